@@ -1,0 +1,135 @@
+// Package diag defines the one diagnostic type that every promptc stage
+// produces and every printer consumes.
+//
+// A Diagnostic names a position in a project file (path relative to the
+// project root, 1-based line and column counted in Unicode code points), a
+// stable rule ID, a severity and a message that says what is wrong and what
+// to do about it.
+package diag
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Severity orders how serious a diagnostic is. The zero value is Info.
+type Severity int
+
+// Severities, from least to most serious.
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+// String returns "info", "warning" or "error".
+func (s Severity) String() string {
+	switch s {
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	default:
+		return "info"
+	}
+}
+
+// ParseSeverity maps "info", "warning" and "error" to their Severity; any
+// other text is reported as an error naming the valid values.
+func ParseSeverity(s string) (Severity, error) {
+	switch s {
+	case "info":
+		return Info, nil
+	case "warning":
+		return Warning, nil
+	case "error":
+		return Error, nil
+	}
+	return Info, fmt.Errorf("unknown severity %q (valid: info, warning, error)", s)
+}
+
+// Position is a place in a project file. Path is slash-separated and relative
+// to the project root; Line and Col are 1-based, and 0 means "unknown".
+type Position struct {
+	Path string `json:"path"`
+	Line int    `json:"line,omitempty"`
+	Col  int    `json:"column,omitempty"`
+}
+
+// String renders the position as path:line:col, leaving out unknown parts.
+func (p Position) String() string {
+	switch {
+	case p.Line == 0:
+		return p.Path
+	case p.Col == 0:
+		return fmt.Sprintf("%s:%d", p.Path, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Col)
+}
+
+// Diagnostic is one finding. Pos is where it is reported; End, when set, is
+// where the reported span ends (inclusive line, exclusive column). Related
+// lists secondary positions (for example the schema line a config error came
+// from, or the largest part contributing to a budget).
+type Diagnostic struct {
+	Pos      Position   `json:"pos"`
+	End      Position   `json:"end,omitzero"`
+	Rule     string     `json:"rule"`
+	Severity Severity   `json:"-"`
+	Message  string     `json:"message"`
+	Related  []Position `json:"related,omitempty"`
+}
+
+// String renders the diagnostic in the text printer's form:
+// path:line:col: message (RULE).
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s (%s)", d.Pos, d.Message, d.Rule)
+}
+
+// Compare orders diagnostics by path, line, column, rule and message, the
+// order every printer uses so output is deterministic.
+func Compare(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.Path, b.Pos.Path),
+		cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
+
+// Sort sorts ds in place with Compare and removes exact duplicates, which
+// arise when one bad value is reached along several paths.
+func Sort(ds []Diagnostic) []Diagnostic {
+	slices.SortStableFunc(ds, Compare)
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool {
+		return Compare(a, b) == 0 && a.Severity == b.Severity
+	})
+}
+
+// Count returns how many diagnostics have at least severity min.
+func Count(ds []Diagnostic, min Severity) int {
+	n := 0
+	for _, d := range ds {
+		if d.Severity >= min {
+			n++
+		}
+	}
+	return n
+}
+
+// Errorf builds an error-severity diagnostic at pos.
+func Errorf(pos Position, rule, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Rule: rule, Severity: Error, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warnf builds a warning-severity diagnostic at pos.
+func Warnf(pos Position, rule, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)}
+}
+
+// Infof builds an info-severity diagnostic at pos.
+func Infof(pos Position, rule, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Rule: rule, Severity: Info, Message: fmt.Sprintf(format, args...)}
+}
