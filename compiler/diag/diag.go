@@ -35,6 +35,17 @@ func (s Severity) String() string {
 	}
 }
 
+// MarshalText encodes the severity as its name, so JSON output reads
+// "error" rather than 2.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText is the inverse of MarshalText.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
 // ParseSeverity maps "info", "warning" and "error" to their Severity; any
 // other text is reported as an error naming the valid values.
 func ParseSeverity(s string) (Severity, error) {
@@ -76,7 +87,7 @@ type Diagnostic struct {
 	Pos      Position   `json:"pos"`
 	End      Position   `json:"end,omitzero"`
 	Rule     string     `json:"rule"`
-	Severity Severity   `json:"-"`
+	Severity Severity   `json:"severity"`
 	Message  string     `json:"message"`
 	Related  []Position `json:"related,omitempty"`
 }
