@@ -1,0 +1,202 @@
+// Package cli is the promptc command line: one file per command, all
+// driven through Run so that tests run the real command in-process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"charm.land/log/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler/diag"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Exit codes, as documented in the README.
+const (
+	exitOK       = 0 // clean
+	exitFindings = 1 // lint errors, budget over, stale output
+	exitUsage    = 2 // usage or configuration error
+	exitInternal = 3 // anything else: a bug or an I/O failure
+)
+
+// findingsError reports that findings were already printed: run exits 1
+// without printing the error again.
+type findingsError struct{ n int }
+
+func (e findingsError) Error() string { return fmt.Sprintf("%d finding(s)", e.n) }
+
+// usageError is a mistake in the command line: exit 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// globals holds the flags every command shares and the streams it writes.
+type globals struct {
+	configFile string
+	format     string
+	verbose    bool
+	stdin      io.Reader
+	stdout     io.Writer
+	stderr     io.Writer
+	logger     *log.Logger
+}
+
+// Run is the whole program behind main, with its streams passed in so that
+// tests can drive it in-process. args excludes the program name. It returns
+// the process exit code: 0 clean, 1 findings, 2 usage or configuration
+// error, 3 internal error.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRootCommand(g)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	return exitCode(err, stderr)
+}
+
+// exitCode maps an error to the exit code and prints it unless it was a
+// findings sentinel whose findings are already on screen.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var fe findingsError
+	if errors.As(err, &fe) {
+		return exitFindings
+	}
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		for _, d := range ce.Diagnostics {
+			fmt.Fprintln(stderr, d.Pos.String()+": "+d.Message)
+			for _, r := range d.Related {
+				fmt.Fprintf(stderr, "\t%s: schema constraint\n", r)
+			}
+		}
+		return exitUsage
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, "promptc: "+err.Error())
+		return exitUsage
+	}
+	fmt.Fprintln(stderr, "promptc: "+err.Error())
+	return exitInternal
+}
+
+func newRootCommand(g *globals) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "promptc",
+		Short: "Compile and lint the prompt assets of an LLM agent harness",
+		Long: `promptc reads promptc.cue, composes every prompt mode for every model family,
+checks every budget, and writes an embeddable Go package plus a costs table.
+
+The project root is the directory holding promptc.cue: the directory given
+as argument, else the nearest one found walking up from the working
+directory; --config names the file directly.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			g.logger = newLogger(g.stderr, g.verbose)
+			return nil
+		},
+	}
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+	})
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.configFile, "config", "", "path of promptc.cue (overrides discovery)")
+	pf.BoolVarP(&g.verbose, "verbose", "v", false, "debug logging to stderr")
+	root.AddCommand(
+		newBuildCommand(g),
+		newLintCommand(g),
+		newCostsCommand(g),
+		newShowCommand(g),
+		newResolveCommand(g),
+		newVersionCommand(g),
+	)
+	return root
+}
+
+// newLogger returns the debug logger. It writes plain text with colours
+// off: colour detection may query the terminal, and a pre-commit hook run
+// under a pseudo-terminal that nothing answers must never stall.
+func newLogger(w io.Writer, verbose bool) *log.Logger {
+	l := log.NewWithOptions(w, log.Options{Prefix: "promptc", ReportTimestamp: false})
+	l.SetColorProfile(0) // ASCII
+	if verbose {
+		l.SetLevel(log.DebugLevel)
+	} else {
+		l.SetLevel(log.WarnLevel)
+	}
+	return l
+}
+
+// findConfig returns the path of promptc.cue: --config if set, else dir's
+// promptc.cue when a directory argument is given, else the nearest
+// promptc.cue walking up from the working directory.
+func (g *globals) findConfig(dir string) (string, error) {
+	if g.configFile != "" {
+		if _, err := os.Stat(g.configFile); err != nil {
+			return "", usagef("--config %s: %v", g.configFile, errors.Unwrap(err))
+		}
+		return g.configFile, nil
+	}
+	if dir != "" {
+		p := filepath.Join(dir, config.FileName)
+		if _, err := os.Stat(p); err != nil {
+			if fi, serr := os.Stat(dir); serr == nil && !fi.IsDir() && filepath.Base(dir) == config.FileName {
+				return dir, nil
+			}
+			return "", usagef("no %s in %s: pass the directory that holds it, or --config FILE", config.FileName, dir)
+		}
+		return p, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; {
+		p := filepath.Join(d, config.FileName)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", usagef("no %s in %s or any parent directory: run promptc in a project, pass its directory, or use --config FILE", config.FileName, wd)
+		}
+		d = parent
+	}
+}
+
+// loadConfig finds and loads the configuration.
+func (g *globals) loadConfig(dir string) (*config.Loaded, error) {
+	path, err := g.findConfig(dir)
+	if err != nil {
+		return nil, err
+	}
+	g.logger.Debug("loading config", "file", path)
+	return config.LoadFile(path)
+}
+
+// dirArg returns the optional single directory argument.
+func dirArg(args []string) string {
+	if len(args) > 0 {
+		return args[0]
+	}
+	return ""
+}
+
+// countSeverity is a small helper for commands deciding their exit code.
+func countSeverity(ds []diag.Diagnostic, min diag.Severity) int { return diag.Count(ds, min) }

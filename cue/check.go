@@ -1,0 +1,144 @@
+package config
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+)
+
+// check runs the validations that CUE cannot express: names that must refer
+// to declared modes, one source per part, regexes that compile. Each finding
+// is positioned at the offending value in promptc.cue.
+func check(l *Loaded) []diag.Diagnostic {
+	c := l.Config
+	var ds []diag.Diagnostic
+	bad := func(path, format string, args ...any) {
+		ds = append(ds, diag.Errorf(l.PosOf(path), RuleConfig, "%s: %s", path, fmt.Sprintf(format, args...)))
+	}
+	modeNames := slices.Sorted(mapKeys(c.Modes))
+	valid := "valid modes: " + strings.Join(modeNames, ", ")
+	isMode := func(n string) bool { _, ok := c.Modes[n]; return ok }
+
+	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+		p := c.Parts[name]
+		sources := 0
+		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != ""} {
+			if set {
+				sources++
+			}
+		}
+		if sources != 1 {
+			bad("parts."+name, "a part needs exactly one of file, generated or family (found %d)", sources)
+		}
+		if p.Block != "" && p.File == "" {
+			bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
+		}
+		if p.Budget != nil {
+			checkLimit(bad, "parts."+name+".budget", *p.Budget)
+		}
+		if _, dup := c.Slots[name]; dup {
+			bad("slots."+name, "%q is both a part and a slot; rename one", name)
+		}
+	}
+	for i, n := range c.Order {
+		if !isMode(n) {
+			bad(fmt.Sprintf("order.%d", i), "%q is not a declared mode (%s)", n, valid)
+		}
+		if slices.Index(c.Order, n) != i {
+			bad(fmt.Sprintf("order.%d", i), "mode %q is listed twice", n)
+		}
+	}
+	if !isMode(c.DefaultMode) {
+		bad("defaultMode", "%q is not a declared mode (%s)", c.DefaultMode, valid)
+	}
+	for _, a := range slices.Sorted(mapKeys(c.Aliases)) {
+		if !isMode(c.Aliases[a]) {
+			bad("aliases."+quote(a), "%q is not a declared mode (%s)", c.Aliases[a], valid)
+		}
+		if isMode(a) {
+			bad("aliases."+quote(a), "alias %q hides the mode of the same name", a)
+		}
+	}
+	for _, t := range slices.Sorted(mapKeys(c.Tiers)) {
+		if !isMode(c.Tiers[t]) {
+			bad("tiers."+quote(t), "%q is not a declared mode (%s)", c.Tiers[t], valid)
+		}
+	}
+	for _, name := range modeNames {
+		m := c.Modes[name]
+		if m.Budget != nil {
+			checkLimit(bad, "modes."+name+".budget", *m.Budget)
+		}
+		seen := map[string]bool{}
+		for i, r := range m.Compose {
+			if seen[r.Name] {
+				bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "%s %q is listed twice", r.Kind, r.Name)
+			}
+			seen[r.Name] = true
+		}
+	}
+	for _, name := range slices.Sorted(mapKeys(c.Budgets)) {
+		checkLimit(bad, "budgets."+name, c.Budgets[name].Limit)
+	}
+	families := map[string]bool{c.Families.Fallback: true}
+	for i, r := range c.Families.Rules {
+		families[r.Family] = true
+		for j, p := range r.Name {
+			if _, err := regexp.Compile(p); err != nil {
+				bad(fmt.Sprintf("families.rules.%d.name.%d", i, j), "pattern does not compile: %v", reErr(err))
+			}
+		}
+		for j, p := range r.Provider {
+			if _, err := regexp.Compile(p); err != nil {
+				bad(fmt.Sprintf("families.rules.%d.provider.%d", i, j), "pattern does not compile: %v", reErr(err))
+			}
+		}
+	}
+	if g := c.Guide; g != nil {
+		for _, k := range slices.Sorted(mapKeys(g.References)) {
+			if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
+				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(err))
+			}
+		}
+	}
+	return diag.Sort(ds)
+}
+
+func checkLimit(bad func(string, string, ...any), path string, l Limit) {
+	if (l.Chars == 0) == (l.Tokens == 0) {
+		bad(path, "a budget needs exactly one of chars or tokens")
+	}
+}
+
+// reErr strips Go's "error parsing regexp: " prefix, which repeats what the
+// message already says.
+func reErr(err error) string {
+	return strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+}
+
+// quote writes a map key as a CUE path selector.
+func quote(k string) string {
+	if regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`).MatchString(k) {
+		return k
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,256 @@
+// Package config loads and validates promptc.cue against the embedded CUE
+// schema (schema.cue in this folder) and decodes it into Go types.
+//
+// The folder is named cue/ after the language the schema is written in; the
+// package is named config so that it does not shadow cuelang.org/go/cue.
+package config
+
+import (
+	_ "embed"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+)
+
+// FileName is the name of the configuration file that marks a project root.
+const FileName = "promptc.cue"
+
+//go:embed schema.cue
+var schemaSource []byte
+
+// Schema returns the text of the embedded schema.
+func Schema() []byte { return slices.Clone(schemaSource) }
+
+// Config is the decoded configuration. Field meanings are documented in
+// schema.cue, which is the single source of truth for defaults.
+type Config struct {
+	Version       string               `json:"version"`
+	Output        Output               `json:"output"`
+	Tokens        string               `json:"tokens"`
+	Includes      Includes             `json:"includes"`
+	Parts         map[string]Part      `json:"parts"`
+	Slots         map[string]Slot      `json:"slots"`
+	Families      Families             `json:"families"`
+	Modes         map[string]Mode      `json:"modes"`
+	Order         []string             `json:"order"`
+	DefaultMode   string               `json:"defaultMode"`
+	Aliases       map[string]string    `json:"aliases"`
+	Tiers         map[string]string    `json:"tiers"`
+	Substitutions []Substitution       `json:"substitutions"`
+	Budgets       map[string]SumBudget `json:"budgets"`
+	Guide         *Guide               `json:"guide,omitempty"`
+	Frontmatter   map[string]string    `json:"frontmatter"`
+	Custom        *Custom              `json:"custom,omitempty"`
+	Lint          Lint                 `json:"lint"`
+}
+
+// Output says where build writes and which Go package name it uses.
+type Output struct {
+	Dir     string `json:"dir"`
+	Package string `json:"package"`
+}
+
+// Includes holds the @include limits.
+type Includes struct {
+	Enabled       bool `json:"enabled"`
+	MaxDepth      int  `json:"maxDepth"`
+	MaxFiles      int  `json:"maxFiles"`
+	MaxTotalChars int  `json:"maxTotalChars"`
+	MaxFileChars  int  `json:"maxFileChars"`
+}
+
+// Limit is a ceiling in characters or tokens; exactly one of Chars and
+// Tokens is non-zero once the config has been checked.
+type Limit struct {
+	Chars  int     `json:"chars,omitempty"`
+	Tokens int     `json:"tokens,omitempty"`
+	WarnAt float64 `json:"warnAt"`
+}
+
+// Ref names a part or a slot.
+type Ref struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+}
+
+// Part is a named piece of static text. Exactly one of File, Generated and
+// Family is set; Block requires File.
+type Part struct {
+	Name        string `json:"name"`
+	File        string `json:"file,omitempty"`
+	Block       string `json:"block,omitempty"`
+	Generated   string `json:"generated,omitempty"`
+	Family      string `json:"family,omitempty"`
+	Governing   bool   `json:"governing"`
+	Includes    bool   `json:"includes"`
+	Budget      *Limit `json:"budget,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Slot is a place for run-time text.
+type Slot struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	MaxChars    int    `json:"maxChars"`
+}
+
+// Families configures family files and model-id resolution.
+type Families struct {
+	Files    string             `json:"files"`
+	Exclude  []string           `json:"exclude"`
+	Fallback string             `json:"fallback"`
+	Rules    []Rule             `json:"rules"`
+	Examples map[string]Example `json:"examples"`
+}
+
+// Rule maps model ids to a family.
+type Rule struct {
+	Family   string   `json:"family"`
+	Name     []string `json:"name"`
+	Provider []string `json:"provider"`
+}
+
+// Example is an expected resolution: the family and, optionally, the label
+// of the model note that must be chosen ("" means any or none).
+type Example struct {
+	Family string `json:"family"`
+	Note   string `json:"note,omitempty"`
+}
+
+// Mode is an ordered list of parts and slots.
+type Mode struct {
+	Name        string `json:"name"`
+	Compose     []Ref  `json:"compose"`
+	Budget      *Limit `json:"budget,omitempty"`
+	Warning     string `json:"warning,omitempty"`
+	Description string `json:"description,omitempty"`
+}
+
+// Substitution declares that With replaces Replace from the first mode
+// sending With.
+type Substitution struct {
+	Replace Ref `json:"replace"`
+	With    Ref `json:"with"`
+}
+
+// SumBudget is a ceiling on the sum of several parts.
+type SumBudget struct {
+	Name string `json:"name"`
+	Sum  []Ref  `json:"sum"`
+	Limit
+}
+
+// Guide configures the generated operator guide.
+type Guide struct {
+	Template   string               `json:"template"`
+	Cards      string               `json:"cards"`
+	Docs       string               `json:"docs"`
+	Output     string               `json:"output"`
+	References map[string]Reference `json:"references"`
+}
+
+// Reference is a kind of reference the guide template makes to the docs.
+type Reference struct {
+	Pattern string `json:"pattern"`
+	In      string `json:"in"`
+}
+
+// Custom configures the run-time custom mode.
+type Custom struct {
+	File     string `json:"file"`
+	MaxBytes int    `json:"maxBytes"`
+	Fallback Ref    `json:"fallback"`
+}
+
+// Lint holds lint suppression settings.
+type Lint struct {
+	Use        []string            `json:"use"`
+	Except     []string            `json:"except"`
+	Ignore     []string            `json:"ignore"`
+	IgnoreOnly map[string][]string `json:"ignoreOnly"`
+	ForbidTabs bool                `json:"forbidTabs"`
+}
+
+// Loaded is a validated configuration together with the CUE value it was
+// decoded from, which callers use to find the position of any field.
+type Loaded struct {
+	// Root is the absolute path of the project root (the directory of File).
+	Root string
+	// File is the absolute path of promptc.cue.
+	File string
+	// Source is the bytes of promptc.cue as read.
+	Source []byte
+	// Config is the decoded configuration with defaults filled in.
+	Config *Config
+	// Value is the unified, validated CUE value.
+	Value cue.Value
+}
+
+var schemaOnce struct {
+	sync.Once
+	ctx *cue.Context
+	def cue.Value
+	err error
+}
+
+// schema compiles the embedded schema once per process; the CUE context is
+// shared because values from different contexts cannot be unified.
+func schema() (*cue.Context, cue.Value, error) {
+	schemaOnce.Do(func() {
+		ctx := cuecontext.New()
+		v := ctx.CompileBytes(schemaSource, cue.Filename("schema.cue"))
+		if v.Err() != nil {
+			schemaOnce.err = v.Err()
+			return
+		}
+		schemaOnce.ctx = ctx
+		schemaOnce.def = v.LookupPath(cue.ParsePath("#Config"))
+	})
+	return schemaOnce.ctx, schemaOnce.def, schemaOnce.err
+}
+
+// LoadFile reads and validates the configuration at path. Bad configuration
+// is returned as an *Error listing diagnostics positioned in the user's
+// file; any other error is an I/O failure.
+func LoadFile(path string) (*Loaded, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	return LoadBytes(abs, src)
+}
+
+// LoadBytes validates src as the configuration file at the absolute path
+// file. It never touches the file system.
+func LoadBytes(file string, src []byte) (*Loaded, error) {
+	ctx, def, err := schema()
+	if err != nil {
+		return nil, err // the embedded schema is broken: an internal error
+	}
+	root := filepath.Dir(file)
+	user := ctx.CompileBytes(src, cue.Filename(file))
+	if user.Err() != nil {
+		return nil, newError(root, src, user.Err(), user)
+	}
+	v := user.Unify(def)
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		return nil, newError(root, src, err, user)
+	}
+	var c Config
+	if err := v.Decode(&c); err != nil {
+		return nil, newError(root, src, err, user)
+	}
+	l := &Loaded{Root: root, File: file, Source: src, Config: &c, Value: v}
+	if ds := check(l); len(ds) > 0 {
+		return nil, &Error{Diagnostics: ds}
+	}
+	return l, nil
+}

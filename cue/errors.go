@@ -1,0 +1,187 @@
+package config
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"cuelang.org/go/cue"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/token"
+
+	"github.com/promptc/promptc/compiler/diag"
+)
+
+// RuleConfig is the rule ID of every configuration error.
+const RuleConfig = "CONFIG"
+
+// Error is a configuration that failed to load: a syntax error, a schema
+// violation or a check CUE cannot express. Every diagnostic is positioned
+// in promptc.cue (schema positions appear only as Related).
+type Error struct {
+	Diagnostics []diag.Diagnostic
+}
+
+// Error renders the diagnostics one per line in text form.
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, d := range e.Diagnostics {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Pos.String() + ": " + d.Message)
+	}
+	return b.String()
+}
+
+// newError turns CUE errors into diagnostics in the user's file. CUE often
+// lists the schema's position first; the user's position is the one that
+// tells them where to edit, so it leads and schema positions follow as
+// related positions. When CUE reports no position in the user's file (a
+// required field that is absent), the nearest enclosing value the user did
+// write is used instead.
+func newError(root string, src []byte, err error, user cue.Value) error {
+	var ds []diag.Diagnostic
+	for _, e := range simplify(cueerrors.Errors(err)) {
+		msg := e.msg
+		path := strings.Join(e.Path(), ".")
+		var userPos *diag.Position
+		var related []diag.Position
+		for _, p := range cueerrors.Positions(e.Error) {
+			dp := position(root, p)
+			if p.Filename() == "schema.cue" {
+				related = append(related, dp)
+				continue
+			}
+			if userPos == nil {
+				userPos = &dp
+			} else if dp != *userPos {
+				related = append(related, dp)
+			}
+		}
+		if userPos == nil {
+			dp := nearest(root, user, e.Path())
+			userPos = &dp
+		}
+		if path != "" {
+			msg = path + ": " + msg
+		}
+		msg = explain(msg)
+		ds = append(ds, diag.Diagnostic{
+			Pos: *userPos, Rule: RuleConfig, Severity: diag.Error,
+			Message: msg, Related: related,
+		})
+	}
+	if len(ds) == 0 {
+		ds = append(ds, diag.Errorf(diag.Position{Path: FileName}, RuleConfig, "%v", err))
+	}
+	return &Error{Diagnostics: diag.Sort(ds)}
+}
+
+type cueError struct {
+	cueerrors.Error
+	msg string
+}
+
+// simplify rewrites CUE's reports on failed disjunctions, which list one
+// conflict per alternative (the default value included) under an "N errors
+// in empty disjunction" summary. A user needs one line: the real constraint
+// violated (for example "out of bound >=1"), or, when every alternative is a
+// different literal, the list of values that are allowed.
+func simplify(errs []cueerrors.Error) []cueError {
+	type group struct {
+		summary   cueerrors.Error
+		others    []cueError
+		conflicts []cueError
+		values    []string
+		got       string
+	}
+	groups := map[string]*group{}
+	var order []string
+	for _, e := range errs {
+		key := strings.Join(e.Path(), ".")
+		g := groups[key]
+		if g == nil {
+			g = &group{}
+			groups[key] = g
+			order = append(order, key)
+		}
+		format, args := e.Msg()
+		ce := cueError{Error: e, msg: fmt.Sprintf(format, args...)}
+		switch {
+		case strings.Contains(format, "empty disjunction"):
+			g.summary = e
+		case strings.HasPrefix(format, "conflicting values") && len(args) == 2:
+			g.conflicts = append(g.conflicts, ce)
+			a, b := fmt.Sprint(args[0]), fmt.Sprint(args[1])
+			if strings.Contains(a, "\"") || strings.Contains(b, "\"") {
+				g.values = append(g.values, a)
+				g.got = b
+			}
+		default:
+			g.others = append(g.others, ce)
+		}
+	}
+	var out []cueError
+	for _, key := range order {
+		g := groups[key]
+		switch {
+		case g.summary == nil:
+			out = append(out, g.conflicts...)
+			out = append(out, g.others...)
+		case len(g.others) > 0:
+			out = append(out, g.others...)
+		case len(g.values) == len(g.conflicts) && len(g.values) > 0:
+			e := g.conflicts[0]
+			e.msg = fmt.Sprintf("%s is not one of the allowed values %s", g.got, strings.Join(g.values, ", "))
+			out = append(out, e)
+		default:
+			out = append(out, g.conflicts...)
+		}
+	}
+	return out
+}
+
+// explain adds the fix to CUE messages whose wording leaves it implicit.
+func explain(msg string) string {
+	switch {
+	case strings.Contains(msg, "field not allowed"):
+		return msg + " (unknown field: check its spelling against docs/config.md)"
+	case strings.Contains(msg, "incomplete value"):
+		return msg + " (a required value is missing: set it in promptc.cue)"
+	}
+	return msg
+}
+
+// position converts a CUE position to a diagnostic position relative to the
+// project root.
+func position(root string, p token.Pos) diag.Position {
+	name := p.Filename()
+	if rel, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(rel, "..") {
+		name = filepath.ToSlash(rel)
+	}
+	return diag.Position{Path: name, Line: p.Line(), Col: p.Column()}
+}
+
+// nearest finds the closest value along path that has a position in the
+// user's file, walking up towards the root of the configuration.
+func nearest(root string, user cue.Value, path []string) diag.Position {
+	for n := len(path); n >= 0; n-- {
+		sels := make([]cue.Selector, 0, n)
+		for _, s := range path[:n] {
+			sels = append(sels, cue.ParsePath(s).Selectors()...)
+		}
+		v := user.LookupPath(cue.MakePath(sels...))
+		if v.Exists() && v.Pos().IsValid() {
+			return position(root, v.Pos())
+		}
+	}
+	return diag.Position{Path: FileName, Line: 1, Col: 1}
+}
+
+// PosOf returns the position, in the user's file, of the value at the given
+// CUE path (for example "parts.base.file"). Checks that CUE cannot express
+// use it to report at the user's value.
+func (l *Loaded) PosOf(path string) diag.Position {
+	return nearest(l.Root, l.Value, strings.Split(path, "."))
+}
