@@ -7,6 +7,7 @@ package config
 
 import (
 	_ "embed"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,9 +193,17 @@ type Loaded struct {
 
 var schemaOnce struct {
 	sync.Once
-	ctx *cue.Context
-	def cue.Value
-	err error
+	ctx  *cue.Context
+	root cue.Value
+	def  cue.Value
+	err  error
+}
+
+// schemaRoot returns the compiled schema file, whose fields are the
+// definitions (#Config, #FamilyHeader, ...).
+func schemaRoot() cue.Value {
+	schema()
+	return schemaOnce.root
 }
 
 // schema compiles the embedded schema once per process; the CUE context is
@@ -208,6 +217,7 @@ func schema() (*cue.Context, cue.Value, error) {
 			return
 		}
 		schemaOnce.ctx = ctx
+		schemaOnce.root = v
 		schemaOnce.def = v.LookupPath(cue.ParsePath("#Config"))
 	})
 	return schemaOnce.ctx, schemaOnce.def, schemaOnce.err
@@ -253,4 +263,21 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 		return nil, &Error{Diagnostics: ds}
 	}
 	return l, nil
+}
+
+// UnmarshalJSON accepts the short form "family" as well as the object
+// {family, note}, as the schema allows.
+func (e *Example) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*e = Example{Family: s}
+		return nil
+	}
+	type plain Example
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*e = Example(p)
+	return nil
 }

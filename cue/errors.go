@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -60,7 +61,7 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 			}
 		}
 		if userPos == nil {
-			dp := nearest(root, user, e.Path())
+			dp := nearest(root, user, selectors(e.Path()))
 			userPos = &dp
 		}
 		if path != "" {
@@ -165,13 +166,9 @@ func position(root string, p token.Pos) diag.Position {
 
 // nearest finds the closest value along path that has a position in the
 // user's file, walking up towards the root of the configuration.
-func nearest(root string, user cue.Value, path []string) diag.Position {
+func nearest(root string, user cue.Value, path []cue.Selector) diag.Position {
 	for n := len(path); n >= 0; n-- {
-		sels := make([]cue.Selector, 0, n)
-		for _, s := range path[:n] {
-			sels = append(sels, cue.ParsePath(s).Selectors()...)
-		}
-		v := user.LookupPath(cue.MakePath(sels...))
+		v := user.LookupPath(cue.MakePath(path[:n]...))
 		if v.Exists() && v.Pos().IsValid() {
 			return position(root, v.Pos())
 		}
@@ -179,9 +176,38 @@ func nearest(root string, user cue.Value, path []string) diag.Position {
 	return diag.Position{Path: FileName, Line: 1, Col: 1}
 }
 
+// selectors converts path elements as CUE prints them in errors (quoted
+// where needed, list indexes as numbers) into selectors.
+func selectors(elems []string) []cue.Selector {
+	var sels []cue.Selector
+	for _, e := range elems {
+		if n, err := strconv.Atoi(e); err == nil {
+			sels = append(sels, cue.Index(n))
+			continue
+		}
+		sels = append(sels, cue.ParsePath(e).Selectors()...)
+	}
+	return sels
+}
+
 // PosOf returns the position, in the user's file, of the value at the given
 // CUE path (for example "parts.base.file"). Checks that CUE cannot express
 // use it to report at the user's value.
 func (l *Loaded) PosOf(path string) diag.Position {
-	return nearest(l.Root, l.Value, strings.Split(path, "."))
+	return nearest(l.Root, l.Value, selectors(strings.Split(path, ".")))
+}
+
+// PosOfKeys is PosOf for a path given as raw keys, for map keys that
+// contain dots or colons (model ids): every key is a field name, except
+// decimal numbers, which are list indexes.
+func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
+	sels := make([]cue.Selector, len(keys))
+	for i, k := range keys {
+		if n, err := strconv.Atoi(k); err == nil {
+			sels[i] = cue.Index(n)
+		} else {
+			sels[i] = cue.Str(k)
+		}
+	}
+	return nearest(l.Root, l.Value, sels)
 }
