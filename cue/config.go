@@ -81,15 +81,16 @@ type Ref struct {
 // Part is a named piece of static text. Exactly one of File, Generated and
 // Family is set; Block requires File.
 type Part struct {
-	Name        string `json:"name"`
-	File        string `json:"file,omitempty"`
-	Block       string `json:"block,omitempty"`
-	Generated   string `json:"generated,omitempty"`
-	Family      string `json:"family,omitempty"`
-	Governing   bool   `json:"governing"`
-	Includes    bool   `json:"includes"`
-	Budget      *Limit `json:"budget,omitempty"`
-	Description string `json:"description,omitempty"`
+	Name        string   `json:"name"`
+	File        string   `json:"file,omitempty"`
+	Block       string   `json:"block,omitempty"`
+	Omit        []string `json:"omit"`
+	Generated   string   `json:"generated,omitempty"`
+	Family      string   `json:"family,omitempty"`
+	Governing   bool     `json:"governing"`
+	Includes    bool     `json:"includes"`
+	Budget      *Limit   `json:"budget,omitempty"`
+	Description string   `json:"description,omitempty"`
 }
 
 // Slot is a place for run-time text.
@@ -165,6 +166,7 @@ type Custom struct {
 	File     string `json:"file"`
 	MaxBytes int    `json:"maxBytes"`
 	Fallback Ref    `json:"fallback"`
+	Example  string `json:"example,omitempty"`
 }
 
 // Lint holds lint suppression settings.
