@@ -11,9 +11,12 @@
 //
 // # Flags
 //
-//	i  translated to (?i)
-//	m  translated to (?m): ^ and $ also match at line breaks
-//	s  translated to (?s): . also matches line breaks
+// The accepted flags i, m and s become one RE2 flag group at the start of
+// the pattern, always in the order (?ims): /a/si becomes (?is)a.
+//
+//	i  (?i): case-insensitive
+//	m  (?m): ^ and $ also match at line breaks
+//	s  (?s): . also matches line breaks
 //	u  accepted; enables the stricter Unicode syntax (\u{...}, \p{...})
 //	g  refused: global matching has no meaning for a selector
 //	y  refused: sticky matching has no meaning for a selector
