@@ -1,0 +1,98 @@
+package printer
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/promptc/promptc/compiler/diag"
+)
+
+// The JSON report. Field order here is the key order in the output; the
+// published schema is cue/lint.schema.json.
+type jsonReport struct {
+	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	Summary     jsonSummary      `json:"summary"`
+}
+
+type jsonDiagnostic struct {
+	Path      string         `json:"path"`
+	Line      int            `json:"line"`
+	Column    int            `json:"column"`
+	EndLine   int            `json:"endLine"`
+	EndColumn int            `json:"endColumn"`
+	Rule      string         `json:"rule"`
+	Severity  string         `json:"severity"`
+	Message   string         `json:"message"`
+	Related   []jsonPosition `json:"related"`
+}
+
+type jsonPosition struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+type jsonSummary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}
+
+// JSON writes one JSON object, indented by two spaces and ending in a
+// newline:
+//
+//	{"diagnostics": [{"path", "line", "column", "endLine", "endColumn",
+//	  "rule", "severity", "message", "related": [{"path", "line", "column"}]}],
+//	 "summary": {"errors", "warnings", "infos"}}
+//
+// Every key is always present, in that order. Line and column numbers are
+// 1-based and 0 means unknown; endColumn is exclusive, like diag.Diagnostic's
+// End. Severity is "error", "warning" or "info". Zero diagnostics print an
+// empty array and a zero summary. The output conforms to the JSON Schema
+// published as cue/lint.schema.json.
+func JSON(w io.Writer, ds []diag.Diagnostic, _ Options) error {
+	rep := jsonReport{Diagnostics: []jsonDiagnostic{}}
+	for _, d := range sorted(ds) {
+		s := spanOf(d)
+		jd := jsonDiagnostic{
+			Path:      s.path,
+			Line:      s.line,
+			Column:    s.col,
+			EndLine:   s.endLine,
+			EndColumn: s.endCol,
+			Rule:      d.Rule,
+			Severity:  severityName(d.Severity),
+			Message:   d.Message,
+			Related:   make([]jsonPosition, 0, len(d.Related)),
+		}
+		for _, r := range d.Related {
+			r = position(r)
+			jd.Related = append(jd.Related, jsonPosition{Path: r.Path, Line: r.Line, Column: r.Col})
+		}
+		rep.Diagnostics = append(rep.Diagnostics, jd)
+		switch jd.Severity {
+		case "error":
+			rep.Summary.Errors++
+		case "warning":
+			rep.Summary.Warnings++
+		default:
+			rep.Summary.Infos++
+		}
+	}
+	return writeJSON(w, rep)
+}
+
+// writeJSON encodes v with two-space indentation, without HTML escaping (so
+// "<!-- -->" in a message stays readable), followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}

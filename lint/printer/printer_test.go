@@ -1,0 +1,286 @@
+package printer
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/compiler/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// fixture is a fixed, deliberately unsorted set of diagnostics that exercises
+// every printer feature: all severities, spans on one and several lines, a
+// file-level diagnostic with no line, related positions (one repeated),
+// characters that need escaping, a rule missing from the metadata and an
+// exact duplicate.
+func fixture() []diag.Diagnostic {
+	budget := diag.Diagnostic{
+		Pos:      diag.Position{Path: "prompts/base.md", Line: 12, Col: 5},
+		End:      diag.Position{Path: "prompts/base.md", Line: 12, Col: 19},
+		Rule:     "BUDGET_OVER",
+		Severity: diag.Error,
+		Message:  "core + longest model note is 1,310 characters, 110 over the 1,200 budget (family claude, note \"Opus\")",
+		Related: []diag.Position{
+			{Path: "prompts/claude.prompt.md", Line: 40, Col: 1},
+			{Path: "prompts/base.md", Line: 3},
+		},
+	}
+	return []diag.Diagnostic{
+		{
+			Pos:      diag.Position{Path: "prompts/guide.md", Line: 3, Col: 1},
+			Rule:     "INCLUDE_DIAMOND",
+			Severity: diag.Info,
+			Message:  "prompts/shared.md is reached by two include paths; it is included once, at its first place",
+			Related: []diag.Position{
+				{Path: "prompts/guide.md", Line: 9, Col: 1},
+				{Path: "prompts/guide.md", Line: 9, Col: 1},
+				{Path: "prompts/shared.md"},
+			},
+		},
+		budget,
+		{
+			Pos:      diag.Position{Path: "docs/notes, v2: draft.md", Line: 2, Col: 3},
+			End:      diag.Position{Path: "docs/notes, v2: draft.md", Line: 4, Col: 1},
+			Rule:     "MODEL_NOTE_UNUSED",
+			Severity: diag.Warning,
+			Message:  "no model id in the examples selects this note (100% shadowed by the note above)\nmove it above <!-- model \"Sonnet\" /sonnet/i --> or delete it",
+		},
+		{
+			Pos:      diag.Position{Path: "generated/prompts.go"},
+			Rule:     "GENERATED_STALE",
+			Severity: diag.Error,
+			Message:  "generated/prompts.go is stale; run promptc build",
+		},
+		{
+			Pos:      diag.Position{Path: "prompts/focus.md", Line: 7, Col: 1},
+			Rule:     "IGNORE_NO_REASON",
+			Severity: diag.Warning,
+			Message:  "promptc:ignore needs a reason after the rule ID",
+		},
+		budget,
+	}
+}
+
+// fixtureOptions is rule metadata for the fixture, with one rule listed twice
+// and one rule (MODEL_NOTE_UNUSED) missing.
+func fixtureOptions() Options {
+	return Options{
+		Tool:    "promptc",
+		Version: "0.1.0",
+		Rules: []RuleInfo{
+			{ID: "IGNORE_NO_REASON", Category: "ignore", Severity: diag.Warning,
+				Summary: "An inline ignore must say why the rule does not apply.",
+				Doc:     "An inline ignore comment names a rule ID and a reason. Without a reason a reviewer cannot tell a deliberate exception from a silenced mistake."},
+			{ID: "BUDGET_OVER", Category: "budget", Severity: diag.Error,
+				Summary: "A part, a sum of parts or a mode is over its budget.",
+				Doc:     "Every budget is checked for every family and model note it covers. The message names the combination and how far over it is."},
+			{ID: "INCLUDE_DIAMOND", Category: "include", Severity: diag.Info,
+				Summary: "A file is included along two paths.",
+				HelpURI: "https://github.com/promptc/promptc/blob/main/docs/includes.md#diamonds"},
+			{ID: "GENERATED_STALE", Category: "build", Severity: diag.Error,
+				Summary: "The generated package does not match the sources."},
+			{ID: "BUDGET_OVER", Category: "duplicate entry, ignored"},
+		},
+		RulesDocURL: "https://github.com/promptc/promptc/blob/main/docs/rules.md",
+	}
+}
+
+func render(t *testing.T, p Printer, ds []diag.Diagnostic, opt Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := p(&buf, ds, opt); err != nil {
+		t.Fatalf("printer failed: %v", err)
+	}
+	return buf.Bytes()
+}
+
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from golden file (run go test -update to accept):\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, format := range Formats() {
+		t.Run(format, func(t *testing.T) {
+			p, err := Lookup(format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, format+".golden", render(t, p, fixture(), fixtureOptions()))
+		})
+	}
+}
+
+func TestGoldenEmpty(t *testing.T) {
+	for _, format := range Formats() {
+		t.Run(format, func(t *testing.T) {
+			p, _ := Lookup(format)
+			got := render(t, p, nil, Options{})
+			switch format {
+			case FormatText, FormatGitHubActions:
+				if len(got) != 0 {
+					t.Errorf("want no output for zero diagnostics, got %q", got)
+				}
+			default:
+				checkGolden(t, format+"-empty.golden", got)
+			}
+		})
+	}
+}
+
+func TestDeterministicAndInputUntouched(t *testing.T) {
+	in := fixture()
+	before := fixture()
+	shuffled := slices.Clone(in)
+	slices.Reverse(shuffled)
+	for _, format := range Formats() {
+		p, _ := Lookup(format)
+		a := render(t, p, in, fixtureOptions())
+		b := render(t, p, shuffled, fixtureOptions())
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: output depends on input order", format)
+		}
+	}
+	for i := range in {
+		if diag.Compare(in[i], before[i]) != 0 || !slices.Equal(in[i].Related, before[i].Related) {
+			t.Fatalf("printers modified their input at %d", i)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	want := []string{"text", "json", "github-actions", "sarif"}
+	if got := Formats(); !slices.Equal(got, want) {
+		t.Errorf("Formats() = %v, want %v", got, want)
+	}
+	Formats()[0] = "changed"
+	if Formats()[0] != "text" {
+		t.Error("Formats returns shared storage")
+	}
+	for _, f := range want {
+		if p, err := Lookup(f); err != nil || p == nil {
+			t.Errorf("Lookup(%q) = %v, %v", f, p, err)
+		}
+	}
+	_, err := Lookup("xml")
+	if err == nil {
+		t.Fatal("Lookup(xml) succeeded")
+	}
+	for _, f := range append(want, `"xml"`) {
+		if !strings.Contains(err.Error(), f) {
+			t.Errorf("error %q does not mention %s", err, f)
+		}
+	}
+}
+
+func TestTextLines(t *testing.T) {
+	ds := []diag.Diagnostic{
+		diag.Errorf(diag.Position{Path: "a.md", Line: 1, Col: 2}, "E_RULE", "bad"),
+		diag.Warnf(diag.Position{Path: "b.md", Line: 3}, "W_RULE", "iffy"),
+		diag.Infof(diag.Position{Path: "c.md"}, "I_RULE", "fyi"),
+	}
+	ds[0].Related = []diag.Position{{Path: "z.md", Line: 9, Col: 1}}
+	got := string(render(t, Text, ds, Options{}))
+	want := "a.md:1:2: bad (E_RULE)\n" +
+		"\tz.md:9:1: related\n" +
+		"b.md:3: warning: iffy (W_RULE)\n" +
+		"c.md: info: fyi (I_RULE)\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	// An error line reads exactly as diag.Diagnostic.String documents.
+	if line, _, _ := strings.Cut(got, "\n"); line != ds[0].String() {
+		t.Errorf("error line %q differs from Diagnostic.String %q", line, ds[0].String())
+	}
+}
+
+func TestGitHubActionsEscaping(t *testing.T) {
+	if got, want := escapeData("100%\r\nnext: a,b"), "100%25%0D%0Anext: a,b"; got != want {
+		t.Errorf("escapeData = %q, want %q", got, want)
+	}
+	if got, want := escapeProperty("a%b\r\nc:d,e"), "a%25b%0D%0Ac%3Ad%2Ce"; got != want {
+		t.Errorf("escapeProperty = %q, want %q", got, want)
+	}
+}
+
+func TestGitHubActionsColumns(t *testing.T) {
+	one := diag.Diagnostic{
+		Pos: diag.Position{Path: "a.md", Line: 2, Col: 3}, End: diag.Position{Line: 2, Col: 8},
+		Rule: "R", Severity: diag.Warning, Message: "m",
+	}
+	multi := one
+	multi.End = diag.Position{Line: 5, Col: 1}
+	multi.Message = "m2"
+	info := diag.Infof(diag.Position{Path: "b.md"}, "I", "n")
+	got := string(render(t, GitHubActions, []diag.Diagnostic{one, multi, info}, Options{}))
+	want := "::warning file=a.md,line=2,col=3,endLine=2,endColumn=8,title=R::m\n" +
+		"::warning file=a.md,line=2,endLine=5,title=R::m2\n" +
+		"::notice file=b.md,title=I::n\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestSpanDropsUnusableEnd(t *testing.T) {
+	start := diag.Position{Path: "a.md", Line: 5, Col: 4}
+	for _, end := range []diag.Position{
+		{Path: "other.md", Line: 6, Col: 1}, // another file
+		{Line: 4, Col: 9},                   // before the start line
+		{Line: 5, Col: 2},                   // before the start column
+	} {
+		if s := spanOf(diag.Diagnostic{Pos: start, End: end}); s.endLine != 0 || s.endCol != 0 {
+			t.Errorf("end %+v kept as %d:%d", end, s.endLine, s.endCol)
+		}
+	}
+	if s := spanOf(diag.Diagnostic{Pos: start, End: diag.Position{Line: 5, Col: 4}}); s.endLine != 5 || s.endCol != 4 {
+		t.Errorf("empty span dropped: %+v", s)
+	}
+}
+
+func TestArtifactURI(t *testing.T) {
+	for _, tc := range []struct{ in, uri, base string }{
+		{"prompts/base.md", "prompts/base.md", "%SRCROOT%"},
+		{`prompts\win.md`, "prompts/win.md", "%SRCROOT%"},
+		{"./a/b.md", "a/b.md", "%SRCROOT%"},
+		{"docs/my notes#1?.md", "docs/my%20notes%231%3F.md", "%SRCROOT%"},
+		{"c:colon.md", "./c:colon.md", "%SRCROOT%"},
+		{"/abs/x.md", "file:///abs/x.md", ""},
+	} {
+		uri, base := artifactURI(tc.in)
+		if uri != tc.uri || base != tc.base {
+			t.Errorf("artifactURI(%q) = %q, %q; want %q, %q", tc.in, uri, base, tc.uri, tc.base)
+		}
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	if got := truncate("short", 10); got != "short" {
+		t.Errorf("got %q", got)
+	}
+	got := truncate(strings.Repeat("é", 20), 10)
+	if n := len([]rune(got)); n != 10 || !strings.HasSuffix(got, "…") {
+		t.Errorf("truncate gave %q (%d runes)", got, n)
+	}
+}

@@ -1,0 +1,43 @@
+package printer
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+)
+
+// Text writes one line per diagnostic in the form
+//
+//	path:line:col: message (RULE_ID)
+//
+// Warnings and infos carry a "warning: " or "info: " prefix before the
+// message; errors have none. Unknown line or column numbers are left out of
+// the position. Each related position follows on its own line, indented by a
+// tab, as "path:line:col: related"; further lines of a multi-line message are
+// indented the same way, so every unindented line starts a new diagnostic.
+// Nothing is written for zero diagnostics.
+func Text(w io.Writer, ds []diag.Diagnostic, _ Options) error {
+	var b strings.Builder
+	for _, d := range sorted(ds) {
+		b.WriteString(position(d.Pos).String())
+		b.WriteString(": ")
+		switch severityName(d.Severity) {
+		case "warning":
+			b.WriteString("warning: ")
+		case "info":
+			b.WriteString("info: ")
+		}
+		b.WriteString(strings.ReplaceAll(strings.TrimRight(d.Message, "\n"), "\n", "\n\t"))
+		if d.Rule != "" {
+			fmt.Fprintf(&b, " (%s)", d.Rule)
+		}
+		b.WriteByte('\n')
+		for _, r := range d.Related {
+			fmt.Fprintf(&b, "\t%s: related\n", position(r))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
