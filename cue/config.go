@@ -153,6 +153,7 @@ type Guide struct {
 	Docs       string               `json:"docs"`
 	Output     string               `json:"output"`
 	References map[string]Reference `json:"references"`
+	Budget     *Limit               `json:"budget,omitempty"`
 }
 
 // Reference is a kind of reference the guide template makes to the docs.
