@@ -1,7 +1,13 @@
 package cli
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/emit"
 )
 
 func newBuildCommand(g *globals) *cobra.Command {
@@ -9,9 +15,60 @@ func newBuildCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build [DIR]",
 		Short: "Compile the assets, check every budget and write the output directory",
-		Args:  cobra.MaximumNArgs(1),
+		Long: `build compiles the project, checks every budget for every mode, family and
+model note, and writes the output directory named in promptc.cue: the Go
+package, COSTS.md, costs.json and the operator guide. Files are written
+atomically and only when their bytes change; files promptc generated before
+and no longer generates are removed.
+
+With --check nothing is written: build exits 1 when the output directory is
+stale, listing changed, missing and orphaned files with a diff.
+
+Findings go to stderr; errors stop the build (exit 1).`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := g.loadConfig(dirArg(args))
+			p, err := g.compile(dirArg(args))
+			if err != nil {
+				return err
+			}
+			if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
+				g.printText(g.stderr, p.Diagnostics, diag.Warning)
+				fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
+				return findingsError{n}
+			}
+			g.printText(g.stderr, p.Diagnostics, diag.Warning)
+			dir := emit.Dir(p)
+			rel := relDir(dir)
+			hash := emit.InputHash(p)
+			if check && emit.Fresh(dir, hash) {
+				g.logger.Debug("output is fresh", "dir", dir, "hash", hash)
+				return nil
+			}
+			files, err := emit.Render(p, hash)
+			if err != nil {
+				return err
+			}
+			if check {
+				changes := emit.Compare(dir, files)
+				if len(changes) == 0 {
+					return nil
+				}
+				for _, c := range changes {
+					fmt.Fprintf(g.stderr, "%s: %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind)
+				}
+				for _, c := range changes {
+					g.stderr.Write(c.Diff)
+				}
+				fmt.Fprintf(g.stderr, "promptc: %s is stale; run: promptc build %s\n", rel, relDir(p.Loaded.Root))
+				return findingsError{len(changes)}
+			}
+			written, removed, err := emit.Write(dir, files)
+			for _, n := range written {
+				g.logger.Debug("wrote", "file", filepath.Join(rel, n))
+			}
+			for _, n := range removed {
+				g.logger.Debug("removed", "file", filepath.Join(rel, n))
+			}
 			return err
 		},
 	}

@@ -1,17 +1,118 @@
 package cli
 
 import (
-	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/costs"
 )
 
 func newCostsCommand(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "costs",
-		Short: "not implemented yet",
+	var (
+		format      string
+		model       string
+		base        string
+		maxIncrease string
+		calls       int
+	)
+	cmd := &cobra.Command{
+		Use:   "costs [DIR]",
+		Short: "Print the static tokens every mode puts in front of every model call",
+		Long: `costs prints, for every mode and family, the static tokens per call (with
+the family's longest model note and without a note), the part over the
+default mode, the characters, how tokens were counted, and the cacheable
+prefix (static text before the first slot).
+
+--model ID prints the cost notice lines for one model instead:
+  focus · 570 tokens per call
+  guide · +620 tokens per call (1,190 total)
+followed by the mode's warning line where promptc.cue defines one.
+
+--base REF compares with the same project at a git ref (read from git
+objects; the work tree is not touched) and --max-increase N or N% fails with
+exit 1 when any mode and family grows by more than that.
+
+--calls N prints the per-session cost of the standing prompt: tokens per
+call times N calls.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("costs: not implemented yet")
+			p, err := g.compile(dirArg(args))
+			if err != nil {
+				return err
+			}
+			switch {
+			case model != "":
+				for _, n := range costs.Notices(p, model) {
+					fmt.Fprintln(g.stdout, n.Line)
+					if n.Warning != "" {
+						fmt.Fprintln(g.stdout, "  "+n.Warning)
+					}
+				}
+				return nil
+			case base != "":
+				return g.costsAgainst(p, base, maxIncrease, format)
+			case calls > 0:
+				return g.sessionCosts(p, calls)
+			}
+			if maxIncrease != "" {
+				return usagef("--max-increase needs --base REF")
+			}
+			if err := costs.Write(g.stdout, format, costs.Table(p)); err != nil {
+				return usageError{err}
+			}
+			return nil
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "table", "output format: "+strings.Join(costs.Formats, ", "))
+	f.StringVar(&model, "model", "", "print the cost notice lines for this model id")
+	f.StringVar(&base, "base", "", "compare with the project at this git ref")
+	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
+	f.IntVar(&calls, "calls", 0, "print the per-session cost of the standing prompt over N calls")
+	return cmd
+}
+
+// sessionCosts prints tokens per call times calls for each mode, for the
+// family with the largest prompt: the figure that decides whether detail
+// belongs in standing context or behind a pointer.
+func (g *globals) sessionCosts(p *compiler.Program, calls int) error {
+	rows := costs.Table(p)
+	tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "MODE\tTOKENS PER CALL (MIN-MAX)\tPER SESSION OF %s CALLS (MIN-MAX)\n", compiler.Thousands(calls))
+	for _, m := range p.Modes {
+		lo, hi := -1, 0
+		for _, r := range rows {
+			if r.Mode != m.Name {
+				continue
+			}
+			if lo < 0 || r.Tokens < lo {
+				lo = r.Tokens
+			}
+			hi = max(hi, r.Tokens)
+		}
+		fmt.Fprintf(tw, "%s\t%s-%s\t%s-%s\n", m.Name, compiler.Thousands(lo), compiler.Thousands(hi),
+			compiler.Thousands(lo*calls), compiler.Thousands(hi*calls))
+	}
+	return tw.Flush()
+}
+
+// increaseLimit parses --max-increase: "N" tokens or "N%".
+func increaseLimit(s string) (tokens int, percent float64, isPercent bool, err error) {
+	if strings.HasSuffix(s, "%") {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+		if err != nil || v < 0 {
+			return 0, 0, false, usagef("--max-increase %q: want a number of tokens (120) or a percentage (5%%)", s)
+		}
+		return 0, v, true, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return 0, 0, false, usagef("--max-increase %q: want a number of tokens (120) or a percentage (5%%)", s)
+	}
+	return v, 0, false, nil
 }

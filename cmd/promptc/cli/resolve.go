@@ -1,17 +1,84 @@
 package cli
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 )
 
+// resolved is the JSON form of one resolution.
+type resolved struct {
+	Model     string   `json:"model"`
+	Name      string   `json:"name"`
+	Providers []string `json:"providers"`
+	Family    string   `json:"family"`
+	By        string   `json:"by"`
+	Rule      int      `json:"rule"`
+	Pattern   string   `json:"pattern,omitempty"`
+	Matched   string   `json:"matched,omitempty"`
+	Note      string   `json:"note,omitempty"`
+	NoteRegex string   `json:"notePattern,omitempty"`
+}
+
 func newResolveCommand(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "resolve",
-		Short: "not implemented yet",
+	var format string
+	cmd := &cobra.Command{
+		Use:   "resolve MODEL...",
+		Short: "Show which family and model note each model id resolves to, and why",
+		Long: `resolve prints, for each model id, its name and provider parts, the family
+and the rule that decided it, and the model note it selects with its pattern.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("resolve: not implemented yet")
+			p, err := g.compile("")
+			if err != nil {
+				return err
+			}
+			var out []resolved
+			for _, id := range args {
+				res := p.Resolver.Resolve(id)
+				r := resolved{Model: id, Name: res.Name, Providers: res.Providers, Family: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched}
+				if r.Providers == nil {
+					r.Providers = []string{}
+				}
+				if f := p.Families[res.Family]; f != nil {
+					if i := f.NoteFor(id); i >= 0 {
+						r.Note, r.NoteRegex = f.Notes[i].Label, f.Notes[i].Literal
+					}
+				}
+				out = append(out, r)
+			}
+			switch format {
+			case "json":
+				b, err := json.MarshalIndent(map[string]any{"resolutions": out}, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.stdout, "%s\n", b)
+			case "text":
+				tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
+				fmt.Fprintln(tw, "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE")
+				for i, r := range out {
+					note := "-"
+					if r.Note != "" {
+						note = fmt.Sprintf("%q %s", r.Note, r.NoteRegex)
+					}
+					prov := strings.Join(r.Providers, "/")
+					if prov == "" {
+						prov = "-"
+					}
+					res := p.Resolver.Resolve(args[i])
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Model, r.Name, prov, r.Family, res.Why(), note)
+				}
+				tw.Flush()
+			default:
+				return usagef("unknown format %q for resolve (valid: text, json)", format)
+			}
+			return nil
 		},
 	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
 }

@@ -1,17 +1,165 @@
 package cli
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/lint/secret"
 )
 
+// previewChars bounds each section's preview unless --show-full is given.
+const previewChars = 160
+
+type shownSection struct {
+	Name    string `json:"name"`
+	Slot    bool   `json:"slot,omitempty"`
+	Source  string `json:"source,omitempty"`
+	Chars   int    `json:"chars"`
+	Tokens  int    `json:"tokens"`
+	Preview string `json:"preview"`
+	Text    string `json:"text,omitempty"`
+}
+
+type shown struct {
+	Mode     string         `json:"mode"`
+	Family   string         `json:"family"`
+	Model    string         `json:"model,omitempty"`
+	Note     string         `json:"note,omitempty"`
+	Counter  string         `json:"counter"`
+	Chars    int            `json:"chars"`
+	Tokens   int            `json:"tokens"`
+	Sections []shownSection `json:"sections"`
+	Text     string         `json:"text,omitempty"`
+}
+
 func newShowCommand(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "show",
-		Short: "not implemented yet",
+	var (
+		mode, fam, model, slotsFile, format string
+		full                                bool
+	)
+	cmd := &cobra.Command{
+		Use:   "show [DIR] --mode MODE (--family F | --model ID)",
+		Short: "Print the composed prompt of a mode, section by section, with sources and sizes",
+		Long: `show composes one mode for one family (or for the family and note a model id
+resolves to) and prints each section's name, source file:line, characters
+and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters. --show-full prints the
+whole composed text instead of previews. Credential-like values are redacted
+in previews. --slots FILE supplies slot text as a JSON object
+{"slotName": "text"}. show is read-only.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return errors.New("show: not implemented yet")
+			if mode == "" {
+				return usagef("show needs --mode (one of the modes in promptc.cue)")
+			}
+			if (fam == "") == (model == "") {
+				return usagef("show needs exactly one of --family or --model")
+			}
+			p, err := g.compile(dirArg(args))
+			if err != nil {
+				return err
+			}
+			m, err := p.Mode(mode)
+			if err != nil {
+				return usageError{err}
+			}
+			var f *family.Family
+			note := compiler.NoNote
+			if model != "" {
+				f = p.Families[p.Resolver.Resolve(model).Family]
+				note = f.NoteFor(model)
+			} else if f, err = p.Family(fam); err != nil {
+				return usageError{err}
+			}
+			slots := map[string]string{}
+			if slotsFile != "" {
+				b, err := os.ReadFile(slotsFile)
+				if err != nil {
+					return usagef("--slots: %v", err)
+				}
+				if err := json.Unmarshal(b, &slots); err != nil {
+					return usagef("--slots %s: want a JSON object of slot name to text: %v", slotsFile, err)
+				}
+				for name := range slots {
+					if _, ok := p.Config.Slots[name]; !ok {
+						return usagef("--slots %s: %q is not a slot of promptc.cue", slotsFile, name)
+					}
+				}
+			}
+			secs := p.Sections(m, f, note, slots)
+			text := compiler.Join(secs)
+			out := shown{Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
+				Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
+			if note >= 0 && p.UsesNotes(m) {
+				out.Note = f.Notes[note].Label
+			}
+			for _, s := range secs {
+				if s.Text == "" {
+					continue
+				}
+				ss := shownSection{Name: s.Name, Slot: s.Slot, Chars: utf8.RuneCountInString(s.Text), Tokens: p.Counter.Count(s.Text),
+					Preview: preview(s.Text)}
+				if !s.Slot && s.Pos.Path != "" {
+					ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
+				}
+				out.Sections = append(out.Sections, ss)
+			}
+			if full {
+				out.Text = text
+			}
+			if format == "json" {
+				b, err := json.MarshalIndent(out, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.stdout, "%s\n", b)
+				return nil
+			}
+			if format != "text" {
+				return usagef("unknown format %q for show (valid: text, json)", format)
+			}
+			if full {
+				fmt.Fprintln(g.stdout, text)
+				return nil
+			}
+			head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
+			if out.Note != "" {
+				head += fmt.Sprintf(" · note %q", out.Note)
+			}
+			fmt.Fprintf(g.stdout, "%s · %s characters · %s tokens (%s)\n", head, compiler.Thousands(out.Chars), compiler.Thousands(out.Tokens), out.Counter)
+			for _, s := range out.Sections {
+				src := s.Source
+				if s.Slot {
+					src = "slot"
+				}
+				fmt.Fprintf(g.stdout, "\n## %s  %s  %s chars  %s tokens\n%s\n", s.Name, src, compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens), s.Preview)
+			}
+			return nil
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&mode, "mode", "", "the mode to compose (aliases accepted)")
+	f.StringVar(&fam, "family", "", "compose for this family (no model note)")
+	f.StringVar(&model, "model", "", "compose for the family and note this model id resolves to")
+	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
+	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
+	f.StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// preview cuts text to previewChars characters on one line and redacts
+// credential-like values.
+func preview(text string) string {
+	t := secret.Redact(text)
+	t = strings.Join(strings.Fields(t), " ")
+	if r := []rune(t); len(r) > previewChars {
+		t = string(r[:previewChars-1]) + "…"
+	}
+	return t
 }

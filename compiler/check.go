@@ -1,0 +1,326 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/guide"
+	"github.com/promptc/promptc/compiler/include"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs of the mode, budget and static-text checks.
+const (
+	RuleLattice          = "MODE_LATTICE"
+	RuleSubstitutionBoth = "MODE_SUBSTITUTION_BOTH"
+	RuleBudgetOver       = "BUDGET_OVER"
+	RuleBudgetNear       = "BUDGET_NEAR"
+	RuleStaticDynamic    = "STATIC_DYNAMIC"
+)
+
+// checkLattice verifies that each mode in the declared order sends every
+// part and slot of the mode before it, except a part replaced by a declared
+// substitution whose replacement the higher mode sends; and that no mode
+// sends both sides of a substitution.
+func (p *Program) checkLattice() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	var ordered []*Mode
+	for _, m := range p.Modes {
+		if m.Rank >= 0 {
+			ordered = append(ordered, m)
+		}
+	}
+	for i := 1; i < len(ordered); i++ {
+		lower, higher := ordered[i-1], ordered[i]
+		for _, ref := range lower.Config.Compose {
+			if higher.Sends(ref.Name) || p.substituted(ref.Name, higher) {
+				continue
+			}
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", higher.Name, "compose"), RuleLattice,
+				"mode %s does not send %s %q, which the lower mode %s sends; modes are ordered (%s), so add %ss.%s to modes.%s.compose or declare a substitution",
+				higher.Name, ref.Kind, ref.Name, lower.Name, strings.Join(p.Config.Order, " < "), ref.Kind, ref.Name, higher.Name))
+		}
+	}
+	for _, m := range p.Modes {
+		for _, s := range p.Config.Substitutions {
+			if m.Sends(s.Replace.Name) && m.Sends(s.With.Name) {
+				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSubstitutionBoth,
+					"mode %s sends both %q and %q, but %q replaces %q: send one of them", m.Name, s.Replace.Name, s.With.Name, s.With.Name, s.Replace.Name))
+			}
+		}
+	}
+	return ds
+}
+
+// substituted reports whether part name may be missing from m because m
+// sends its declared replacement.
+func (p *Program) substituted(name string, m *Mode) bool {
+	for _, s := range p.Config.Substitutions {
+		if s.Replace.Name == name && m.Sends(s.With.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Measure returns the size of text in the unit of lim: code points for a
+// chars budget, tokens (with the program's counter) for a tokens budget.
+func (p *Program) Measure(lim config.Limit, text string) int {
+	if lim.Tokens > 0 {
+		return p.Counter.Count(text)
+	}
+	return len([]rune(text))
+}
+
+// unit names the unit of lim for messages.
+func (p *Program) unit(lim config.Limit) string {
+	if lim.Tokens > 0 {
+		return "tokens (" + p.Counter.Name() + ")"
+	}
+	return "characters"
+}
+
+// contribution is a measured section, for blaming the largest one.
+type contribution struct {
+	name string
+	size int
+	pos  diag.Position
+}
+
+// verdict compares a measured size with a limit and returns the finding, if
+// any: an error over the ceiling, a warning at or above the warning level.
+func (p *Program) verdict(pos diag.Position, what, combo string, lim config.Limit, size int, parts []contribution) *diag.Diagnostic {
+	ceiling := lim.Chars
+	if lim.Tokens > 0 {
+		ceiling = lim.Tokens
+	}
+	var largest *contribution
+	for i := range parts {
+		if largest == nil || parts[i].size > largest.size {
+			largest = &parts[i]
+		}
+	}
+	blame := ""
+	var related []diag.Position
+	if largest != nil && len(parts) > 1 {
+		blame = fmt.Sprintf("; the largest part is %s (%s)", largest.name, Thousands(largest.size))
+	}
+	if largest != nil && largest.pos.Path != "" {
+		related = append(related, largest.pos)
+	}
+	switch {
+	case size > ceiling:
+		d := diag.Errorf(pos, RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
+			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
+		d.Related = related
+		return &d
+	case lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling):
+		d := diag.Warnf(pos, RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
+			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
+		d.Related = related
+		return &d
+	}
+	return nil
+}
+
+// checkBudgets evaluates every budget for every family and note it covers.
+func (p *Program) checkBudgets() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	add := func(d *diag.Diagnostic) {
+		if d != nil {
+			ds = append(ds, *d)
+		}
+	}
+	c := p.Config
+	for _, name := range sortedKeys(c.Parts) {
+		cp := c.Parts[name]
+		lim, ok := p.partBudget(cp)
+		if !ok {
+			continue
+		}
+		pos := p.Loaded.PosOfKeys("parts", name, "budget")
+		what := "part " + name
+		if cp.Family == "" {
+			part := p.Parts[name]
+			if part == nil {
+				continue
+			}
+			add(p.verdict(pos, what, "every family", lim, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+			continue
+		}
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			if cp.Family == "note" {
+				for _, n := range f.Notes {
+					combo := fmt.Sprintf("family %s, note %q", fn, n.Label)
+					add(p.verdict(pos, what, combo, lim, p.Measure(lim, n.Text()), []contribution{{name, 0, n.Pos}}))
+				}
+				continue
+			}
+			s := p.partSection(name, f, NoNote)
+			add(p.verdict(pos, what, "family "+fn, lim, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+		}
+	}
+	for _, name := range sortedKeys(c.Budgets) {
+		b := c.Budgets[name]
+		pos := p.Loaded.PosOfKeys("budgets", name)
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			total := 0
+			var parts []contribution
+			combo := "family " + fn
+			for _, ref := range b.Sum {
+				note := NoNote
+				if c.Parts[ref.Name].Family == "note" {
+					note = p.longestNoteIn(b.Limit, f)
+					if note >= 0 {
+						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
+					}
+				}
+				s := p.partSection(ref.Name, f, note)
+				size := p.Measure(b.Limit, s.Text)
+				total += size
+				parts = append(parts, contribution{ref.Name, size, s.Pos})
+			}
+			add(p.verdict(pos, "budget "+name, combo, b.Limit, total, parts))
+		}
+	}
+	for _, m := range p.Modes {
+		if m.Config.Budget == nil {
+			continue
+		}
+		lim := *m.Config.Budget
+		pos := p.Loaded.PosOfKeys("modes", m.Name, "budget")
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			notes := []int{NoNote}
+			if p.UsesNotes(m) {
+				notes = NoteChoices(f)
+			}
+			for _, note := range notes {
+				secs := p.Sections(m, f, note, nil)
+				var parts []contribution
+				for _, s := range secs {
+					if !s.Slot {
+						parts = append(parts, contribution{s.Name, p.Measure(lim, s.Text), s.Pos})
+					}
+				}
+				combo := "mode " + m.Name + ", family " + fn
+				if note >= 0 {
+					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+				} else if p.UsesNotes(m) {
+					combo += ", no note"
+				}
+				add(p.verdict(pos, "mode "+m.Name, combo, lim, p.Measure(lim, Join(secs)), parts))
+			}
+		}
+	}
+	return ds
+}
+
+// partBudget returns the ceiling of a part: its own budget, or for the
+// generated guide guide.budget, else the guide's default.
+func (p *Program) partBudget(cp config.Part) (config.Limit, bool) {
+	if cp.Budget != nil {
+		return *cp.Budget, true
+	}
+	if cp.Generated == "guide" {
+		if g := p.Config.Guide; g != nil && g.Budget != nil {
+			return *g.Budget, true
+		}
+		return config.Limit{Chars: guide.DefaultBudget, WarnAt: 0.95}, true
+	}
+	return config.Limit{}, false
+}
+
+// longestNoteIn returns f's largest note measured in lim's unit.
+func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
+	best, bestSize := NoNote, -1
+	for i, n := range f.Notes {
+		if s := p.Measure(lim, n.Text()); s > bestSize {
+			best, bestSize = i, s
+		}
+	}
+	return best
+}
+
+// dynamicPatterns find text that changes between calls and so must not sit
+// in static, cacheable parts.
+var dynamicPatterns = []struct {
+	what string
+	re   *regexp.Regexp
+}{
+	{"a date", regexp.MustCompile(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`)},
+	{"a time of day", regexp.MustCompile(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`)},
+	{"an absolute path", regexp.MustCompile(`(?:^|[\s(\x60"'=])(?:/(?:home|Users|root|tmp|var|opt|mnt|srv|private)/[^\s\x60"')]*|[A-Za-z]:\\[^\s\x60"')]+)`)},
+	{"an unexpanded template marker", regexp.MustCompile(`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|<%[^%\n]*%>`)},
+	{"a counter", regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`)},
+}
+
+// checkStatic reports dynamic-looking content in static text: every static
+// part and every family section.
+func (p *Program) checkStatic() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	scan := func(owner string, spans []include.Span) {
+		text := include.Text(spans)
+		for _, dp := range dynamicPatterns {
+			for _, loc := range dp.re.FindAllStringIndex(text, -1) {
+				start := loc[0]
+				for start < loc[1] && strings.ContainsRune(" \t\n(`\"'=", rune(text[start])) {
+					start++
+				}
+				path, line, col, ok := include.Locate(spans, start)
+				if !ok {
+					continue
+				}
+				match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
+				ds = append(ds, diag.Warnf(diag.Position{Path: path, Line: line, Col: col}, RuleStaticDynamic,
+					"%s in static text (%s): %q changes between calls and breaks provider caching; move it to a slot the harness fills at call time", dp.what, owner, match))
+			}
+		}
+	}
+	for _, name := range sortedKeys(p.Parts) {
+		if p.Parts[name].Config.Generated == "" {
+			scan("part "+name, p.Parts[name].Spans)
+		}
+	}
+	for _, fn := range p.FamilyNames {
+		f := p.Families[fn]
+		scan("family "+fn+" line", f.Line.Spans)
+		scan("family "+fn+" body", f.Body.Spans)
+		for _, n := range f.Notes {
+			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans)
+		}
+	}
+	return ds
+}
+
+// Thousands formats n with comma thousands separators: 1190 -> "1,190".
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}

@@ -1,0 +1,368 @@
+// Package compiler is the compile pipeline: a loaded configuration in, a
+// Program out. A Program holds every part's text with its origins, every
+// family, every mode in lattice order, and the diagnostics found on the way.
+// It never writes anything; code generation and printing live elsewhere.
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/guide"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/compiler/tokens"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs reported by the compiler itself.
+const (
+	RuleBlockMissing = "BLOCK_MISSING"
+	RuleFamilyFiles  = "FAMILY_FILES"
+	RuleRead         = "READ"
+)
+
+// Part is a static part's text with the origin of every line. Family parts
+// have no text of their own: Family says which family section they stand
+// for, and the text is taken from the resolved family.
+type Part struct {
+	Name   string
+	Config config.Part
+	Spans  []include.Span
+	// Text is the text as sent (no trailing newline).
+	Text string
+	// Pos is where the text comes from: the first line of the part's file
+	// or block.
+	Pos diag.Position
+}
+
+// Mode is a mode with its items resolved.
+type Mode struct {
+	Name   string
+	Config config.Mode
+	// Rank is the position in the lattice order, or -1 for modes outside it.
+	Rank int
+}
+
+// Program is a compiled project.
+type Program struct {
+	Loaded  *config.Loaded
+	Config  *config.Config
+	Counter tokens.Counter
+	// Parts holds the parts that have text of their own (file, block and
+	// generated parts), by name.
+	Parts map[string]*Part
+	// Families holds every family by name; the fallback is always present.
+	Families map[string]*family.Family
+	// FamilyNames lists Families' keys sorted.
+	FamilyNames []string
+	Resolver    *family.Resolver
+	// Modes lists the modes in lattice order, then the others sorted.
+	Modes []*Mode
+	// Files maps every project file read to its contents.
+	Files map[string]*source.File
+	// Diagnostics holds everything found, sorted.
+	Diagnostics []diag.Diagnostic
+}
+
+// Options adjust a compilation.
+type Options struct {
+	// Generated supplies the text of generated parts ("guide") when set;
+	// the default renders them from the project.
+	Generated func(p *Program, kind string) ([]include.Span, []diag.Diagnostic)
+}
+
+// Compile builds the Program for a loaded configuration. It returns an
+// error only for failures that are not the project's fault (the root cannot
+// be opened); everything wrong with the project is a diagnostic.
+func Compile(l *config.Loaded, opt Options) (*Program, error) {
+	fs, err := source.Open(l.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	c := l.Config
+	counter, err := tokens.New(c.Tokens)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{
+		Loaded: l, Config: c, Counter: counter,
+		Parts:    map[string]*Part{},
+		Families: map[string]*family.Family{},
+		Resolver: family.NewResolver(c.Families),
+		Files:    map[string]*source.File{},
+	}
+	lim := include.Limits{
+		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
+		MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
+	}
+	p.loadFamilies(fs, lim)
+	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+		cp := c.Parts[name]
+		switch {
+		case cp.File != "":
+			p.loadFilePart(fs, name, cp, lim)
+		case cp.Generated != "":
+			part := &Part{Name: name, Config: cp}
+			if opt.Generated != nil {
+				spans, ds := opt.Generated(p, cp.Generated)
+				part.Spans = spans
+				p.add(ds...)
+			} else if cp.Generated == "guide" {
+				if c.Guide == nil {
+					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), RuleRead,
+						"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
+				} else {
+					spans, ds := guide.Render(fs, c.Guide, lim, c.Includes.Enabled)
+					part.Spans = spans
+					p.add(ds...)
+				}
+			}
+			part.Text = include.Text(part.Spans)
+			if len(part.Spans) > 0 {
+				part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
+			}
+			p.Parts[name] = part
+		}
+	}
+	p.loadModes()
+	for _, path := range fs.Opened() {
+		if f, err := fs.Read(path); err == nil {
+			p.Files[path] = f
+		}
+	}
+	p.add(family.CheckExamples(l, p.Resolver, p.Families)...)
+	p.add(p.checkLattice()...)
+	p.add(p.checkBudgets()...)
+	p.add(p.checkStatic()...)
+	p.Diagnostics = diag.Sort(p.Diagnostics)
+	return p, nil
+}
+
+func (p *Program) add(ds ...diag.Diagnostic) { p.Diagnostics = append(p.Diagnostics, ds...) }
+
+// loadFilePart reads a file or block part and expands its includes.
+func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) {
+	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.File, Line: 1, Col: 1}}
+	p.Parts[name] = part
+	f, err := fs.Read(cp.File)
+	if err != nil {
+		d := readDiag(err, cp.File)
+		// The file named in the config: report it at the config value.
+		d.Related = append(d.Related, d.Pos)
+		d.Pos = p.Loaded.PosOfKeys("parts", name, "file")
+		p.add(d)
+		return
+	}
+	p.add(f.Diags...)
+	first, last := 1, len(f.Lines)
+	if cp.Block != "" {
+		b, e, ok := findBlock(f, cp.Block)
+		if !ok {
+			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "block"), RuleBlockMissing,
+				"part %s: %s has no <!-- %s --> block; add the marker line or fix the block name", name, cp.File, cp.Block))
+			return
+		}
+		first, last = b, e
+		part.Pos.Line = b
+	}
+	// Omitted blocks cut the range into pieces, each expanded on its own.
+	ranges := [][2]int{{first, last}}
+	for _, o := range cp.Omit {
+		b, e, ok := findBlock(f, o)
+		if !ok {
+			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "omit"), RuleBlockMissing,
+				"part %s: %s has no <!-- %s --> block to omit; add the marker line or fix the block name", name, cp.File, o))
+			continue
+		}
+		ranges = cut(ranges, b-1, e+1) // the marker lines go too
+	}
+	var spans []include.Span
+	for _, r := range ranges {
+		if cp.Includes && p.Config.Includes.Enabled {
+			res, ds := include.Expand(fs, cp.File, r[0], r[1], lim)
+			p.add(ds...)
+			spans = append(spans, res.Spans...)
+		} else {
+			spans = append(spans, include.Raw(f, r[0], r[1])...)
+		}
+	}
+	part.Spans = include.TrimBlank(include.Filter(spans, isMarker))
+	part.Text = include.Text(part.Spans)
+	if len(part.Spans) > 0 {
+		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
+	}
+}
+
+// cut removes lines from..to (inclusive) from a list of inclusive line
+// ranges.
+func cut(ranges [][2]int, from, to int) [][2]int {
+	var out [][2]int
+	for _, r := range ranges {
+		if to < r[0] || from > r[1] {
+			out = append(out, r)
+			continue
+		}
+		if from > r[0] {
+			out = append(out, [2]int{r[0], from - 1})
+		}
+		if to < r[1] {
+			out = append(out, [2]int{to + 1, r[1]})
+		}
+	}
+	return out
+}
+
+// isMarker reports the comment lines promptc consumes and never sends:
+// block markers (<!-- name -->, <!-- /name -->) and directives
+// (<!-- promptc:... -->).
+func isMarker(line string) bool {
+	if family.IsDirective(line) {
+		return true
+	}
+	_, ok := blockMarker(line)
+	return ok
+}
+
+// blockMarker parses a block marker line, returning its name (with a
+// leading "/" for a closing marker).
+func blockMarker(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "<!--") || !strings.HasSuffix(t, "-->") {
+		return "", false
+	}
+	inner := strings.TrimSpace(t[4 : len(t)-3])
+	name := strings.TrimPrefix(inner, "/")
+	if name == "" || len(name) > 64 {
+		return "", false
+	}
+	for i, r := range name {
+		ok := r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9')
+		if !ok {
+			return "", false
+		}
+	}
+	return inner, true
+}
+
+// findBlock returns the lines inside the block called name: after its
+// opening marker, up to its closing marker or the end of the file.
+func findBlock(f *source.File, name string) (first, last int, ok bool) {
+	for _, ln := range f.Lines {
+		if ln.Kind != markdown.Code {
+			if m, isM := blockMarker(f.Text[ln.Start:ln.End]); isM && m == name {
+				first = ln.Num + 1
+				ok = true
+				last = len(f.Lines)
+				continue
+			}
+			if ok {
+				if m, isM := blockMarker(f.Text[ln.Start:ln.End]); isM && m == "/"+name {
+					return first, ln.Num - 1, true
+				}
+			}
+		}
+	}
+	return first, last, ok
+}
+
+// loadFamilies parses every family file and adds the fallback family when
+// it has no file.
+func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
+	c := p.Config.Families
+	paths, err := fs.Glob(c.Files, c.Exclude...)
+	if err != nil {
+		p.add(diag.Errorf(p.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "families.files: %v", err))
+	}
+	p.add(family.CheckCollisions(paths)...)
+	expand := p.Config.Includes.Enabled
+	for _, path := range paths {
+		fam, ds := family.Parse(fs, path, lim, expand)
+		p.add(ds...)
+		if fam == nil {
+			continue
+		}
+		if prev, dup := p.Families[strings.ToLower(fam.Name)]; dup {
+			_ = prev
+			continue // the collision check above has reported it
+		}
+		p.Families[fam.Name] = fam
+	}
+	if _, ok := p.Families[c.Fallback]; !ok {
+		p.Families[c.Fallback] = &family.Family{Name: c.Fallback}
+	}
+	p.FamilyNames = slices.Sorted(mapKeys(p.Families))
+}
+
+// loadModes orders the modes: lattice order first, then the rest by name.
+func (p *Program) loadModes() {
+	c := p.Config
+	for i, name := range c.Order {
+		if m, ok := c.Modes[name]; ok {
+			p.Modes = append(p.Modes, &Mode{Name: name, Config: m, Rank: i})
+		}
+	}
+	for _, name := range slices.Sorted(mapKeys(c.Modes)) {
+		if !slices.Contains(c.Order, name) {
+			p.Modes = append(p.Modes, &Mode{Name: name, Config: c.Modes[name], Rank: -1})
+		}
+	}
+}
+
+// Mode returns the mode called name, following aliases, or an error that
+// lists the valid names.
+func (p *Program) Mode(name string) (*Mode, error) {
+	if a, ok := p.Config.Aliases[name]; ok {
+		name = a
+	}
+	for _, m := range p.Modes {
+		if m.Name == name {
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown mode %q (valid: %s)", name, strings.Join(p.ModeNames(true), ", "))
+}
+
+// ModeNames lists the modes in order; with aliases, the aliases follow.
+func (p *Program) ModeNames(aliases bool) []string {
+	var out []string
+	for _, m := range p.Modes {
+		out = append(out, m.Name)
+	}
+	if aliases {
+		out = append(out, slices.Sorted(mapKeys(p.Config.Aliases))...)
+	}
+	return out
+}
+
+// Family returns the family called name or an error listing valid names.
+func (p *Program) Family(name string) (*family.Family, error) {
+	if f, ok := p.Families[name]; ok {
+		return f, nil
+	}
+	return nil, fmt.Errorf("unknown family %q (valid: %s)", name, strings.Join(p.FamilyNames, ", "))
+}
+
+func readDiag(err error, path string) diag.Diagnostic {
+	if re, ok := err.(*source.ReadError); ok {
+		return re.Diag
+	}
+	return diag.Errorf(diag.Position{Path: path}, RuleRead, "cannot read %s: %v", path, err)
+}
+
+func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func sortStrings(s []string) { slices.Sort(s) }

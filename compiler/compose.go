@@ -1,0 +1,149 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/include"
+)
+
+// Separator goes between two non-empty sections of a composed prompt.
+const Separator = "\n\n"
+
+// NoNote selects no model note.
+const NoNote = -1
+
+// Section is one item of a composed mode: a part's text or a slot.
+type Section struct {
+	// Name is the part or slot name.
+	Name string `json:"name"`
+	// Slot is true for a slot, whose text the harness supplies.
+	Slot bool `json:"slot,omitempty"`
+	// Text is the part's text, or the slot's supplied text.
+	Text string `json:"text"`
+	// Spans gives the origin of every line of a part's text.
+	Spans []include.Span `json:"-"`
+	// Pos is where the text starts.
+	Pos diag.Position `json:"source,omitzero"`
+}
+
+// Sections returns the items of mode m for family f with note (an index in
+// f.Notes, or NoNote) in order. Slots are included with the text in slots
+// (missing means empty); family parts take their text from f.
+func (p *Program) Sections(m *Mode, f *family.Family, note int, slots map[string]string) []Section {
+	out := make([]Section, 0, len(m.Config.Compose))
+	for _, ref := range m.Config.Compose {
+		if ref.Kind == "slot" {
+			out = append(out, Section{Name: ref.Name, Slot: true, Text: slots[ref.Name]})
+			continue
+		}
+		out = append(out, p.partSection(ref.Name, f, note))
+	}
+	return out
+}
+
+// partSection is the section a part contributes for family f and note.
+func (p *Program) partSection(name string, f *family.Family, note int) Section {
+	cp := p.Config.Parts[name]
+	var fs family.Section
+	switch cp.Family {
+	case "":
+		part := p.Parts[name]
+		if part == nil {
+			return Section{Name: name}
+		}
+		return Section{Name: name, Text: part.Text, Spans: part.Spans, Pos: part.Pos}
+	case "line":
+		fs = f.Line
+	case "body":
+		fs = f.Body
+	case "note":
+		if note < 0 || note >= len(f.Notes) {
+			return Section{Name: name}
+		}
+		fs = f.Notes[note].Section
+	}
+	return Section{Name: name, Text: fs.Text(), Spans: fs.Spans, Pos: fs.Pos}
+}
+
+// Join composes sections into the prompt text: non-empty texts separated by
+// Separator.
+func Join(sections []Section) string {
+	var b strings.Builder
+	n := 0
+	for _, s := range sections {
+		n += len(s.Text) + len(Separator)
+	}
+	b.Grow(n)
+	for _, s := range sections {
+		if s.Text == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(Separator)
+		}
+		b.WriteString(s.Text)
+	}
+	return b.String()
+}
+
+// Static composes the static text of m for f and note: every part, no slot.
+func (p *Program) Static(m *Mode, f *family.Family, note int) string {
+	return Join(p.Sections(m, f, note, nil))
+}
+
+// Prefix is the cacheable prefix of m for f and note: the static text
+// before the first slot. Slot text changes between sessions, so providers
+// can cache only what precedes it.
+func (p *Program) Prefix(m *Mode, f *family.Family, note int) string {
+	secs := p.Sections(m, f, note, nil)
+	for i, s := range secs {
+		if s.Slot {
+			return Join(secs[:i])
+		}
+	}
+	return Join(secs)
+}
+
+// LongestNote returns the index of f's longest note in characters, or
+// NoNote when f has none. Ties go to the earlier note.
+func (p *Program) LongestNote(f *family.Family) int {
+	best, bestLen := NoNote, -1
+	for i, n := range f.Notes {
+		if l := len([]rune(n.Text())); l > bestLen {
+			best, bestLen = i, l
+		}
+	}
+	return best
+}
+
+// NoteChoices lists every note index of f plus NoNote: the combinations a
+// budget must hold for.
+func NoteChoices(f *family.Family) []int {
+	out := []int{NoNote}
+	for i := range f.Notes {
+		out = append(out, i)
+	}
+	return out
+}
+
+// Sends reports whether mode m sends the part or slot called name.
+func (m *Mode) Sends(name string) bool {
+	for _, r := range m.Config.Compose {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// UsesNotes reports whether m sends a model-note part.
+func (p *Program) UsesNotes(m *Mode) bool {
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && p.Config.Parts[r.Name].Family == "note" {
+			return true
+		}
+	}
+	return false
+}

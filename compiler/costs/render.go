@@ -1,0 +1,111 @@
+package costs
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/promptc/promptc/compiler"
+)
+
+// Formats lists the table formats Write accepts.
+var Formats = []string{"table", "markdown", "json", "csv"}
+
+// Write renders rows in format: "table" (aligned columns), "markdown",
+// "json" ({"costs": [...]}, see cue/costs.schema.json) or "csv".
+func Write(w io.Writer, format string, rows []Row) error {
+	switch format {
+	case "table", "text", "":
+		return writeTable(w, rows)
+	case "markdown":
+		_, err := io.WriteString(w, Markdown(rows))
+		return err
+	case "json":
+		b, err := JSON(rows)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	case "csv":
+		return writeCSV(w, rows)
+	}
+	return fmt.Errorf("unknown costs format %q (valid: %s)", format, strings.Join(Formats, ", "))
+}
+
+var header = []string{"mode", "family", "tokens", "no note", "over focus", "chars", "prefix", "note", "counted"}
+
+func cells(r Row) []string {
+	counted := r.Counter
+	if !r.Exact {
+		counted += " (estimate)"
+	}
+	return []string{r.Mode, r.Family, compiler.Thousands(r.Tokens), compiler.Thousands(r.TokensNoNote),
+		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), r.Note, counted}
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + compiler.Thousands(n)
+	}
+	return compiler.Thousands(n)
+}
+
+func writeTable(w io.Writer, rows []Row) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.ToUpper(strings.Join(header, "\t")))
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(cells(r), "\t"))
+	}
+	return tw.Flush()
+}
+
+// Markdown renders rows as a Markdown document (COSTS.md).
+func Markdown(rows []Row) string {
+	var b strings.Builder
+	b.WriteString("# Prompt costs\n\n")
+	b.WriteString("Static tokens each mode puts in front of every model call, per family, without the text the harness supplies at call time (instructions, skills, memory). ")
+	if len(rows) > 0 {
+		if rows[0].Exact {
+			fmt.Fprintf(&b, "Counted exactly with %s.\n\n", rows[0].Counter)
+		} else {
+			b.WriteString("Estimated as characters over four, rounded up.\n\n")
+		}
+	}
+	b.WriteString("| " + strings.Join(header[:len(header)-1], " | ") + " |\n")
+	b.WriteString("|" + strings.Repeat(" --- |", len(header)-1) + "\n")
+	for _, r := range rows {
+		c := cells(r)
+		b.WriteString("| " + strings.Join(c[:len(c)-1], " | ") + " |\n")
+	}
+	return b.String()
+}
+
+// JSON renders rows as {"costs": [...]}, indented, newline-terminated.
+func JSON(rows []Row) ([]byte, error) {
+	if rows == nil {
+		rows = []Row{}
+	}
+	b, err := json.MarshalIndent(struct {
+		Costs []Row `json:"costs"`
+	}{rows}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+func writeCSV(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"mode", "family", "tokens", "tokensNoNote", "overFocus", "chars", "prefixTokens", "note", "counter", "exact"})
+	for _, r := range rows {
+		cw.Write([]string{r.Mode, r.Family, strconv.Itoa(r.Tokens), strconv.Itoa(r.TokensNoNote), strconv.Itoa(r.OverFocus),
+			strconv.Itoa(r.Chars), strconv.Itoa(r.PrefixTokens), r.Note, r.Counter, strconv.FormatBool(r.Exact)})
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,142 @@
+package family
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs for the resolution checks.
+const (
+	RuleExampleMismatch = "EXAMPLE_MISMATCH"
+	RuleExampleNote     = "EXAMPLE_NOTE_MISMATCH"
+	RuleUnknownFamily   = "UNKNOWN_FAMILY"
+	RuleUnexercised     = "RULE_UNEXERCISED"
+	RuleOverlap         = "RULE_OVERLAP"
+	RuleNoteShadowed    = "NOTE_SHADOWED"
+)
+
+// CheckExamples verifies families.examples against the rules and the notes
+// of fams (by name): every example must resolve to its expected family (and
+// note label, when given); every rule pattern should decide at least one
+// example; overlapping rules are explained; a note whose examples all match
+// an earlier note is shadowed. Rules naming a family that has neither a
+// file nor is the fallback are reported too.
+func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []diag.Diagnostic {
+	c := l.Config.Families
+	var ds []diag.Diagnostic
+	for i, rule := range c.Rules {
+		if _, ok := fams[rule.Family]; !ok {
+			ds = append(ds, diag.Errorf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "family"), RuleUnknownFamily,
+				"rule %d names family %q, which has no family file (known: %s); add %s%s or fix the name",
+				i, rule.Family, strings.Join(slices.Sorted(keys(fams)), ", "), rule.Family, Suffix))
+		}
+	}
+	type decided struct {
+		rule    int
+		by      string
+		pattern string
+	}
+	used := map[decided]bool{}
+	ids := slices.Sorted(keys(c.Examples))
+	byFamily := map[string][]string{}
+	for _, id := range ids {
+		want := c.Examples[id]
+		pos := l.PosOfKeys("families", "examples", id)
+		res := r.Resolve(id)
+		if res.By != ByFallback {
+			used[decided{res.Rule, res.By, res.Pattern}] = true
+		}
+		if _, ok := fams[want.Family]; !ok {
+			ds = append(ds, diag.Errorf(pos, RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))
+			continue
+		}
+		if res.Family != want.Family {
+			ds = append(ds, diag.Errorf(pos, RuleExampleMismatch,
+				"example %q resolves to %s (%s), expected %s", id, res.Family, res.Why(), want.Family))
+			continue
+		}
+		byFamily[res.Family] = append(byFamily[res.Family], id)
+		if ms := r.Matches(id); len(ms) > 1 {
+			var others []string
+			for _, m := range ms[1:] {
+				if m.Family != ms[0].Family {
+					others = append(others, fmt.Sprintf("%s (rule %d %s pattern %q)", m.Family, m.Rule, m.By, m.Pattern))
+				}
+			}
+			if len(others) > 0 {
+				ds = append(ds, diag.Infof(pos, RuleOverlap,
+					"example %q is matched by %s and also by %s; %s wins because its rule comes first",
+					id, ms[0].Family, strings.Join(others, ", "), ms[0].Family))
+			}
+		}
+		fam := fams[res.Family]
+		if want.Note != "" && fam != nil {
+			got := "no note"
+			if i := fam.NoteFor(id); i >= 0 {
+				got = fmt.Sprintf("note %q", fam.Notes[i].Label)
+				if fam.Notes[i].Label == want.Note {
+					continue
+				}
+			}
+			ds = append(ds, diag.Errorf(pos, RuleExampleNote,
+				"example %q selects %s in %s, expected note %q", id, got, fam.Path, want.Note))
+		}
+	}
+	for i, rule := range c.Rules {
+		for j, p := range rule.Name {
+			if !used[decided{i, ByName, p}] {
+				ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "name", fmt.Sprint(j)), RuleUnexercised,
+					"name pattern %q of rule %d (%s) decides no example; add an example model id to families.examples", p, i, rule.Family))
+			}
+		}
+		for j, p := range rule.Provider {
+			if !used[decided{i, ByProvider, p}] {
+				ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "provider", fmt.Sprint(j)), RuleUnexercised,
+					"provider pattern %q of rule %d (%s) decides no example; add an example model id to families.examples", p, i, rule.Family))
+			}
+		}
+	}
+	for _, name := range slices.Sorted(keys(fams)) {
+		fam := fams[name]
+		for j := 1; j < len(fam.Notes); j++ {
+			n := fam.Notes[j]
+			if n.Pattern == nil {
+				continue
+			}
+			var reaching []string
+			shadowedBy := -1
+			for _, id := range byFamily[name] {
+				if !n.Pattern.RE.MatchString(id) {
+					continue
+				}
+				reaching = append(reaching, id)
+				k := fam.NoteFor(id)
+				if k == j {
+					shadowedBy = -1
+					break
+				}
+				shadowedBy = k
+			}
+			if len(reaching) > 0 && shadowedBy >= 0 {
+				ds = append(ds, diag.Warnf(n.Pos, RuleNoteShadowed,
+					"model note %q can never be chosen for the examples that reach it (%s): note %q above it matches them first; reorder the notes or narrow the earlier pattern",
+					n.Label, strings.Join(reaching, ", "), fam.Notes[shadowedBy].Label))
+			}
+		}
+	}
+	return ds
+}
+
+func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,303 @@
+// Package family parses family files (<family>.prompt.md) and resolves model
+// ids to families.
+//
+// A family file is Markdown with a YAML header and three kinds of text:
+//
+//	---
+//	family: claude
+//	provenance: original text, from the vendor's public model documentation
+//	---
+//	The short line: the first paragraph, sent in lean modes.
+//
+//	The body: everything after the short line up to the first model note,
+//	sent in the modes that carry the family's full guidance.
+//
+//	<!-- model "Opus" /claude-opus/i -->
+//	A model note: sent when its pattern is the first to match the model id.
+//
+// Markers are only recognised outside code, so a marker quoted in a code
+// fence stays text. The header is never sent.
+package family
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/jsregex"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/source"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs reported by this package.
+const (
+	RuleHeader        = "FAMILY_HEADER"
+	RuleNoProvenance  = "FAMILY_NO_PROVENANCE"
+	RuleNoteMarker    = "FAMILY_NOTE_MARKER"
+	RuleNotePattern   = "FAMILY_NOTE_PATTERN"
+	RuleFileName      = "FAMILY_FILE_NAME"
+	RuleNameCollision = "FILE_NAME_COLLISION"
+)
+
+// Suffix is the required ending of a family file name. It keeps claude.md
+// and gemini.md from colliding with CLAUDE.md and GEMINI.md on
+// case-insensitive file systems.
+const Suffix = ".prompt.md"
+
+// Section is one sendable piece of a family file with the origin of each of
+// its lines.
+type Section struct {
+	Spans []include.Span
+	// Pos is where the section starts in the family file.
+	Pos diag.Position
+}
+
+// Text returns the section's text as sent (no trailing newline).
+func (s Section) Text() string { return include.Text(s.Spans) }
+
+// Note is a model note: a label, its pattern and its text.
+type Note struct {
+	Label   string
+	Literal string // the pattern as written, /source/flags
+	Pattern *jsregex.Regexp
+	Section
+}
+
+// Family is a parsed family file. The fallback family may have no file, in
+// which case Path is empty and every section is empty.
+type Family struct {
+	Name       string
+	Path       string
+	Provenance string
+	// HeaderPos is the position of the header's first line.
+	HeaderPos diag.Position
+	Line      Section
+	Body      Section
+	Notes     []Note
+	// Files lists every file whose text the family sends (includes too).
+	Files []string
+}
+
+// NoteFor returns the index of the first note whose pattern matches
+// modelID, or -1 when none does.
+func (f *Family) NoteFor(modelID string) int {
+	for i, n := range f.Notes {
+		if n.Pattern != nil && n.Pattern.RE.MatchString(modelID) {
+			return i
+		}
+	}
+	return -1
+}
+
+// NameOf returns the family name a file name claims: the base name without
+// the .prompt.md suffix.
+func NameOf(p string) string {
+	return strings.TrimSuffix(path.Base(p), Suffix)
+}
+
+var markerRE = regexp.MustCompile(`^\s{0,3}<!--\s*model\b(.*?)-->\s*$`)
+var markerArgsRE = regexp.MustCompile(`^\s+"([^"]*)"\s+(/.*)\s*$`)
+
+// Header is the decoded frontmatter of a family file.
+type Header struct {
+	Family     string `json:"family"`
+	Provenance string `json:"provenance"`
+}
+
+// Parse reads and parses the family file at p. Includes are expanded within
+// each section when expand is true. Parse returns the family even when it
+// reports errors, with the sections it could read.
+func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, []diag.Diagnostic) {
+	f, err := fs.Read(p)
+	if err != nil {
+		return nil, []diag.Diagnostic{readDiag(err, p)}
+	}
+	ds := append([]diag.Diagnostic(nil), f.Diags...)
+	fam := &Family{Name: NameOf(p), Path: p, HeaderPos: diag.Position{Path: p, Line: 1, Col: 1}}
+	if !strings.HasSuffix(p, Suffix) {
+		ds = append(ds, diag.Warnf(diag.Position{Path: p}, RuleFileName,
+			"family file %s is not named <family>%s; rename it so that it cannot collide with instruction files such as CLAUDE.md", p, Suffix))
+	}
+
+	fm, _, ok := config.SplitFrontmatter(f.Text)
+	bodyStart := 1
+	if !ok {
+		ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, RuleHeader,
+			"missing header: start the file with a --- line, family: %s, provenance: ..., and a closing --- line", fam.Name))
+	} else {
+		bodyStart = fm.Lines + 1
+		var h Header
+		if hd := config.DecodeFrontmatter(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
+			ds = append(ds, hd...)
+		} else {
+			if h.Family != fam.Name {
+				ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 2, Col: 1}, RuleHeader,
+					"header says family %q but the file name says %q; make them equal", h.Family, fam.Name))
+			}
+			fam.Provenance = h.Provenance
+			if strings.TrimSpace(h.Provenance) == "" {
+				ds = append(ds, diag.Warnf(diag.Position{Path: p, Line: 1, Col: 1}, RuleNoProvenance,
+					"family header has no provenance: say what the text is based on (for example \"original text\")"))
+			}
+		}
+	}
+
+	// Find the note markers outside code.
+	type marker struct {
+		line int
+		note Note
+	}
+	var markers []marker
+	for _, ln := range f.Lines {
+		if ln.Num < bodyStart || ln.Kind == markdown.Code {
+			continue
+		}
+		text := f.Text[ln.Start:ln.End]
+		m := markerRE.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		pos := diag.Position{Path: p, Line: ln.Num, Col: 1}
+		args := markerArgsRE.FindStringSubmatch(m[1])
+		if args == nil {
+			ds = append(ds, diag.Errorf(pos, RuleNoteMarker,
+				`malformed model note marker: write <!-- model "Label" /pattern/flags -->`))
+			markers = append(markers, marker{line: ln.Num})
+			continue
+		}
+		lit := strings.TrimSpace(args[2])
+		n := Note{Label: args[1], Literal: lit}
+		re, err := jsregex.Parse(lit)
+		if err != nil {
+			litCol := strings.Index(text, lit) // byte offset of the literal in the line
+			col := 1
+			if je, ok := err.(*jsregex.Error); ok {
+				col = runeCol(text, litCol) + je.Col - 1
+			}
+			ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: ln.Num, Col: col}, RuleNotePattern,
+				"model note %q: %v", n.Label, err))
+		} else {
+			n.Pattern = re
+		}
+		n.Pos = pos
+		markers = append(markers, marker{line: ln.Num, note: n})
+	}
+
+	last := len(f.Lines)
+	preEnd := last
+	if len(markers) > 0 {
+		preEnd = markers[0].line - 1
+	}
+	files := map[string]bool{p: true}
+	section := func(first, lastLine int) Section {
+		if first > lastLine {
+			return Section{Pos: diag.Position{Path: p, Line: first}}
+		}
+		var spans []include.Span
+		if expand {
+			r, eds := include.Expand(fs, p, first, lastLine, lim)
+			ds = append(ds, eds...)
+			spans = r.Spans
+			for _, fp := range r.Files {
+				if !files[fp] {
+					files[fp] = true
+					fam.Files = append(fam.Files, fp)
+				}
+			}
+		} else {
+			spans = include.Raw(f, first, lastLine)
+		}
+		spans = include.TrimBlank(include.Filter(spans, isDirective))
+		s := Section{Spans: spans, Pos: diag.Position{Path: p, Line: first}}
+		if len(spans) > 0 {
+			s.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
+		}
+		return s
+	}
+	fam.Files = append(fam.Files, p)
+
+	// The short line is the first paragraph after the header.
+	lineStart := bodyStart
+	for lineStart <= preEnd && blankLine(f, lineStart) {
+		lineStart++
+	}
+	lineEnd := lineStart
+	for lineEnd <= preEnd && !blankLine(f, lineEnd) {
+		lineEnd++
+	}
+	fam.Line = section(lineStart, lineEnd-1)
+	fam.Body = section(lineEnd, preEnd)
+	for i, m := range markers {
+		end := last
+		if i+1 < len(markers) {
+			end = markers[i+1].line - 1
+		}
+		if m.note.Label == "" && m.note.Literal == "" {
+			continue // malformed, already reported
+		}
+		n := m.note
+		pos := n.Pos
+		n.Section = section(m.line+1, end)
+		n.Pos = pos
+		fam.Notes = append(fam.Notes, n)
+	}
+	return fam, ds
+}
+
+// isDirective reports promptc's own comment lines, which are stripped from
+// sent text so they cost no tokens.
+func isDirective(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "<!-- promptc:") && strings.HasSuffix(t, "-->")
+}
+
+// IsDirective is isDirective for other packages composing text.
+func IsDirective(line string) bool { return isDirective(line) }
+
+func blankLine(f *source.File, num int) bool {
+	ln := f.Lines[num-1]
+	return strings.TrimSpace(f.Text[ln.Start:ln.End]) == ""
+}
+
+// runeCol converts a byte offset in line to a 1-based code-point column.
+func runeCol(line string, off int) int {
+	if off < 0 {
+		return 1
+	}
+	return len([]rune(line[:off])) + 1
+}
+
+// readDiag turns a read error into a diagnostic.
+func readDiag(err error, p string) diag.Diagnostic {
+	if re, ok := err.(*source.ReadError); ok {
+		return re.Diag
+	}
+	return diag.Errorf(diag.Position{Path: p}, RuleHeader, "cannot read family file: %v", err)
+}
+
+// CheckCollisions reports paths that differ only by letter case (a family
+// file claude.prompt.md beside Claude.prompt.md, or claude.md beside
+// CLAUDE.md): on case-insensitive file systems they are the same file.
+func CheckCollisions(paths []string) []diag.Diagnostic {
+	seen := map[string]string{}
+	var ds []diag.Diagnostic
+	for _, p := range paths {
+		k := strings.ToLower(p)
+		if q, ok := seen[k]; ok && q != p {
+			ds = append(ds, diag.Errorf(diag.Position{Path: p}, RuleNameCollision,
+				"%s and %s differ only by letter case and are one file on case-insensitive file systems; rename one", q, p))
+			continue
+		}
+		seen[k] = p
+	}
+	return ds
+}
+
+// String describes the family for debugging.
+func (f *Family) String() string {
+	return fmt.Sprintf("family %s (%s, %d notes)", f.Name, f.Path, len(f.Notes))
+}

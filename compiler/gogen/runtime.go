@@ -1,0 +1,174 @@
+package gogen
+
+// runtimeSource is the fixed part of the generated package: resolution and
+// composition over the data tables emitted before it. It is kept as source
+// text so the generated package needs nothing but the standard library.
+const runtimeSource = `
+// compiled holds the regular expressions, compiled on first use so that a
+// program importing the package pays nothing until it resolves a model.
+var compiled struct {
+	once     sync.Once
+	name     [len(rules)][]*regexp.Regexp
+	provider [len(rules)][]*regexp.Regexp
+	notes    [len(families)][]*regexp.Regexp
+}
+
+func compile() {
+	compiled.once.Do(func() {
+		for i, r := range rules {
+			for _, p := range r.name {
+				compiled.name[i] = append(compiled.name[i], regexp.MustCompile(p))
+			}
+			for _, p := range r.provider {
+				compiled.provider[i] = append(compiled.provider[i], regexp.MustCompile(p))
+			}
+		}
+		for i, f := range families {
+			for _, n := range f.notes {
+				compiled.notes[i] = append(compiled.notes[i], regexp.MustCompile(n.pattern))
+			}
+		}
+	})
+}
+
+// Resolve maps a model id to its family and the label of the model note it
+// selects ("" when none matches). The model name (the part after the last
+// "/" or ":") is matched against every rule's name patterns first, then the
+// provider segments before it, nearest first, against the provider
+// patterns; a model no rule claims gets FallbackFamily.
+func Resolve(modelID string) (Family, string) {
+	f, n := resolve(modelID)
+	if n < 0 {
+		return f, ""
+	}
+	return f, families[f].notes[n].label
+}
+
+func resolve(id string) (Family, int) {
+	compile()
+	f := resolveFamily(id)
+	for i, re := range compiled.notes[f] {
+		if re.MatchString(id) {
+			return f, i
+		}
+	}
+	return f, -1
+}
+
+func resolveFamily(id string) Family {
+	name := id
+	cut := strings.LastIndexAny(id, "/:")
+	if cut >= 0 {
+		name = id[cut+1:]
+	}
+	for i := range rules {
+		for _, re := range compiled.name[i] {
+			if re.MatchString(name) {
+				return rules[i].family
+			}
+		}
+	}
+	for end := cut; end > 0; {
+		start := strings.LastIndexAny(id[:end], "/:") + 1
+		if seg := id[start:end]; seg != "" {
+			for i := range rules {
+				for _, re := range compiled.provider[i] {
+					if re.MatchString(seg) {
+						return rules[i].family
+					}
+				}
+			}
+		}
+		end = start - 1
+	}
+	return FallbackFamily
+}
+
+// itemText returns the text an item contributes for family f and note n.
+func (it *item) text(f Family, n int, slots *Slots) string {
+	switch it.kind {
+	case itemText:
+		return texts[it.idx]
+	case itemSlot:
+		return slots.get(it.idx)
+	case itemLine:
+		return texts[families[f].line]
+	case itemBody:
+		return texts[families[f].body]
+	case itemNote:
+		if n >= 0 {
+			return texts[families[f].notes[n].text]
+		}
+	}
+	return ""
+}
+
+// Compose returns the prompt that mode sends to the model modelID, with the
+// slots' text in place: every non-empty section, in order, separated by a
+// blank line. Its only allocation is the result.
+func Compose(mode Mode, modelID string, slots Slots) string {
+	if int(mode) >= len(modeItems) {
+		return ""
+	}
+	f, n := resolve(modelID)
+	var buf [maxItems]string
+	pieces := buf[:0]
+	size := 0
+	for i := range modeItems[mode] {
+		if t := modeItems[mode][i].text(f, n, &slots); t != "" {
+			pieces = append(pieces, t)
+			size += len(t) + 2
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, t := range pieces {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// Section is one piece of a composed prompt.
+type Section struct {
+	// Name is the part or slot name in promptc.cue.
+	Name string
+	// Text is the section's text.
+	Text string
+	// Source is the file:line the text comes from, relative to the
+	// project root ("" for slots).
+	Source string
+	// Slot is true for text supplied by the harness.
+	Slot bool
+}
+
+// Sections returns the non-empty sections Compose joins, in order, each
+// with its source.
+func Sections(mode Mode, modelID string, slots Slots) []Section {
+	if int(mode) >= len(modeItems) {
+		return nil
+	}
+	f, n := resolve(modelID)
+	var out []Section
+	for i := range modeItems[mode] {
+		it := &modeItems[mode][i]
+		t := it.text(f, n, &slots)
+		if t == "" {
+			continue
+		}
+		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot}
+		switch it.kind {
+		case itemLine:
+			s.Source = families[f].lineSource
+		case itemBody:
+			s.Source = families[f].bodySource
+		case itemNote:
+			s.Source = families[f].notes[n].source
+		}
+		out = append(out, s)
+	}
+	return out
+}
+`

@@ -1,0 +1,91 @@
+// Package secret finds credential-like strings in text: API keys and tokens
+// of common formats and private key blocks. Lint reports them and show
+// redacts them; neither ever prints one in full.
+package secret
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"unicode/utf8"
+)
+
+// Match is a credential-like string found in a text.
+type Match struct {
+	// Start and End are byte offsets of the secret in the text.
+	Start, End int
+	// Kind names the format, e.g. "Anthropic API key".
+	Kind string
+}
+
+var patterns = []struct {
+	kind string
+	re   *regexp.Regexp
+}{
+	{"private key block", regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},
+	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{"GitHub token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
+	{"AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{"Stripe secret key", regexp.MustCompile(`\b[sr]k_live_[0-9A-Za-z]{20,}`)},
+	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{"credential assignment", regexp.MustCompile(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
+}
+
+// Find returns every credential-like string in text, ordered by position;
+// overlapping matches keep the earliest, longest one.
+func Find(text string) []Match {
+	var ms []Match
+	for _, p := range patterns {
+		for _, loc := range p.re.FindAllStringSubmatchIndex(text, -1) {
+			start, end := loc[0], loc[1]
+			if len(loc) >= 4 && loc[2] >= 0 { // the value of an assignment
+				start, end = loc[2], loc[3]
+			}
+			ms = append(ms, Match{Start: start, End: end, Kind: p.kind})
+		}
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Start != ms[j].Start {
+			return ms[i].Start < ms[j].Start
+		}
+		return ms[i].End > ms[j].End
+	})
+	var out []Match
+	for _, m := range ms {
+		if len(out) > 0 && m.Start < out[len(out)-1].End {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Mask shows a secret without revealing it: its first four characters, an
+// ellipsis and its length, e.g. "sk-a… (51 characters)".
+func Mask(s string) string {
+	n := utf8.RuneCountInString(s)
+	head := []rune(s)
+	if len(head) > 4 {
+		head = head[:4]
+	}
+	return fmt.Sprintf("%s… (%d characters)", string(head), n)
+}
+
+// Redact replaces every secret in text with "[REDACTED <kind>]".
+func Redact(text string) string {
+	ms := Find(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b []byte
+	last := 0
+	for _, m := range ms {
+		b = append(b, text[last:m.Start]...)
+		b = append(b, "[REDACTED "+m.Kind+"]"...)
+		last = m.End
+	}
+	return string(append(b, text[last:]...))
+}

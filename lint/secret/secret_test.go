@@ -1,0 +1,48 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFind(t *testing.T) {
+	cases := []struct {
+		text string
+		kind string
+		want string
+	}{
+		{"key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 here", "Anthropic API key", "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123"},
+		{"use sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX now", "OpenAI API key", "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX"},
+		{"ghp_" + strings.Repeat("a1", 18), "GitHub token", "ghp_" + strings.Repeat("a1", 18)},
+		{"AKIAIOSFODNN7EXAMPLE", "AWS access key id", "AKIAIOSFODNN7EXAMPLE"},
+		{"-----BEGIN RSA PRIVATE KEY-----", "private key block", "-----BEGIN RSA PRIVATE KEY-----"},
+		{"-----BEGIN OPENSSH PRIVATE KEY-----", "private key block", "-----BEGIN OPENSSH PRIVATE KEY-----"},
+		{`api_key = "abcd1234abcd1234abcd"`, "credential assignment", "abcd1234abcd1234abcd"},
+	}
+	for _, c := range cases {
+		ms := Find(c.text)
+		if len(ms) != 1 {
+			t.Errorf("Find(%q) = %v, want one match", c.text, ms)
+			continue
+		}
+		if ms[0].Kind != c.kind || c.text[ms[0].Start:ms[0].End] != c.want {
+			t.Errorf("Find(%q) = %s %q, want %s %q", c.text, ms[0].Kind, c.text[ms[0].Start:ms[0].End], c.kind, c.want)
+		}
+	}
+	for _, clean := range []string{"sk-short", "the task-ant colony", "password: see the docs", "AKIA lowercase"} {
+		if ms := Find(clean); len(ms) != 0 {
+			t.Errorf("Find(%q) = %v, want none", clean, ms)
+		}
+	}
+}
+
+func TestRedactAndMask(t *testing.T) {
+	key := "sk-ant-api03-" + strings.Repeat("x", 30)
+	got := Redact("a " + key + " b")
+	if strings.Contains(got, key[8:]) || got != "a [REDACTED Anthropic API key] b" {
+		t.Errorf("Redact = %q", got)
+	}
+	if m := Mask(key); strings.Contains(m, key[4:]) || !strings.HasPrefix(m, "sk-a…") {
+		t.Errorf("Mask = %q", m)
+	}
+}
