@@ -192,6 +192,8 @@ type Loaded struct {
 	Config *Config
 	// Value is the unified, validated CUE value.
 	Value cue.Value
+	// user is the user's file alone, whose positions are the user's.
+	user cue.Value
 }
 
 var schemaOnce struct {
@@ -261,7 +263,7 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	if err := v.Decode(&c); err != nil {
 		return nil, newError(root, src, err, user)
 	}
-	l := &Loaded{Root: root, File: file, Source: src, Config: &c, Value: v}
+	l := &Loaded{Root: root, File: file, Source: src, Config: &c, Value: v, user: user}
 	if ds := check(l); len(ds) > 0 {
 		return nil, &Error{Diagnostics: ds}
 	}

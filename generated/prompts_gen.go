@@ -13,7 +13,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator version.
-const InputHash = "sha256:af5e3414d8525d374369b1fd518f34cb1493fc882a44eaba756a5516b34a45b2"
+const InputHash = "sha256:dced395d5bc06de9fa147c33f90f40db56ddd2f32ef4f1e8cdd61b7057b2d12a"
 
 // Mode is a prompt mode.
 type Mode uint8
@@ -160,21 +160,21 @@ type familyData struct {
 
 var families = [...]familyData{
 	{name: "claude", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:5", bodySource: "prompts/families/claude.prompt.md:7", notes: []note{
-		{label: "Opus", pattern: "(?i)opus", text: 2, source: "prompts/families/claude.prompt.md:21"},
-		{label: "Sonnet", pattern: "(?i)sonnet", text: 3, source: "prompts/families/claude.prompt.md:23"},
-		{label: "Haiku", pattern: "(?i)haiku", text: 4, source: "prompts/families/claude.prompt.md:25"},
+		{label: "Opus", pattern: "(?i)opus", text: 2, source: "prompts/families/claude.prompt.md:22"},
+		{label: "Sonnet", pattern: "(?i)sonnet", text: 3, source: "prompts/families/claude.prompt.md:24"},
+		{label: "Haiku", pattern: "(?i)haiku", text: 4, source: "prompts/families/claude.prompt.md:26"},
 	}},
 	{name: "codex", line: 5, body: 6, lineSource: "prompts/families/codex.prompt.md:5", bodySource: "prompts/families/codex.prompt.md:7", notes: []note{
-		{label: "Mini", pattern: "(?i)-(mini|nano)\\b", text: 7, source: "prompts/families/codex.prompt.md:21"},
-		{label: "Reasoning", pattern: "(?i)\\bo\\d|gpt-5|codex", text: 8, source: "prompts/families/codex.prompt.md:23"},
+		{label: "Mini", pattern: "(?i)-(mini|nano)\\b", text: 7, source: "prompts/families/codex.prompt.md:22"},
+		{label: "Reasoning", pattern: "(?i)\\bo\\d|gpt-5|codex", text: 8, source: "prompts/families/codex.prompt.md:24"},
 	}},
 	{name: "deepseek", line: 9, body: 10, lineSource: "prompts/families/deepseek.prompt.md:5", bodySource: "prompts/families/deepseek.prompt.md:7", notes: []note{
-		{label: "Reasoning", pattern: "(?i)reasoner|\\br1\\b|think", text: 11, source: "prompts/families/deepseek.prompt.md:22"},
-		{label: "Chat", pattern: "(?i)chat|coder|\\bv\\d", text: 12, source: "prompts/families/deepseek.prompt.md:24"},
+		{label: "Reasoning", pattern: "(?i)reasoner|\\br1\\b|think", text: 11, source: "prompts/families/deepseek.prompt.md:23"},
+		{label: "Chat", pattern: "(?i)chat|coder|\\bv\\d", text: 12, source: "prompts/families/deepseek.prompt.md:25"},
 	}},
 	{name: "gemini", line: 13, body: 14, lineSource: "prompts/families/gemini.prompt.md:5", bodySource: "prompts/families/gemini.prompt.md:7", notes: []note{
-		{label: "Flash", pattern: "(?i)flash", text: 15, source: "prompts/families/gemini.prompt.md:22"},
-		{label: "Pro", pattern: "(?i)pro", text: 16, source: "prompts/families/gemini.prompt.md:24"},
+		{label: "Flash", pattern: "(?i)flash", text: 15, source: "prompts/families/gemini.prompt.md:23"},
+		{label: "Pro", pattern: "(?i)pro", text: 16, source: "prompts/families/gemini.prompt.md:25"},
 	}},
 	{name: "glm", line: 17, body: 18, lineSource: "prompts/families/glm.prompt.md:5", bodySource: "prompts/families/glm.prompt.md:7", notes: []note{
 		{label: "Air", pattern: "(?i)air|flash", text: 19, source: "prompts/families/glm.prompt.md:9"},
@@ -183,8 +183,8 @@ var families = [...]familyData{
 		{label: "Code", pattern: "(?i)code", text: 22, source: "prompts/families/grok.prompt.md:9"},
 	}},
 	{name: "kimi", line: 23, body: 24, lineSource: "prompts/families/kimi.prompt.md:5", bodySource: "prompts/families/kimi.prompt.md:7", notes: []note{
-		{label: "Thinking", pattern: "(?i)thinking", text: 25, source: "prompts/families/kimi.prompt.md:22"},
-		{label: "Instruct", pattern: "(?i)instruct|k2", text: 26, source: "prompts/families/kimi.prompt.md:24"},
+		{label: "Thinking", pattern: "(?i)thinking", text: 25, source: "prompts/families/kimi.prompt.md:23"},
+		{label: "Instruct", pattern: "(?i)instruct|k2", text: 26, source: "prompts/families/kimi.prompt.md:25"},
 	}},
 	{name: "local", line: 27, body: 28, lineSource: "prompts/families/local.prompt.md:5", bodySource: "prompts/families/local.prompt.md:7", notes: []note{
 		{label: "gpt-oss", pattern: "(?i)gpt-oss", text: 29, source: "prompts/families/local.prompt.md:9"},
@@ -193,9 +193,9 @@ var families = [...]familyData{
 	}},
 	{name: "minimax", line: 32, body: 33, lineSource: "prompts/families/minimax.prompt.md:5", bodySource: "prompts/families/minimax.prompt.md:7"},
 	{name: "mistral", line: 34, body: 35, lineSource: "prompts/families/mistral.prompt.md:5", bodySource: "prompts/families/mistral.prompt.md:7", notes: []note{
-		{label: "Code", pattern: "(?i)codestral|devstral", text: 36, source: "prompts/families/mistral.prompt.md:22"},
-		{label: "Reasoning", pattern: "(?i)magistral", text: 37, source: "prompts/families/mistral.prompt.md:24"},
-		{label: "General", pattern: "(?i)mistral|mixtral|ministral|pixtral", text: 38, source: "prompts/families/mistral.prompt.md:26"},
+		{label: "Code", pattern: "(?i)codestral|devstral", text: 36, source: "prompts/families/mistral.prompt.md:23"},
+		{label: "Reasoning", pattern: "(?i)magistral", text: 37, source: "prompts/families/mistral.prompt.md:25"},
+		{label: "General", pattern: "(?i)mistral|mixtral|ministral|pixtral", text: 38, source: "prompts/families/mistral.prompt.md:27"},
 	}},
 	{name: "neutral", line: 39, body: 40, lineSource: "prompts/families/neutral.prompt.md:5", bodySource: ""},
 }
@@ -486,50 +486,50 @@ type Cost struct {
 const TokenCounter = "chars/4"
 
 var costTable = [...]Cost{
-	{ModeMinimal, FamilyClaude, 310, 310, -624, 1238, 82, ""},
-	{ModeMinimal, FamilyCodex, 310, 310, -623, 1238, 82, ""},
-	{ModeMinimal, FamilyDeepseek, 310, 310, -618, 1238, 82, ""},
-	{ModeMinimal, FamilyGemini, 310, 310, -621, 1238, 82, ""},
-	{ModeMinimal, FamilyGlm, 310, 310, -617, 1238, 82, ""},
-	{ModeMinimal, FamilyGrok, 310, 310, -616, 1238, 82, ""},
-	{ModeMinimal, FamilyKimi, 310, 310, -618, 1238, 82, ""},
-	{ModeMinimal, FamilyLocal, 310, 310, -614, 1238, 82, ""},
-	{ModeMinimal, FamilyMinimax, 310, 310, -615, 1238, 82, ""},
-	{ModeMinimal, FamilyMistral, 310, 310, -615, 1238, 82, ""},
-	{ModeMinimal, FamilyNeutral, 310, 310, -620, 1238, 82, ""},
-	{ModeFocus, FamilyClaude, 978, 934, 0, 3911, 545, "Haiku"},
-	{ModeFocus, FamilyCodex, 984, 933, 0, 3935, 545, "Reasoning"},
-	{ModeFocus, FamilyDeepseek, 975, 928, 0, 3897, 545, "Reasoning"},
-	{ModeFocus, FamilyGemini, 973, 931, 0, 3891, 545, "Pro"},
-	{ModeFocus, FamilyGlm, 961, 927, 0, 3842, 545, "Air"},
-	{ModeFocus, FamilyGrok, 971, 926, 0, 3883, 545, "Code"},
-	{ModeFocus, FamilyKimi, 972, 928, 0, 3887, 545, "Thinking"},
-	{ModeFocus, FamilyLocal, 975, 924, 0, 3900, 545, "gpt-oss"},
-	{ModeFocus, FamilyMinimax, 925, 925, 0, 3700, 545, ""},
-	{ModeFocus, FamilyMistral, 977, 925, 0, 3905, 545, "Code"},
-	{ModeFocus, FamilyNeutral, 930, 930, 0, 3718, 545, ""},
-	{ModeGuide, FamilyClaude, 1535, 1491, 557, 6139, 545, "Haiku"},
-	{ModeGuide, FamilyCodex, 1523, 1472, 539, 6092, 545, "Reasoning"},
-	{ModeGuide, FamilyDeepseek, 1518, 1471, 543, 6070, 545, "Reasoning"},
-	{ModeGuide, FamilyGemini, 1526, 1484, 553, 6103, 545, "Pro"},
-	{ModeGuide, FamilyGlm, 1218, 1185, 257, 4871, 545, "Air"},
-	{ModeGuide, FamilyGrok, 1211, 1166, 240, 4843, 545, "Code"},
-	{ModeGuide, FamilyKimi, 1527, 1482, 555, 6105, 545, "Thinking"},
-	{ModeGuide, FamilyLocal, 1263, 1212, 288, 5051, 545, "gpt-oss"},
-	{ModeGuide, FamilyMinimax, 1172, 1172, 247, 4685, 545, ""},
-	{ModeGuide, FamilyMistral, 1516, 1465, 539, 6064, 545, "Code"},
-	{ModeGuide, FamilyNeutral, 1093, 1093, 163, 4372, 545, ""},
-	{ModeFull, FamilyClaude, 1835, 1791, 857, 7340, 545, "Haiku"},
-	{ModeFull, FamilyCodex, 1824, 1772, 840, 7293, 545, "Reasoning"},
-	{ModeFull, FamilyDeepseek, 1818, 1772, 843, 7271, 545, "Reasoning"},
-	{ModeFull, FamilyGemini, 1826, 1784, 853, 7304, 545, "Pro"},
-	{ModeFull, FamilyGlm, 1518, 1485, 557, 6072, 545, "Air"},
-	{ModeFull, FamilyGrok, 1511, 1466, 540, 6044, 545, "Code"},
-	{ModeFull, FamilyKimi, 1827, 1782, 855, 7306, 545, "Thinking"},
-	{ModeFull, FamilyLocal, 1563, 1512, 588, 6252, 545, "gpt-oss"},
-	{ModeFull, FamilyMinimax, 1472, 1472, 547, 5886, 545, ""},
-	{ModeFull, FamilyMistral, 1817, 1765, 840, 7265, 545, "Code"},
-	{ModeFull, FamilyNeutral, 1394, 1394, 464, 5573, 545, ""},
+	{ModeMinimal, FamilyClaude, 310, 310, -630, 1238, 82, ""},
+	{ModeMinimal, FamilyCodex, 310, 310, -629, 1238, 82, ""},
+	{ModeMinimal, FamilyDeepseek, 310, 310, -625, 1238, 82, ""},
+	{ModeMinimal, FamilyGemini, 310, 310, -627, 1238, 82, ""},
+	{ModeMinimal, FamilyGlm, 310, 310, -624, 1238, 82, ""},
+	{ModeMinimal, FamilyGrok, 310, 310, -622, 1238, 82, ""},
+	{ModeMinimal, FamilyKimi, 310, 310, -624, 1238, 82, ""},
+	{ModeMinimal, FamilyLocal, 310, 310, -621, 1238, 82, ""},
+	{ModeMinimal, FamilyMinimax, 310, 310, -622, 1238, 82, ""},
+	{ModeMinimal, FamilyMistral, 310, 310, -621, 1238, 82, ""},
+	{ModeMinimal, FamilyNeutral, 310, 310, -626, 1238, 82, ""},
+	{ModeFocus, FamilyClaude, 985, 940, 0, 3937, 551, "Haiku"},
+	{ModeFocus, FamilyCodex, 991, 939, 0, 3961, 551, "Reasoning"},
+	{ModeFocus, FamilyDeepseek, 981, 935, 0, 3923, 551, "Reasoning"},
+	{ModeFocus, FamilyGemini, 980, 937, 0, 3917, 551, "Pro"},
+	{ModeFocus, FamilyGlm, 967, 934, 0, 3868, 551, "Air"},
+	{ModeFocus, FamilyGrok, 978, 932, 0, 3909, 551, "Code"},
+	{ModeFocus, FamilyKimi, 979, 934, 0, 3913, 551, "Thinking"},
+	{ModeFocus, FamilyLocal, 982, 931, 0, 3926, 551, "gpt-oss"},
+	{ModeFocus, FamilyMinimax, 932, 932, 0, 3726, 551, ""},
+	{ModeFocus, FamilyMistral, 983, 931, 0, 3931, 551, "Code"},
+	{ModeFocus, FamilyNeutral, 936, 936, 0, 3744, 551, ""},
+	{ModeGuide, FamilyClaude, 1554, 1509, 569, 6213, 551, "Haiku"},
+	{ModeGuide, FamilyCodex, 1556, 1505, 565, 6222, 551, "Reasoning"},
+	{ModeGuide, FamilyDeepseek, 1547, 1500, 566, 6186, 551, "Reasoning"},
+	{ModeGuide, FamilyGemini, 1546, 1504, 566, 6184, 551, "Pro"},
+	{ModeGuide, FamilyGlm, 1225, 1191, 258, 4897, 551, "Air"},
+	{ModeGuide, FamilyGrok, 1218, 1172, 240, 4869, 551, "Code"},
+	{ModeGuide, FamilyKimi, 1547, 1502, 568, 6185, 551, "Thinking"},
+	{ModeGuide, FamilyLocal, 1270, 1219, 288, 5077, 551, "gpt-oss"},
+	{ModeGuide, FamilyMinimax, 1178, 1178, 246, 4711, 551, ""},
+	{ModeGuide, FamilyMistral, 1548, 1496, 565, 6191, 551, "Code"},
+	{ModeGuide, FamilyNeutral, 1100, 1100, 164, 4398, 551, ""},
+	{ModeFull, FamilyClaude, 1843, 1798, 858, 7369, 551, "Haiku"},
+	{ModeFull, FamilyCodex, 1845, 1794, 854, 7378, 551, "Reasoning"},
+	{ModeFull, FamilyDeepseek, 1836, 1789, 855, 7342, 551, "Reasoning"},
+	{ModeFull, FamilyGemini, 1835, 1793, 855, 7340, 551, "Pro"},
+	{ModeFull, FamilyGlm, 1514, 1480, 547, 6053, 551, "Air"},
+	{ModeFull, FamilyGrok, 1507, 1461, 529, 6025, 551, "Code"},
+	{ModeFull, FamilyKimi, 1836, 1791, 857, 7341, 551, "Thinking"},
+	{ModeFull, FamilyLocal, 1559, 1508, 577, 6233, 551, "gpt-oss"},
+	{ModeFull, FamilyMinimax, 1467, 1467, 535, 5867, 551, ""},
+	{ModeFull, FamilyMistral, 1837, 1785, 854, 7347, 551, "Code"},
+	{ModeFull, FamilyNeutral, 1389, 1389, 453, 5554, 551, ""},
 }
 
 // Costs returns the cost of every mode for every family.
@@ -569,6 +569,7 @@ var texts = [...]string{
 - For a broad search across a large repository, use a task sub-agent so that your own context stays on the change.
 - Build what was asked, at the size it was asked. New abstractions, extra config files, added features or drive-by refactors need the user's agreement first.
 - Solve the general case. If a test seems wrong, say so instead of special-casing its inputs or editing the test until it passes.
+- New tests follow the layout of existing ones.
 - Remove scratch files and helper scripts you made while investigating before you finish, unless the user wants to keep them.
 - With extended thinking on, plan once and then act; there is no need to rethink the whole plan between calls.
 - On long tasks keep the todo list current. If earlier turns were compacted, re-read the todo list and the files you were changing before you continue.
@@ -585,6 +586,7 @@ var texts = [...]string{
 - Take instructions literally and completely. When two conflict, the user's latest message wins; say which one you followed.
 - Tern's edit tool takes the exact old text and its replacement. It does not accept patches or diff hunks, so read the region first and copy it exactly.
 - Independent calls may share one response; Tern runs them in order. A call that needs an earlier result waits for it.
+- Before editing, check whether the code is generated or vendored; if it is, change its source instead.
 - Use the shell for facts (git status, grep, the test runner) rather than guessing file contents or output.
 - Commands must not wait for input: pass the flag that skips prompts, or a non-interactive form, and avoid editors and pagers.
 - The worktree may hold the user's uncommitted changes. Leave them alone; never reset, revert or stash work you did not make.
@@ -603,6 +605,7 @@ var texts = [...]string{
 - Commands must not wait for input: pass the flag that skips prompts, and avoid editors and pagers. Start servers in the background with shell.
 - Edit with exact replacements of text you have just read, one logical change at a time, each followed by its check.
 - Tool arguments are valid JSON with exactly the parameter names the tool lists.
+- Generated or vendored files are not edited by hand; change their source and regenerate.
 - Code comments are for future readers; explain your change in the reply, not in comments.
 - When a command's output is long, read the part that answers the question (the first error, the failing test) instead of all of it.
 - Do not stop at an outline: once the change is clear, make it.
@@ -616,6 +619,7 @@ var texts = [...]string{
 	14: `Working in Tern as a Gemini model:
 - Your context window is large, but every call resends it and the user pays for it. Read the files a task needs, not whole directories: search first, then open what the search found.
 - Before editing, confirm the project's conventions from nearby code: imports, error handling, test layout. Do not add a library the project does not already use without asking.
+- Prefer changing existing files to creating new ones.
 - Keep to the request. If you see a wider problem, report it instead of fixing it in the same change.
 - Code comments are for future readers of the code. Do not use them to explain your change to the user; say that in the reply.
 - Commands must not wait for input: use flags that skip prompts, and avoid editors and pagers.
@@ -643,6 +647,7 @@ var texts = [...]string{
 - Commands must not wait for input. Start servers and long builds in the background with shell, and poll them with loop.
 - Edit with exact replacements of text you have just read. If an edit is rejected, read the file again and retry once with the current text.
 - Tool arguments are valid JSON with the parameter names the tool declares; if Tern rejects a call, fix the arguments instead of resending them.
+- Generated or vendored files are not edited by hand.
 - Code comments are for future readers; explain your change in the reply, not in comments.
 - Reply in the language the user writes in; keep code, identifiers and commit messages in the project's own language.
 - Do not invent files, functions or command output. If a search finds nothing, say so and widen it once before asking.
@@ -667,6 +672,7 @@ var texts = [...]string{
 - Independent reads and searches can share a response; Tern runs them in order. Wait for a result before a call that depends on it.
 - Edit by exact replacement of text you have just read. Keep each edit small and run its check before the next one.
 - Tool arguments must be valid JSON with the parameter names the tool declares. If a call is rejected, fix the arguments rather than sending them again.
+- When a tool returns an error, read it before the next call; an identical retry fails the same way.
 - Stay within the files the task needs, and mention unrelated issues in the reply instead of changing them.
 - Code comments are for future readers; explain your change in the reply, not in comments.
 - If the request is unclear in a way that changes the result, ask one short question before editing.
@@ -693,11 +699,11 @@ How to work:
 - Change files only through the edit tool. Never paste diffs or whole files into a reply: Tern shows the user every edit as it happens. Quote a few lines only when the user wants to see them.
 - After a change, run the narrowest check that proves it: the affected test, a type check, a build, or the command that showed the bug. Report what it printed, and never claim an outcome you did not observe.
 - When a command fails, read the error and fix the cause. Do not rerun it unchanged, and never weaken or skip a test to make it pass.
-- Keep secrets you come across (keys, tokens, passwords) out of replies, logs and new files.
+- Keep secrets you come across (keys, tokens, passwords) out of replies, logs, commits and new files.
 - A question gets an answer, not an edit. Commit, push or publish only when the user asks.
 - Stop and ask when the request is ambiguous in a way that changes the outcome, or when you lack access the task needs.
 
-Replies are short and plain: what happened or what you found, then how you checked it. No preamble, no restating the request, no closing offers.`,
+Replies are short and plain: what happened or what you found, then how you checked it. No preamble, no restating the request, and no closing offers of more help.`,
 	45: `Replies appear in a terminal. Use plain Markdown: short paragraphs and lines that read well in a narrow window, lists only for real sequences or options, headings only in long answers. No HTML, no images, no wide tables. Put code, commands and output in fenced blocks tagged with their language (sh, go, ts) so Tern can highlight them. Name files by their path relative to the project.`,
 	46: `For how Tern itself works, ` + "`" + `tern docs` + "`" + ` lists its documentation topics and ` + "`" + `tern docs <topic>` + "`" + ` prints one; read it before answering.`,
 	47: `Before a batch of tool calls that change files or state, say in one sentence what they will do and why. For work of three or more steps, keep a todo list and keep it current (if todo is not in your tool list, tool_search finds it). Cite code as path:line. Close each answer with the result first, then the check you ran and what it showed, then anything you could not verify.`,
@@ -711,11 +717,10 @@ Replies are short and plain: what happened or what you found, then how you check
 
 Before a batch of tool calls that change files or state, say in one sentence what they will do and why. For work of three or more steps, keep a todo list and keep it current (if todo is not in your tool list, tool_search finds it). Cite code as path:line. Close each answer with the result first, then the check you ran and what it showed, then anything you could not verify.`,
 	49: `Operating Tern. ` + "`" + `tern docs <topic>` + "`" + ` covers:
-- Settings: layers, keys and how to change them
+- Settings: layers, keys, theme and footer
 - Prompt modes: what each mode sends and costs per call
 - Models: choosing a model and its family guidance
 - Extensions: commands, tools and themes from packages
-- Customizing: theme, footer and layout
 - Permissions: modes, sandbox and trusted folders
 
 Settings have a user layer (~/.tern/settings.json) and a project layer (.tern/settings.json) that wins over it. Extensions sit in an extensions/ folder of either layer; ` + "`" + `tern pkg add` + "`" + ` installs packages to the user layer. /settings shows merged values; docs/settings.md lists keys such as settings.outputStyle and settings.ui.theme.

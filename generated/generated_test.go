@@ -1,0 +1,88 @@
+// This file is written by hand, not by promptc: it measures the generated
+// package from the outside, as a harness uses it. promptc build never
+// touches files it did not generate.
+package generated_test
+
+import (
+	"strings"
+	"testing"
+
+	prompts "github.com/promptc/promptc/generated"
+)
+
+const benchModel = "openrouter/anthropic/claude-sonnet-4.5"
+
+var benchSlots = prompts.Slots{
+	Instructions:  "Follow the repository's AGENTS.md: run make test before committing.",
+	Skills:        "skills: release-notes, db-migrations",
+	Capability:    "Tools: browser, websearch; deferred through tool_search: lsp, secrets.",
+	FamilyContext: "CLAUDE.md: prefer small commits.",
+	Memory:        "The user prefers British spelling.",
+}
+
+// joinSections is the floor Compose is measured against: strings.Join over
+// the same section texts.
+func joinSections(mode prompts.Mode) string {
+	secs := prompts.Sections(mode, benchModel, benchSlots)
+	texts := make([]string, len(secs))
+	for i, s := range secs {
+		texts[i] = s.Text
+	}
+	return strings.Join(texts, "\n\n")
+}
+
+func TestComposeEqualsJoinedSections(t *testing.T) {
+	for _, m := range prompts.Modes() {
+		if got, want := prompts.Compose(m, benchModel, benchSlots), joinSections(m); got != want {
+			t.Errorf("%s: Compose differs from the joined Sections", m)
+		}
+	}
+}
+
+func TestComposeAllocatesOnce(t *testing.T) {
+	prompts.Compose(prompts.ModeFull, benchModel, benchSlots) // compile patterns
+	for _, m := range prompts.Modes() {
+		if n := testing.AllocsPerRun(100, func() { prompts.Compose(m, benchModel, benchSlots) }); n > 1 {
+			t.Errorf("Compose(%s) allocates %.0f times per call, want at most 1", m, n)
+		}
+	}
+}
+
+func TestResolveAllocatesNothing(t *testing.T) {
+	for _, id := range []string{benchModel, "gpt-5-mini", "ollama:llama3.1:8b", "unknown-model"} {
+		prompts.Resolve(id)
+		if n := testing.AllocsPerRun(100, func() { prompts.Resolve(id) }); n != 0 {
+			t.Errorf("Resolve(%q) allocates %.0f times per call, want 0", id, n)
+		}
+	}
+}
+
+func BenchmarkComposeFull(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(prompts.Compose(prompts.ModeFull, benchModel, benchSlots))))
+	for b.Loop() {
+		prompts.Compose(prompts.ModeFull, benchModel, benchSlots)
+	}
+}
+
+// BenchmarkJoinFull is the floor for BenchmarkComposeFull: joining the
+// already-resolved section texts, with no resolution at all.
+func BenchmarkJoinFull(b *testing.B) {
+	secs := prompts.Sections(prompts.ModeFull, benchModel, benchSlots)
+	texts := make([]string, len(secs))
+	for i, s := range secs {
+		texts[i] = s.Text
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(strings.Join(texts, "\n\n"))))
+	for b.Loop() {
+		_ = strings.Join(texts, "\n\n")
+	}
+}
+
+func BenchmarkResolve(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		prompts.Resolve(benchModel)
+	}
+}

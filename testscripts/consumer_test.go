@@ -1,0 +1,201 @@
+package testscripts
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/cmd/promptc/cli"
+	config "github.com/promptc/promptc/cue"
+)
+
+// consumerMain is a program that imports the generated package the way a
+// harness does and prints what it composes, resolves and refuses.
+const consumerMain = `package main
+
+import (
+	"encoding/json"
+	"os"
+
+	prompts "consumer/prompts"
+)
+
+func main() {
+	out := map[string]any{}
+	composed := map[string]map[string]string{}
+	resolved := map[string][2]string{}
+	sectionsJoin := true
+	for _, id := range os.Args[1:] {
+		f, note := prompts.Resolve(id)
+		resolved[id] = [2]string{f.String(), note}
+		for _, m := range prompts.Modes() {
+			if composed[m.String()] == nil {
+				composed[m.String()] = map[string]string{}
+			}
+			text := prompts.Compose(m, id, prompts.Slots{})
+			composed[m.String()][id] = text
+			joined := ""
+			for i, s := range prompts.Sections(m, id, prompts.Slots{}) {
+				if i > 0 {
+					joined += "\n\n"
+				}
+				joined += s.Text
+			}
+			if joined != text {
+				sectionsJoin = false
+			}
+		}
+	}
+	_, err := prompts.ParseMode("turbo")
+	out["parseModeError"] = err.Error()
+	alias, _ := prompts.ParseMode("dev-js")
+	out["alias"] = alias.String()
+	out["composed"] = composed
+	out["resolved"] = resolved
+	out["sectionsJoin"] = sectionsJoin
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+`
+
+// TestGeneratedPackageMatchesShow builds the example assets, compiles the
+// generated package in a temporary module with a small consumer program,
+// and checks that its Compose output equals promptc show --show-full for
+// every mode and every example model id, and its Resolve equals promptc
+// resolve.
+func TestGeneratedPackageMatchesShow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	assets, _ := filepath.Abs("../assets")
+	l, err := config.LoadFile(filepath.Join(assets, "promptc.cue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := slices.Sorted(func(yield func(string) bool) {
+		for id := range l.Config.Families.Examples {
+			if !yield(id) {
+				return
+			}
+		}
+	})
+
+	// Build into a temporary copy so the test never writes the repository.
+	work := t.TempDir()
+	mod := filepath.Join(work, "consumer")
+	cfg := filepath.Join(work, "promptc.cue")
+	src, _ := os.ReadFile(filepath.Join(assets, "promptc.cue"))
+	src = bytes.Replace(src, []byte(`"../generated"`), []byte(`"consumer/prompts"`), 1)
+	copyExcept(t, assets, work, "promptc.cue")
+	if err := os.WriteFile(cfg, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run(t, "build", work); code != 0 {
+		t.Fatalf("build exit %d", code)
+	}
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module consumer\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(mod, "main.go"), []byte(consumerMain), 0o644)
+	cmd := exec.Command(gobin, append([]string{"run", "."}, ids...)...)
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("consumer: %v\n%s", err, err.(*exec.ExitError).Stderr)
+	}
+	var got struct {
+		ParseModeError string
+		Alias          string
+		Composed       map[string]map[string]string
+		Resolved       map[string][2]string
+		SectionsJoin   bool
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.ParseModeError, `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, dev-js)`) {
+		t.Errorf("ParseMode error = %q", got.ParseModeError)
+	}
+	if got.Alias != "full" {
+		t.Errorf("ParseMode(dev-js) = %s, want full", got.Alias)
+	}
+	if !got.SectionsJoin {
+		t.Errorf("Sections do not join to Compose")
+	}
+	if len(got.Composed) != len(l.Config.Modes) {
+		t.Fatalf("consumer composed %d modes, want %d", len(got.Composed), len(l.Config.Modes))
+	}
+	for mode, byID := range got.Composed {
+		for _, id := range ids {
+			show := capture(t, "show", work, "--mode", mode, "--model", id, "--show-full")
+			if byID[id]+"\n" != show {
+				t.Errorf("mode %s model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", mode, id, byID[id], show)
+			}
+		}
+	}
+	var res struct {
+		Resolutions []struct{ Model, Family, Note string }
+	}
+	js := capture(t, append([]string{"resolve", "--config", cfg, "--format", "json"}, ids...)...)
+	if err := json.Unmarshal([]byte(js), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Resolutions {
+		if g := got.Resolved[r.Model]; g[0] != r.Family || g[1] != r.Note {
+			t.Errorf("%s: generated Resolve = %v, promptc resolve = %s %q", r.Model, g, r.Family, r.Note)
+		}
+		if want := l.Config.Families.Examples[r.Model]; want.Family != r.Family {
+			t.Errorf("%s resolves to %s, the examples table says %s", r.Model, r.Family, want.Family)
+		}
+	}
+}
+
+func copyExcept(t *testing.T, from, to, skip string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if rel == skip {
+			return nil
+		}
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func run(t *testing.T, args ...string) int {
+	var out, errb bytes.Buffer
+	code := cli.Run(args, nil, &out, &errb)
+	if code != 0 {
+		t.Logf("promptc %s: exit %d\n%s%s", strings.Join(args, " "), code, out.String(), errb.String())
+	}
+	return code
+}
+
+func capture(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := cli.Run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("promptc %s: exit %d\n%s", strings.Join(args, " "), code, errb.String())
+	}
+	return out.String()
+}
