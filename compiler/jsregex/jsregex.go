@@ -36,8 +36,8 @@
 //     ^ and $ without (?m) behave the same ($ is \z, not Perl's \Z), so they
 //     are kept as they are. With m, JavaScript also treats \r, U+2028 and
 //     U+2029 as line breaks, RE2 only \n.
-//   - Dot. Without s, JavaScript's . excludes \n, \r, U+2028 and U+2029; it
-//     is translated to [^\n\r\x{2028}\x{2029}] so that the four agree.
+//   - Dot. Without s, JavaScript's . excludes \n, \r, U+2028 and U+2029,
+//     RE2's only \n; it is translated to [^\n\r\x{2028}\x{2029}].
 //   - \s and \S follow JavaScript (Unicode white space and line breaks), not
 //     RE2's ASCII \s. \d, \w and \b are ASCII in both and are kept.
 //   - Text is matched by code point. Without the u flag JavaScript matches
@@ -45,6 +45,16 @@
 //     Multilingual Plane (an emoji under a quantifier or in a class).
 //   - Case folding with i uses Unicode simple folding; JavaScript without u
 //     differs for a handful of non-ASCII characters (U+017F, U+212A).
+//
+// # Refused
+//
+// What RE2 cannot match is refused with an Error naming it: lookahead and
+// lookbehind, backreferences (\1, \k<name>), counted repetitions above 1000
+// (alone, or multiplied through nesting, as in (a{100}){20}), groups nested
+// more than 1000 deep, group names other than ASCII letters, digits and _,
+// and property escapes other than General_Category values, Script=,
+// Any and ASCII. Python/PCRE syntax that is not JavaScript ((?P<name>...),
+// (?>...), (?#...), inline (?i)) is refused as JavaScript refuses it.
 //
 // Annex B legacy forms that JavaScript accepts without u but that almost
 // certainly do not mean what their author wanted are refused rather than
