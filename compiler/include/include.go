@@ -1,20 +1,25 @@
-// Package include expands @include lines in Markdown assets.
+// Package include expands @include lines in Markdown prompt assets, keeping
+// the origin (file and line) of every line of the result.
 //
-// An include line is a line outside code and HTML comments whose trimmed
-// text is "@" followed by a relative path (see IsInclude for the exact
-// rule). It is replaced by the included file's text, recursively, resolved
-// relative to the including file and confined to the project root. A file
-// reached again on its own chain is a cycle (an error showing the chain); a
-// file reached a second time by another chain (a diamond) is included once,
-// at its first place, and reported as information. Limits on depth, file
-// count and characters are checked while text is gathered. No include is
-// ever dropped without a diagnostic.
+// An include line is a line of ordinary text (not inside a code block or an
+// HTML comment) that holds nothing but "@" and a path; see IsInclude for the
+// rule that tells paths from prose. It is replaced by the included file's
+// text, itself expanded, resolved relative to the including file and
+// confined to the project root by package source.
+//
+// Expansion must never change a prompt silently: every include that is not
+// expanded (a missing file, a cycle, a limit) is left out and reported at
+// its line, and the only include left out on purpose, the second path to a
+// file already included (a diamond), is reported too. Limits are checked
+// while text is gathered, so an accidental include of a huge or deeply
+// nested tree costs no more than the limit.
 package include
 
 import (
-	"fmt"
 	"path"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/diag"
@@ -22,7 +27,9 @@ import (
 	"github.com/promptc/promptc/compiler/source"
 )
 
-// Rule IDs reported by Expand (read failures use the source package's).
+// Rule IDs reported by Expand, besides the read failures of package source
+// (INCLUDE_NOT_FOUND, INCLUDE_ESCAPE, INCLUDE_NOT_REGULAR, TEXT_*), which it
+// reports at the include line that named the file.
 const (
 	RuleCycle      = "INCLUDE_CYCLE"
 	RuleDiamond    = "INCLUDE_DIAMOND"
@@ -32,217 +39,344 @@ const (
 	RuleFileChars  = "INCLUDE_FILE_CHARS"
 )
 
-// Limits bound one expansion.
+// Limits bound one expansion. They are configured under includes: in
+// promptc.cue; a field that is zero or negative takes its value from
+// DefaultLimits, so a zero Limits is usable.
 type Limits struct {
-	// MaxDepth is the deepest include chain: the expanded file is depth 0.
+	// MaxDepth is the deepest file allowed: the expanded file is depth 0,
+	// a file it includes depth 1, and a file at depth MaxDepth+1 is refused.
 	MaxDepth int
-	// MaxFiles counts every file reached, the expanded file included.
+	// MaxFiles is the most distinct files one expansion may reach, the
+	// expanded file counted.
 	MaxFiles int
-	// MaxTotalChars bounds the expansion's text, in code points.
+	// MaxTotalChars is the most characters (code points, newlines
+	// counted) the expansion may hold.
 	MaxTotalChars int
-	// MaxFileChars bounds any one file's text, in code points.
+	// MaxFileChars is the most characters any one file may contribute,
+	// its include lines not counted.
 	MaxFileChars int
 }
 
-// DefaultLimits are the limits promptc.cue uses unless it says otherwise.
+// DefaultLimits are the limits promptc uses when promptc.cue does not set
+// them; the schema in cue/ declares the same values.
 var DefaultLimits = Limits{MaxDepth: 8, MaxFiles: 100, MaxTotalChars: 64000, MaxFileChars: 16000}
 
-// Span is consecutive lines of one file. Text ends with "\n" after every
-// line; Line is the first line's number.
+func (l Limits) withDefaults() Limits {
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if l.MaxFiles <= 0 {
+		l.MaxFiles = DefaultLimits.MaxFiles
+	}
+	if l.MaxTotalChars <= 0 {
+		l.MaxTotalChars = DefaultLimits.MaxTotalChars
+	}
+	if l.MaxFileChars <= 0 {
+		l.MaxFileChars = DefaultLimits.MaxFileChars
+	}
+	return l
+}
+
+// Span is consecutive lines of one file, so every line of an expansion can
+// be traced to its source for diagnostics. Text ends with "\n" after every
+// line, including the last line of a file that has no final newline; Line
+// is the number of the first line.
 type Span struct {
 	Text string
 	Path string
 	Line int
 }
 
-// Result is an expansion.
+// Result is one expansion.
 type Result struct {
+	// Spans hold the expanded text in order.
 	Spans []Span
-	// Files lists every file reached, in first-reached order.
+	// Files lists every file whose text is in Spans, the expanded file
+	// first, each once, in the order they were first reached: the inputs a
+	// build depends on.
 	Files []string
 }
 
-// IsInclude reports whether line (already known to be outside code and
-// comments) is an include line, and returns the path. The rule: after
-// trimming white space the line is "@" followed by a path with no white
-// space that contains a "/" or ends in an extension (".md", ".txt", ...).
-// "@scope/pkg" inside a sentence is never a line of its own; an e-mail
-// address does not start with "@"; a lone "@someone" handle is text.
+// IsInclude reports whether line is an include line, and returns the path
+// it names (as written, not yet resolved). The caller checks that the line
+// is ordinary text: markdown.Text, not code or a comment.
+//
+// The rule, which keeps prose and handles out: after removing the spaces
+// and tabs around it, the line is "@" followed directly by a path that
+//   - contains no white space and does not start with another "@", and
+//   - contains a "/" or ends in a file extension: a "." after at least one
+//     other character of the last path element, then an ASCII letter and
+//     up to nine more ASCII letters or digits (".md", ".txt", ".mdx").
+//
+// So "@shared/safety.md", "@notes.md" and "@../common/tone.md" are
+// includes; "@someone", "@someone." and "contact me@example.com" are
+// prose, as is "@scope/pkg" anywhere but alone on its line. A line that is
+// only "@scope/pkg" is taken for an include (and reported if no such file
+// exists): write it in backticks to keep it as text.
 func IsInclude(line string) (string, bool) {
-	t := strings.TrimSpace(line)
-	if len(t) < 2 || t[0] != '@' {
+	t := strings.Trim(line, " \t")
+	if len(t) < 2 || t[0] != '@' || t[1] == '@' {
 		return "", false
 	}
 	p := t[1:]
-	if strings.ContainsAny(p, " \t@") {
+	if strings.IndexFunc(p, unicode.IsSpace) >= 0 {
 		return "", false
 	}
-	if strings.Contains(p, "/") {
-		return p, true
-	}
-	if i := strings.LastIndexByte(p, '.'); i > 0 && i < len(p)-1 {
-		ext := p[i+1:]
-		for _, r := range ext {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-				return "", false
-			}
-		}
+	if strings.IndexByte(p, '/') >= 0 || hasExtension(p) {
 		return p, true
 	}
 	return "", false
 }
 
-type expander struct {
-	fs      *source.FS
-	lim     Limits
-	ds      []diag.Diagnostic
-	res     Result
-	reached map[string]string // path -> first include position, for diamonds
-	total   int
-	stopped bool // the total or file limit was hit: gather no more
+func hasExtension(p string) bool {
+	dot := strings.LastIndexByte(p, '.')
+	if dot <= 0 || p[dot-1] == '/' {
+		return false
+	}
+	ext := p[dot+1:]
+	if len(ext) == 0 || len(ext) > 10 || !isASCIILetter(ext[0]) {
+		return false
+	}
+	for i := 1; i < len(ext); i++ {
+		if !isASCIILetter(ext[i]) && (ext[i] < '0' || ext[i] > '9') {
+			return false
+		}
+	}
+	return true
 }
 
-// Expand returns lines first..last (1-based, inclusive; last 0 means to
-// the end) of the file at p with every include line replaced by the
-// included text, and the problems found. A failed include leaves its line
-// out and is reported at the include line.
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// Expand returns lines first..last (1-based, inclusive; last 0 or past the
+// end means to the end) of the file at p, a path relative to the project
+// root, with every include line replaced by the expanded text of the file
+// it names, and the diagnostics found.
+//
+// Include paths resolve relative to the including file's directory. A file
+// reached again on its own include chain is a cycle (INCLUDE_CYCLE, naming
+// the chain); a file reached again by another chain (a diamond) is included
+// only at its first place and INCLUDE_DIAMOND (info) is reported at the
+// later line. Every other include that cannot be expanded is an error at
+// its line and the line is left out: a read failure, or a limit (depth,
+// files, characters from one file, total characters) that expanding it
+// would cross. The expanded file's own text is always kept; its own
+// overruns of MaxFileChars and MaxTotalChars are reported at its first
+// line and at the line that crosses the total.
+//
+// Warnings found while reading (TEXT_CRLF) are reported once per file,
+// the expanded file included; several calls that read one file repeat them,
+// and diag.Sort removes the repeats. When p itself cannot be read, the
+// result is empty and the diagnostic is source's, positioned at p.
 func Expand(fs *source.FS, p string, first, last int, lim Limits) (Result, []diag.Diagnostic) {
-	e := &expander{fs: fs, lim: lim, reached: map[string]string{}}
 	f, err := fs.Read(p)
 	if err != nil {
 		return Result{}, []diag.Diagnostic{readDiag(err, p)}
 	}
-	e.reached[p] = ""
-	e.res.Files = append(e.res.Files, p)
-	e.file(f, first, last, []string{p})
-	return e.res, e.ds
+	if last <= 0 || last > len(f.Lines) {
+		last = len(f.Lines)
+	}
+	first = max(first, 1)
+	e := &expander{fs: fs, lim: lim.withDefaults(), at: map[string]diag.Position{}}
+	e.diags = append(e.diags, f.Diags...)
+	e.at[f.Path] = diag.Position{Path: f.Path, Line: first, Col: 1}
+	e.files = append(e.files, f.Path)
+	e.chain = append(e.chain, f.Path)
+	if first <= last {
+		incs, own := scanIncludes(f, first, last)
+		if own > e.lim.MaxFileChars {
+			e.diags = append(e.diags, diag.Errorf(diag.Position{Path: f.Path, Line: first, Col: 1}, RuleFileChars,
+				"%s contributes %d characters (lines %d-%d), over the per-file limit of %d; split the file, or raise includes.maxFileChars in promptc.cue",
+				f.Path, own, first, last, e.lim.MaxFileChars))
+		}
+		e.expand(f, first, last, incs)
+	}
+	return Result{Spans: e.spans, Files: e.files}, e.diags
 }
 
+// readDiag turns a read failure into a diagnostic.
 func readDiag(err error, p string) diag.Diagnostic {
 	if re, ok := err.(*source.ReadError); ok {
 		return re.Diag
 	}
-	return diag.Errorf(diag.Position{Path: p}, source.RuleNotFound, "cannot read %s: %v", p, err)
+	return diag.Errorf(diag.Position{Path: p}, source.RuleNotFound, "%s cannot be read: %v", p, err)
 }
 
-// file expands lines first..last of f; chain is the include chain ending
-// in f.
-func (e *expander) file(f *source.File, first, last int, chain []string) {
-	if last == 0 || last > len(f.Lines) {
-		last = len(f.Lines)
-	}
-	if first < 1 {
-		first = 1
-	}
-	if n := utf8.RuneCountInString(f.Text); n > e.lim.MaxFileChars && e.lim.MaxFileChars > 0 {
-		e.ds = append(e.ds, diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleFileChars,
-			"%s has %d characters, over the per-file limit of %d; split it or raise includes.maxFileChars in promptc.cue", f.Path, n, e.lim.MaxFileChars))
-		return
-	}
-	runStart := -1
-	flush := func(upTo int) {
-		if runStart < 0 {
-			return
-		}
-		start := f.Lines[runStart-1].Start
-		end := f.Lines[upTo-1].End
-		text := f.Text[start:end] + "\n"
-		e.emit(Span{Text: text, Path: f.Path, Line: runStart}, f.Path, runStart)
-		runStart = -1
-	}
-	for num := first; num <= last && !e.stopped; num++ {
+// expander holds the state of one Expand call.
+type expander struct {
+	fs    *source.FS
+	lim   Limits
+	spans []Span
+	files []string
+	// at records where each reached file was first included, for the
+	// diamond note; the expanded file maps to its own first line.
+	at    map[string]diag.Position
+	chain []string // files from the expanded one to the current one
+	total int      // characters in spans
+	diags []diag.Diagnostic
+	// rootOver is set once the expanded file's own text has passed the
+	// total limit; from then on no include fits.
+	rootOver bool
+}
+
+// incLine is an include line found by scanIncludes.
+type incLine struct {
+	num    int
+	target string
+	pos    diag.Position // the "@"
+	end    diag.Position
+}
+
+// scanIncludes finds the include lines among lines first..last of f and
+// counts the characters of the others (each with its newline).
+func scanIncludes(f *source.File, first, last int) ([]incLine, int) {
+	var incs []incLine
+	own := 0
+	for num := first; num <= last; num++ {
 		ln := f.Lines[num-1]
 		text := f.Text[ln.Start:ln.End]
-		target, ok := "", false
 		if ln.Kind == markdown.Text {
-			target, ok = IsInclude(text)
-		}
-		if !ok {
-			if runStart < 0 {
-				runStart = num
+			if target, ok := IsInclude(text); ok {
+				at := strings.IndexByte(text, '@')
+				col := utf8.RuneCountInString(text[:at]) + 1
+				incs = append(incs, incLine{
+					num:    num,
+					target: target,
+					pos:    diag.Position{Path: f.Path, Line: num, Col: col},
+					end:    diag.Position{Path: f.Path, Line: num, Col: col + 1 + utf8.RuneCountInString(target)},
+				})
+				continue
 			}
-			continue
 		}
-		flush(num - 1)
-		col := strings.IndexByte(text, '@') + 1
-		e.include(f, num, col, target, chain)
+		own += utf8.RuneCountInString(text) + 1
 	}
-	if !e.stopped {
-		flush(last)
-	}
+	return incs, own
 }
 
-// emit appends a span, enforcing the total character limit as text is
-// gathered.
-func (e *expander) emit(s Span, p string, line int) {
-	n := utf8.RuneCountInString(s.Text)
-	if e.lim.MaxTotalChars > 0 && e.total+n > e.lim.MaxTotalChars {
-		e.ds = append(e.ds, diag.Errorf(diag.Position{Path: p, Line: line, Col: 1}, RuleTotalChars,
-			"included text passes the total limit of %d characters here; shorten the included files or raise includes.maxTotalChars in promptc.cue", e.lim.MaxTotalChars))
-		e.stopped = true
+// expand emits lines first..last of f, whose include lines are incs.
+func (e *expander) expand(f *source.File, first, last int, incs []incLine) {
+	next := first
+	for _, inc := range incs {
+		e.emit(f, next, inc.num-1)
+		e.include(f, inc)
+		next = inc.num + 1
+	}
+	e.emit(f, next, last)
+}
+
+// emit appends lines first..last of f (none when first > last) as one
+// span.
+func (e *expander) emit(f *source.File, first, last int) {
+	if first > last {
 		return
 	}
+	start, end := f.Lines[first-1].Start, f.Lines[last-1].End
+	var text string
+	if end < len(f.Text) {
+		text = f.Text[start : end+1] // the line ending is there: share it
+	} else {
+		text = f.Text[start:end] + "\n"
+	}
+	n := utf8.RuneCountInString(text)
+	before := e.total
 	e.total += n
-	e.res.Spans = append(e.res.Spans, s)
+	e.spans = append(e.spans, Span{Text: text, Path: f.Path, Line: first})
+	if len(e.chain) == 1 && !e.rootOver && e.total > e.lim.MaxTotalChars {
+		// The expanded file's own text crosses the limit: keep it (no
+		// include is to blame) and say where.
+		e.rootOver = true
+		line := first
+		for c := before; line < last; line++ {
+			ln := f.Lines[line-1]
+			if c += utf8.RuneCountInString(f.Text[ln.Start:ln.End]) + 1; c > e.lim.MaxTotalChars {
+				break
+			}
+		}
+		e.diags = append(e.diags, diag.Errorf(diag.Position{Path: f.Path, Line: line, Col: 1}, RuleTotalChars,
+			"the text of %s passes the total limit of %d characters at this line; shorten it, or raise includes.maxTotalChars in promptc.cue",
+			f.Path, e.lim.MaxTotalChars))
+	}
 }
 
-func (e *expander) include(from *source.File, num, col int, target string, chain []string) {
-	pos := diag.Position{Path: from.Path, Line: num, Col: col}
-	var p string
-	if strings.HasPrefix(target, "/") {
-		e.ds = append(e.ds, diag.Errorf(pos, source.RuleEscape,
-			"include @%s is an absolute path; includes are relative to the including file and stay inside the project root", target))
+// include expands one include line of from, or reports why not.
+func (e *expander) include(from *source.File, inc incLine) {
+	fail := func(rule, format string, args ...any) {
+		d := diag.Errorf(inc.pos, rule, format, args...)
+		d.End = inc.end
+		e.diags = append(e.diags, d)
+	}
+	target := inc.target
+	if source.IsAbs(target) {
+		fail(source.RuleEscape, "@%s is an absolute path; include paths are relative to the including file and stay inside the project root", target)
 		return
 	}
-	p = path.Join(path.Dir(from.Path), target)
-	if _, ok := source.Clean(p); !ok {
-		e.ds = append(e.ds, diag.Errorf(pos, source.RuleEscape,
-			"include @%s leaves the project root; includes must stay inside the directory of promptc.cue", target))
+	p := path.Join(path.Dir(from.Path), target)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		fail(source.RuleEscape, "@%s climbs out of the project root (it resolves to %s); keep included files inside the directory of promptc.cue", target, p)
 		return
 	}
-	for i, c := range chain {
-		if c == p {
-			cycle := append(append([]string{}, chain[i:]...), p)
-			e.ds = append(e.ds, diag.Errorf(pos, RuleCycle,
-				"include cycle: %s; remove one of the @ lines", strings.Join(cycle, " -> ")))
-			return
-		}
-	}
-	if at, ok := e.reached[p]; ok {
-		first := at
-		if first == "" {
-			first = "the expanded file itself"
-		}
-		e.ds = append(e.ds, diag.Infof(pos, RuleDiamond,
-			"%s is already included (at %s); it is included once, at its first place", p, first))
+	if slices.Contains(e.chain, p) {
+		fail(RuleCycle, "include cycle: %s -> %s; remove one of the @ lines", strings.Join(e.chain, " -> "), p)
 		return
 	}
-	if depth := len(chain); e.lim.MaxDepth > 0 && depth > e.lim.MaxDepth {
-		e.ds = append(e.ds, diag.Errorf(pos, RuleDepth,
-			"include @%s would be at depth %d, over the limit of %d (%s); flatten the chain or raise includes.maxDepth in promptc.cue",
-			target, depth, e.lim.MaxDepth, strings.Join(append(append([]string{}, chain...), p), " -> ")))
+	if at, ok := e.at[p]; ok {
+		d := diag.Infof(inc.pos, RuleDiamond,
+			"%s is already included at %s by another chain of includes; its text appears once, at that first place, so this line adds nothing",
+			p, at)
+		d.End = inc.end
+		d.Related = []diag.Position{at}
+		e.diags = append(e.diags, d)
 		return
 	}
-	if e.lim.MaxFiles > 0 && len(e.res.Files)+1 > e.lim.MaxFiles {
-		e.ds = append(e.ds, diag.Errorf(pos, RuleFiles,
-			"include @%s would be file %d, over the limit of %d files; merge files or raise includes.maxFiles in promptc.cue",
-			target, len(e.res.Files)+1, e.lim.MaxFiles))
-		e.stopped = true
+	if depth := len(e.chain); depth > e.lim.MaxDepth {
+		fail(RuleDepth, "%s would be included at depth %d, over the depth limit of %d (%s -> %s); flatten the chain, or raise includes.maxDepth in promptc.cue",
+			p, depth, e.lim.MaxDepth, strings.Join(e.chain, " -> "), p)
+		return
+	}
+	if len(e.files) >= e.lim.MaxFiles {
+		fail(RuleFiles, "including %s would reach file %d, over the limit of %d files per expansion; merge files, or raise includes.maxFiles in promptc.cue",
+			p, len(e.files)+1, e.lim.MaxFiles)
+		return
+	}
+	if e.rootOver {
+		fail(RuleTotalChars, "the text is already over the total limit of %d characters, so %s is left out; shorten the text, or raise includes.maxTotalChars in promptc.cue",
+			e.lim.MaxTotalChars, p)
 		return
 	}
 	f, err := e.fs.Read(p)
 	if err != nil {
-		d := readDiag(err, p)
-		msg := d.Message
-		if d.Pos.Line > 0 {
-			// A problem inside the included file: keep its position.
-			e.ds = append(e.ds, d)
-			return
+		rd := readDiag(err, p)
+		d := diag.Errorf(inc.pos, rd.Rule, "@%s: %s", target, rd.Message)
+		d.End = inc.end
+		if rd.Pos.Line > 0 {
+			// The problem is inside the file: point there too.
+			d.Related = []diag.Position{rd.Pos}
 		}
-		e.ds = append(e.ds, diag.Errorf(pos, d.Rule, "include @%s: %s", target, msg))
+		e.diags = append(e.diags, d)
 		return
 	}
-	e.reached[p] = fmt.Sprintf("%s:%d", from.Path, num)
-	e.res.Files = append(e.res.Files, p)
-	e.file(f, 1, 0, append(chain, p))
+	incs, own := scanIncludes(f, 1, len(f.Lines))
+	if own > e.lim.MaxFileChars {
+		fail(RuleFileChars, "%s has %d characters, over the per-file limit of %d; split it, or raise includes.maxFileChars in promptc.cue",
+			p, own, e.lim.MaxFileChars)
+		return
+	}
+
+	spans, files, total := len(e.spans), len(e.files), e.total
+	e.diags = append(e.diags, f.Diags...)
+	e.at[p] = inc.pos
+	e.files = append(e.files, p)
+	e.chain = append(e.chain, p)
+	e.expand(f, 1, len(f.Lines), incs)
+	e.chain = e.chain[:len(e.chain)-1]
+	if e.total > e.lim.MaxTotalChars {
+		// This include crossed the limit (any deeper crossing was undone
+		// where it happened): undo it.
+		over := e.total
+		for _, q := range e.files[files:] {
+			delete(e.at, q)
+		}
+		e.spans, e.files, e.total = e.spans[:spans], e.files[:files], total
+		fail(RuleTotalChars, "including %s would bring the text to %d characters, over the total limit of %d; shorten the included files, or raise includes.maxTotalChars in promptc.cue",
+			p, over, e.lim.MaxTotalChars)
+	}
 }

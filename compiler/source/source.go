@@ -1,32 +1,32 @@
-// Package source reads project files confined to the project root.
+// Package source reads project files: confined to the project root,
+// refused when they are not plain text, and classified line by line.
 //
-// Every read goes through an os.Root opened on the root, so ".." out of
-// the root, absolute paths and symlinks whose target leaves the root are
-// refused by the operating system itself. Non-regular files (FIFOs,
-// devices, directories) are refused before they are opened, because
-// opening a FIFO for reading blocks. Text must be valid UTF-8 without NUL
-// bytes or a byte-order mark; CRLF line endings are normalised to LF and
-// reported.
+// Prompt assets decide what a model is told, so a path in promptc.cue or an
+// @include line must never pull in a file from outside the project (through
+// "..", an absolute path or a symlink), hang the build (a FIFO), or smuggle
+// in bytes a reviewer cannot see (NUL, a byte-order mark, invalid UTF-8).
+// Every open therefore goes through an os.Root opened on the project root,
+// which makes the operating system itself refuse paths that leave it, and
+// every file is validated before anything else sees its text.
 package source
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/markdown"
 )
 
-// Rule IDs of read failures.
+// Rule IDs of the problems found while reading. They are shared with the
+// include expander, whose callers see a failed read as a failed include.
 const (
 	RuleNotFound    = "INCLUDE_NOT_FOUND"
 	RuleEscape      = "INCLUDE_ESCAPE"
@@ -37,20 +37,23 @@ const (
 	RuleCRLF        = "TEXT_CRLF"
 )
 
-// File is a project file as read: its text normalised to LF line endings
-// and its lines classified.
+// File is a project file as read.
 type File struct {
-	// Path is slash-separated and relative to the project root.
+	// Path is slash-separated, clean and relative to the project root: the
+	// name the file is cached under and reported with.
 	Path string
-	// Text is the file's content, valid UTF-8, with LF line endings.
+	// Text is the file's content: valid UTF-8 without NUL bytes or a
+	// byte-order mark, every line ending converted to "\n".
 	Text string
-	// Lines classifies every line of Text.
+	// Lines is markdown.Scan of Text, so offsets index Text.
 	Lines []markdown.Line
-	// Diags holds warnings found while reading (CRLF normalised).
+	// Diags are the warnings found while reading (TEXT_CRLF), positioned in
+	// the file. They are reported by whoever uses the file, once.
 	Diags []diag.Diagnostic
 }
 
-// Line returns the text of line num (1-based), without its newline.
+// Line returns the text of line num (1-based) without its newline, or ""
+// for a number outside the file.
 func (f *File) Line(num int) string {
 	if num < 1 || num > len(f.Lines) {
 		return ""
@@ -59,187 +62,176 @@ func (f *File) Line(num int) string {
 	return f.Text[l.Start:l.End]
 }
 
-// ReadError is a file that cannot be used, as a diagnostic positioned in
-// the file itself (or, for a file that cannot be opened, at its path).
-// Callers re-position it at the reference that named the file.
+// ReadError is the error Read returns. It carries the problem as a
+// diagnostic so that a caller can report it where the file was named (a
+// config value, an include line), keeping the file's own position, when
+// there is one, in Related.
 type ReadError struct {
 	Diag diag.Diagnostic
 }
 
-func (e *ReadError) Error() string { return e.Diag.Message }
+// Error renders the diagnostic as "path[:line:col]: message (RULE)".
+func (e *ReadError) Error() string { return e.Diag.String() }
 
-// FS reads files below one project root. It caches every file it has read,
-// so a file reached from several places is read and checked once. An FS is
-// not safe for concurrent use.
+// FS reads files below one project root and caches them, so a file named
+// from many places is opened, validated and scanned once, and every caller
+// shares one *File. Files are never re-read: an FS reflects the tree as it
+// was when each file was first read, which is what one compile needs. An FS
+// keeps state without locks and must be used by one goroutine at a time.
 type FS struct {
 	root   *os.Root
 	files  map[string]*File
-	errs   map[string]*ReadError
+	failed map[string]*ReadError
 	opened []string
 }
 
-// Open opens an FS on the directory root.
+// Open returns an FS confined to the directory root. The error is the
+// operating system's when root cannot be opened as a directory.
 func Open(root string) (*FS, error) {
 	r, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("open project root: %w", err)
 	}
-	return &FS{root: r, files: map[string]*File{}, errs: map[string]*ReadError{}}, nil
+	return &FS{root: r, files: map[string]*File{}, failed: map[string]*ReadError{}}, nil
 }
 
-// Close releases the root.
+// Close releases the root directory. Files already read stay usable.
 func (fsys *FS) Close() error { return fsys.root.Close() }
 
-// Clean validates a project-relative path and returns its clean slash
-// form; ok is false for absolute paths and paths that leave the root
-// lexically.
-func Clean(rel string) (string, bool) {
-	if rel == "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, `\`) || (len(rel) > 1 && rel[1] == ':') {
-		return "", false
-	}
-	c := path.Clean(rel)
-	if c == ".." || strings.HasPrefix(c, "../") {
-		return "", false
-	}
-	return c, true
-}
+// Opened returns, in order, every path the FS opened for reading (each
+// once). Tests use it to check that nothing outside the root was touched;
+// the compiler uses it to list a build's inputs.
+func (fsys *FS) Opened() []string { return slices.Clone(fsys.opened) }
 
-func fail(p, rule, format string, args ...any) *ReadError {
-	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}
-}
-
-// Read returns the file at rel (relative to the root). A failure is a
-// *ReadError.
+// Read returns the file at rel, a slash-separated path relative to the
+// project root, cleaned with path.Clean semantics. Any failure is a
+// *ReadError: INCLUDE_ESCAPE (absolute, "..", or a symlink leaving the
+// root), INCLUDE_NOT_FOUND, INCLUDE_NOT_REGULAR (directory, FIFO, device,
+// socket), or TEXT_INVALID_UTF8, TEXT_NUL, TEXT_BOM for content that is
+// not plain text. Failures are cached like files.
 func (fsys *FS) Read(rel string) (*File, error) {
-	p, ok := Clean(rel)
-	if !ok {
-		return nil, fail(rel, RuleEscape, "%s is outside the project root: paths must be relative and stay inside the directory of promptc.cue", rel)
+	p, rerr := Clean(rel)
+	if rerr != nil {
+		return nil, rerr
 	}
 	if f, ok := fsys.files[p]; ok {
 		return f, nil
 	}
-	if e, ok := fsys.errs[p]; ok {
+	if e, ok := fsys.failed[p]; ok {
 		return nil, e
 	}
-	f, e := fsys.read(p)
+	f, e := fsys.load(p)
 	if e != nil {
-		fsys.errs[p] = e
+		fsys.failed[p] = e
 		return nil, e
 	}
 	fsys.files[p] = f
 	return f, nil
 }
 
-func (fsys *FS) read(p string) (*File, *ReadError) {
-	// Stat (following symlinks inside the root) before opening: a FIFO
-	// must be refused without opening it.
+// Clean returns the clean form of a project-relative path, or a
+// *ReadError when it is empty, absolute or climbs out of the root with
+// "..". It never touches the file system, so such paths are refused the
+// same way on every machine.
+func Clean(rel string) (string, *ReadError) {
+	if rel == "" {
+		return "", fail(rel, RuleNotFound, "empty path; name a file relative to the project root")
+	}
+	if IsAbs(rel) {
+		return "", fail(rel, RuleEscape, "%s is an absolute path; paths must be relative to the project root (the directory of promptc.cue)", rel)
+	}
+	p := path.Clean(rel)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", fail(rel, RuleEscape, "%s climbs out of the project root with ..; keep every asset inside the directory of promptc.cue", rel)
+	}
+	return p, nil
+}
+
+// IsAbs reports whether p is absolute in slash or Windows form (/x, \x,
+// C:x) on every system, so that a project is refused the same way wherever
+// it is built.
+func IsAbs(p string) bool {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || filepath.IsAbs(p) {
+		return true
+	}
+	return len(p) >= 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
+}
+
+func fail(p, rule, format string, args ...any) *ReadError {
+	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}
+}
+
+// load reads and validates p, which is clean.
+func (fsys *FS) load(p string) (*File, *ReadError) {
+	// Stat first: a FIFO must be refused before any open, which would
+	// block until a writer appears.
 	fi, err := fsys.root.Stat(p)
 	if err != nil {
-		return nil, statError(p, err)
+		return nil, osError(p, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fail(p, RuleNotRegular, "%s is not a regular file (%s); only regular files can be prompt assets", p, kind(fi.Mode()))
+		return nil, notRegular(p, fi.Mode())
 	}
-	fsys.opened = append(fsys.opened, p)
-	b, err := fsys.root.ReadFile(p)
+	// The file may be replaced between Stat and open; the non-blocking
+	// open and the second check below close that window.
+	fh, err := fsys.root.OpenFile(p, os.O_RDONLY|openFlags, 0)
 	if err != nil {
-		return nil, statError(p, err)
+		return nil, osError(p, err)
+	}
+	defer fh.Close()
+	fsys.opened = append(fsys.opened, p)
+	fi, err = fh.Stat()
+	if err != nil {
+		return nil, osError(p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(p, fi.Mode())
+	}
+	b := make([]byte, 0, fi.Size()+1)
+	for {
+		n, err := fh.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, osError(p, err)
+		}
+		if len(b) == cap(b) {
+			b = slices.Grow(b, len(b))
+		}
 	}
 	return decode(p, b)
 }
 
-// decode validates and normalises the bytes of file p.
-func decode(p string, b []byte) (*File, *ReadError) {
-	at := func(off int) diag.Position {
-		line := bytes.Count(b[:off], []byte{'\n'}) + 1
-		start := bytes.LastIndexByte(b[:off], '\n') + 1
-		return diag.Position{Path: p, Line: line, Col: utf8.RuneCount(b[start:off]) + 1}
-	}
-	if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
-		return nil, &ReadError{diag.Errorf(at(0), RuleBOM, "%s starts with a byte-order mark (byte offset 0); save it as UTF-8 without BOM", p)}
-	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
-		return nil, &ReadError{diag.Errorf(at(i), RuleNUL, "%s contains a NUL byte at byte offset %d; prompt assets must be text", p, i)}
-	}
-	if !utf8.Valid(b) {
-		i := 0
-		for i < len(b) {
-			r, size := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && size <= 1 {
-				break
-			}
-			i += size
-		}
-		return nil, &ReadError{diag.Errorf(at(i), RuleInvalidUTF8, "%s is not valid UTF-8 at byte offset %d (byte 0x%02x); re-save it as UTF-8", p, i, b[i])}
-	}
-	f := &File{Path: p}
-	if i := bytes.Index(b, []byte("\r\n")); i >= 0 {
-		pos := at(i)
-		f.Diags = append(f.Diags, diag.Warnf(pos, RuleCRLF, "%s uses CRLF line endings (first at line %d); promptc normalises them to LF: convert the file to LF", p, pos.Line))
-		b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
-	}
-	f.Text = string(b)
-	f.Lines = markdown.Scan(b)
-	return f, nil
-}
-
-func kind(m fs.FileMode) string {
+func notRegular(p string, m fs.FileMode) *ReadError {
+	what := "not a regular file (" + m.Type().String() + ")"
 	switch {
 	case m.IsDir():
-		return "a directory"
+		what = "a directory"
 	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
-		return "a device"
+		what = "a named pipe (FIFO)"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
 	case m&fs.ModeSocket != 0:
-		return "a socket"
+		what = "a socket"
 	}
-	return "mode " + m.String()
+	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets", p, what)
 }
 
-func statError(p string, err error) *ReadError {
+// osError maps an error from the root to a diagnostic.
+func osError(p string, err error) *ReadError {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Err.Error() == "path escapes from parent" {
+		// os.Root's refusal: a symlink (or a ".." after one) leads out.
+		return fail(p, RuleEscape, "%s goes through a symbolic link that leads outside the project root (absolute link targets always do); replace the link with the file, or make it a relative link inside the project", p)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return fail(p, RuleNotFound, "%s does not exist; create it or fix the path", p)
+		return fail(p, RuleNotFound, "%s does not exist; create it or correct the path (paths are relative to the project root)", p)
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "escapes from parent") || strings.Contains(msg, "path escapes") {
-		return fail(p, RuleEscape, "%s leads outside the project root (through .. or a symlink); assets must stay inside the directory of promptc.cue", p)
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
+	if pe != nil {
 		msg = pe.Err.Error()
 	}
-	return fail(p, RuleNotFound, "cannot read %s: %s", p, msg)
+	return fail(p, RuleNotFound, "%s cannot be read: %s", p, msg)
 }
-
-// Glob returns the files matching pattern (doublestar syntax, relative to
-// the root), minus those matching any exclude pattern, sorted. Hidden files
-// and directories are skipped.
-func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
-	if !doublestar.ValidatePattern(pattern) {
-		return nil, fmt.Errorf("invalid glob pattern %q", pattern)
-	}
-	matches, err := doublestar.Glob(fsys.root.FS(), pattern, doublestar.WithFilesOnly(), doublestar.WithNoHidden())
-	if err != nil {
-		return nil, err
-	}
-	out := matches[:0]
-	for _, m := range matches {
-		skip := false
-		for _, x := range exclude {
-			if ok, _ := doublestar.Match(x, m); ok {
-				skip = true
-				break
-			}
-		}
-		if !skip {
-			out = append(out, m)
-		}
-	}
-	slices.Sort(out)
-	return out, nil
-}
-
-// Opened lists every path opened for reading, in order, for tests that
-// check confinement.
-func (fsys *FS) Opened() []string { return slices.Clone(fsys.opened) }
