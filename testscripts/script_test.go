@@ -6,6 +6,7 @@ package testscripts
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,6 +32,12 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			// A stable home and no colour keep output the same everywhere.
 			env.Setenv("NO_COLOR", "1")
+			// The example project, for scripts that replay it.
+			assets, err := filepath.Abs("../assets")
+			if err != nil {
+				return err
+			}
+			env.Setenv("ASSETS", assets)
 			return nil
 		},
 	})

@@ -92,57 +92,48 @@ func Split(id string) (providers []string, name string) {
 	return providers, name
 }
 
-// Resolve maps id to a family: the first rule with a name pattern matching
-// the model name wins; else the first rule with a provider pattern matching
-// a provider segment (nearest the name first); else the fallback family.
+// Resolve maps id to a family. The model name is matched against every
+// rule's name patterns first (rule order); then each provider segment,
+// nearest the name first, against every rule's provider patterns; else
+// the fallback family. So ollama:deepseek-r1:14b (name "14b") is decided
+// by its server, ollama, not by the model it serves.
 func (r *Resolver) Resolve(id string) Resolution {
-	providers, name := Split(id)
-	res := Resolution{ModelID: id, Name: name, Providers: providers}
-	for i, rule := range r.rules {
-		for _, re := range rule.name {
-			if re.MatchString(name) {
-				res.Family, res.By, res.Rule, res.Pattern, res.Matched = rule.family, ByName, i, re.String(), name
-				return res
-			}
-		}
+	if ms := r.matches(id, true); len(ms) > 0 {
+		return ms[0]
 	}
-	for j := len(providers) - 1; j >= 0; j-- {
+	providers, name := Split(id)
+	return Resolution{ModelID: id, Name: name, Providers: providers, Family: r.fallback, By: ByFallback, Rule: -1}
+}
+
+// Matches lists every rule pattern that matches id in the first phase of
+// Resolve that has a match; the first entry is the one Resolve uses. It
+// explains overlaps.
+func (r *Resolver) Matches(id string) []Resolution { return r.matches(id, false) }
+
+func (r *Resolver) matches(id string, first bool) []Resolution {
+	providers, name := Split(id)
+	var out []Resolution
+	try := func(text, by string, pick func(compiledRule) []*regexp.Regexp) bool {
 		for i, rule := range r.rules {
-			for _, re := range rule.provider {
-				if re.MatchString(providers[j]) {
-					res.Family, res.By, res.Rule, res.Pattern, res.Matched = rule.family, ByProvider, i, re.String(), providers[j]
-					return res
+			for _, re := range pick(rule) {
+				if re.MatchString(text) {
+					out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: rule.family, By: by, Rule: i, Pattern: re.String(), Matched: text})
+					if first {
+						return true
+					}
 				}
 			}
 		}
+		return len(out) > 0
 	}
-	res.Family, res.By, res.Rule = r.fallback, ByFallback, -1
-	return res
-}
-
-// Matches lists every (rule, kind, pattern) that would match id in the
-// name phase or, when no name pattern matches, the provider phase; the
-// first entry is the one Resolve uses. It explains overlaps.
-func (r *Resolver) Matches(id string) []Resolution {
-	providers, name := Split(id)
-	var out []Resolution
-	for i, rule := range r.rules {
-		for _, re := range rule.name {
-			if re.MatchString(name) {
-				out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: rule.family, By: ByName, Rule: i, Pattern: re.String(), Matched: name})
-			}
-		}
-	}
-	if len(out) > 0 {
+	nameOf := func(c compiledRule) []*regexp.Regexp { return c.name }
+	providerOf := func(c compiledRule) []*regexp.Regexp { return c.provider }
+	if try(name, ByName, nameOf) {
 		return out
 	}
 	for j := len(providers) - 1; j >= 0; j-- {
-		for i, rule := range r.rules {
-			for _, re := range rule.provider {
-				if re.MatchString(providers[j]) {
-					out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: rule.family, By: ByProvider, Rule: i, Pattern: re.String(), Matched: providers[j]})
-				}
-			}
+		if try(providers[j], ByProvider, providerOf) {
+			return out
 		}
 	}
 	return out

@@ -1,31 +1,25 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/lint/printer"
 )
 
-// printText prints diagnostics of at least severity min in the text form
-// path:line:col: message (RULE), with related positions indented below.
+// printText prints diagnostics of at least severity min with the text
+// printer: path:line:col: message (RULE), related positions indented.
 func (g *globals) printText(w io.Writer, ds []diag.Diagnostic, min diag.Severity) {
+	var keep []diag.Diagnostic
 	for _, d := range ds {
-		if d.Severity < min {
-			continue
-		}
-		prefix := ""
-		if d.Severity != diag.Error {
-			prefix = d.Severity.String() + ": "
-		}
-		fmt.Fprintf(w, "%s: %s%s (%s)\n", d.Pos, prefix, d.Message, d.Rule)
-		for _, r := range d.Related {
-			fmt.Fprintf(w, "\t%s: related\n", r)
+		if d.Severity >= min {
+			keep = append(keep, d)
 		}
 	}
+	printer.Text(w, keep, printer.Options{})
 }
 
 // relDir shows dir relative to the working directory when it is below it,
