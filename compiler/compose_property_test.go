@@ -1,0 +1,157 @@
+package compiler_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	config "github.com/promptc/promptc/cue"
+)
+
+// words build random part texts; some are multi-byte so that characters
+// and bytes differ.
+var words = []string{"read", "edit", "verify", "tool", "call", "plan", "äöü", "日本", "prompt", "model", "cache"}
+
+func randomText(r *rand.Rand) string {
+	var lines []string
+	for range 1 + r.IntN(4) {
+		var ws []string
+		for range 1 + r.IntN(12) {
+			ws = append(ws, words[r.IntN(len(words))])
+		}
+		lines = append(lines, strings.Join(ws, " ")+".")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestComposePropertyRandomProjects checks, for random projects, that the
+// composed static text of every mode, family and note is the concatenation
+// of its parts in order, and that every budget verdict agrees with a direct
+// count of that text.
+func TestComposePropertyRandomProjects(t *testing.T) {
+	for seed := range uint64(40) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		dir := t.TempDir()
+		nParts := 2 + r.IntN(4)
+		texts := map[string]string{}
+		var cue strings.Builder
+		cue.WriteString("version: \"v1\"\nparts: {\n")
+		for i := range nParts {
+			name := fmt.Sprintf("p%d", i)
+			texts[name] = randomText(r)
+			os.WriteFile(filepath.Join(dir, name+".md"), []byte(texts[name]+"\n"), 0o644)
+			ceiling := 20 + r.IntN(200)
+			fmt.Fprintf(&cue, "\t%s: {file: %q, budget: chars: %d}\n", name, name+".md", ceiling)
+		}
+		cue.WriteString("\tnote: family: \"note\"\n}\n")
+		// One family with random notes.
+		nNotes := r.IntN(3)
+		var fam strings.Builder
+		fam.WriteString("---\nfamily: alpha\nprovenance: test\n---\nAlpha line.\n\nAlpha body.\n")
+		noteTexts := []string{}
+		for j := range nNotes {
+			nt := randomText(r)
+			noteTexts = append(noteTexts, nt)
+			fmt.Fprintf(&fam, "<!-- model \"N%d\" /n%d/ -->\n%s\n", j, j, nt)
+		}
+		os.MkdirAll(filepath.Join(dir, "prompts/families"), 0o755)
+		os.WriteFile(filepath.Join(dir, "prompts/families/alpha.prompt.md"), []byte(fam.String()), 0o644)
+		cue.WriteString("families: rules: [{family: \"alpha\", name: [\"^alpha\"]}]\n")
+		cue.WriteString("slots: s: {}\nmodes: {\n")
+		var modeParts [][]string
+		nModes := 1 + r.IntN(3)
+		var order []string
+		for m := range nModes {
+			var refs, names []string
+			for i := range nParts {
+				if r.IntN(2) == 0 {
+					refs = append(refs, fmt.Sprintf("parts.p%d", i))
+					names = append(names, fmt.Sprintf("p%d", i))
+				}
+			}
+			if r.IntN(2) == 0 {
+				refs = append(refs, "slots.s")
+				names = append(names, "s")
+			}
+			refs = append(refs, "parts.note")
+			names = append(names, "note")
+			ceiling := 50 + r.IntN(800)
+			fmt.Fprintf(&cue, "\tm%d: {compose: [%s], budget: chars: %d}\n", m, strings.Join(refs, ", "), ceiling)
+			modeParts = append(modeParts, names)
+			order = append(order, fmt.Sprintf("m%d", m))
+		}
+		cue.WriteString("}\norder: []\ndefaultMode: \"m0\"\n")
+		os.WriteFile(filepath.Join(dir, "promptc.cue"), []byte(cue.String()), 0o644)
+
+		l, err := config.LoadFile(filepath.Join(dir, "promptc.cue"))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		p, err := compiler.Compile(l, compiler.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		overs := map[string]bool{}
+		for _, d := range p.Diagnostics {
+			if d.Rule == compiler.RuleBudgetOver {
+				overs[d.Message] = true
+			}
+		}
+		f := p.Families["alpha"]
+		for mi, m := range p.Modes {
+			for note := -1; note < nNotes; note++ {
+				var want []string
+				for _, n := range modeParts[mi] {
+					switch {
+					case n == "s":
+					case n == "note":
+						if note >= 0 {
+							want = append(want, noteTexts[note])
+						}
+					default:
+						want = append(want, texts[n])
+					}
+				}
+				got := p.Static(m, f, note)
+				if exp := strings.Join(want, compiler.Separator); got != exp {
+					t.Fatalf("seed %d mode %s note %d: composed\n%q\nwant\n%q", seed, m.Name, note, got, exp)
+				}
+				ceiling := m.Config.Budget.Chars
+				over := utf8.RuneCountInString(got) > ceiling
+				reported := false
+				for msg := range overs {
+					label := fmt.Sprintf("mode %s, family alpha, ", m.Name)
+					if note >= 0 {
+						label += fmt.Sprintf("note %q:", f.Notes[note].Label)
+					} else {
+						label += "no note:"
+					}
+					if strings.Contains(msg, label) {
+						reported = true
+					}
+				}
+				if over != reported {
+					t.Fatalf("seed %d mode %s note %d: %d chars against %d, reported over = %v", seed, m.Name, note, utf8.RuneCountInString(got), ceiling, reported)
+				}
+			}
+		}
+		for name, text := range texts {
+			over := utf8.RuneCountInString(text) > l.Config.Parts[name].Budget.Chars
+			reported := false
+			for _, d := range p.Diagnostics {
+				if d.Rule == compiler.RuleBudgetOver && d.Severity == diag.Error && strings.HasPrefix(d.Message, "part "+name+" ") {
+					reported = true
+				}
+			}
+			if over != reported {
+				t.Fatalf("seed %d part %s: over = %v, reported = %v", seed, name, over, reported)
+			}
+		}
+	}
+}
