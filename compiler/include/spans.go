@@ -1,9 +1,10 @@
 package include
 
 import (
-	"github.com/promptc/promptc/compiler/source"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/source"
 )
 
 // Join returns the text of spans in order.
@@ -45,14 +46,15 @@ func EachLine(spans []Span, fn func(line, path string, num int) bool) {
 // origin.
 func Filter(spans []Span, drop func(line string) bool) []Span {
 	var out []Span
-	var cur *Span
+	var cur Span
 	var b strings.Builder
+	n := 0 // lines in b; 0 means no span is open
 	flush := func() {
-		if cur != nil {
+		if n > 0 {
 			cur.Text = b.String()
-			out = append(out, *cur)
-			cur = nil
+			out = append(out, cur)
 			b.Reset()
+			n = 0
 		}
 	}
 	EachLine(spans, func(line, path string, num int) bool {
@@ -60,14 +62,15 @@ func Filter(spans []Span, drop func(line string) bool) []Span {
 			flush()
 			return true
 		}
-		if cur != nil && (cur.Path != path || cur.Line+strings.Count(b.String(), "\n") != num) {
+		if n > 0 && (cur.Path != path || cur.Line+n != num) {
 			flush()
 		}
-		if cur == nil {
-			cur = &Span{Path: path, Line: num}
+		if n == 0 {
+			cur = Span{Path: path, Line: num}
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
+		n++
 		return true
 	})
 	flush()
