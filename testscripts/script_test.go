@@ -5,6 +5,7 @@ package testscripts
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -29,6 +30,17 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata",
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// mtime FILE... prints each file's modification time in
+			// nanoseconds, to check that build leaves unchanged files alone.
+			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {
+				for _, a := range args {
+					fi, err := os.Stat(ts.MkAbs(a))
+					ts.Check(err)
+					fmt.Fprintf(ts.Stdout(), "%s %d\n", a, fi.ModTime().UnixNano())
+				}
+			},
+		},
 		Setup: func(env *testscript.Env) error {
 			// A stable home and no colour keep output the same everywhere.
 			env.Setenv("NO_COLOR", "1")

@@ -57,6 +57,27 @@ func InputHash(p *compiler.Program) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
+// Names lists the files Render produces for p, sorted, manifest included,
+// without rendering them.
+func Names(p *compiler.Program) []string {
+	names := []string{gogen.FileName, "COSTS.md", "costs.json", ManifestName}
+	if g := p.Config.Guide; g != nil && guidePart(p) != nil {
+		names = append(names, g.Output)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// guidePart returns the generated operator guide part, if a mode can use it.
+func guidePart(p *compiler.Program) *compiler.Part {
+	for _, name := range slices.Sorted(mapKeys(p.Parts)) {
+		if part := p.Parts[name]; part.Config.Generated == "guide" {
+			return part
+		}
+	}
+	return nil
+}
+
 // Render returns every output file, sorted by name, manifest included.
 func Render(p *compiler.Program, hash string) ([]File, error) {
 	src, err := gogen.Generate(p, hash)
@@ -73,14 +94,9 @@ func Render(p *compiler.Program, hash string) ([]File, error) {
 		{"COSTS.md", []byte(costs.Markdown(rows))},
 		{"costs.json", js},
 	}
-	if g := p.Config.Guide; g != nil {
+	if g, part := p.Config.Guide, guidePart(p); g != nil && part != nil {
 		// The rendered guide sits beside the code so a PR shows its text.
-		for _, name := range slices.Sorted(mapKeys(p.Parts)) {
-			if part := p.Parts[name]; part.Config.Generated == "guide" {
-				files = append(files, File{g.Output, []byte(part.Text + "\n")})
-				break
-			}
-		}
+		files = append(files, File{g.Output, []byte(part.Text + "\n")})
 	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	var m strings.Builder
@@ -94,9 +110,10 @@ func Render(p *compiler.Program, hash string) ([]File, error) {
 var hashLine = regexp.MustCompile(`(?m)^const InputHash = "([^"]*)"$`)
 
 // Fresh reports whether dir already holds output for hash: the generated Go
-// file carries that hash and every file of the manifest exists. It is the
-// cheap first step of a check, which then needs no rendering.
-func Fresh(dir, hash string) bool {
+// file carries that hash, the manifest lists exactly the files of names,
+// and they all exist. It is the cheap first step of a check, which then
+// needs no rendering.
+func Fresh(dir, hash string, names []string) bool {
 	src, err := os.ReadFile(filepath.Join(dir, gogen.FileName))
 	if err != nil {
 		return false
@@ -105,8 +122,8 @@ func Fresh(dir, hash string) bool {
 	if m == nil || string(m[1]) != hash {
 		return false
 	}
-	names, err := readManifest(dir)
-	if err != nil || len(names) == 0 {
+	listed, err := readManifest(dir)
+	if err != nil || !slices.Equal(listed, names) {
 		return false
 	}
 	for _, n := range names {

@@ -40,7 +40,7 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			dir := emit.Dir(p)
 			rel := relDir(dir)
 			hash := emit.InputHash(p)
-			if check && emit.Fresh(dir, hash) {
+			if check && emit.Fresh(dir, hash, emit.Names(p)) {
 				g.logger.Debug("output is fresh", "dir", dir, "hash", hash)
 				return nil
 			}
