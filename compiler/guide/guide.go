@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
 	config "github.com/promptc/promptc/cue"
@@ -60,6 +61,9 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) (
 	} else {
 		spans = include.Raw(tf, 1, 0)
 	}
+	// promptc's directive lines (<!-- promptc:ignore ... -->) are never sent,
+	// so they cost no tokens and are not searched for references.
+	spans = include.Filter(spans, family.IsDirective)
 	cards, cds := loadCards(fs, cfg.Cards)
 	ds = append(ds, cds...)
 	docs, dds := loadDocs(fs, cfg.Docs)

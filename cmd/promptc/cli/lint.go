@@ -1,19 +1,226 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
 	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/emit"
+	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/lint"
+	"github.com/promptc/promptc/lint/printer"
 )
 
+// formatConfigIgnore prints a lint.ignoreOnly block instead of findings.
+const formatConfigIgnore = "config-ignore"
+
 func newLintCommand(g *globals) *cobra.Command {
+	var (
+		strict, listRules bool
+		explain           string
+	)
 	cmd := &cobra.Command{
-		Use:   "lint [DIR]",
+		Use:   "lint [DIR] [FILES...]",
 		Short: "Run every check on the assets and report findings; writes nothing",
-		Args:  cobra.MaximumNArgs(1),
+		Long: `lint compiles the project, runs every rule on it and prints the findings to
+stdout. It exits 1 when there are errors (or, with --strict, warnings), 0
+otherwise. It never writes a file.
+
+DIR is the project directory (the one holding promptc.cue); without it the
+nearest promptc.cue above the working directory is used. FILES limit what is
+reported, not what is checked: includes and budgets span files, so the whole
+project is always compiled, and only findings in the given files (or below
+the given directories) are printed.
+
+Findings are suppressed by lint.use, lint.except, lint.ignore and
+lint.ignoreOnly in promptc.cue, and by directives in the assets:
+
+  <!-- promptc:ignore RULE_ID reason -->       the next line and the rest of its block
+  <!-- promptc:file-ignore RULE_ID reason -->  the whole file
+
+Formats: text, json, github-actions, sarif; config-ignore prints a
+lint.ignoreOnly block that silences the current findings, to adopt lint on
+an existing project. --list-rules lists every rule (--format json for
+details) and --explain RULE_ID documents one.`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := g.loadConfig(dirArg(args))
-			return err
+			if listRules {
+				return g.listRules(explain)
+			}
+			if explain != "" {
+				return g.explainRule(explain)
+			}
+			var print printer.Printer
+			if g.format != formatConfigIgnore {
+				p, err := printer.Lookup(g.format)
+				if err != nil {
+					return usagef("--format: %v", withConfigIgnore(err))
+				}
+				print = p
+			}
+			dir, files := splitLintArgs(args)
+			l, err := g.loadConfig(dir)
+			if err != nil {
+				return err
+			}
+			only, err := projectFiles(l.Root, files)
+			if err != nil {
+				return err
+			}
+			if len(files) > 0 && len(only) == 0 {
+				g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
+				return nil
+			}
+			p, err := compiler.Compile(l, compiler.Options{})
+			if err != nil {
+				return err
+			}
+			ds, err := lint.Run(p, lint.Options{Files: only, Output: outputCheck})
+			if err != nil {
+				return err
+			}
+			g.logger.Debug("linted", "root", l.Root, "files", len(p.Files), "findings", len(ds))
+			if g.format == formatConfigIgnore {
+				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
+				return err
+			}
+			err = print(g.stdout, ds, printer.Options{
+				Version:     version(),
+				Rules:       lint.RuleInfos(),
+				RulesDocURL: lint.DocsURL,
+			})
+			if err != nil {
+				return err
+			}
+			failing := diag.Count(ds, diag.Error)
+			if strict {
+				failing = diag.Count(ds, diag.Warning)
+			}
+			if failing > 0 {
+				return findingsError{failing}
+			}
+			return nil
 		},
 	}
-	cmd.Flags().StringVar(&g.format, "format", "text", "output format: text, json, github-actions, sarif")
+	f := cmd.Flags()
+	f.StringVar(&g.format, "format", "text", "output format: "+strings.Join(append(printer.Formats(), formatConfigIgnore), ", "))
+	f.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
+	f.BoolVar(&listRules, "list-rules", false, "list every rule (text or --format json) and exit")
+	f.StringVar(&explain, "explain", "", "print the documentation of `RULE_ID` and exit")
 	return cmd
+}
+
+func withConfigIgnore(err error) string {
+	msg := err.Error()
+	if strings.HasSuffix(msg, ")") {
+		return strings.TrimSuffix(msg, ")") + ", " + formatConfigIgnore + ")"
+	}
+	return msg
+}
+
+// listRules prints the registry as a table or, with --format json, as JSON.
+func (g *globals) listRules(explain string) error {
+	if explain != "" {
+		return usagef("--list-rules and --explain cannot be combined")
+	}
+	switch g.format {
+	case "text":
+		return lint.WriteList(g.stdout)
+	case "json":
+		return lint.WriteListJSON(g.stdout)
+	}
+	return usagef("--list-rules prints text or json, not %q", g.format)
+}
+
+// explainRule prints the documentation of one rule; the ID is matched
+// without regard to letter case.
+func (g *globals) explainRule(id string) error {
+	r, ok := lint.Lookup(strings.ToUpper(strings.TrimSpace(id)))
+	if !ok {
+		hint := ""
+		if s := lint.Suggest(id); s != "" {
+			hint = fmt.Sprintf(" (did you mean %s?)", s)
+		}
+		return usagef("unknown rule %q%s; run promptc lint --list-rules to list every rule", id, hint)
+	}
+	switch g.format {
+	case "text":
+		return lint.WriteExplain(g.stdout, r)
+	case "json":
+		return lint.WriteExplainJSON(g.stdout, r)
+	}
+	return usagef("--explain prints text or json, not %q", g.format)
+}
+
+// splitLintArgs separates the optional project directory from the files to
+// report on: the first argument is the directory when it is one (or names
+// promptc.cue itself).
+func splitLintArgs(args []string) (dir string, files []string) {
+	if len(args) == 0 {
+		return "", nil
+	}
+	if fi, err := os.Stat(args[0]); err == nil && (fi.IsDir() || filepath.Base(args[0]) == config.FileName && len(args) == 1) {
+		if fi.IsDir() {
+			return args[0], args[1:]
+		}
+	}
+	return "", args
+}
+
+// projectFiles converts command-line paths (relative to the working
+// directory) to slash-separated paths relative to root. A path that does
+// not exist is a usage error; one outside the project is left out, since
+// nothing there is reported.
+func projectFiles(root string, files []string) ([]string, error) {
+	var out []string
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, usagef("%s does not exist", f)
+			}
+			return nil, err
+		}
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(root, abs)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		out = append(out, filepath.ToSlash(rel))
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// outputCheck lists how the output directory differs from what build would
+// write. A directory promptc never wrote (no manifest) is not checked: the
+// project may build in CI rather than commit its output.
+func outputCheck(p *compiler.Program) ([]string, error) {
+	dir := emit.Dir(p)
+	if _, err := os.Stat(filepath.Join(dir, emit.ManifestName)); err != nil {
+		return nil, nil
+	}
+	hash := emit.InputHash(p)
+	if emit.Fresh(dir, hash, emit.Names(p)) {
+		return nil, nil
+	}
+	files, err := emit.Render(p, hash)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, c := range emit.Compare(dir, files) {
+		out = append(out, c.Name+" "+c.Kind)
+	}
+	return out, nil
 }

@@ -1,0 +1,318 @@
+package lint_test
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/emit"
+	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/lint"
+)
+
+// Each directory of testdata/rules is a small project named after the rule
+// it demonstrates. want.txt lists every finding lint must report on it,
+// one a line:
+//
+//	path:line:col RULE_ID "message substring"
+//
+// (the substring is optional; # starts a comment). Missing and extra
+// findings fail. setup.txt, when present, prepares what a fixture cannot
+// hold in version control, one command a line:
+//
+//	write PATH "Go-quoted text"   (bytes such as a BOM, NUL, CRLF or U+200B)
+//	symlink TARGET LINK
+//	mkfifo PATH
+//	mkdir PATH
+//
+// The fixture runs in a temporary copy, which must be unchanged afterwards:
+// lint writes nothing.
+func TestRuleFixtures(t *testing.T) {
+	entries, err := os.ReadDir("testdata/rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, e := range entries {
+		if e.IsDir() {
+			have[e.Name()] = true
+		}
+	}
+	for _, r := range lint.Rules() {
+		if !have[r.ID] {
+			t.Errorf("rule %s has no fixture directory testdata/rules/%s", r.ID, r.ID)
+		}
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		t.Run(name, func(t *testing.T) {
+			rule, ok := lint.Lookup(name)
+			if !ok {
+				t.Fatalf("fixture %s is named after no registered rule", name)
+			}
+			src := filepath.Join("testdata/rules", name)
+			root := fixtureCopy(t, src)
+			before := snapshot(t, root)
+			got := lintDir(t, root)
+			if after := snapshot(t, root); !slices.Equal(before, after) {
+				t.Errorf("lint changed the project:\nbefore %q\nafter  %q", before, after)
+			}
+			if *update {
+				writeWant(t, filepath.Join(src, "want.txt"), got)
+			}
+			want := readWant(t, filepath.Join(src, "want.txt"))
+			compareFindings(t, got, want)
+			found := false
+			for _, d := range got {
+				if d.Rule == name {
+					found = true
+				}
+				if r, ok := lint.Lookup(d.Rule); ok && r.Severity != d.Severity {
+					t.Errorf("%s reported as %s, but the registry says %s", d, d.Severity, r.Severity)
+				}
+			}
+			if !found {
+				if reason, ok := notYetReported[name]; ok {
+					t.Skipf("%s: %s", rule.ID, reason)
+				}
+				t.Errorf("the fixture for %s produces no %s finding", name, name)
+			}
+		})
+	}
+}
+
+// notYetReported lists registered rules that no code reports yet, with
+// why; their fixtures hold what should trigger them.
+var notYetReported = map[string]string{
+	"FRONTMATTER_SCHEMA": "the compiler defines the rule but does not validate frontmatter against project schemas yet",
+}
+
+// lintDir loads, compiles and lints the project at root, returning
+// configuration errors as findings.
+func lintDir(t testing.TB, root string) []diag.Diagnostic {
+	t.Helper()
+	l, err := config.LoadFile(filepath.Join(root, config.FileName))
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		return ce.Diagnostics
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(l, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := lint.Run(p, lint.Options{Output: outputCheck})
+	if errors.As(err, &ce) {
+		return ce.Diagnostics
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// outputCheck is the OUTPUT_STALE check as the command line wires it.
+func outputCheck(p *compiler.Program) ([]string, error) {
+	dir := emit.Dir(p)
+	if _, err := os.Stat(filepath.Join(dir, emit.ManifestName)); err != nil {
+		return nil, nil
+	}
+	hash := emit.InputHash(p)
+	if emit.Fresh(dir, hash, emit.Names(p)) {
+		return nil, nil
+	}
+	files, err := emit.Render(p, hash)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, c := range emit.Compare(dir, files) {
+		out = append(out, c.Name+" "+c.Kind)
+	}
+	return out, nil
+}
+
+// fixtureCopy copies the fixture at src, without want.txt and setup.txt,
+// into a temporary directory and runs its setup.txt there.
+func fixtureCopy(t *testing.T, src string) string {
+	t.Helper()
+	root := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if rel == "want.txt" || rel == "setup.txt" {
+			return nil
+		}
+		dst := filepath.Join(root, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := os.ReadFile(filepath.Join(src, "setup.txt"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return root
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(setup), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cmd, rest, _ := strings.Cut(line, " ")
+		args := strings.Fields(rest)
+		at := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+		switch {
+		case cmd == "write":
+			p, quoted, _ := strings.Cut(rest, " ")
+			text, err := strconv.Unquote(strings.TrimSpace(quoted))
+			if err != nil {
+				t.Fatalf("setup.txt:%d: %v", i+1, err)
+			}
+			if err := os.MkdirAll(filepath.Dir(at(p)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			err = os.WriteFile(at(p), []byte(text), 0o644)
+		case cmd == "symlink" && len(args) == 2:
+			err = os.Symlink(args[0], at(args[1]))
+		case cmd == "mkfifo" && len(args) == 1:
+			err = mkfifo(t, at(args[0]))
+		case cmd == "mkdir" && len(args) == 1:
+			err = os.MkdirAll(at(args[0]), 0o755)
+		default:
+			t.Fatalf("setup.txt:%d: unknown command %q", i+1, line)
+		}
+		if err != nil {
+			t.Fatalf("setup.txt:%d: %v", i+1, err)
+		}
+	}
+	return root
+}
+
+// snapshot lists every entry below root with its size and modification
+// time.
+func snapshot(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		out = append(out, fmt.Sprintf("%s %v %d %d", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano()))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+type want struct {
+	pos, rule, substr string
+	line              int
+}
+
+func readWant(t *testing.T, path string) []want {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []want
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos, rest, _ := strings.Cut(line, " ")
+		rule, substr, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		w := want{pos: pos, rule: rule, line: n}
+		if substr = strings.TrimSpace(substr); substr != "" {
+			if w.substr, err = strconv.Unquote(substr); err != nil {
+				t.Fatalf("%s:%d: message substring: %v", path, n, err)
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// compareFindings matches every wanted finding with one reported finding
+// at the same position with the same rule (and a message containing the
+// substring), and fails on what is left on either side.
+func compareFindings(t *testing.T, got []diag.Diagnostic, wants []want) {
+	t.Helper()
+	used := make([]bool, len(got))
+	for _, w := range wants {
+		match := -1
+		for i, d := range got {
+			if !used[i] && d.Pos.String() == w.pos && d.Rule == w.rule && strings.Contains(d.Message, w.substr) {
+				match = i
+				break
+			}
+		}
+		if match < 0 {
+			t.Errorf("want.txt:%d: missing finding %s %s %q", w.line, w.pos, w.rule, w.substr)
+			continue
+		}
+		used[match] = true
+	}
+	for i, d := range got {
+		if !used[i] {
+			t.Errorf("unexpected finding %s %s %q", d.Pos, d.Rule, d.Message)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/rules.md, and the want.txt of fixtures from what lint reports now")
+
+// writeWant rewrites a fixture's want.txt from the findings, with the start
+// of each message as its substring; review the result before committing.
+func writeWant(t *testing.T, path string, ds []diag.Diagnostic) {
+	var b strings.Builder
+	for _, d := range ds {
+		msg := d.Message
+		if i := strings.IndexAny(msg, ";:"); i > 0 {
+			msg = msg[:i]
+		}
+		if r := []rune(msg); len(r) > 60 {
+			msg = string(r[:60])
+		}
+		fmt.Fprintf(&b, "%s %s %s\n", d.Pos, d.Rule, strconv.Quote(msg))
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

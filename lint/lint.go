@@ -1,0 +1,113 @@
+// Package lint runs every promptc check on a compiled project and decides
+// which findings to report.
+//
+// The compiler already reports what it finds while composing (includes,
+// family files, resolution examples, the mode lattice, budgets, the
+// operator guide). Lint adds the checks that only matter to people editing
+// the assets (text hygiene, invisible characters, credentials, orphaned
+// files, duplicated paragraphs, unused parts, stale output), then applies
+// the project's suppressions: lint.use and lint.except in promptc.cue, path
+// globs in lint.ignore and lint.ignoreOnly, and the inline directives
+//
+//	<!-- promptc:ignore RULE_ID reason -->
+//	<!-- promptc:file-ignore RULE_ID reason -->
+//
+// Every rule is described by the registry (Rules, Lookup), from which
+// docs/rules.md is generated. Lint reads; it never writes.
+package lint
+
+import (
+	"path"
+	"path/filepath"
+	"slices"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	config "github.com/promptc/promptc/cue"
+)
+
+// OutputCheck compares the output directory of p with what a build would
+// write and returns one line per difference ("prompts_gen.go changed"), or
+// none when the directory is fresh or was never built. Code generation
+// lives outside lint, so the caller supplies it.
+type OutputCheck func(p *compiler.Program) ([]string, error)
+
+// Options adjust a lint run. The zero value lints the whole project and
+// skips OUTPUT_STALE.
+type Options struct {
+	// Files, when non-empty, limits the report to findings positioned in
+	// these files (slash-separated, relative to the project root). The
+	// whole project is still checked: includes and budgets span files.
+	Files []string
+	// Output checks the output directory for OUTPUT_STALE; nil skips it.
+	Output OutputCheck
+}
+
+// Run lints the compiled program p and returns the findings to report,
+// sorted. A lint section of promptc.cue that names unknown rules or holds
+// malformed globs is returned as a *config.Error; an error from
+// opt.Output is returned as is.
+func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
+	sel, err := newSelection(p.Loaded)
+	if err != nil {
+		return nil, err
+	}
+	l := &linter{p: p, sel: sel}
+	ds := slices.Clone(p.Diagnostics)
+	ds = append(ds, l.textChecks()...)
+	if sel.enabled(RuleOrphan) {
+		ds = append(ds, l.orphans()...)
+	}
+	if sel.enabled(RuleDuplicate) {
+		ds = append(ds, l.duplicates()...)
+	}
+	if sel.enabled(RulePartUnused) {
+		ds = append(ds, l.unusedParts()...)
+	}
+	if opt.Output != nil && sel.enabled(RuleOutputStale) {
+		d, err := l.stale(opt.Output)
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, d...)
+	}
+
+	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !sel.enabled(d.Rule) })
+	dirs, dds := parseDirectives(p)
+	ds = dirs.apply(ds)
+	dds = append(dds, dirs.unused(sel)...)
+	for _, d := range dds {
+		if sel.enabled(d.Rule) {
+			ds = append(ds, d)
+		}
+	}
+	ds = slices.DeleteFunc(ds, sel.ignored)
+	if len(opt.Files) > 0 {
+		keep := map[string]bool{}
+		for _, f := range opt.Files {
+			keep[path.Clean(filepath.ToSlash(f))] = true
+		}
+		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !keep[d.Pos.Path] })
+	}
+	return diag.Sort(ds), nil
+}
+
+// linter holds what the checks share.
+type linter struct {
+	p   *compiler.Program
+	sel *selection
+}
+
+// configPath is the project-relative name of the configuration file.
+func configPath(l *config.Loaded) string {
+	if rel, err := filepath.Rel(l.Root, l.File); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return config.FileName
+}
+
+// newDiag builds a finding of a registered rule with the rule's severity.
+func newDiag(pos diag.Position, rule, msg string) diag.Diagnostic {
+	r, _ := Lookup(rule)
+	return diag.Diagnostic{Pos: pos, Rule: rule, Severity: r.Severity, Message: msg}
+}

@@ -1,0 +1,251 @@
+package lint
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/source"
+	config "github.com/promptc/promptc/cue"
+)
+
+// orphans reports Markdown files below the root that nothing reaches.
+// Hidden directories and the output directory are not searched.
+func (l *linter) orphans() []diag.Diagnostic {
+	fsys, err := source.Open(l.p.Loaded.Root)
+	if err != nil {
+		return nil
+	}
+	defer fsys.Close()
+	var exclude []string
+	out := path.Clean(filepath.ToSlash(l.p.Config.Output.Dir))
+	if out != ".." && !strings.HasPrefix(out, "../") && !path.IsAbs(out) {
+		if out == "." {
+			return nil // output in the root itself: every file could be output
+		}
+		exclude = append(exclude, out+"/**")
+	}
+	paths, err := fsys.Glob("**/*.md", exclude...)
+	if err != nil {
+		return nil
+	}
+	reached := l.reached()
+	var ds []diag.Diagnostic
+	for _, p := range paths {
+		if reached[p] {
+			continue
+		}
+		ds = append(ds, newDiag(diag.Position{Path: p, Line: 1, Col: 1}, RuleOrphan,
+			fmt.Sprintf("%s is reached by no part, family, include, guide file or custom example: it is never sent or checked; include it where it belongs or delete it", p)))
+	}
+	return ds
+}
+
+// reached returns the files something names: every file the compiler
+// read or reported on, every part's file, the custom-mode example, and the
+// target of every include line in the files read (a target the compiler
+// refused, or did not reach because a limit stopped it, is reported by its
+// own rule, not as an orphan).
+func (l *linter) reached() map[string]bool {
+	reached := map[string]bool{}
+	for p := range l.p.Files {
+		reached[p] = true
+	}
+	for _, d := range l.p.Diagnostics {
+		reached[d.Pos.Path] = true
+	}
+	c := l.p.Config
+	for _, part := range c.Parts {
+		if part.File != "" {
+			reached[path.Clean(part.File)] = true
+		}
+	}
+	if c.Custom != nil && c.Custom.Example != "" {
+		reached[path.Clean(c.Custom.Example)] = true
+	}
+	if !c.Includes.Enabled {
+		return reached
+	}
+	for p, f := range l.p.Files {
+		if !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for _, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+				reached[path.Join(path.Dir(p), target)] = true
+			}
+		}
+	}
+	return reached
+}
+
+// minDuplicate is the shortest paragraph, in code points after white space
+// is collapsed, that DUPLICATE_PARAGRAPH compares.
+const minDuplicate = 80
+
+type paragraph struct {
+	path string
+	line int
+	size int
+}
+
+// duplicates reports paragraphs that appear in two or more family files.
+// Only each family file's own lines count: text it includes is already
+// shared.
+func (l *linter) duplicates() []diag.Diagnostic {
+	seen := map[string][]paragraph{}
+	var order []string
+	for _, name := range l.p.FamilyNames {
+		fam := l.p.Families[name]
+		f := l.p.Files[fam.Path]
+		if fam.Path == "" || f == nil {
+			continue
+		}
+		first := 1
+		if fm, _, ok := config.SplitFrontmatter(f.Text); ok {
+			first = fm.Lines + 1
+		}
+		eachParagraph(f, first, func(start int, text string) {
+			if utf8.RuneCountInString(text) < minDuplicate {
+				return
+			}
+			if _, ok := seen[text]; !ok {
+				order = append(order, text)
+			}
+			seen[text] = append(seen[text], paragraph{f.Path, start, utf8.RuneCountInString(text)})
+		})
+	}
+	var ds []diag.Diagnostic
+	for _, text := range order {
+		occ := seen[text]
+		files := map[string]bool{}
+		for _, o := range occ {
+			files[o.path] = true
+		}
+		if len(files) < 2 {
+			continue
+		}
+		for i, o := range occ {
+			var others []string
+			var related []diag.Position
+			for j, q := range occ {
+				if j != i && q.path != o.path {
+					others = append(others, fmt.Sprintf("%s:%d", q.path, q.line))
+					related = append(related, diag.Position{Path: q.path, Line: q.line, Col: 1})
+				}
+			}
+			if len(others) == 0 {
+				continue
+			}
+			d := newDiag(diag.Position{Path: o.path, Line: o.line, Col: 1}, RuleDuplicate,
+				fmt.Sprintf("this paragraph (%d characters) also appears in %s; move it to a shared file and @include it from each family file, so the copies cannot drift apart",
+					o.size, strings.Join(others, ", ")))
+			d.Related = related
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// eachParagraph calls fn for every paragraph of f from line first on: a run
+// of non-blank lines outside HTML comments, with white space collapsed.
+func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
+	var b strings.Builder
+	start := 0
+	flush := func() {
+		if start > 0 {
+			fn(start, b.String())
+		}
+		start = 0
+		b.Reset()
+	}
+	for _, ln := range f.Lines {
+		if ln.Num < first {
+			continue
+		}
+		text := f.Text[ln.Start:ln.End]
+		if ln.Kind == markdown.Comment || strings.TrimSpace(text) == "" {
+			flush()
+			continue
+		}
+		if start == 0 {
+			start = ln.Num
+		}
+		for _, w := range strings.Fields(text) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(w)
+		}
+	}
+	flush()
+}
+
+// unusedParts reports parts that no mode composes, no sum budget counts and
+// the custom mode does not fall back to.
+func (l *linter) unusedParts() []diag.Diagnostic {
+	c := l.p.Config
+	used := map[string]bool{}
+	for _, m := range c.Modes {
+		for _, r := range m.Compose {
+			used[r.Name] = true
+		}
+	}
+	for _, b := range c.Budgets {
+		for _, r := range b.Sum {
+			used[r.Name] = true
+		}
+	}
+	if c.Custom != nil {
+		used[c.Custom.Fallback.Name] = true
+	}
+	var ds []diag.Diagnostic
+	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+		if used[name] {
+			continue
+		}
+		ds = append(ds, newDiag(l.configPos("parts", name), RulePartUnused,
+			fmt.Sprintf("part %s is sent by no mode and counted by no budget; add parts.%s to a mode's compose list or remove it", name, name)))
+	}
+	return ds
+}
+
+// stale reports an output directory that differs from what a build would
+// write.
+func (l *linter) stale(check OutputCheck) ([]diag.Diagnostic, error) {
+	changes, err := check(l.p)
+	if err != nil || len(changes) == 0 {
+		return nil, err
+	}
+	const maxListed = 5
+	listed := changes
+	more := ""
+	if len(listed) > maxListed {
+		listed = listed[:maxListed]
+		more = fmt.Sprintf(" and %d more", len(changes)-maxListed)
+	}
+	dir := l.p.Config.Output.Dir
+	return []diag.Diagnostic{newDiag(l.configPos("output", "dir"), RuleOutputStale,
+		fmt.Sprintf("output directory %s is stale (%s%s): the harness would ship prompts that differ from the assets; run promptc build",
+			dir, strings.Join(listed, ", "), more))}, nil
+}
+
+// configPos is the position of a value in promptc.cue, or the file's first
+// line when the value is a default the user did not write.
+func (l *linter) configPos(keys ...string) diag.Position {
+	cp := configPath(l.p.Loaded)
+	pos := l.p.Loaded.PosOfKeys(keys...)
+	if pos.Path != cp {
+		return diag.Position{Path: cp, Line: 1, Col: 1}
+	}
+	return pos
+}

@@ -1,0 +1,765 @@
+package lint
+
+import (
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/guide"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/source"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs of the checks that only lint runs.
+const (
+	RuleTrailingSpace   = "TEXT_TRAILING_SPACE"
+	RuleTab             = "TEXT_TAB"
+	RuleZeroWidth       = "INVISIBLE_ZERO_WIDTH"
+	RuleBidi            = "INVISIBLE_BIDI"
+	RuleTag             = "INVISIBLE_TAG"
+	RuleSecret          = "SECRET"
+	RuleOrphan          = "ORPHAN_FILE"
+	RuleDuplicate       = "DUPLICATE_PARAGRAPH"
+	RulePartUnused      = "PART_UNUSED"
+	RuleOutputStale     = "OUTPUT_STALE"
+	RuleIgnoreNoReason  = "IGNORE_NO_REASON"
+	RuleIgnoreUnused    = "IGNORE_UNUSED"
+	RuleIgnoreUnknown   = "IGNORE_UNKNOWN_RULE"
+	RuleIgnoreMalformed = "IGNORE_MALFORMED"
+)
+
+// registry lists every rule: those the compiler reports while compiling
+// (IDs taken from its packages' constants) and those only lint runs.
+var registry = []Rule{
+	// Configuration.
+	{
+		ID: config.RuleConfig, Category: Minimal, Severity: diag.Error,
+		Summary: "promptc.cue must parse, satisfy the schema and refer only to things it declares.",
+		Doc: `promptc.cue is unified with the schema's #Config. Every definition is closed, so a misspelled field, a value of the wrong type, a number out of bounds, a name that refers to no declared mode, a budget with both or neither of chars and tokens, and a pattern that does not compile are errors, each positioned at the value you wrote.
+
+Lint also checks its own section: every entry of lint.use and lint.except must be a rule ID or a category, every key of lint.ignoreOnly a rule ID, and every glob well formed.
+
+Configuration errors stop promptc before anything else is checked (exit code 2). CUE reports some errors only after others are fixed, so fix what is shown and run again.`,
+		Bad: `-- promptc.cue --
+modes: focus: compose: [parts.base]
+order: ["focus"]
+defaultMode: "fcous"
+lint: except: ["TRAILING_SPACE"]
+`,
+		Good: `-- promptc.cue --
+modes: focus: compose: [parts.base]
+order: ["focus"]
+defaultMode: "focus"
+lint: except: ["TEXT_TRAILING_SPACE"]
+`,
+	},
+	{
+		ID: compiler.RuleRead, Category: Minimal, Severity: diag.Error,
+		Summary: "Every part must be able to get its text.",
+		Doc:     `Reported when a part cannot get its text for a reason other than a missing or unsafe file: a part with generated: "guide" in a project that has no guide section, or a read that failed in an unexpected way. The part would be composed empty.`,
+		Bad: `-- promptc.cue --
+parts: operatorGuide: generated: "guide"
+// no guide: {...} section
+`,
+		Good: `-- promptc.cue --
+parts: operatorGuide: generated: "guide"
+guide: {
+	template: "prompts/operator-guide.template.md"
+	cards:    "cards/*.md"
+	docs:     "docs/**/*.md"
+}
+`,
+	},
+	{
+		ID: compiler.RuleBlockMissing, Category: Minimal, Severity: diag.Error,
+		Summary: "A part's block, and every block it omits, must exist in its file.",
+		Doc:     `A part can take one named block of a file: block: "focus" means the lines after <!-- focus --> up to <!-- /focus --> (or the end of the file). It can also leave blocks out with omit. Marker lines are only recognised outside code. A block name with no marker usually means the marker was renamed or deleted; the part would silently send the wrong text, so it is an error at the config value.`,
+		Bad: `-- promptc.cue --
+parts: core: {file: "prompts/basics.md", block: "focus"}
+-- prompts/basics.md --
+Use the tools before guessing.
+
+<!-- core -->
+Say what you will do, then do it.
+`,
+		Good: `-- promptc.cue --
+parts: core: {file: "prompts/basics.md", block: "focus"}
+-- prompts/basics.md --
+Use the tools before guessing.
+
+<!-- focus -->
+Say what you will do, then do it.
+`,
+	},
+	{
+		ID: compiler.RuleFamilyFiles, Category: Minimal, Severity: diag.Error,
+		Summary: "families.files must be a valid glob inside the project.",
+		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family.`,
+		Bad: `-- promptc.cue --
+families: files: "prompts/families/[a-z*.prompt.md"
+`,
+		Good: `-- promptc.cue --
+families: files: "prompts/families/*.prompt.md"
+`,
+	},
+
+	// Reading files.
+	{
+		ID: source.RuleNotFound, Category: Minimal, Severity: diag.Error,
+		Summary: "Every file named by a part, an @include line or the guide must exist.",
+		Doc:     `A part's file, the target of an @include line and the guide template must exist and be readable. A missing file named in promptc.cue is reported at the config value; a missing include at the include line. An include that fails is left out of the text, so this is always an error.`,
+		Bad: `-- prompts/base.md --
+You are Tern, a coding agent.
+
+@shared/safty.md
+`,
+		Good: `-- prompts/base.md --
+You are Tern, a coding agent.
+
+@shared/safety.md
+`,
+	},
+	{
+		ID: source.RuleEscape, Category: Security, Severity: diag.Error,
+		Summary: "Paths and includes must stay inside the project root, symlink targets included.",
+		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .., an absolute path or a symlink whose target lies outside the project is refused. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
+		Bad: `-- prompts/base.md --
+@../../home/me/notes.md
+`,
+		Good: `-- prompts/base.md --
+@shared/notes.md
+`,
+	},
+	{
+		ID: source.RuleNotRegular, Category: Minimal, Severity: diag.Error,
+		Summary: "Assets must be regular files, not directories, FIFOs or devices.",
+		Doc:     `A part or include that names a directory, a named pipe, a socket or a device is refused before it is opened: reading a FIFO blocks forever, and a directory has no text. Name the file inside the directory instead.`,
+		Bad: `-- promptc.cue --
+parts: base: file: "prompts"
+`,
+		Good: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+`,
+	},
+	{
+		ID: source.RuleInvalidUTF8, Category: Minimal, Severity: diag.Error,
+		Summary: "Assets must be valid UTF-8.",
+		Doc:     `A file with bytes that are not valid UTF-8 (often a file saved as Latin-1 or Windows-1252) is refused; the message gives the byte offset and the byte. Re-save the file as UTF-8.`,
+		Bad: `-- prompts/base.md --
+Caf\xe9 rules apply.   (byte 0xE9 alone: Latin-1)
+`,
+		Good: `-- prompts/base.md --
+Café rules apply.      (U+00E9 as the two bytes 0xC3 0xA9)
+`,
+	},
+	{
+		ID: source.RuleNUL, Category: Minimal, Severity: diag.Error,
+		Summary: "Assets must not contain NUL bytes.",
+		Doc:     `A NUL byte means the file is binary or corrupted; no prompt needs one, and many tools stop reading at it. The message gives the byte offset of the first one.`,
+		Bad: `-- prompts/base.md --
+You are Tern.\x00
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+`,
+	},
+	{
+		ID: source.RuleBOM, Category: Minimal, Severity: diag.Error,
+		Summary: "Assets must not start with a byte-order mark.",
+		Doc:     `A UTF-8 byte-order mark (EF BB BF) is invisible in most editors, and it would be sent to the model at the start of the part, where it also hides a frontmatter --- line. Save the file as UTF-8 without BOM.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+\xEF\xBB\xBF---
+family: claude
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+---
+family: claude
+`,
+	},
+	{
+		ID: source.RuleCRLF, Category: Standard, Severity: diag.Warning,
+		Summary: "Assets should use LF line endings.",
+		Doc:     `promptc converts CRLF line endings to LF, so the text sent is the same either way; but mixed endings make diffs noisy and change the bytes other tools hash. The warning names the first CRLF line. Convert the file, and consider a .gitattributes line such as *.md text eol=lf.`,
+		Bad: `-- prompts/base.md --
+You are Tern.\r
+Work in small steps.\r
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+Work in small steps.
+`,
+	},
+	{
+		ID: RuleTrailingSpace, Category: Standard, Severity: diag.Warning,
+		Summary: "Lines should not end in spaces or tabs.",
+		Doc:     `Trailing white space is invisible, costs characters on every call, and shows up as noise in diffs. In Markdown, two trailing spaces make a hard line break, which a model does not need. Every file promptc reads is checked, and promptc.cue too; the column is where the white space starts.`,
+		Bad: `-- prompts/base.md --
+You are Tern.␠␠
+Work in small steps.␠
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+Work in small steps.
+`,
+	},
+	{
+		ID: RuleTab, Category: Standard, Severity: diag.Warning,
+		Summary: "Tab characters in prompt text, when the project forbids them.",
+		Doc:     `Enabled by lint.forbidTabs: true. Tabs render at different widths in different tools, and some tokenizers spend more tokens on them than on spaces. One finding is reported per line, at its first tab. promptc.cue itself is not checked: cue fmt indents with tabs.`,
+		Bad: `-- promptc.cue --
+lint: forbidTabs: true
+-- prompts/base.md --
+- Steps:
+→→run the tests first
+`,
+		Good: `-- promptc.cue --
+lint: forbidTabs: true
+-- prompts/base.md --
+- Steps:
+    run the tests first
+`,
+	},
+
+	// Invisible and deceptive characters.
+	{
+		ID: RuleZeroWidth, Category: Security, Severity: diag.Error,
+		Summary: "Zero-width characters hide text from reviewers.",
+		Doc: `Zero-width space (U+200B), zero-width non-joiner (U+200C), zero-width joiner (U+200D) and word joiner (U+2060) are invisible in editors and in review, yet a model reads them. They can split a word so that a review search misses it, or mark text for a later instruction. Each one is reported with its code point and column.
+
+A joiner between two emoji (a family or a profession emoji) or between two letters of a script that needs it (Persian, Devanagari, ...) is text, not a trick, and is not reported. U+FEFF, the byte-order mark, is refused wherever it appears by TEXT_BOM.`,
+		Bad: `-- prompts/base.md --
+Never run rm -rf on the user's home.   (with U+200B between "r" and "m")
+`,
+		Good: `-- prompts/base.md --
+Never run rm -rf on the user's home.
+`,
+	},
+	{
+		ID: RuleBidi, Category: Security, Severity: diag.Error,
+		Summary: "Bidirectional control characters make text read differently from how it displays.",
+		Doc:     `The embedding and override controls (U+202A..U+202E), the isolates (U+2066..U+2069) and the marks U+200E, U+200F and U+061C change the order in which text is displayed, so a reviewer can see one instruction while the model reads another (the "Trojan Source" technique). Prompt assets have no use for them; right-to-left text displays correctly without them. Each one is reported with its code point and column.`,
+		Bad: `-- prompts/boundary.md --
+Ask before deleting files.   (with U+202E before "files")
+`,
+		Good: `-- prompts/boundary.md --
+Ask before deleting files.
+`,
+	},
+	{
+		ID: RuleTag, Category: Security, Severity: diag.Error,
+		Summary: "Unicode tag characters smuggle hidden instructions.",
+		Doc:     `The characters U+E0000..U+E007F mirror ASCII but display as nothing. Text written in them is invisible to a reviewer and still read by many models, which makes them the usual way to hide an instruction in a prompt. Each run of them is reported once, with its first code point, its column and the ASCII it spells.`,
+		Bad: `-- prompts/base.md --
+Be helpful.   (followed by U+E0049 U+E0067 U+E006E ..., spelling "Ignore the boundary")
+`,
+		Good: `-- prompts/base.md --
+Be helpful.
+`,
+	},
+	{
+		ID: RuleSecret, Category: Security, Severity: diag.Error,
+		Summary: "Credentials must never appear in prompt assets.",
+		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed.`,
+		Bad: `-- prompts/base.md --
+Use the staging API with key sk-ant-api03-…
+`,
+		Good: `-- prompts/base.md --
+Use the staging API; the harness supplies its key in the environment.
+`,
+	},
+
+	// Includes.
+	{
+		ID: include.RuleCycle, Category: Minimal, Severity: diag.Error,
+		Summary: "An @include chain must not reach a file that is already on it.",
+		Doc:     `A file that includes itself, directly or through others, would expand forever. The message shows the whole chain; remove one of the @ lines.`,
+		Bad: `-- prompts/a.md --
+@b.md
+-- prompts/b.md --
+@a.md
+`,
+		Good: `-- prompts/a.md --
+@b.md
+-- prompts/b.md --
+Shared text.
+`,
+	},
+	{
+		ID: include.RuleDiamond, Category: Standard, Severity: diag.Info,
+		Summary: "A file reached twice by one expansion is included once.",
+		Doc:     `When two files included by the same part both include a third, the third is included once, at its first place, and the second @ line is dropped. That is usually what was meant, so this is information: it shows where the text went.`,
+		Bad: `-- prompts/base.md --
+@a.md
+@b.md
+-- prompts/a.md --
+@shared.md
+-- prompts/b.md --
+@shared.md
+`,
+		Good: `-- prompts/base.md --
+@shared.md
+@a.md
+@b.md
+`,
+	},
+	{
+		ID: include.RuleDepth, Category: Minimal, Severity: diag.Error,
+		Summary: "Include chains must not be deeper than includes.maxDepth.",
+		Doc:     `A chain of @include lines deeper than includes.maxDepth (8 unless configured; the including file is depth 0) is cut, and the @ line that goes too deep is reported with the whole chain. Flatten the chain or raise the limit.`,
+		Bad: `-- promptc.cue --
+includes: maxDepth: 1
+-- prompts/base.md --
+@a.md
+-- prompts/a.md --
+@b.md
+`,
+		Good: `-- promptc.cue --
+includes: maxDepth: 2
+`,
+	},
+	{
+		ID: include.RuleFiles, Category: Minimal, Severity: diag.Error,
+		Summary: "One expansion must not reach more than includes.maxFiles files.",
+		Doc:     `An expansion that reaches more files than includes.maxFiles (100 unless configured, the including file counted) stops at the first file over the limit. Merge small files or raise the limit.`,
+		Bad: `-- promptc.cue --
+includes: maxFiles: 2
+-- prompts/base.md --
+@a.md
+@b.md
+`,
+		Good: `-- promptc.cue --
+includes: maxFiles: 3
+`,
+	},
+	{
+		ID: include.RuleTotalChars, Category: Minimal, Severity: diag.Error,
+		Summary: "One expansion must not exceed includes.maxTotalChars characters.",
+		Doc:     `Text gathered by one expansion is counted in code points as it is gathered; the line where it passes includes.maxTotalChars (64,000 unless configured) is reported and nothing after it is included. This guards against an include that pulls in far more than intended; budgets are the place for tight ceilings.`,
+		Bad: `-- promptc.cue --
+includes: maxTotalChars: 100
+-- prompts/base.md --
+@long-reference.md
+`,
+		Good: `-- promptc.cue --
+includes: maxTotalChars: 64000
+`,
+	},
+	{
+		ID: include.RuleFileChars, Category: Minimal, Severity: diag.Error,
+		Summary: "No included file may exceed includes.maxFileChars characters.",
+		Doc:     `A single file longer than includes.maxFileChars code points (16,000 unless configured) is not included at all. Split the file, or raise the limit if the size is intended.`,
+		Bad: `-- promptc.cue --
+includes: maxFileChars: 1000
+-- prompts/reference.md --
+(3,000 characters of reference text)
+`,
+		Good: `-- promptc.cue --
+includes: maxFileChars: 4000
+`,
+	},
+
+	// Family files.
+	{
+		ID: family.RuleHeader, Category: Minimal, Severity: diag.Error,
+		Summary: "A family file needs a YAML header whose family matches the file name.",
+		Doc:     `A family file starts with a --- line, a YAML header that is never sent (family: and provenance:), and a closing --- line. The header is checked against #FamilyHeader, and its family must equal the file name before .prompt.md, so that renaming a file cannot silently move text to another family.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+---
+family: anthropic
+provenance: original text
+---
+Prefer small, reviewable edits.
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+---
+family: claude
+provenance: original text
+---
+Prefer small, reviewable edits.
+`,
+	},
+	{
+		ID: family.RuleNoProvenance, Category: Standard, Severity: diag.Warning,
+		Summary: "A family header should say where its text comes from.",
+		Doc:     `provenance: records what the family's guidance is based on (original text, the vendor's public model documentation, an evaluation). Reviewers need it to judge whether the text may be changed, and whether it may be shipped. The finding is at the start of the header; suppress it for one file with a file-ignore directive.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+---
+family: claude
+---
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+---
+family: claude
+provenance: original text, from Anthropic's public prompting guide
+---
+`,
+	},
+	{
+		ID: family.RuleNoteMarker, Category: Minimal, Severity: diag.Error,
+		Summary: "Model note markers must read <!-- model \"Label\" /pattern/flags -->.",
+		Doc:     `A line that starts like a model note marker but does not parse (missing quotes around the label, missing slashes around the pattern) would otherwise be sent to every model as text. The note it was meant to open is skipped.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+<!-- model Opus claude-opus -->
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+<!-- model "Opus" /claude-opus/i -->
+`,
+	},
+	{
+		ID: family.RuleNotePattern, Category: Minimal, Severity: diag.Error,
+		Summary: "Model note patterns must be JavaScript regex literals that RE2 can run.",
+		Doc:     `Note patterns are written as JavaScript regex literals, because the harnesses that use them are often TypeScript, and compiled with Go's RE2 so that no pattern can hang the harness. Flags i, m, s and u translate; g and y mean nothing for a single test and are refused; lookaround and backreferences are refused with the construct named. The column points into the pattern.`,
+		Bad: `-- prompts/families/codex.prompt.md --
+<!-- model "Mini" /gpt-(?!4o)mini/g -->
+`,
+		Good: `-- prompts/families/codex.prompt.md --
+<!-- model "Mini" /gpt-[0-9.]+-mini/i -->
+`,
+	},
+	{
+		ID: family.RuleFileName, Category: Standard, Severity: diag.Warning,
+		Summary: "Family files should be named <family>.prompt.md.",
+		Doc:     `The .prompt.md suffix keeps claude.md and gemini.md from colliding with the CLAUDE.md and GEMINI.md instruction files that coding tools read, on file systems that ignore letter case. A family file found by families.files without the suffix is reported.`,
+		Bad: `-- promptc.cue --
+families: files: "prompts/families/*.md"
+-- prompts/families/claude.md --
+`,
+		Good: `-- promptc.cue --
+families: files: "prompts/families/*.prompt.md"
+-- prompts/families/claude.prompt.md --
+`,
+	},
+	{
+		ID: family.RuleNameCollision, Category: Minimal, Severity: diag.Error,
+		Summary: "Two asset paths must not differ only by letter case.",
+		Doc:     `claude.prompt.md and Claude.prompt.md are two files on Linux and one file on macOS and Windows: which text a build sends would depend on the machine. Rename one of them.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+-- prompts/families/Claude.prompt.md --
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+`,
+	},
+
+	// Model resolution.
+	{
+		ID: family.RuleExampleMismatch, Category: Minimal, Severity: diag.Error,
+		Summary: "Every families.examples entry must resolve to the family it names.",
+		Doc:     `families.examples is a table of model ids and the family each must resolve to. The compiler resolves each id with the rules exactly as the generated code will and reports any that resolve elsewhere, with the rule and pattern that decided. It is the test suite of the resolution rules.`,
+		Bad: `-- promptc.cue --
+families: rules: [{family: "codex", name: ["^gpt-"]}]
+families: examples: "gpt-oss-20b": "local"
+`,
+		Good: `-- promptc.cue --
+families: rules: [
+	{family: "local", name: ["^gpt-oss"]},
+	{family: "codex", name: ["^gpt-"]},
+]
+families: examples: "gpt-oss-20b": "local"
+`,
+	},
+	{
+		ID: family.RuleExampleNote, Category: Minimal, Severity: diag.Error,
+		Summary: "An example's expected model note must be the one its family file selects.",
+		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead.`,
+		Bad: `-- promptc.cue --
+families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
+-- prompts/families/claude.prompt.md --
+<!-- model "Sonnet" /claude/i -->
+<!-- model "Opus" /opus/i -->
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+<!-- model "Opus" /opus/i -->
+<!-- model "Sonnet" /sonnet/i -->
+`,
+	},
+	{
+		ID: family.RuleUnknownFamily, Category: Minimal, Severity: diag.Error,
+		Summary: "Rules and examples may only name families that exist.",
+		Doc:     `A family exists when it has a family file or is the fallback. A rule that names another family would send models to a family with no text; an example that expects one cannot pass.`,
+		Bad: `-- promptc.cue --
+families: rules: [{family: "gemeni", name: ["^gemini"]}]
+`,
+		Good: `-- promptc.cue --
+families: rules: [{family: "gemini", name: ["^gemini"]}]
+-- prompts/families/gemini.prompt.md --
+`,
+	},
+	{
+		ID: family.RuleUnexercised, Category: Standard, Severity: diag.Warning,
+		Summary: "Every resolution pattern should decide at least one example.",
+		Doc:     `A name or provider pattern that decides no example is untested: nothing shows that it matches the ids it was written for, or that an earlier rule does not take them first. Add a model id to families.examples that this pattern decides.`,
+		Bad: `-- promptc.cue --
+families: rules: [{family: "grok", name: ["^grok"], provider: ["^xai$"]}]
+families: examples: "grok-4": "grok"
+`,
+		Good: `-- promptc.cue --
+families: rules: [{family: "grok", name: ["^grok"], provider: ["^xai$"]}]
+families: examples: {
+	"grok-4":     "grok"
+	"xai/aurora": "grok"
+}
+`,
+	},
+	{
+		ID: family.RuleOverlap, Category: Standard, Severity: diag.Info,
+		Summary: "An example matched by rules of two families is decided by the first.",
+		Doc:     `When an example id is matched by patterns of more than one family, the first rule wins. That is often intended (gpt-oss before gpt-), so this is information that shows the order matters; reorder the rules if the winner is wrong.`,
+		Bad: `-- promptc.cue --
+families: rules: [
+	{family: "local", name: ["^gpt-oss"]},
+	{family: "codex", name: ["^gpt-"]},
+]
+families: examples: "gpt-oss-20b": "local"
+`,
+		Good: `-- promptc.cue --
+// The same rules: the overlap is intended and the order is right.
+`,
+	},
+	{
+		ID: family.RuleNoteShadowed, Category: Standard, Severity: diag.Warning,
+		Summary: "A model note that an earlier note always takes first can never be sent.",
+		Doc:     `Notes are tried in file order and the first match wins. When every example that matches a note also matches an earlier one, the later note is dead text. Reorder the notes (specific before general) or narrow the earlier pattern.`,
+		Bad: `-- prompts/families/codex.prompt.md --
+<!-- model "GPT" /gpt-/i -->
+<!-- model "Mini" /gpt-.*mini/i -->
+`,
+		Good: `-- prompts/families/codex.prompt.md --
+<!-- model "Mini" /gpt-.*mini/i -->
+<!-- model "GPT" /gpt-/i -->
+`,
+	},
+
+	// Modes and budgets.
+	{
+		ID: compiler.RuleLattice, Category: Minimal, Severity: diag.Error,
+		Summary: "Each mode in order must send everything the mode before it sends.",
+		Doc:     `Modes are ordered (order: ["minimal", "focus", "guide", "full"]) and each one is the previous plus more text, so that switching up never loses guidance. A part or slot that a lower mode sends and a higher one does not is an error, unless a declared substitution replaces it.`,
+		Bad: `-- promptc.cue --
+modes: focus: compose: [parts.base, parts.core]
+modes: full: compose: [parts.base, parts.guide]
+order: ["focus", "full"]
+`,
+		Good: `-- promptc.cue --
+modes: focus: compose: [parts.base, parts.core]
+modes: full: compose: [parts.base, parts.core, parts.guide]
+order: ["focus", "full"]
+`,
+	},
+	{
+		ID: compiler.RuleSubstitutionBoth, Category: Minimal, Severity: diag.Error,
+		Summary: "A mode must not send both sides of a substitution.",
+		Doc:     `A substitution {replace: parts.core, with: parts.basics} says that basics contains core. A mode sending both would send the core twice.`,
+		Bad: `-- promptc.cue --
+substitutions: [{replace: parts.core, with: parts.basics}]
+modes: guide: compose: [parts.base, parts.core, parts.basics]
+`,
+		Good: `-- promptc.cue --
+substitutions: [{replace: parts.core, with: parts.basics}]
+modes: guide: compose: [parts.base, parts.basics]
+`,
+	},
+	{
+		ID: compiler.RuleBudgetOver, Category: Budget, Severity: diag.Error,
+		Summary: "A part, a sum of parts or a mode is over its budget.",
+		Doc:     `Budgets are ceilings in characters (code points) or tokens on a part, on a sum of parts, or on a mode's whole static text. Each budget is checked for every family and model note it covers, and a failure names the combination, the size, the ceiling, how far over it is and the largest contributing part. Static text is sent on every call, so every character over is paid for again and again.`,
+		Bad: `-- promptc.cue --
+parts: boundary: {file: "prompts/boundary.md", budget: chars: 700}
+-- prompts/boundary.md --
+(812 characters)
+`,
+		Good: `-- prompts/boundary.md --
+(the same rules in 690 characters)
+`,
+	},
+	{
+		ID: compiler.RuleBudgetNear, Category: Budget, Severity: diag.Warning,
+		Summary: "A part, a sum of parts or a mode is close to its budget.",
+		Doc:     `Reported when a size reaches warnAt (0.95 unless configured) of its ceiling: the next edit will probably break the budget. Set warnAt: 1 on a budget to turn the warning off for it.`,
+		Bad: `-- promptc.cue --
+parts: docsPointer: {file: "prompts/docs-pointer.md", budget: chars: 200}
+-- prompts/docs-pointer.md --
+(196 characters)
+`,
+		Good: `-- promptc.cue --
+parts: docsPointer: {file: "prompts/docs-pointer.md", budget: {chars: 200, warnAt: 1}}
+`,
+	},
+	{
+		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Warning,
+		Summary: "Static text must not contain text that changes between calls.",
+		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path from someone's machine, an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time.`,
+		Bad: `-- prompts/base.md --
+Today is 2025-06-01. The project is in /home/dev/app.
+`,
+		Good: `-- prompts/base.md --
+The current date and the project directory are given below.
+`,
+	},
+
+	// Operator guide.
+	{
+		ID: guide.RulePlaceholder, Category: Minimal, Severity: diag.Error,
+		Summary: "The operator guide template may only use the {{topics}} placeholder.",
+		Doc:     `The guide template is plain Markdown with one placeholder, {{topics}}, which becomes one line per topic card. Any other {{name}} would be sent to the model as is.`,
+		Bad: `-- prompts/operator-guide.template.md --
+Topics: {{cards}}
+`,
+		Good: `-- prompts/operator-guide.template.md --
+Topics: {{topics}}
+`,
+	},
+	{
+		ID: guide.RuleCard, Category: Minimal, Severity: diag.Error,
+		Summary: "Topic cards need frontmatter with a title and a one-line summary.",
+		Doc:     `Every file matched by guide.cards is a topic card: Markdown with a YAML header holding title, summary (one line) and an optional order. A card without them cannot be listed in the guide.`,
+		Bad: `-- cards/settings.md --
+# Settings
+Layers of settings files.
+`,
+		Good: `-- cards/settings.md --
+---
+title: Settings
+summary: where settings live and which layer wins
+order: 2
+---
+`,
+	},
+	{
+		ID: guide.RuleReference, Category: Minimal, Severity: diag.Error,
+		Summary: "Everything the operator guide names must exist in the docs.",
+		Doc:     `guide.references declares the kinds of reference the template makes (slash commands, settings keys, doc paths) as patterns, and where each must be found: a docs file with that path, or some docs file containing the text. A guide that tells a model about a command or page that does not exist sends it looking for nothing.`,
+		Bad: `-- prompts/operator-guide.template.md --
+Use /prompt-mod to switch modes; see docs/modes.md.
+`,
+		Good: `-- prompts/operator-guide.template.md --
+Use /prompt-mode to switch modes; see docs/prompt-modes.md.
+`,
+	},
+	{
+		ID: guide.RuleFrontmatter, Category: Minimal, Severity: diag.Error,
+		Summary: "Frontmatter must satisfy the JSON Schema configured for its files.",
+		Doc:     `The frontmatter section of promptc.cue maps asset globs to JSON Schemas; the YAML header of every matching file is validated against its schema, and each violation is reported at the header.`,
+		Bad: `-- promptc.cue --
+frontmatter: "cards/*.md": "schemas/card.json"
+-- cards/models.md --
+---
+title: Models
+order: first
+---
+`,
+		Good: `-- cards/models.md --
+---
+title: Models
+order: 1
+---
+`,
+	},
+
+	// Project structure.
+	{
+		ID: RuleOrphan, Category: Standard, Severity: diag.Warning,
+		Summary: "Every Markdown file in the project should be reached by something.",
+		Doc:     `A Markdown file that no part, family, include, guide template, card or doc, or custom-mode example reaches is never sent and never checked: usually an old draft or a file whose include line was deleted. Hidden directories and the output directory are not searched. Delete the file, include it, or, if it belongs to the project for another reason (a README), list it under lint.ignoreOnly.ORPHAN_FILE.`,
+		Bad: `-- prompts/base.md --
+You are Tern.
+-- prompts/old-safety.md --
+Never touch files outside the project.
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+
+@old-safety.md
+`,
+	},
+	{
+		ID: RuleDuplicate, Category: Standard, Severity: diag.Warning,
+		Summary: "The same paragraph should not be copied into several family files.",
+		Doc:     `A paragraph of 80 characters or more that appears in two or more family files (compared with runs of white space collapsed) will drift: the next edit fixes one copy and not the others. Move it to a shared file and @include that file from each family file; the text sent stays the same. Each copy is reported, naming the others.`,
+		Bad: `-- prompts/families/claude.prompt.md --
+Run the project's tests after every change and report the result, including failures you did not cause.
+-- prompts/families/gemini.prompt.md --
+Run the project's tests after every change and report the result, including failures you did not cause.
+`,
+		Good: `-- prompts/families/claude.prompt.md --
+@../shared/testing.md
+-- prompts/families/gemini.prompt.md --
+@../shared/testing.md
+-- prompts/shared/testing.md --
+Run the project's tests after every change and report the result, including failures you did not cause.
+`,
+	},
+	{
+		ID: RulePartUnused, Category: Standard, Severity: diag.Warning,
+		Summary: "Every part should be sent by some mode or counted by some budget.",
+		Doc:     `A part that no mode composes, no sum budget counts and no custom-mode fallback names is compiled and checked but never sent. Remove it, or add it to the mode that should send it.`,
+		Bad: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+parts: legacy: file: "prompts/legacy.md"
+modes: focus: compose: [parts.base]
+`,
+		Good: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+modes: focus: compose: [parts.base]
+`,
+	},
+	{
+		ID: RuleOutputStale, Category: Minimal, Severity: diag.Error,
+		Summary: "The committed output directory must match the assets.",
+		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. An output directory that does not exist at all is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case).`,
+		Bad: `-- generated/prompts_gen.go --
+const InputHash = "sha256:1f0c…"   (built before the last edit)
+`,
+		Good: `-- generated/prompts_gen.go --
+const InputHash = "sha256:9a4e…"   (rebuilt with promptc build)
+`,
+	},
+
+	// Suppression.
+	{
+		ID: RuleIgnoreNoReason, Category: Suppression, Severity: diag.Error,
+		Summary: "An ignore directive must say why.",
+		Doc:     `<!-- promptc:ignore RULE_ID reason --> and <!-- promptc:file-ignore RULE_ID reason --> need a reason after the rule ID, so that a reviewer can judge the exception and a later editor knows when it can go. A directive without one suppresses nothing.`,
+		Bad: `-- prompts/base.md --
+<!-- promptc:ignore STATIC_DYNAMIC -->
+Tern 2.0 was released on 2025-03-01.
+`,
+		Good: `-- prompts/base.md --
+<!-- promptc:ignore STATIC_DYNAMIC a release date, fixed until the next release -->
+Tern 2.0 was released on 2025-03-01.
+`,
+	},
+	{
+		ID: RuleIgnoreUnused, Category: Suppression, Severity: diag.Warning,
+		Summary: "An ignore directive that suppresses nothing should be removed.",
+		Doc:     `A directive whose rule reports nothing in its range (the next non-blank line and the rest of its block, or the whole file for file-ignore) is stale: the problem was fixed, or the directive sits in the wrong place. Remove it or move it to the line before the finding. Directives for rules that lint.use or lint.except turn off are not reported.`,
+		Bad: `-- prompts/base.md --
+<!-- promptc:ignore TEXT_TRAILING_SPACE kept for a hard break -->
+A line with no trailing space.
+`,
+		Good: `-- prompts/base.md --
+A line with no trailing space.
+`,
+	},
+	{
+		ID: RuleIgnoreUnknown, Category: Suppression, Severity: diag.Error,
+		Summary: "An ignore directive must name a known rule ID.",
+		Doc:     `A misspelled rule ID would suppress nothing while looking as if it did. The finding suggests the closest known ID; promptc lint --list-rules lists them all. Categories are accepted by lint.use and lint.except in promptc.cue, not by directives.`,
+		Bad: `-- prompts/base.md --
+<!-- promptc:ignore TRAILING_SPACE markdown hard break -->
+`,
+		Good: `-- prompts/base.md --
+<!-- promptc:ignore TEXT_TRAILING_SPACE markdown hard break -->
+`,
+	},
+	{
+		ID: RuleIgnoreMalformed, Category: Suppression, Severity: diag.Error,
+		Summary: "A promptc: directive must be ignore or file-ignore followed by a rule ID.",
+		Doc:     `Every comment line starting with <!-- promptc: is removed from the text sent, whatever follows, so a misspelled directive is silently lost. Only promptc:ignore and promptc:file-ignore exist, each followed by one or more rule IDs (separated by commas) and a reason.`,
+		Bad: `-- prompts/base.md --
+<!-- promptc:ignore-file SECRET an example key from the vendor docs -->
+`,
+		Good: `-- prompts/base.md --
+<!-- promptc:file-ignore SECRET an example key from the vendor docs -->
+`,
+	},
+}

@@ -1,0 +1,257 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/lint/secret"
+)
+
+// textChecks runs the character-level rules on every project file the
+// compiler read and on promptc.cue: trailing white space, tabs (prompt
+// files only, when lint.forbidTabs is set), invisible characters and
+// credentials.
+func (l *linter) textChecks() []diag.Diagnostic {
+	s := l.sel
+	on := textRules{
+		trailing:  s.enabled(RuleTrailingSpace),
+		tabs:      s.enabled(RuleTab) && l.p.Config.Lint.ForbidTabs,
+		invisible: s.enabled(RuleZeroWidth) || s.enabled(RuleBidi) || s.enabled(RuleTag),
+		secrets:   s.enabled(RuleSecret),
+	}
+	var ds []diag.Diagnostic
+	for _, p := range slices.Sorted(mapKeys(l.p.Files)) {
+		ds = on.check(ds, p, l.p.Files[p].Text)
+	}
+	cfg := on
+	cfg.tabs = false // cue fmt indents with tabs
+	src := strings.ReplaceAll(string(l.p.Loaded.Source), "\r\n", "\n")
+	return cfg.check(ds, configPath(l.p.Loaded), src)
+}
+
+type textRules struct {
+	trailing, tabs, invisible, secrets bool
+}
+
+// check appends the findings in text (LF line endings) of the file p.
+func (on textRules) check(ds []diag.Diagnostic, p, text string) []diag.Diagnostic {
+	if on.trailing || on.tabs || on.invisible {
+		ds = on.scan(ds, p, text)
+	}
+	if on.secrets {
+		ds = secrets(ds, p, text)
+	}
+	return ds
+}
+
+// scan walks text once, rune by rune, tracking line and column (in code
+// points).
+func (on textRules) scan(ds []diag.Diagnostic, p, text string) []diag.Diagnostic {
+	line, col := 1, 0
+	wsStart := 0  // column where the current run of spaces and tabs began, 0 if none
+	tabLine := 0  // the last line a tab was reported on
+	var prev rune // the rune before the current one on this line, 0 at its start
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch c {
+			case '\n':
+				if on.trailing && wsStart > 0 {
+					ds = append(ds, trailingDiag(p, line, wsStart, col))
+				}
+				line, col, wsStart, prev = line+1, 0, 0, 0
+				continue
+			case ' ', '\t':
+				col++
+				if wsStart == 0 {
+					wsStart = col
+				}
+				if c == '\t' && on.tabs && tabLine != line {
+					tabLine = line
+					ds = append(ds, newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleTab,
+						fmt.Sprintf("tab character at column %d; lint.forbidTabs is set: indent with spaces", col)))
+				}
+			default:
+				col++
+				wsStart = 0
+			}
+			prev = rune(c)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		col++
+		wsStart = 0
+		if on.invisible {
+			switch {
+			case isTag(r):
+				// A run of tag characters is one finding, with the text it spells.
+				j, n := i, 0
+				var spelled strings.Builder
+				for j < len(text) {
+					t, ts := utf8.DecodeRuneInString(text[j:])
+					if !isTag(t) {
+						break
+					}
+					if t >= 0xE0020 && t <= 0xE007E {
+						spelled.WriteRune(t - 0xE0000)
+					}
+					j += ts
+					n++
+				}
+				ds = append(ds, tagDiag(p, line, col, r, n, spelled.String()))
+				col += n - 1
+				i = j
+				prev = r
+				continue
+			case isBidi(r):
+				ds = append(ds, newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleBidi,
+					fmt.Sprintf("bidirectional control %s at column %d: it changes how the text around it displays, so a reviewer and the model read different things; delete it", describe(r), col)))
+			case isZeroWidth(r):
+				next, _ := utf8.DecodeRuneInString(text[i+size:])
+				if !joinerInContext(r, prev, next) {
+					ds = append(ds, newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleZeroWidth,
+						fmt.Sprintf("zero-width character %s at column %d: invisible in editors and review, but read by the model; delete it", describe(r), col)))
+				}
+			}
+		}
+		prev = r
+		i += size
+	}
+	if on.trailing && wsStart > 0 {
+		ds = append(ds, trailingDiag(p, line, wsStart, col))
+	}
+	return ds
+}
+
+func trailingDiag(p string, line, from, to int) diag.Diagnostic {
+	n := to - from + 1
+	what := "1 trailing space or tab"
+	if n > 1 {
+		what = fmt.Sprintf("%d trailing spaces or tabs", n)
+	}
+	d := newDiag(diag.Position{Path: p, Line: line, Col: from}, RuleTrailingSpace,
+		fmt.Sprintf("%s at the end of the line: invisible, and paid for on every call; delete them", what))
+	d.End = diag.Position{Path: p, Line: line, Col: to + 1}
+	return d
+}
+
+func tagDiag(p string, line, col int, first rune, n int, spelled string) diag.Diagnostic {
+	const maxShown = 60
+	if utf8.RuneCountInString(spelled) > maxShown {
+		spelled = string([]rune(spelled)[:maxShown]) + "…"
+	}
+	what := fmt.Sprintf("Unicode tag character %s", codePoint(first))
+	if n > 1 {
+		what = fmt.Sprintf("%d Unicode tag characters (%s...)", n, codePoint(first))
+	}
+	hidden := ""
+	if spelled != "" {
+		hidden = fmt.Sprintf(" spelling %q", spelled)
+	}
+	d := newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleTag,
+		fmt.Sprintf("%s at column %d%s: invisible to reviewers but read by models, a known way to hide instructions; delete them", what, col, hidden))
+	d.End = diag.Position{Path: p, Line: line, Col: col + n}
+	return d
+}
+
+func isTag(r rune) bool { return r >= 0xE0000 && r <= 0xE007F }
+
+func isBidi(r rune) bool {
+	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
+}
+
+func isZeroWidth(r rune) bool {
+	return r >= 0x200B && r <= 0x200D || r == 0x2060 || r == 0xFEFF
+}
+
+// joinerInContext reports a zero-width joiner or non-joiner doing its
+// legitimate job: joining two emoji into one (a joiner between pictographs,
+// after an optional variation selector), or shaping two letters of a
+// script other than Latin (Persian, Devanagari, ...). Between ASCII or
+// Latin letters they only hide text.
+func joinerInContext(r, prev, next rune) bool {
+	if r != 0x200C && r != 0x200D {
+		return false
+	}
+	emoji := func(c rune) bool { return unicode.Is(unicode.So, c) || c == 0xFE0F || c >= 0x1F3FB && c <= 0x1F3FF }
+	if r == 0x200D && emoji(prev) && emoji(next) {
+		return true
+	}
+	letter := func(c rune) bool {
+		return c >= utf8.RuneSelf && (unicode.IsLetter(c) || unicode.IsMark(c)) && !unicode.Is(unicode.Latin, c)
+	}
+	return letter(prev) && letter(next)
+}
+
+var invisibleNames = map[rune]string{
+	0x200B: "ZERO WIDTH SPACE",
+	0x200C: "ZERO WIDTH NON-JOINER",
+	0x200D: "ZERO WIDTH JOINER",
+	0x2060: "WORD JOINER",
+	0xFEFF: "ZERO WIDTH NO-BREAK SPACE",
+	0x202A: "LEFT-TO-RIGHT EMBEDDING",
+	0x202B: "RIGHT-TO-LEFT EMBEDDING",
+	0x202C: "POP DIRECTIONAL FORMATTING",
+	0x202D: "LEFT-TO-RIGHT OVERRIDE",
+	0x202E: "RIGHT-TO-LEFT OVERRIDE",
+	0x2066: "LEFT-TO-RIGHT ISOLATE",
+	0x2067: "RIGHT-TO-LEFT ISOLATE",
+	0x2068: "FIRST STRONG ISOLATE",
+	0x2069: "POP DIRECTIONAL ISOLATE",
+	0x200E: "LEFT-TO-RIGHT MARK",
+	0x200F: "RIGHT-TO-LEFT MARK",
+	0x061C: "ARABIC LETTER MARK",
+}
+
+// describe names a code point: "U+200B (ZERO WIDTH SPACE)".
+func describe(r rune) string {
+	if n, ok := invisibleNames[r]; ok {
+		return codePoint(r) + " (" + n + ")"
+	}
+	return codePoint(r)
+}
+
+func codePoint(r rune) string { return fmt.Sprintf("U+%04X", r) }
+
+// secrets appends a finding for every credential-like string in text. The
+// value itself never appears in the message: only secret.Mask of it.
+func secrets(ds []diag.Diagnostic, p, text string) []diag.Diagnostic {
+	ms := secret.Find(text)
+	if len(ms) == 0 {
+		return ds
+	}
+	starts := lineStarts(text)
+	for _, m := range ms {
+		line, col := lineCol(text, starts, m.Start)
+		_, endCol := lineCol(text, starts, m.End)
+		d := newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleSecret,
+			fmt.Sprintf("%s %s at column %d: prompt text is sent to every provider and logged; remove it and rotate the credential", m.Kind, secret.Mask(text[m.Start:m.End]), col))
+		d.End = diag.Position{Path: p, Line: line, Col: endCol}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// lineStarts returns the byte offset of the start of every line of text.
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineCol converts a byte offset in text to a 1-based line and a 1-based
+// column in code points.
+func lineCol(text string, starts []int, off int) (line, col int) {
+	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	return i + 1, utf8.RuneCountInString(text[starts[i]:off]) + 1
+}
