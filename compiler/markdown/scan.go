@@ -97,6 +97,7 @@ func scan(src []byte) ([]Line, uint8) {
 	}
 	s := scanner{src: src, out: make([]Line, 0, n)}
 	s.stack = append(s.stackBuf[:0], block{kind: kDocument})
+	s.blankStop = 1
 	for start := 0; start < len(src); {
 		next := len(src)
 		end := len(src)
@@ -110,6 +111,9 @@ func scan(src []byte) ([]Line, uint8) {
 		ln := src[start:end]
 		s.out = append(s.out, Line{Num: len(s.out) + 1, Start: start, End: end, Indent: leadingWidth(ln)})
 		s.line(start, ln)
+		if checkBlankStop {
+			s.verifyBlankStop()
+		}
 		start = next
 	}
 	for len(s.stack) > 1 {
@@ -186,6 +190,27 @@ type scanner struct {
 	matched   int  // stack index of the last container that continued
 	leafDone  bool // the line was taken by a one-line leaf block
 
+	// The run of spaces and tabs found by the last findNextNonspace: from
+	// offset nsFrom to the non-space byte nsTo at column nsCol. Nested
+	// containers look for the same non-space byte again and again; the
+	// cache keeps a line's cost linear in its length.
+	nsFrom, nsTo, nsCol int
+
+	// A thematic break test that failed on this line: from offset tbFrom
+	// on, the bytes are the marker tbChar, spaces or tabs up to tbBad,
+	// which is none of them. "- - - - x" tries a thematic break after each
+	// list marker; the cache keeps that linear.
+	tbFrom, tbBad int
+	tbChar        byte
+
+	// blankStop is the stack index of the outermost open block that a
+	// blank line ends (a block quote, a paragraph, an item with no
+	// content yet, an HTML block of type 6 or 7), or len(stack) when there
+	// is none. Every block below it takes a blank line, so a blank line
+	// needs no walk down the stack, which would cost the nesting depth on
+	// every blank line of a deeply nested list.
+	blankStop int
+
 	// pending holds the out indices of blank lines inside an open indented
 	// code block; they become Code only if more code follows.
 	pending []int
@@ -219,22 +244,25 @@ func (s *scanner) peek(i int) byte {
 }
 
 func (s *scanner) findNextNonspace() {
-	i, cols := s.offset, s.column
-	for i < len(s.ln) {
-		c := s.ln[i]
-		if c == ' ' {
-			cols++
-		} else if c == '\t' {
-			cols += 4 - cols%4
-		} else {
-			break
+	if s.offset < s.nsFrom || s.offset > s.nsTo {
+		i, cols := s.offset, s.column
+		for i < len(s.ln) {
+			c := s.ln[i]
+			if c == ' ' {
+				cols++
+			} else if c == '\t' {
+				cols += 4 - cols%4
+			} else {
+				break
+			}
+			i++
 		}
-		i++
+		s.nsFrom, s.nsTo, s.nsCol = s.offset, i, cols
 	}
-	s.blank = i == len(s.ln)
-	s.nonspace = i
-	s.nsColumn = cols
-	s.indent = cols - s.column
+	s.blank = s.nsTo == len(s.ln)
+	s.nonspace = s.nsTo
+	s.nsColumn = s.nsCol
+	s.indent = s.nsCol - s.column
 	s.indented = s.indent >= 4
 }
 
@@ -275,21 +303,29 @@ func (s *scanner) line(start int, ln []byte) {
 	s.offset, s.column = 0, 0
 	s.leafDone = false
 
-	// Let every open block claim the line in turn, outermost first.
+	s.nsFrom, s.nsTo = 1, 0
+	s.tbChar = 0
+
+	// Let every open block claim the line in turn, outermost first. On a
+	// blank line the answer is known: all blocks below blankStop.
 	c := 0
-	for c+1 < len(s.stack) {
-		s.findNextNonspace()
-		r := s.continues(&s.stack[c+1])
-		if r == contMatched {
-			c++
-			continue
+	if allSpaceOrTab(ln) {
+		c = s.blankStop - 1
+	} else {
+		for c+1 < len(s.stack) {
+			s.findNextNonspace()
+			r := s.continues(&s.stack[c+1])
+			if r == contMatched {
+				c++
+				continue
+			}
+			if r == contFenceClosed {
+				s.mark(Code)
+				s.closeTop()
+				return
+			}
+			break
 		}
-		if r == contFenceClosed {
-			s.mark(Code)
-			s.closeTop()
-			return
-		}
-		break
 	}
 	s.matched = c
 	s.allClosed = c == len(s.stack)-1
@@ -343,7 +379,7 @@ func (s *scanner) line(start int, ln []byte) {
 		}
 	default:
 		if s.offset < len(s.ln) && !s.blank {
-			s.addChild(kParagraph)
+			s.addChild(block{kind: kParagraph})
 			s.advanceNextNonspace()
 			s.addParagraphLine()
 		}
@@ -351,6 +387,23 @@ func (s *scanner) line(start int, ln []byte) {
 }
 
 func (s *scanner) mark(k Kind) { s.out[len(s.out)-1].Kind = k }
+
+// checkBlankStop makes Scan verify blankStop after every line; tests set
+// it.
+var checkBlankStop = false
+
+func (s *scanner) verifyBlankStop() {
+	want := len(s.stack)
+	for i := 1; i < len(s.stack); i++ {
+		if s.stack[i].endsOnBlank() {
+			want = i
+			break
+		}
+	}
+	if s.blankStop != want {
+		panic("markdown: blankStop out of step with the stack")
+	}
+}
 
 const (
 	contMatched = iota
@@ -458,7 +511,7 @@ func (s *scanner) start(container int) int {
 				s.advance(1, true)
 			}
 			s.closeUnmatched()
-			s.addChild(kQuote)
+			s.addChild(block{kind: kQuote})
 			return startContainer
 		case '#':
 			if isATXHeading(rest) {
@@ -469,9 +522,7 @@ func (s *scanner) start(container int) int {
 		case '`', '~':
 			if n := fenceOpen(rest); n > 0 {
 				s.closeUnmatched()
-				s.addChild(kFence)
-				b := s.top()
-				b.fenceChar, b.fenceLen = c, n
+				s.addChild(block{kind: kFence, fenceChar: c, fenceLen: n})
 				return startLeaf
 			}
 		case '<':
@@ -479,8 +530,7 @@ func (s *scanner) start(container int) int {
 				(!s.allClosed && !s.blank && s.top().kind == kParagraph)
 			if t := htmlStart(rest, inPara); t > 0 {
 				s.closeUnmatched()
-				s.addChild(kHTML)
-				s.top().htmlType = t
+				s.addChild(block{kind: kHTML, htmlType: t})
 				return startLeaf
 			}
 		}
@@ -491,14 +541,14 @@ func (s *scanner) start(container int) int {
 				// The paragraph becomes a heading: it is not text any more,
 				// but it stays its container's child.
 				s.paraLines, s.paraTrack = 0, false
-				s.stack = s.stack[:len(s.stack)-1]
+				s.pop()
 				s.leafDone = true
 				return startLeaf
 			}
 			// Only link reference definitions: the underline is not one.
 			s.notes |= noteSetextAfterRefs
 		}
-		if (c == '*' || c == '_' || c == '-') && isThematicBreak(rest) {
+		if (c == '*' || c == '_' || c == '-') && s.thematicBreak() {
 			s.closeUnmatched()
 			s.addLeafLine()
 			return startLeaf
@@ -511,7 +561,7 @@ func (s *scanner) start(container int) int {
 	if s.top().kind != kParagraph && !s.blank {
 		s.advance(4, true)
 		s.closeUnmatched()
-		s.addChild(kIndented)
+		s.addChild(block{kind: kIndented})
 		s.addCodeLine()
 		s.leafDone = true
 		return startLeaf
@@ -522,10 +572,7 @@ func (s *scanner) start(container int) int {
 // addLeafLine records a one-line leaf block (a heading or thematic break):
 // it closes whatever cannot hold it and counts as a child of its container.
 func (s *scanner) addLeafLine() {
-	for !s.top().isContainer() {
-		s.closeTop()
-	}
-	s.top().children++
+	s.adopt()
 	s.leafDone = true
 }
 
@@ -533,13 +580,47 @@ func (b *block) isContainer() bool {
 	return b.kind == kDocument || b.kind == kQuote || b.kind == kItem
 }
 
-// addChild opens a block of kind k, closing open leaves that cannot hold it.
-func (s *scanner) addChild(k blockKind) {
+// endsOnBlank reports whether a blank line ends b.
+func (b *block) endsOnBlank() bool {
+	switch b.kind {
+	case kQuote, kParagraph:
+		return true
+	case kItem:
+		return b.children == 0
+	case kHTML:
+		return b.htmlType >= 6
+	}
+	return false
+}
+
+// adopt closes the open leaves that cannot hold a new block and counts the
+// new block as a child of the container left on top.
+func (s *scanner) adopt() {
 	for !s.top().isContainer() {
 		s.closeTop()
 	}
-	s.top().children++
-	s.stack = append(s.stack, block{kind: k})
+	top := s.top()
+	top.children++
+	if s.blankStop == len(s.stack)-1 && !top.endsOnBlank() {
+		// An item that had no content has some now.
+		s.blankStop = len(s.stack)
+	}
+}
+
+// addChild opens b, a block with its fields set, inside the innermost
+// container, closing open leaves that cannot hold it.
+func (s *scanner) addChild(b block) {
+	s.adopt()
+	s.stack = append(s.stack, b)
+	if s.blankStop == len(s.stack)-1 && !b.endsOnBlank() {
+		s.blankStop = len(s.stack)
+	}
+}
+
+// pop removes the innermost open block without closing it.
+func (s *scanner) pop() {
+	s.stack = s.stack[:len(s.stack)-1]
+	s.blankStop = min(s.blankStop, len(s.stack))
 }
 
 func (s *scanner) closeUnmatched() {
@@ -558,17 +639,19 @@ func (s *scanner) closeTop() {
 	case kIndented:
 		s.pending = s.pending[:0]
 	case kParagraph:
-		parent := &s.stack[len(s.stack)-2]
+		i := len(s.stack) - 2
+		parent := &s.stack[i]
 		// Only an item's emptiness depends on whether the paragraph
 		// survives, and only when it is the item's one child.
 		if parent.kind == kItem && parent.children == 1 {
 			if s.paraLines == 0 || (s.paraTrack && s.resolveRefs() == 0) {
 				parent.children--
+				s.blankStop = min(s.blankStop, i)
 			}
 		}
 		s.paraLines, s.paraTrack = 0, false
 	}
-	s.stack = s.stack[:len(s.stack)-1]
+	s.pop()
 }
 
 // addCodeLine adds the current line to the open indented code block.
@@ -681,8 +764,7 @@ func (s *scanner) listItem(container int) bool {
 		}
 	}
 	s.closeUnmatched()
-	s.addChild(kItem)
-	s.top().indent = markerOffset + padding
+	s.addChild(block{kind: kItem, indent: markerOffset + padding})
 	return true
 }
 
@@ -720,15 +802,21 @@ func isSetextUnderline(rest []byte) bool {
 	return allSpaceOrTab(rest[n:])
 }
 
-func isThematicBreak(rest []byte) bool {
-	c := rest[0]
+// thematicBreak reports whether the line from its next non-space byte on
+// is a thematic break.
+func (s *scanner) thematicBreak() bool {
+	c, p := s.ln[s.nonspace], s.nonspace
+	if c == s.tbChar && p >= s.tbFrom && p < s.tbBad {
+		return false
+	}
 	n := 0
-	for _, b := range rest {
-		switch b {
+	for i := p; i < len(s.ln); i++ {
+		switch s.ln[i] {
 		case c:
 			n++
 		case ' ', '\t':
 		default:
+			s.tbChar, s.tbFrom, s.tbBad = c, p, i
 			return false
 		}
 	}

@@ -1,0 +1,11 @@
+package markdown
+
+import (
+	"os"
+	"testing"
+)
+
+func TestMain(m *testing.M) {
+	checkBlankStop = true
+	os.Exit(m.Run())
+}
