@@ -12,8 +12,15 @@
 // change the structure) rather than a regular-expression approximation.
 //
 // The scanner makes one pass over the input, keeps only the stack of open
-// blocks, and allocates nothing per line beyond the result slice, because it
-// runs on every file of every lint.
+// blocks and allocates little beyond the result slice, because it runs on
+// every file of every lint; its time is linear in the input, however deep
+// the nesting.
+//
+// Conformance is tested against every example of the specification (with
+// goldmark as the judge of which lines are code), against goldmark on
+// generated and fuzzed documents, and against line kinds computed by the
+// reference implementation, commonmark.js, for the corners where goldmark
+// strays from the specification.
 package markdown
 
 import "bytes"
