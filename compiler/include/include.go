@@ -361,7 +361,7 @@ func (e *expander) include(from *source.File, inc incLine) {
 		return
 	}
 
-	spans, files, total := len(e.spans), len(e.files), e.total
+	spans, files, total, diags := len(e.spans), len(e.files), e.total, len(e.diags)
 	e.diags = append(e.diags, f.Diags...)
 	e.at[p] = inc.pos
 	e.files = append(e.files, p)
@@ -376,6 +376,15 @@ func (e *expander) include(from *source.File, inc incLine) {
 			delete(e.at, q)
 		}
 		e.spans, e.files, e.total = e.spans[:spans], e.files[:files], total
+		// Diamond notes about the text just undone no longer hold; the
+		// problems found in it still do.
+		kept := e.diags[:diags]
+		for _, d := range e.diags[diags:] {
+			if d.Rule != RuleDiamond {
+				kept = append(kept, d)
+			}
+		}
+		e.diags = kept
 		fail(RuleTotalChars, "including %s would bring the text to %d characters, over the total limit of %d; shorten the included files, or raise includes.maxTotalChars in promptc.cue",
 			p, over, e.lim.MaxTotalChars)
 	}

@@ -340,6 +340,16 @@ func TestTotalCharsCrossing(t *testing.T) {
 		t.Errorf("text %q files %v", text, res.Files)
 	}
 
+	// Diamond notes inside undone text go with it; other problems stay.
+	_, ds, _ = expand(t, map[string]string{
+		"root.md": "@a.md\n",
+		"a.md":    "@z.md\n@z.md\n@missing.md\n" + big + big,
+		"z.md":    "z\n",
+	}, "root.md", Limits{MaxTotalChars: 1000})
+	if len(ds) != 2 || ds[0].Rule != source.RuleNotFound || ds[1].Rule != RuleTotalChars {
+		t.Errorf("got %v", ds)
+	}
+
 	// The expanded file's own text is kept and reported where it crosses;
 	// no include fits after that.
 	res, ds, _ = expand(t, map[string]string{
