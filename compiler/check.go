@@ -93,6 +93,9 @@ type contribution struct {
 // verdict compares a measured size with a limit and returns the finding, if
 // any: an error over the ceiling, a warning at or above the warning level.
 func (p *Program) verdict(pos diag.Position, what, combo string, lim config.Limit, size int, parts []contribution) *diag.Diagnostic {
+	if p.Profile != "" {
+		combo = "profile " + p.Profile + ", " + combo
+	}
 	ceiling := lim.Chars
 	if lim.Tokens > 0 {
 		ceiling = lim.Tokens

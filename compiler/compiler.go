@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/guide"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
@@ -67,10 +68,21 @@ type Program struct {
 	Files map[string]*source.File
 	// Diagnostics holds everything found, sorted.
 	Diagnostics []diag.Diagnostic
+	// Profile is the profile this program was compiled for ("" when the
+	// project declares none).
+	Profile string
+	// Pointers holds the source text of every pointer part, by part name.
+	Pointers map[string]*source.File
+	// ToolTexts holds the full description of every catalogue tool that
+	// could be read, by tool name.
+	ToolTexts map[string]string
 }
 
 // Options adjust a compilation.
 type Options struct {
+	// Profile selects a profile of promptc.cue's profiles; "" is the
+	// default profile (or none, when no profiles are declared).
+	Profile string
 	// Generated supplies the text of generated parts ("guide") when set;
 	// the default renders them from the project.
 	Generated func(p *Program, kind string) ([]include.Span, []diag.Diagnostic)
@@ -90,8 +102,13 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	profile, err := pickProfile(c, opt.Profile)
+	if err != nil {
+		return nil, err
+	}
 	p := &Program{
-		Loaded: l, Config: c, Counter: counter,
+		Loaded: l, Config: c, Counter: counter, Profile: profile,
+		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{},
 		Resolver: family.NewResolver(c.Families),
@@ -107,6 +124,10 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		switch {
 		case cp.File != "":
 			p.loadFilePart(fs, name, cp, lim)
+		case cp.Pointer != nil:
+			p.loadPointer(fs, name, cp)
+		case cp.Generated == "tools":
+			p.loadTools(fs, name, cp)
 		case cp.Generated != "":
 			part := &Part{Name: name, Config: cp}
 			if opt.Generated != nil {
@@ -131,6 +152,8 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		}
 	}
 	p.loadModes()
+	p.checkCustom(fs)
+	p.add(frontmatter.Check(fs, l)...)
 	for _, path := range fs.Opened() {
 		if f, err := fs.Read(path); err == nil {
 			p.Files[path] = f
@@ -299,17 +322,23 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 	p.FamilyNames = slices.Sorted(mapKeys(p.Families))
 }
 
-// loadModes orders the modes: lattice order first, then the rest by name.
+// loadModes orders the modes (lattice order first, then the rest by name)
+// and applies the program's profile to what each sends.
 func (p *Program) loadModes() {
 	c := p.Config
+	add := func(name string, rank int) {
+		m := c.Modes[name]
+		m.Compose = p.profileCompose(m.Compose)
+		p.Modes = append(p.Modes, &Mode{Name: name, Config: m, Rank: rank})
+	}
 	for i, name := range c.Order {
-		if m, ok := c.Modes[name]; ok {
-			p.Modes = append(p.Modes, &Mode{Name: name, Config: m, Rank: i})
+		if _, ok := c.Modes[name]; ok {
+			add(name, i)
 		}
 	}
 	for _, name := range slices.Sorted(mapKeys(c.Modes)) {
 		if !slices.Contains(c.Order, name) {
-			p.Modes = append(p.Modes, &Mode{Name: name, Config: c.Modes[name], Rank: -1})
+			add(name, -1)
 		}
 	}
 }

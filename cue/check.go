@@ -26,13 +26,13 @@ func check(l *Loaded) []diag.Diagnostic {
 	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
 		p := c.Parts[name]
 		sources := 0
-		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != ""} {
+		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil} {
 			if set {
 				sources++
 			}
 		}
 		if sources != 1 {
-			bad("parts."+name, "a part needs exactly one of file, generated or family (found %d)", sources)
+			bad("parts."+name, "a part needs exactly one of file, generated, family or pointer (found %d)", sources)
 		}
 		if p.Block != "" && p.File == "" {
 			bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
@@ -96,6 +96,25 @@ func check(l *Loaded) []diag.Diagnostic {
 			if _, err := regexp.Compile(p); err != nil {
 				bad(fmt.Sprintf("families.rules.%d.provider.%d", i, j), "pattern does not compile: %v", reErr(err))
 			}
+		}
+	}
+	if pr := c.Profiles; pr != nil {
+		if _, ok := pr.Values[pr.Default]; !ok {
+			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(mapKeys(pr.Values)), ", "))
+		}
+		for _, name := range slices.Sorted(mapKeys(pr.Values)) {
+			for i, tool := range pr.Values[name].FullTools {
+				if c.Tools == nil {
+					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "names tool %q, but promptc.cue has no tools: catalogue", tool)
+				} else if _, ok := c.Tools.Catalogue[tool]; !ok {
+					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "%q is not in tools.catalogue (valid: %s)", tool, strings.Join(slices.Sorted(mapKeys(c.Tools.Catalogue)), ", "))
+				}
+			}
+		}
+	}
+	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+		if c.Parts[name].Generated == "tools" && c.Tools == nil {
+			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
 		}
 	}
 	if g := c.Guide; g != nil {

@@ -46,6 +46,9 @@ type Config struct {
 	Guide         *Guide               `json:"guide,omitempty"`
 	Frontmatter   map[string]string    `json:"frontmatter"`
 	Custom        *Custom              `json:"custom,omitempty"`
+	Profiles      *Profiles            `json:"profiles,omitempty"`
+	Tools         *Tools               `json:"tools,omitempty"`
+	PointerTmpl   string               `json:"pointerTemplate"`
 	Lint          Lint                 `json:"lint"`
 }
 
@@ -86,11 +89,47 @@ type Part struct {
 	Block       string   `json:"block,omitempty"`
 	Omit        []string `json:"omit"`
 	Generated   string   `json:"generated,omitempty"`
+	Pointer     *Pointer `json:"pointer,omitempty"`
 	Family      string   `json:"family,omitempty"`
 	Governing   bool     `json:"governing"`
 	Includes    bool     `json:"includes"`
 	Budget      *Limit   `json:"budget,omitempty"`
 	Description string   `json:"description,omitempty"`
+}
+
+// Pointer is a trigger-and-pointer entry.
+type Pointer struct {
+	Trigger string   `json:"trigger"`
+	Source  string   `json:"source"`
+	Covers  []string `json:"covers"`
+}
+
+// Profiles configures the profile dimension.
+type Profiles struct {
+	Env              string             `json:"env,omitempty"`
+	Default          string             `json:"default"`
+	Values           map[string]Profile `json:"values"`
+	SavingsThreshold float64            `json:"savingsThreshold"`
+}
+
+// Profile selects parts and full tool descriptions.
+type Profile struct {
+	Name      string         `json:"name"`
+	Omit      []Ref          `json:"omit"`
+	Replace   []Substitution `json:"replace"`
+	FullTools []string       `json:"fullTools"`
+}
+
+// Tools is the tool catalogue.
+type Tools struct {
+	Catalogue map[string]Tool `json:"catalogue"`
+}
+
+// Tool is one catalogue entry.
+type Tool struct {
+	Name  string `json:"name"`
+	Group string `json:"group"`
+	File  string `json:"file"`
 }
 
 // Slot is a place for run-time text.

@@ -5,15 +5,20 @@
 package generated
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator version.
-const InputHash = "sha256:dced395d5bc06de9fa147c33f90f40db56ddd2f32ef4f1e8cdd61b7057b2d12a"
+const InputHash = "sha256:774ea9999b6f9ee03b9662531e42c8c4c7a61d833c674628ddc0a178dfdc573f"
 
 // Mode is a prompt mode.
 type Mode uint8
@@ -218,64 +223,69 @@ type item struct {
 // fixed array so that the only allocation is the result.
 const maxItems = 15
 
-var modeItems = [...][]item{
-	// minimal
+// modeItems lists what each mode sends, per profile (index 0 is the
+// default profile).
+var modeItems = [...][len(modeNames)][]item{
+	// profile (none declared)
 	{
-		{kind: itemText, idx: 41, name: "minimalBase", source: "prompts/minimal-base.md:1"},
-		{kind: itemSlot, idx: 2, name: "instructions", source: ""},
-		{kind: itemSlot, idx: 4, name: "skills", source: ""},
-		{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
-		{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-		{kind: itemSlot, idx: 3, name: "memory", source: ""},
-	},
-	// focus
-	{
-		{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
-		{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
-		{kind: itemSlot, idx: 2, name: "instructions", source: ""},
-		{kind: itemSlot, idx: 4, name: "skills", source: ""},
-		{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
-		{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-		{kind: itemLine, idx: 0, name: "familyLine", source: ""},
-		{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
-		{kind: itemText, idx: 47, name: "core", source: "prompts/families/basics.prompt.md:10"},
-		{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-		{kind: itemSlot, idx: 0, name: "capability", source: ""},
-		{kind: itemSlot, idx: 3, name: "memory", source: ""},
-	},
-	// guide
-	{
-		{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
-		{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
-		{kind: itemSlot, idx: 2, name: "instructions", source: ""},
-		{kind: itemSlot, idx: 4, name: "skills", source: ""},
-		{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
-		{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-		{kind: itemLine, idx: 0, name: "familyLine", source: ""},
-		{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
-		{kind: itemText, idx: 48, name: "basics", source: "prompts/families/basics.prompt.md:1"},
-		{kind: itemBody, idx: 0, name: "familyBody", source: ""},
-		{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-		{kind: itemSlot, idx: 0, name: "capability", source: ""},
-		{kind: itemSlot, idx: 3, name: "memory", source: ""},
-	},
-	// full
-	{
-		{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
-		{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
-		{kind: itemSlot, idx: 2, name: "instructions", source: ""},
-		{kind: itemSlot, idx: 4, name: "skills", source: ""},
-		{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
-		{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-		{kind: itemLine, idx: 0, name: "familyLine", source: ""},
-		{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
-		{kind: itemText, idx: 48, name: "basics", source: "prompts/families/basics.prompt.md:1"},
-		{kind: itemBody, idx: 0, name: "familyBody", source: ""},
-		{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-		{kind: itemText, idx: 49, name: "operatorGuide", source: "prompts/operator-guide.template.md:1"},
-		{kind: itemSlot, idx: 1, name: "familyContext", source: ""},
-		{kind: itemSlot, idx: 0, name: "capability", source: ""},
-		{kind: itemSlot, idx: 3, name: "memory", source: ""},
+		// minimal
+		{
+			{kind: itemText, idx: 41, name: "minimalBase", source: "prompts/minimal-base.md:1"},
+			{kind: itemSlot, idx: 2, name: "instructions", source: ""},
+			{kind: itemSlot, idx: 4, name: "skills", source: ""},
+			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
+			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
+			{kind: itemSlot, idx: 3, name: "memory", source: ""},
+		},
+		// focus
+		{
+			{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
+			{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
+			{kind: itemSlot, idx: 2, name: "instructions", source: ""},
+			{kind: itemSlot, idx: 4, name: "skills", source: ""},
+			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
+			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
+			{kind: itemLine, idx: 0, name: "familyLine", source: ""},
+			{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
+			{kind: itemText, idx: 47, name: "core", source: "prompts/families/basics.prompt.md:10"},
+			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
+			{kind: itemSlot, idx: 0, name: "capability", source: ""},
+			{kind: itemSlot, idx: 3, name: "memory", source: ""},
+		},
+		// guide
+		{
+			{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
+			{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
+			{kind: itemSlot, idx: 2, name: "instructions", source: ""},
+			{kind: itemSlot, idx: 4, name: "skills", source: ""},
+			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
+			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
+			{kind: itemLine, idx: 0, name: "familyLine", source: ""},
+			{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
+			{kind: itemText, idx: 48, name: "basics", source: "prompts/families/basics.prompt.md:1"},
+			{kind: itemBody, idx: 0, name: "familyBody", source: ""},
+			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
+			{kind: itemSlot, idx: 0, name: "capability", source: ""},
+			{kind: itemSlot, idx: 3, name: "memory", source: ""},
+		},
+		// full
+		{
+			{kind: itemText, idx: 44, name: "base", source: "prompts/base.md:1"},
+			{kind: itemText, idx: 45, name: "terminal", source: "prompts/base.md:17"},
+			{kind: itemSlot, idx: 2, name: "instructions", source: ""},
+			{kind: itemSlot, idx: 4, name: "skills", source: ""},
+			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
+			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
+			{kind: itemLine, idx: 0, name: "familyLine", source: ""},
+			{kind: itemText, idx: 46, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
+			{kind: itemText, idx: 48, name: "basics", source: "prompts/families/basics.prompt.md:1"},
+			{kind: itemBody, idx: 0, name: "familyBody", source: ""},
+			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
+			{kind: itemText, idx: 49, name: "operatorGuide", source: "prompts/operator-guide.template.md:1"},
+			{kind: itemSlot, idx: 1, name: "familyContext", source: ""},
+			{kind: itemSlot, idx: 0, name: "capability", source: ""},
+			{kind: itemSlot, idx: 3, name: "memory", source: ""},
+		},
 	},
 }
 
@@ -401,15 +411,20 @@ func (it *item) text(f Family, n int, slots *Slots) string {
 // slots' text in place: every non-empty section, in order, separated by a
 // blank line. Its only allocation is the result.
 func Compose(mode Mode, modelID string, slots Slots) string {
-	if int(mode) >= len(modeItems) {
+	return compose(0, mode, modelID, &slots)
+}
+
+func compose(pr int, mode Mode, modelID string, slots *Slots) string {
+	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return ""
 	}
+	items := modeItems[pr][mode]
 	f, n := resolve(modelID)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 0
-	for i := range modeItems[mode] {
-		if t := modeItems[mode][i].text(f, n, &slots); t != "" {
+	for i := range items {
+		if t := items[i].text(f, n, slots); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + 2
 		}
@@ -441,14 +456,19 @@ type Section struct {
 // Sections returns the non-empty sections Compose joins, in order, each
 // with its source.
 func Sections(mode Mode, modelID string, slots Slots) []Section {
-	if int(mode) >= len(modeItems) {
+	return sections(0, mode, modelID, &slots)
+}
+
+func sections(pr int, mode Mode, modelID string, slots *Slots) []Section {
+	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return nil
 	}
+	items := modeItems[pr][mode]
 	f, n := resolve(modelID)
 	var out []Section
-	for i := range modeItems[mode] {
-		it := &modeItems[mode][i]
-		t := it.text(f, n, &slots)
+	for i := range items {
+		it := &items[i]
+		t := it.text(f, n, slots)
 		if t == "" {
 			continue
 		}
@@ -464,6 +484,101 @@ func Sections(mode Mode, modelID string, slots Slots) []Section {
 		out = append(out, s)
 	}
 	return out
+}
+
+// CustomFile is where LoadCustom looks, relative to the project directory.
+const CustomFile = ".tern/prompts/custom.md"
+
+// CustomMaxBytes is the largest custom file LoadCustom accepts.
+const CustomMaxBytes = 32768
+
+// customFallback is sent when the custom file cannot be used: the small
+// boundary, never another mode.
+var customFallback = texts[42]
+
+// Custom is the custom mode as loaded from a project.
+type Custom struct {
+	// Name comes from the frontmatter's name: or the first Markdown
+	// heading; "" when neither is present.
+	Name string
+	// Text is what to send: the file's instructions (frontmatter removed,
+	// {{cwd}} expanded), or, when the file cannot be used, the fallback.
+	Text string
+	// Usable is false when Text is the fallback.
+	Usable bool
+	// Reason says why the file was not used ("" when Usable).
+	Reason string
+}
+
+// LoadCustom reads CustomFile inside projectDir. It accepts only a regular
+// file of at most CustomMaxBytes bytes of valid UTF-8, reached without
+// leaving the project (a symlink inside the project is followed, one that
+// leaves it is refused). The frontmatter is removed and {{cwd}} expands to
+// projectDir. When the file is missing, empty or unsafe, the result carries
+// the small boundary and the reason, never another mode's text.
+func LoadCustom(projectDir string) Custom {
+	fail := func(reason string) Custom {
+		return Custom{Text: customFallback, Reason: reason}
+	}
+	root, err := os.OpenRoot(projectDir)
+	if err != nil {
+		return fail("project directory: " + err.Error())
+	}
+	defer root.Close()
+	fi, err := root.Stat(CustomFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fail(CustomFile + " does not exist")
+	case err != nil:
+		return fail(CustomFile + " is unsafe: it leads outside the project or cannot be read")
+	case !fi.Mode().IsRegular():
+		return fail(CustomFile + " is not a regular file")
+	case fi.Size() > CustomMaxBytes:
+		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", CustomFile, fi.Size(), CustomMaxBytes))
+	}
+	f, err := root.Open(CustomFile)
+	if err != nil {
+		return fail(CustomFile + " cannot be read")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
+	switch {
+	case err != nil:
+		return fail(CustomFile + " cannot be read")
+	case len(data) > CustomMaxBytes:
+		return fail(fmt.Sprintf("%s is over the limit of %d bytes", CustomFile, CustomMaxBytes))
+	case !utf8.Valid(data):
+		return fail(CustomFile + " is not valid UTF-8")
+	}
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	name := ""
+	if rest, ok := strings.CutPrefix(text, "---\n"); ok {
+		if end := strings.Index(rest, "\n---\n"); end >= 0 || strings.HasSuffix(rest, "\n---") {
+			header := rest
+			text = ""
+			if end >= 0 {
+				header, text = rest[:end], rest[end+5:]
+			}
+			for _, line := range strings.Split(header, "\n") {
+				if v, ok := strings.CutPrefix(line, "name:"); ok {
+					name = strings.Trim(strings.TrimSpace(v), "\"'")
+				}
+			}
+		}
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return fail(CustomFile + " is empty")
+	}
+	if name == "" {
+		for _, line := range strings.Split(text, "\n") {
+			if t := strings.TrimLeft(line, "#"); len(t) < len(line) && len(line)-len(t) <= 6 && strings.HasPrefix(t, " ") {
+				name = strings.TrimSpace(t)
+				break
+			}
+		}
+	}
+	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true}
 }
 
 // Cost is the static cost of a mode for a family, per call.

@@ -79,8 +79,10 @@ func guidePart(p *compiler.Program) *compiler.Part {
 }
 
 // Render returns every output file, sorted by name, manifest included.
-func Render(p *compiler.Program, hash string) ([]File, error) {
-	src, err := gogen.Generate(p, hash)
+// progs holds one program per profile, the default first.
+func Render(progs []*compiler.Program, hash string) ([]File, error) {
+	p := progs[0]
+	src, err := gogen.Generate(progs, hash)
 	if err != nil {
 		return nil, err
 	}
@@ -256,4 +258,23 @@ func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
 			}
 		}
 	}
+}
+
+// Stale lists how the output directory of progs (one program per profile,
+// the default first) differs from what Write would make it: changed,
+// missing and orphaned files with diffs. When the stamped input hash and
+// the manifest already match, nothing is rendered: the common clean case
+// costs a hash and a few stats.
+func Stale(progs []*compiler.Program) ([]Change, error) {
+	p := progs[0]
+	dir := Dir(p)
+	hash := InputHash(p)
+	if Fresh(dir, hash, Names(p)) {
+		return nil, nil
+	}
+	files, err := Render(progs, hash)
+	if err != nil {
+		return nil, err
+	}
+	return Compare(dir, files), nil
 }

@@ -107,15 +107,20 @@ func (it *item) text(f Family, n int, slots *Slots) string {
 // slots' text in place: every non-empty section, in order, separated by a
 // blank line. Its only allocation is the result.
 func Compose(mode Mode, modelID string, slots Slots) string {
-	if int(mode) >= len(modeItems) {
+	return compose(0, mode, modelID, &slots)
+}
+
+func compose(pr int, mode Mode, modelID string, slots *Slots) string {
+	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return ""
 	}
+	items := modeItems[pr][mode]
 	f, n := resolve(modelID)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 0
-	for i := range modeItems[mode] {
-		if t := modeItems[mode][i].text(f, n, &slots); t != "" {
+	for i := range items {
+		if t := items[i].text(f, n, slots); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + 2
 		}
@@ -147,14 +152,19 @@ type Section struct {
 // Sections returns the non-empty sections Compose joins, in order, each
 // with its source.
 func Sections(mode Mode, modelID string, slots Slots) []Section {
-	if int(mode) >= len(modeItems) {
+	return sections(0, mode, modelID, &slots)
+}
+
+func sections(pr int, mode Mode, modelID string, slots *Slots) []Section {
+	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return nil
 	}
+	items := modeItems[pr][mode]
 	f, n := resolve(modelID)
 	var out []Section
-	for i := range modeItems[mode] {
-		it := &modeItems[mode][i]
-		t := it.text(f, n, &slots)
+	for i := range items {
+		it := &items[i]
+		t := it.text(f, n, slots)
 		if t == "" {
 			continue
 		}

@@ -27,10 +27,11 @@ stale, listing changed, missing and orphaned files with a diff.
 Findings go to stderr; errors stop the build (exit 1).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.compile(dirArg(args))
+			progs, err := g.compileAll(dirArg(args), true)
 			if err != nil {
 				return err
 			}
+			p := progs[0]
 			if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
 				g.printText(g.stderr, p.Diagnostics, diag.Warning)
 				fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
@@ -39,17 +40,11 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			g.printText(g.stderr, p.Diagnostics, diag.Warning)
 			dir := emit.Dir(p)
 			rel := relDir(dir)
-			hash := emit.InputHash(p)
-			if check && emit.Fresh(dir, hash, emit.Names(p)) {
-				g.logger.Debug("output is fresh", "dir", dir, "hash", hash)
-				return nil
-			}
-			files, err := emit.Render(p, hash)
-			if err != nil {
-				return err
-			}
 			if check {
-				changes := emit.Compare(dir, files)
+				changes, err := emit.Stale(progs)
+				if err != nil {
+					return err
+				}
 				if len(changes) == 0 {
 					return nil
 				}
@@ -61,6 +56,10 @@ Findings go to stderr; errors stop the build (exit 1).`,
 				}
 				fmt.Fprintf(g.stderr, "promptc: %s is stale; run: promptc build %s\n", rel, relDir(p.Loaded.Root))
 				return findingsError{len(changes)}
+			}
+			files, err := emit.Render(progs, emit.InputHash(p))
+			if err != nil {
+				return err
 			}
 			written, removed, err := emit.Write(dir, files)
 			for _, n := range written {

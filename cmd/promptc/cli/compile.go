@@ -4,16 +4,36 @@ import (
 	"github.com/promptc/promptc/compiler"
 )
 
-// compile loads the configuration found from dir and compiles the project.
+// compile loads the configuration found from dir and compiles the project
+// in its default profile.
 func (g *globals) compile(dir string) (*compiler.Program, error) {
+	progs, err := g.compileAll(dir, false)
+	if err != nil {
+		return nil, err
+	}
+	return progs[0], nil
+}
+
+// compileAll compiles the project in every profile when all is true (the
+// default profile first, carrying every profile's diagnostics), else in the
+// default profile only.
+func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
 	l, err := g.loadConfig(dir)
 	if err != nil {
 		return nil, err
 	}
-	p, err := compiler.Compile(l, compiler.Options{})
+	var progs []*compiler.Program
+	if all {
+		progs, err = compiler.CompileAll(l, compiler.Options{})
+	} else {
+		var p *compiler.Program
+		p, err = compiler.Compile(l, compiler.Options{})
+		progs = []*compiler.Program{p}
+	}
 	if err != nil {
 		return nil, err
 	}
+	p := progs[0]
 	g.logger.Debug("compiled", "root", l.Root, "files", len(p.Files), "modes", len(p.Modes), "families", len(p.FamilyNames), "diagnostics", len(p.Diagnostics))
-	return p, nil
+	return progs, nil
 }

@@ -210,16 +210,12 @@ func outputCheck(p *compiler.Program) ([]string, error) {
 	if _, err := os.Stat(filepath.Join(dir, emit.ManifestName)); err != nil {
 		return nil, nil
 	}
-	hash := emit.InputHash(p)
-	if emit.Fresh(dir, hash, emit.Names(p)) {
-		return nil, nil
-	}
-	files, err := emit.Render(p, hash)
+	changes, err := emit.Stale([]*compiler.Program{p})
 	if err != nil {
 		return nil, err
 	}
 	var out []string
-	for _, c := range emit.Compare(dir, files) {
+	for _, c := range changes {
 		out = append(out, c.Name+" "+c.Kind)
 	}
 	return out, nil

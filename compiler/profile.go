@@ -1,0 +1,197 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/source"
+	config "github.com/promptc/promptc/cue"
+)
+
+// Rule IDs of pointer parts.
+const (
+	RulePointerSource    = "POINTER_SOURCE"
+	RulePointerCoverage  = "POINTER_COVERAGE"
+	RulePointerGoverning = "POINTER_GOVERNING"
+)
+
+// pickProfile returns the profile to compile: the requested one, or the
+// default; "" when the project declares no profiles.
+func pickProfile(c *config.Config, want string) (string, error) {
+	if c.Profiles == nil {
+		if want != "" {
+			return "", fmt.Errorf("profile %q: promptc.cue declares no profiles", want)
+		}
+		return "", nil
+	}
+	if want == "" {
+		return c.Profiles.Default, nil
+	}
+	if _, ok := c.Profiles.Values[want]; !ok {
+		return "", fmt.Errorf("unknown profile %q (valid: %s)", want, strings.Join(ProfileNames(c), ", "))
+	}
+	return want, nil
+}
+
+// ProfileNames lists the declared profiles, the default first.
+func ProfileNames(c *config.Config) []string {
+	if c.Profiles == nil {
+		return nil
+	}
+	out := []string{c.Profiles.Default}
+	for _, n := range slices.Sorted(mapKeys(c.Profiles.Values)) {
+		if n != c.Profiles.Default {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// profileCompose applies the program's profile to a mode's compose list:
+// omitted parts go, replaced parts are swapped.
+func (p *Program) profileCompose(refs []config.Ref) []config.Ref {
+	if p.Profile == "" {
+		return refs
+	}
+	pr := p.Config.Profiles.Values[p.Profile]
+	out := make([]config.Ref, 0, len(refs))
+	for _, r := range refs {
+		if slices.ContainsFunc(pr.Omit, func(o config.Ref) bool { return o.Name == r.Name }) {
+			continue
+		}
+		for _, s := range pr.Replace {
+			if s.Replace.Name == r.Name {
+				r = s.With
+				break
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// renderPointer fills the pointer template.
+func renderPointer(tmpl string, ptr *config.Pointer) string {
+	return strings.NewReplacer("{{trigger}}", ptr.Trigger, "{{source}}", ptr.Source).Replace(tmpl)
+}
+
+// loadPointer renders a trigger-and-pointer part and checks that its
+// source exists inside the root and still covers every declared phrase.
+func (p *Program) loadPointer(fs *source.FS, name string, cp config.Part) {
+	ptr := cp.Pointer
+	pos := p.Loaded.PosOfKeys("parts", name, "pointer")
+	text := renderPointer(p.Config.PointerTmpl, ptr)
+	p.Parts[name] = &Part{Name: name, Config: cp, Text: text, Pos: pos,
+		Spans: []include.Span{{Text: text + "\n", Path: pos.Path, Line: pos.Line}}}
+	if cp.Governing {
+		p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "governing"), RulePointerGoverning,
+			"part %s is governing (identity, authority or safety) and cannot be a pointer: governing text must stay standing; inline it", name))
+	}
+	f, err := fs.Read(ptr.Source)
+	if err != nil {
+		d := readDiag(err, ptr.Source)
+		d.Related = append(d.Related, d.Pos)
+		d.Pos = p.Loaded.PosOfKeys("parts", name, "pointer", "source")
+		d.Rule = RulePointerSource
+		d.Message = fmt.Sprintf("pointer %s: %s", name, d.Message)
+		p.add(d)
+		return
+	}
+	p.Pointers[name] = f
+	lower := strings.ToLower(f.Text)
+	for i, phrase := range ptr.Covers {
+		if !strings.Contains(lower, strings.ToLower(phrase)) {
+			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "pointer", "covers", fmt.Sprint(i)), RulePointerCoverage,
+				"pointer %s: its source %s no longer contains %q, so the pointer would lose that knowledge; restore the phrase in the source or keep the text standing", name, ptr.Source, phrase))
+		}
+	}
+}
+
+// loadTools renders the tool catalogue for the program's profile: full
+// descriptions for the profile's fullTools (every tool when the project
+// has no profiles), the rest by exact name grouped by capability.
+func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
+	part := &Part{Name: name, Config: cp}
+	p.Parts[name] = part
+	cat := p.Config.Tools
+	if cat == nil {
+		return
+	}
+	full := map[string]bool{}
+	if p.Profile == "" {
+		for t := range cat.Catalogue {
+			full[t] = true
+		}
+	} else {
+		for _, t := range p.Config.Profiles.Values[p.Profile].FullTools {
+			full[t] = true
+		}
+	}
+	var spans []include.Span
+	groups := map[string][]string{}
+	for _, t := range slices.Sorted(mapKeys(cat.Catalogue)) {
+		tool := cat.Catalogue[t]
+		f, err := fs.Read(tool.File)
+		if err != nil {
+			d := readDiag(err, tool.File)
+			d.Related = append(d.Related, d.Pos)
+			d.Pos = p.Loaded.PosOfKeys("tools", "catalogue", t, "file")
+			p.add(d)
+			continue
+		}
+		desc := include.TrimBlank(include.Raw(f, 1, 0))
+		p.ToolTexts[t] = include.Text(desc)
+		if !full[t] {
+			groups[tool.Group] = append(groups[tool.Group], t)
+			continue
+		}
+		if len(spans) > 0 {
+			spans = append(spans, include.Span{Text: "\n", Path: tool.File, Line: 1})
+		}
+		spans = append(spans, desc...)
+	}
+	if len(groups) > 0 {
+		pos := p.Loaded.PosOfKeys("tools", "catalogue")
+		if len(spans) > 0 {
+			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
+		}
+		spans = append(spans, include.Span{Text: "More tools, by capability (ask for a tool's description before its first use):\n", Path: pos.Path, Line: pos.Line})
+		for _, g := range slices.Sorted(mapKeys(groups)) {
+			spans = append(spans, include.Span{Text: "- " + g + ": " + strings.Join(groups[g], ", ") + "\n", Path: pos.Path, Line: pos.Line})
+		}
+	}
+	part.Spans = spans
+	part.Text = include.Text(spans)
+	if len(spans) > 0 {
+		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
+	}
+}
+
+// CompileAll compiles l once per profile, the default profile first (once
+// in all when the project declares no profiles), and returns the programs
+// with the diagnostics of all of them merged into the first: a budget must
+// hold in every profile.
+func CompileAll(l *config.Loaded, opt Options) ([]*Program, error) {
+	var progs []*Program
+	names := ProfileNames(l.Config)
+	if len(names) == 0 {
+		names = []string{""}
+	}
+	for _, name := range names {
+		o := opt
+		o.Profile = name
+		p, err := Compile(l, o)
+		if err != nil {
+			return nil, err
+		}
+		progs = append(progs, p)
+	}
+	for _, q := range progs[1:] {
+		progs[0].Diagnostics = append(progs[0].Diagnostics, q.Diagnostics...)
+	}
+	progs[0].Diagnostics = diag.Sort(progs[0].Diagnostics)
+	return progs, nil
+}
