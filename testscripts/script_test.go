@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -50,6 +52,16 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("ASSETS", assets)
+			// Scripts that compile a generated package share the host's
+			// build cache, so that go run is fast and needs no network.
+			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
+				if out, err := exec.Command("go", "env", k).Output(); err == nil {
+					env.Setenv(k, strings.TrimSpace(string(out)))
+				}
+			}
+			env.Setenv("GOFLAGS", "-mod=mod")
+			env.Setenv("GOWORK", "off")
+			env.Setenv("GOTOOLCHAIN", "local")
 			return nil
 		},
 	})

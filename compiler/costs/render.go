@@ -86,13 +86,18 @@ func Markdown(rows []Row) string {
 }
 
 // JSON renders rows as {"costs": [...]}, indented, newline-terminated.
-func JSON(rows []Row) ([]byte, error) {
+func JSON(rows []Row) ([]byte, error) { return JSONWithPointers(rows, nil) }
+
+// JSONWithPointers renders {"costs": [...], "pointers": [...]}, leaving
+// pointers out when there are none.
+func JSONWithPointers(rows []Row, pointers []PointerCost) ([]byte, error) {
 	if rows == nil {
 		rows = []Row{}
 	}
 	b, err := json.MarshalIndent(struct {
-		Costs []Row `json:"costs"`
-	}{rows}, "", "  ")
+		Costs    []Row         `json:"costs"`
+		Pointers []PointerCost `json:"pointers,omitempty"`
+	}{rows, pointers}, "", "  ")
 	if err != nil {
 		return nil, err
 	}

@@ -37,14 +37,7 @@ func DescribeTools(names []string, allowed func(name string) bool) (string, erro
 	ok := func(i int) bool { return allowed == nil || allowed(toolCatalogue[i].name) }
 	if len(names) == 0 {
 		var b strings.Builder
-		group := ""
-		for i := range toolCatalogue {
-			if !ok(i) {
-				continue
-			}
-			_ = i
-		}
-		// Group order is alphabetical, names within a group too.
+		// Groups and the names within them are listed alphabetically.
 		var groups []string
 		for i := range toolCatalogue {
 			if ok(i) && !containsString(groups, toolCatalogue[i].group) {
@@ -52,7 +45,7 @@ func DescribeTools(names []string, allowed func(name string) bool) (string, erro
 			}
 		}
 		sortStrings(groups)
-		for _, group = range groups {
+		for _, group := range groups {
 			b.WriteString("- " + group + ":")
 			sep := " "
 			for i := range toolCatalogue {

@@ -5,7 +5,7 @@ import (
 )
 
 // compile loads the configuration found from dir and compiles the project
-// in its default profile.
+// in the profile named by --profile (the default profile when unset).
 func (g *globals) compile(dir string) (*compiler.Program, error) {
 	progs, err := g.compileAll(dir, false)
 	if err != nil {
@@ -27,7 +27,10 @@ func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) 
 		progs, err = compiler.CompileAll(l, compiler.Options{})
 	} else {
 		var p *compiler.Program
-		p, err = compiler.Compile(l, compiler.Options{})
+		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile})
+		if err != nil {
+			return nil, usageError{err}
+		}
 		progs = []*compiler.Program{p}
 	}
 	if err != nil {

@@ -19,6 +19,7 @@ func newCostsCommand(g *globals) *cobra.Command {
 		base        string
 		maxIncrease string
 		calls       int
+		compare     string
 	)
 	cmd := &cobra.Command{
 		Use:   "costs [DIR]",
@@ -37,6 +38,13 @@ followed by the mode's warning line where promptc.cue defines one.
 objects; the work tree is not touched) and --max-increase N or N% fails with
 exit 1 when any mode and family grows by more than that.
 
+--compare A,B compares two profiles per mode and in aggregate, and says
+whether B's saving clears profiles.savingsThreshold (default 10 %).
+
+Pointer parts are listed after the table: the standing tokens each saves
+per call against inlining its source, the cost of one retrieval, and the
+break-even retrieval rate above which inlining would be cheaper.
+
 --calls N prints the per-session cost of the standing prompt: tokens per
 call times N calls.`,
 		Args: cobra.MaximumNArgs(1),
@@ -46,6 +54,8 @@ call times N calls.`,
 				return err
 			}
 			switch {
+			case compare != "":
+				return g.compareProfiles(dirArg(args), compare)
 			case model != "":
 				for _, n := range costs.Notices(p, model) {
 					fmt.Fprintln(g.stdout, n.Line)
@@ -62,18 +72,26 @@ call times N calls.`,
 			if maxIncrease != "" {
 				return usagef("--max-increase needs --base REF")
 			}
+			if format == "json" {
+				return g.costsJSON(p)
+			}
 			if err := costs.Write(g.stdout, format, costs.Table(p)); err != nil {
 				return usageError{err}
+			}
+			if format == "table" {
+				return costs.WritePointers(g.stdout, costs.Pointers(p))
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
+	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&format, "format", "table", "output format: "+strings.Join(costs.Formats, ", "))
 	f.StringVar(&model, "model", "", "print the cost notice lines for this model id")
 	f.StringVar(&base, "base", "", "compare with the project at this git ref")
 	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
 	f.IntVar(&calls, "calls", 0, "print the per-session cost of the standing prompt over N calls")
+	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact, against the savings threshold")
 	return cmd
 }
 
@@ -115,4 +133,36 @@ func increaseLimit(s string) (tokens int, percent float64, isPercent bool, err e
 		return 0, 0, false, usagef("--max-increase %q: want a number of tokens (120) or a percentage (5%%)", s)
 	}
 	return v, 0, false, nil
+}
+
+// costsJSON prints {"costs": [...], "pointers": [...]}.
+func (g *globals) costsJSON(p *compiler.Program) error {
+	b, err := costs.JSONWithPointers(costs.Table(p), costs.Pointers(p))
+	if err != nil {
+		return err
+	}
+	_, err = g.stdout.Write(b)
+	return err
+}
+
+// compareProfiles compiles the project in two profiles and compares them.
+func (g *globals) compareProfiles(dir, spec string) error {
+	names := strings.Split(spec, ",")
+	if len(names) != 2 || names[0] == "" || names[1] == "" {
+		return usagef("--compare %q: want two profiles, e.g. classic,compact", spec)
+	}
+	l, err := g.loadConfig(dir)
+	if err != nil {
+		return err
+	}
+	if l.Config.Profiles == nil {
+		return usagef("--compare: promptc.cue declares no profiles")
+	}
+	var progs [2]*compiler.Program
+	for i, n := range names {
+		if progs[i], err = compiler.Compile(l, compiler.Options{Profile: n}); err != nil {
+			return usageError{err}
+		}
+	}
+	return costs.WriteComparison(g.stdout, costs.Compare(progs[0], progs[1], l.Config.Profiles.SavingsThreshold))
 }

@@ -44,6 +44,7 @@ func usagef(format string, args ...any) error {
 type globals struct {
 	configFile string
 	format     string
+	profile    string
 	verbose    bool
 	stdin      io.Reader
 	stdout     io.Writer

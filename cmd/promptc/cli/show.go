@@ -149,6 +149,7 @@ in previews. --slots FILE supplies slot text as a JSON object
 	f.StringVar(&model, "model", "", "compose for the family and note this model id resolves to")
 	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
 	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
+	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
 }
