@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/markdown"
@@ -42,11 +41,11 @@ type directives []*suppression
 // compiler read. It returns the valid suppressions and the findings about
 // malformed ones. A line is a directive exactly when the compiler strips it
 // from sent text (family.IsDirective).
-func parseDirectives(p *compiler.Program) (directives, []diag.Diagnostic) {
+func parseDirectives(files map[string]*source.File) (directives, []diag.Diagnostic) {
 	var out directives
 	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(mapKeys(p.Files)) {
-		f := p.Files[name]
+	for _, name := range slices.Sorted(mapKeys(files)) {
+		f := files[name]
 		if !strings.Contains(f.Text, "promptc:") {
 			continue
 		}

@@ -20,9 +20,11 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/source"
 	config "github.com/promptc/promptc/cue"
 )
 
@@ -36,11 +38,17 @@ type OutputCheck func(p *compiler.Program) ([]string, error)
 // skips OUTPUT_STALE.
 type Options struct {
 	// Files, when non-empty, limits the report to findings positioned in
-	// these files (slash-separated, relative to the project root). The
-	// whole project is still checked: includes and budgets span files.
+	// these files or below these directories (slash-separated, relative to
+	// the project root). The whole project is still checked: includes and
+	// budgets span files.
 	Files []string
 	// Output checks the output directory for OUTPUT_STALE; nil skips it.
 	Output OutputCheck
+	// Profiles holds the programs of the project's other profiles
+	// (compiler.CompileAll returns the default first, with every profile's
+	// diagnostics merged into it). The files they read are checked and
+	// count as reached too.
+	Profiles []*compiler.Program
 }
 
 // Run lints the compiled program p and returns the findings to report,
@@ -52,7 +60,12 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{p: p, sel: sel}
+	l := &linter{p: p, sel: sel, files: map[string]*source.File{}}
+	for _, q := range append([]*compiler.Program{p}, opt.Profiles...) {
+		for path, f := range q.Files {
+			l.files[path] = f
+		}
+	}
 	ds := slices.Clone(p.Diagnostics)
 	ds = append(ds, l.textChecks()...)
 	if sel.enabled(RuleOrphan) {
@@ -73,7 +86,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	}
 
 	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !sel.enabled(d.Rule) })
-	dirs, dds := parseDirectives(p)
+	dirs, dds := parseDirectives(l.files)
 	ds = dirs.apply(ds)
 	dds = append(dds, dirs.unused(sel)...)
 	for _, d := range dds {
@@ -83,19 +96,28 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	}
 	ds = slices.DeleteFunc(ds, sel.ignored)
 	if len(opt.Files) > 0 {
-		keep := map[string]bool{}
-		for _, f := range opt.Files {
-			keep[path.Clean(filepath.ToSlash(f))] = true
-		}
-		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !keep[d.Pos.Path] })
+		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !inFiles(opt.Files, d.Pos.Path) })
 	}
 	return diag.Sort(ds), nil
+}
+
+// inFiles reports whether p is one of files or below one of them.
+func inFiles(files []string, p string) bool {
+	for _, f := range files {
+		f = path.Clean(filepath.ToSlash(f))
+		if f == "." || p == f || strings.HasPrefix(p, f+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // linter holds what the checks share.
 type linter struct {
 	p   *compiler.Program
 	sel *selection
+	// files holds every project file read, in any profile.
+	files map[string]*source.File
 }
 
 // configPath is the project-relative name of the configuration file.

@@ -42,7 +42,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 			continue
 		}
 		ds = append(ds, newDiag(diag.Position{Path: p, Line: 1, Col: 1}, RuleOrphan,
-			fmt.Sprintf("%s is reached by no part, family, include, guide file or custom example: it is never sent or checked; include it where it belongs or delete it", p)))
+			fmt.Sprintf("%s is reached by no part, pointer, family, include, guide file or custom example: it is never sent or checked; include it where it belongs or delete it", p)))
 	}
 	return ds
 }
@@ -54,7 +54,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 // own rule, not as an orphan).
 func (l *linter) reached() map[string]bool {
 	reached := map[string]bool{}
-	for p := range l.p.Files {
+	for p := range l.files {
 		reached[p] = true
 	}
 	for _, d := range l.p.Diagnostics {
@@ -72,7 +72,7 @@ func (l *linter) reached() map[string]bool {
 	if !c.Includes.Enabled {
 		return reached
 	}
-	for p, f := range l.p.Files {
+	for p, f := range l.files {
 		if !strings.Contains(f.Text, "@") {
 			continue
 		}
@@ -190,8 +190,9 @@ func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
 	flush()
 }
 
-// unusedParts reports parts that no mode composes, no sum budget counts and
-// the custom mode does not fall back to.
+// unusedParts reports parts that no mode composes, no profile sends in
+// place of another, no sum budget counts and the custom mode does not fall
+// back to.
 func (l *linter) unusedParts() []diag.Diagnostic {
 	c := l.p.Config
 	used := map[string]bool{}
@@ -205,6 +206,13 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 			used[r.Name] = true
 		}
 	}
+	if c.Profiles != nil {
+		for _, pr := range c.Profiles.Values {
+			for _, r := range pr.Replace {
+				used[r.With.Name] = true
+			}
+		}
+	}
 	if c.Custom != nil {
 		used[c.Custom.Fallback.Name] = true
 	}
@@ -214,7 +222,7 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 			continue
 		}
 		ds = append(ds, newDiag(l.configPos("parts", name), RulePartUnused,
-			fmt.Sprintf("part %s is sent by no mode and counted by no budget; add parts.%s to a mode's compose list or remove it", name, name)))
+			fmt.Sprintf("part %s is sent by no mode or profile and counted by no budget; add parts.%s to a mode's compose list or remove it", name, name)))
 	}
 	return ds
 }

@@ -115,12 +115,28 @@ func Lookup(id string) (Rule, bool) {
 
 // Suggest returns the registered ID closest to id (case-insensitively, by
 // edit distance), or "" when none is close enough to be a likely typo.
-func Suggest(id string) string {
+func Suggest(id string) string { return suggest(id, false) }
+
+// suggest is Suggest, considering category names too when categories is
+// set.
+func suggest(id string, withCategories bool) string {
 	want := strings.ToUpper(id)
-	best, bestDist := "", 4
+	if _, ok := Lookup(want); ok {
+		return want
+	}
+	names := make([]string, 0, len(registry)+len(categories))
 	for _, r := range registry {
-		if d := editDistance(want, r.ID); d < bestDist {
-			best, bestDist = r.ID, d
+		names = append(names, r.ID)
+	}
+	if withCategories {
+		for _, c := range categories {
+			names = append(names, string(c.Name))
+		}
+	}
+	best, bestDist := "", 4
+	for _, n := range names {
+		if d := editDistance(want, n); d < bestDist {
+			best, bestDist = n, d
 		}
 	}
 	return best

@@ -596,6 +596,108 @@ The current date and the project directory are given below.
 `,
 	},
 
+	// Pointer parts.
+	{
+		ID: compiler.RulePointerSource, Category: Minimal, Severity: diag.Error,
+		Summary: "A pointer part's source must exist inside the project.",
+		Doc:     `A pointer part sends a short trigger and the path of a canonical source ("Editing settings: read docs/settings.md before answering.") instead of standing text. If the source is missing, unsafe or outside the project, the model is pointed at nothing. The finding is at pointer.source.`,
+		Bad: `-- promptc.cue --
+parts: settings: pointer: {trigger: "Editing settings", source: "docs/setings.md"}
+`,
+		Good: `-- promptc.cue --
+parts: settings: pointer: {trigger: "Editing settings", source: "docs/settings.md"}
+`,
+	},
+	{
+		ID: compiler.RulePointerCoverage, Category: Minimal, Severity: diag.Error,
+		Summary: "A pointer's source must still contain every phrase the pointer promises.",
+		Doc:     `pointer.covers lists phrases (compared without regard to letter case) that the source must contain for the pointer to be a safe replacement of the standing text it took over. When an edit to the source drops one, the knowledge is gone from every prompt; restore the phrase or send the text as standing context again.`,
+		Bad: `-- promptc.cue --
+parts: settings: pointer: {
+	trigger: "Editing settings"
+	source:  "docs/settings.md"
+	covers: ["project layer wins"]
+}
+-- docs/settings.md --
+Settings are read from the user layer, then the project layer.
+`,
+		Good: `-- docs/settings.md --
+Settings are read from the user layer, then the project layer; the project layer wins.
+`,
+	},
+	{
+		ID: compiler.RulePointerGoverning, Category: Minimal, Severity: diag.Error,
+		Summary: "Governing text (identity, authority, safety) cannot be replaced by a pointer.",
+		Doc:     `A pointer is only followed when the model decides the trigger applies. Identity, authority and safety rules must hold on every call whether or not the model looks anything up, so a part marked governing: true must stay standing text.`,
+		Bad: `-- promptc.cue --
+parts: boundary: {
+	governing: true
+	pointer: {trigger: "Deleting files", source: "docs/safety.md"}
+}
+`,
+		Good: `-- promptc.cue --
+parts: boundary: {
+	governing: true
+	file:      "prompts/boundary.md"
+}
+`,
+	},
+
+	// Custom mode.
+	{
+		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error,
+		Summary: "custom.fallback must be a part with text of its own.",
+		Doc:     `When the user's custom-mode file is missing, empty or unsafe, the generated loader sends custom.fallback (the small boundary) and says why; it never falls back to a larger mode. A fallback that is a slot, a family part or a part without text would send nothing.`,
+		Bad: `-- promptc.cue --
+custom: {file: ".tern/prompts/custom.md", fallback: slots.instructions}
+`,
+		Good: `-- promptc.cue --
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+	},
+	{
+		ID: compiler.RuleCustomTooLarge, Category: Minimal, Severity: diag.Error,
+		Summary: "The custom-mode example must fit in custom.maxBytes.",
+		Doc:     `custom.example is an example custom file kept in the project and checked under the rules the generated loader applies at run time. One larger than custom.maxBytes would be refused by the loader, which sends the fallback instead, so the example would teach users a file that does not work.`,
+		Bad: `-- promptc.cue --
+custom: {file: ".tern/prompts/custom.md", maxBytes: 1024, fallback: parts.boundary, example: "examples/custom.md"}
+-- examples/custom.md --
+(3 KiB of instructions)
+`,
+		Good: `-- examples/custom.md --
+(900 bytes of instructions)
+`,
+	},
+	{
+		ID: compiler.RuleCustomEmpty, Category: Minimal, Severity: diag.Error,
+		Summary: "The custom-mode example must contain instructions.",
+		Doc:     `A custom file with nothing but frontmatter (or nothing at all) is treated by the loader as empty, and the fallback is sent. The example must show real instructions below its frontmatter.`,
+		Bad: `-- examples/custom.md --
+---
+name: Reviewer
+---
+`,
+		Good: `-- examples/custom.md --
+---
+name: Reviewer
+---
+Review the diff the user names; do not edit files.
+`,
+	},
+	{
+		ID: compiler.RuleCustomNoName, Category: Standard, Severity: diag.Warning,
+		Summary: "The custom-mode example should name itself.",
+		Doc:     `The mode picker shows a custom mode by the name its file gives: frontmatter name:, or else the first Markdown heading. An example without either teaches users to write unnamed files. Frontmatter that does not decode is reported under the same rule, as an error.`,
+		Bad: `-- examples/custom.md --
+Review the diff the user names; do not edit files.
+`,
+		Good: `-- examples/custom.md --
+# Reviewer
+
+Review the diff the user names; do not edit files.
+`,
+	},
+
 	// Operator guide.
 	{
 		ID: guide.RulePlaceholder, Category: Minimal, Severity: diag.Error,

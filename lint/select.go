@@ -87,7 +87,7 @@ func unknownRule(id string, categories bool) string {
 		what = "rule ID or category"
 	}
 	msg := fmt.Sprintf("unknown %s %q", what, id)
-	if s := Suggest(id); s != "" {
+	if s := suggest(id, categories); s != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", s)
 	}
 	msg += "; promptc lint --list-rules lists them"

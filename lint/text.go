@@ -25,8 +25,8 @@ func (l *linter) textChecks() []diag.Diagnostic {
 		secrets:   s.enabled(RuleSecret),
 	}
 	var ds []diag.Diagnostic
-	for _, p := range slices.Sorted(mapKeys(l.p.Files)) {
-		ds = on.check(ds, p, l.p.Files[p].Text)
+	for _, p := range slices.Sorted(mapKeys(l.files)) {
+		ds = on.check(ds, p, l.files[p].Text)
 	}
 	cfg := on
 	cfg.tabs = false // cue fmt indents with tabs

@@ -79,11 +79,14 @@ details) and --explain RULE_ID documents one.`,
 				g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
 				return nil
 			}
-			p, err := compiler.Compile(l, compiler.Options{})
+			// Every profile: a budget must hold in each, and a file read only
+			// by one profile is still part of the project.
+			progs, err := compiler.CompileAll(l, compiler.Options{})
 			if err != nil {
 				return err
 			}
-			ds, err := lint.Run(p, lint.Options{Files: only, Output: outputCheck})
+			p := progs[0]
+			ds, err := lint.Run(p, lint.Options{Files: only, Output: outputCheck(progs), Profiles: progs[1:]})
 			if err != nil {
 				return err
 			}
@@ -203,20 +206,21 @@ func projectFiles(root string, files []string) ([]string, error) {
 }
 
 // outputCheck lists how the output directory differs from what build would
-// write. A directory promptc never wrote (no manifest) is not checked: the
-// project may build in CI rather than commit its output.
-func outputCheck(p *compiler.Program) ([]string, error) {
-	dir := emit.Dir(p)
-	if _, err := os.Stat(filepath.Join(dir, emit.ManifestName)); err != nil {
-		return nil, nil
+// write for progs. A directory promptc never wrote (no manifest) is not
+// checked: the project may build in CI rather than commit its output.
+func outputCheck(progs []*compiler.Program) lint.OutputCheck {
+	return func(p *compiler.Program) ([]string, error) {
+		if _, err := os.Stat(filepath.Join(emit.Dir(p), emit.ManifestName)); err != nil {
+			return nil, nil
+		}
+		changes, err := emit.Stale(progs)
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		for _, c := range changes {
+			out = append(out, c.Name+" "+c.Kind)
+		}
+		return out, nil
 	}
-	changes, err := emit.Stale([]*compiler.Program{p})
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, c := range changes {
-		out = append(out, c.Name+" "+c.Kind)
-	}
-	return out, nil
 }
