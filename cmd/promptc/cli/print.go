@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"slices"
 
 	"github.com/promptc/promptc/compiler/diag"
@@ -29,7 +30,7 @@ func relDir(dir string) string {
 	if err != nil {
 		return dir
 	}
-	if rel, err := filepath.Rel(wd, dir); err == nil {
+	if rel, err := filepath.Rel(wd, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return filepath.ToSlash(rel)
 	}
 	return dir

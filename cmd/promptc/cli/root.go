@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"charm.land/log/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler/diag"
@@ -130,12 +131,14 @@ directory; --config names the file directly.`,
 	return root
 }
 
-// newLogger returns the debug logger. It writes plain text with colours
-// off: colour detection may query the terminal, and a pre-commit hook run
-// under a pseudo-terminal that nothing answers must never stall.
+// newLogger returns the debug logger. The logger only ever sees a plain
+// io.Writer wrapper, never the *os.File behind it: given a terminal, the
+// logging library detects colours from it, and under tmux that runs
+// "tmux info", a subprocess no pre-commit hook should wait for. Output is
+// plain text without escape sequences.
 func newLogger(w io.Writer, verbose bool) *log.Logger {
-	l := log.NewWithOptions(w, log.Options{Prefix: "promptc", ReportTimestamp: false})
-	l.SetColorProfile(0) // ASCII
+	l := log.NewWithOptions(plainWriter{w}, log.Options{Prefix: "promptc", ReportTimestamp: false})
+	l.SetColorProfile(colorprofile.NoTTY)
 	if verbose {
 		l.SetLevel(log.DebugLevel)
 	} else {
@@ -143,6 +146,12 @@ func newLogger(w io.Writer, verbose bool) *log.Logger {
 	}
 	return l
 }
+
+// plainWriter hides the concrete type of a writer, so that nothing can
+// detect that it is a terminal.
+type plainWriter struct{ w io.Writer }
+
+func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 
 // findConfig returns the path of promptc.cue: --config if set, else dir's
 // promptc.cue when a directory argument is given, else the nearest
