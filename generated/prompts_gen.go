@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator version.
-const InputHash = "sha256:774ea9999b6f9ee03b9662531e42c8c4c7a61d833c674628ddc0a178dfdc573f"
+const InputHash = "sha256:4fa3f4f99021483c619d4499d8aca29c356ea5a8406a46f9501bf88cb5f27579"
 
 // Mode is a prompt mode.
 type Mode uint8
