@@ -7,6 +7,7 @@ package guide
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
 	config "github.com/promptc/promptc/cue"
@@ -73,26 +75,38 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) (
 	var out []include.Span
 	include.EachLine(spans, func(line, path string, num int) bool {
 		locs := placeholderRE.FindAllStringSubmatchIndex(line, -1)
+		topics := 0
 		for _, loc := range locs {
 			name := line[loc[2]:loc[3]]
-			if name != "topics" {
-				ds = append(ds, diag.Errorf(diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:loc[0]]) + 1}, RulePlaceholder,
-					"unknown placeholder {{%s}} in the operator guide template; the only placeholder is {{topics}}", name))
+			if name == "topics" {
+				topics++
+				continue
 			}
+			ds = append(ds, diag.Errorf(diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:loc[0]]) + 1}, RulePlaceholder,
+				"unknown placeholder {{%s}} in the operator guide template; the only placeholder is {{topics}}", name))
 		}
-		if strings.TrimSpace(line) == "{{topics}}" {
+		if topics == 0 {
+			out = append(out, include.Span{Text: line + "\n", Path: path, Line: num})
+			return true
+		}
+		// A line that is only the placeholder becomes one line per card;
+		// elsewhere the placeholder becomes the titles, comma-separated.
+		if len(locs) == 1 && strings.TrimSpace(line) == line[locs[0][0]:locs[0][1]] {
 			for _, c := range cards {
 				out = append(out, include.Span{Text: "- " + c.Title + ": " + c.Summary + "\n", Path: c.Path, Line: c.Line})
 			}
 			return true
 		}
-		if strings.Contains(line, "{{topics}}") {
-			var titles []string
-			for _, c := range cards {
-				titles = append(titles, c.Title)
-			}
-			line = strings.ReplaceAll(line, "{{topics}}", strings.Join(titles, ", "))
+		var titles []string
+		for _, c := range cards {
+			titles = append(titles, c.Title)
 		}
+		line = placeholderRE.ReplaceAllStringFunc(line, func(m string) string {
+			if placeholderRE.FindStringSubmatch(m)[1] == "topics" {
+				return strings.Join(titles, ", ")
+			}
+			return m
+		})
 		out = append(out, include.Span{Text: line + "\n", Path: path, Line: num})
 		return true
 	})
@@ -124,27 +138,31 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 			ds = append(ds, cds...)
 			continue
 		}
-		c.Line = keyLine(fm, "title")
-		if strings.ContainsAny(c.Summary, "\n") {
-			ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: keyLine(fm, "summary"), Col: 1}, RuleCard, "card summary must be one line"))
+		tree, _ := frontmatter.Parse(p, f.Text)
+		c.Line = tree.Pos([]string{"title"}).Line
+		// A block scalar (summary: >) ends with a newline that is not part
+		// of the text.
+		c.Title = strings.TrimSpace(c.Title)
+		c.Summary = strings.TrimSpace(c.Summary)
+		usable := true
+		for _, k := range []struct{ key, val string }{{"title", c.Title}, {"summary", c.Summary}} {
+			switch {
+			case k.val == "":
+				ds = append(ds, diag.Errorf(tree.Pos([]string{k.key}), RuleCard, "card %s is blank", k.key))
+				usable = false
+			case strings.ContainsAny(k.val, "\r\n"):
+				ds = append(ds, diag.Errorf(tree.Pos([]string{k.key}), RuleCard, "card %s must be one line", k.key))
+				usable = false
+			}
 		}
-		cards = append(cards, c)
+		if usable {
+			cards = append(cards, c)
+		}
 	}
 	slices.SortFunc(cards, func(a, b Card) int {
 		return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.Title, b.Title), cmp.Compare(a.Path, b.Path))
 	})
 	return cards, ds
-}
-
-// keyLine finds the file line of a top-level key in frontmatter (the header
-// starts on line 2), or 1 when absent.
-func keyLine(fm config.Frontmatter, key string) int {
-	for i, l := range strings.Split(fm.YAML, "\n") {
-		if strings.HasPrefix(l, key+":") {
-			return i + 2
-		}
-	}
-	return 1
 }
 
 type doc struct {
@@ -187,22 +205,35 @@ func checkReferences(cfg *config.Guide, spans []include.Span, docs []doc) []diag
 		if err != nil {
 			continue // reported by the config checks
 		}
-		include.EachLine(spans, func(line, path string, num int) bool {
-			for _, loc := range re.FindAllStringSubmatchIndex(line, -1) {
-				start, end := loc[0], loc[1]
-				if len(loc) >= 4 && loc[2] >= 0 {
-					start, end = loc[2], loc[3]
+		var named map[string]bool // the values the docs name, for "text"
+		if ref.In == "text" {
+			named = map[string]bool{}
+			for _, d := range docs {
+				for _, line := range strings.Split(d.text, "\n") {
+					for _, v := range matches(re, line) {
+						named[line[v[0]:v[1]]] = true
+					}
 				}
+			}
+		}
+		include.EachLine(spans, func(line, path string, num int) bool {
+			for _, v := range matches(re, line) {
+				start, end := v[0], v[1]
 				value := line[start:end]
-				if found(ref.In, value, docs) {
+				if found(ref.In, value, docs, named) {
 					continue
 				}
 				where := "is named in no docs file"
 				if ref.In == "file" {
 					where = "is not a docs file"
 				}
-				ds = append(ds, diag.Errorf(diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:start]) + 1}, RuleReference,
-					"%s reference %q %s (guide.docs: %s); document it there or fix the reference", kind, value, where, cfg.Docs))
+				ds = append(ds, diag.Diagnostic{
+					Pos:      diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:start]) + 1},
+					End:      diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:end]) + 1},
+					Rule:     RuleReference,
+					Severity: diag.Error,
+					Message:  fmt.Sprintf("%s reference %q %s (guide.docs: %s); document it there or fix the reference", kind, value, where, cfg.Docs),
+				})
 			}
 			return true
 		})
@@ -210,14 +241,38 @@ func checkReferences(cfg *config.Guide, spans []include.Span, docs []doc) []diag
 	return ds
 }
 
-func found(in, value string, docs []doc) bool {
-	for _, d := range docs {
-		if in == "file" && d.path == value {
-			return true
+// matches returns the byte ranges of the references re finds in line: the
+// first capture group when the pattern has one and it took part in the
+// match, else the whole match. Empty matches are no reference.
+func matches(re *regexp.Regexp, line string) [][2]int {
+	var out [][2]int
+	for _, loc := range re.FindAllStringSubmatchIndex(line, -1) {
+		start, end := loc[0], loc[1]
+		if len(loc) >= 4 && loc[2] >= 0 {
+			start, end = loc[2], loc[3]
 		}
-		if in == "text" && strings.Contains(d.text, value) {
-			return true
+		if start < end {
+			out = append(out, [2]int{start, end})
 		}
+	}
+	return out
+}
+
+// found reports whether the docs hold value: for "file", a docs file with
+// that path; for "text", a docs file naming it, that is where the kind's
+// own pattern finds exactly that value (so /mode is not found in a doc
+// that names only /model, nor /settings inside docs/settings.md).
+func found(in, value string, docs []doc, named map[string]bool) bool {
+	switch in {
+	case "file":
+		p := path.Clean(value)
+		for _, d := range docs {
+			if d.path == p {
+				return true
+			}
+		}
+	case "text":
+		return named[value]
 	}
 	return false
 }

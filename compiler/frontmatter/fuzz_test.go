@@ -1,0 +1,73 @@
+package frontmatter
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	config "github.com/promptc/promptc/cue"
+)
+
+// FuzzDecode feeds arbitrary asset text to Decode: it never panics, every
+// diagnostic is inside the file, and every key of the decoded value maps to
+// a position inside the frontmatter.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{
+		"",
+		"Body only.\n",
+		"---\n---\n",
+		"---\ntitle: T\nsummary: s\norder: 1\n---\nBody.\n",
+		"---\nmeta:\n  owner:\n    name: me\nlist:\n  - a\n  - {k: v}\nflow: [1, 2]\n\"q k\": 1\n---\n",
+		"---\n- a\n- b\n---\n",
+		"---\nbase: &b {a: 1}\nm:\n  <<: *b\n  c: 2\n---\n",
+		"---\nx: .inf\n---\n",
+		"---\ntitle: [\n---\n",
+		"---\n\tx: 1\n---\n",
+		"---\na: !!binary aGVsbG8=\n---\n",
+		"---\na: *missing\n---\n",
+		"---\n? [a, b]\n: c\n---\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := strings.Count(text, "\n") + 1
+		inst, tree, ds := Decode("a.md", text)
+		for _, d := range ds {
+			if d.Pos.Path != "a.md" || d.Pos.Line < 1 || d.Pos.Line > lines || d.Pos.Col < 1 {
+				t.Fatalf("diagnostic outside the file (%d lines): %s", lines, d)
+			}
+		}
+		if ds != nil {
+			return
+		}
+		fm, _, ok := config.SplitFrontmatter(text)
+		last := 1
+		if ok {
+			last = fm.Lines
+		}
+		walk(inst, nil, func(loc []string) {
+			pos := tree.Pos(loc)
+			if pos.Line < 1 || pos.Line > last || pos.Col < 1 {
+				t.Fatalf("Pos(%q) = %s, outside the frontmatter (lines 1-%d)", loc, pos, last)
+			}
+		})
+	})
+}
+
+// walk calls fn with the JSON pointer tokens of every value in v.
+func walk(v any, loc []string, fn func([]string)) {
+	if len(loc) > 32 {
+		return
+	}
+	fn(loc)
+	switch v := v.(type) {
+	case map[string]any:
+		for k, c := range v {
+			walk(c, append(loc[:len(loc):len(loc)], k), fn)
+		}
+	case []any:
+		for i, c := range v {
+			walk(c, append(loc[:len(loc):len(loc)], strconv.Itoa(i)), fn)
+		}
+	}
+}
