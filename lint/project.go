@@ -115,9 +115,6 @@ func (l *linter) duplicates() []diag.Diagnostic {
 			first = fm.Lines + 1
 		}
 		eachParagraph(f, first, func(start int, text string) {
-			if utf8.RuneCountInString(text) < minDuplicate {
-				return
-			}
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
@@ -156,36 +153,33 @@ func (l *linter) duplicates() []diag.Diagnostic {
 	return ds
 }
 
-// eachParagraph calls fn for every paragraph of f from line first on: a run
-// of non-blank lines outside HTML comments, with white space collapsed.
+// eachParagraph calls fn for every paragraph of f from line first on that
+// is at least minDuplicate code points long once its white space is
+// collapsed: a run of non-blank lines outside HTML comments.
 func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
-	var b strings.Builder
-	start := 0
+	start, from, to := 0, 0, 0 // first line number and byte range of the paragraph
 	flush := func() {
-		if start > 0 {
-			fn(start, b.String())
+		// Collapsing white space never makes text longer, so a paragraph
+		// shorter in bytes than the minimum is skipped unread.
+		if start > 0 && to-from >= minDuplicate {
+			if text := strings.Join(strings.Fields(f.Text[from:to]), " "); utf8.RuneCountInString(text) >= minDuplicate {
+				fn(start, text)
+			}
 		}
 		start = 0
-		b.Reset()
 	}
 	for _, ln := range f.Lines {
 		if ln.Num < first {
 			continue
 		}
-		text := f.Text[ln.Start:ln.End]
-		if ln.Kind == markdown.Comment || strings.TrimSpace(text) == "" {
+		if ln.Kind == markdown.Comment || strings.TrimSpace(f.Text[ln.Start:ln.End]) == "" {
 			flush()
 			continue
 		}
 		if start == 0 {
-			start = ln.Num
+			start, from = ln.Num, ln.Start
 		}
-		for _, w := range strings.Fields(text) {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(w)
-		}
+		to = ln.End
 	}
 	flush()
 }

@@ -731,7 +731,7 @@ order: 2
 		Summary: "Everything the operator guide names must exist in the docs.",
 		Doc:     `guide.references declares the kinds of reference the template makes (slash commands, settings keys, doc paths) as patterns, and where each must be found: a docs file with that path, or some docs file containing the text. A guide that tells a model about a command or page that does not exist sends it looking for nothing.`,
 		Bad: `-- prompts/operator-guide.template.md --
-Use /prompt-mod to switch modes; see docs/modes.md.
+Use /prompt-mdoe to switch modes; see docs/modes.md.
 `,
 		Good: `-- prompts/operator-guide.template.md --
 Use /prompt-mode to switch modes; see docs/prompt-modes.md.

@@ -222,6 +222,9 @@ func codePoint(r rune) string { return fmt.Sprintf("U+%04X", r) }
 // secrets appends a finding for every credential-like string in text. The
 // value itself never appears in the message: only secret.Mask of it.
 func secrets(ds []diag.Diagnostic, p, text string) []diag.Diagnostic {
+	if !mayHoldSecret(text) {
+		return ds
+	}
 	ms := secret.Find(text)
 	if len(ms) == 0 {
 		return ds
@@ -254,4 +257,70 @@ func lineStarts(text string) []int {
 func lineCol(text string, starts []int, off int) (line, col int) {
 	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
 	return i + 1, utf8.RuneCountInString(text[starts[i]:off]) + 1
+}
+
+// secretHints are literal prefixes at least one of which every credential
+// format of package secret starts with, after a word boundary. secret.Find
+// runs ten regular expressions whose leading \b keeps RE2 from skipping
+// ahead to a literal, at about 1.5 MB/s; most prompt files contain none of
+// these prefixes, and a cheap search for them lets lint skip those files
+// without changing what is found. TestSecretPrefilter checks the hints
+// against every format package secret knows.
+var secretHints = []string{"sk-", "sk_live_", "rk_live_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "AKIA", "ASIA", "AIza", "xox", "eyJ"}
+
+// credentialWords end the names that package secret's credential
+// assignment pattern accepts before ":" or "=" (api_key, auth-token, ...).
+var credentialWords = []string{"apikey", "api_key", "api-key", "secretkey", "secret_key", "secret-key",
+	"accesstoken", "access_token", "access-token", "authtoken", "auth_token", "auth-token", "password"}
+
+// mayHoldSecret reports whether secret.Find could find anything in text:
+// a hint after a word boundary, a private key header, or a credential name
+// followed by ":" or "=".
+func mayHoldSecret(text string) bool {
+	if strings.Contains(text, "PRIVATE KEY") {
+		return true
+	}
+	for _, h := range secretHints {
+		for off := 0; ; {
+			i := strings.Index(text[off:], h)
+			if i < 0 {
+				break
+			}
+			i += off
+			if i == 0 || !isWordByte(text[i-1]) {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	for off := 0; ; {
+		i := strings.IndexAny(text[off:], ":=")
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i
+		for j > 0 && isSpaceByte(text[j-1]) {
+			j--
+		}
+		before := text[max(0, j-len("access_token")):j]
+		for _, w := range credentialWords {
+			if hasSuffixFold(before, w) {
+				return true
+			}
+		}
+		off = i + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// hasSuffixFold reports whether s ends with the ASCII suffix, ignoring
+// letter case.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }

@@ -1,0 +1,84 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/emit"
+	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/lint"
+)
+
+// assetsCopy copies the example assets to a temporary directory and builds
+// them there, so that OUTPUT_STALE finds fresh output (the clean case) and
+// the repository's generated/ is never involved.
+func assetsCopy(b *testing.B) string {
+	b.Helper()
+	root := filepath.Join(b.TempDir(), "assets")
+	if err := os.CopyFS(root, os.DirFS("../assets")); err != nil {
+		b.Fatal(err)
+	}
+	l, err := config.LoadFile(filepath.Join(root, config.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	progs, err := compiler.CompileAll(l, compiler.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := emit.Render(progs, emit.InputHash(progs[0]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := emit.Write(emit.Dir(progs[0]), files); err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
+
+// BenchmarkLintAssets measures lint on the example assets: "rules" is
+// lint.Run alone on a compiled project (the lint-only rules, directives and
+// suppression, the fresh-output check); "command" is everything promptc
+// lint does in-process: load promptc.cue, compile every profile, lint.
+func BenchmarkLintAssets(b *testing.B) {
+	root := assetsCopy(b)
+	cfg := filepath.Join(root, config.FileName)
+	b.Run("rules", func(b *testing.B) {
+		l, err := config.LoadFile(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs, err := compiler.CompileAll(l, compiler.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		opt := lint.Options{Output: outputCheck(progs), Profiles: progs[1:]}
+		b.ReportAllocs()
+		for b.Loop() {
+			ds, err := lint.Run(progs[0], opt)
+			if err != nil || diag.Count(ds, diag.Error) > 0 {
+				b.Fatal(err, ds)
+			}
+		}
+	})
+	b.Run("command", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			l, err := config.LoadFile(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			progs, err := compiler.CompileAll(l, compiler.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ds, err := lint.Run(progs[0], lint.Options{Output: outputCheck(progs), Profiles: progs[1:]})
+			if err != nil || diag.Count(ds, diag.Error) > 0 {
+				b.Fatal(err, ds)
+			}
+		}
+	})
+}

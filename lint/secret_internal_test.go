@@ -1,0 +1,113 @@
+package lint
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/lint/secret"
+)
+
+// TestSecretPrefilter: whenever secret.Find finds something, mayHoldSecret
+// says so, on a sample of every credential format in several contexts and on
+// every text file of the example assets and the fixtures. (Samples are
+// assembled at run time so that no credential-shaped string sits in the
+// source.)
+func TestSecretPrefilter(t *testing.T) {
+	r := func(s string, n int) string { return strings.Repeat(s, n) }
+	samples := []string{
+		"-----BEGIN " + "RSA PRIVATE KEY-----",
+		"-----BEGIN " + "PRIVATE KEY-----",
+		"sk-" + "ant-api03-" + r("aB3", 10),
+		"sk-" + r("Q7x", 10),
+		"sk-" + "proj-" + r("Q7x", 10),
+		"gh" + "p_" + r("a1B2", 10),
+		"gh" + "s_" + r("a1B2", 10),
+		"github" + "_pat_" + r("a1B2_", 6),
+		"AK" + "IA" + r("Z7", 8),
+		"AS" + "IA" + r("Z7", 8),
+		"AI" + "za" + r("x9_-", 9),
+		"xo" + "xb-" + r("12ab-", 3),
+		"sk" + "_live_" + r("a1", 12),
+		"rk" + "_live_" + r("a1", 12),
+		"ey" + "J" + r("abc", 4) + ".ey" + "J" + r("def", 4) + "." + r("ghi", 4),
+		"api_" + "key = " + r("k3Y", 6),
+		"API-KEY: '" + r("k3Y", 6) + "'",
+		"Password:\n  " + r("p4s", 6),
+		"auth_token=" + r("t0k", 6),
+		"access" + "token \t: \"" + r("t0k", 6),
+		"SECRET_KEY=" + r("s3c", 6),
+	}
+	contexts := []string{"%s", "Key: %s\n", "(%s)", "line one\n`%s` end", "x=%s;"}
+	for _, s := range samples {
+		for _, c := range contexts {
+			text := strings.Replace(c, "%s", s, 1)
+			if len(secret.Find(text)) == 0 {
+				t.Errorf("secret.Find finds nothing in %q; fix the sample", text)
+				continue
+			}
+			if !mayHoldSecret(text) {
+				t.Errorf("mayHoldSecret(%q) = false, but secret.Find finds a credential", text)
+			}
+		}
+	}
+	checked := 0
+	for _, dir := range []string{"../assets", "testdata"} {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			checked++
+			if text := string(b); len(secret.Find(text)) > 0 && !mayHoldSecret(text) {
+				t.Errorf("%s: secret.Find finds a credential that mayHoldSecret misses", p)
+			}
+			return nil
+		})
+	}
+	if checked < 20 {
+		t.Fatalf("checked only %d files", checked)
+	}
+}
+
+// TestSecretFormatsKnown fails when package secret gains or loses a format,
+// so that secretHints and credentialWords are revised with it.
+func TestSecretFormatsKnown(t *testing.T) {
+	src, err := os.ReadFile("secret/secret.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, m := range regexp.MustCompile(`\{"([^"]+)", regexp\.MustCompile\(`).FindAllStringSubmatch(string(src), -1) {
+		kinds = append(kinds, m[1])
+	}
+	want := []string{"private key block", "Anthropic API key", "OpenAI API key", "GitHub token", "AWS access key id",
+		"Google API key", "Slack token", "Stripe secret key", "JSON Web Token", "credential assignment"}
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("package secret's formats are now %q; revise secretHints and credentialWords in lint/text.go (and this list) to match", kinds)
+	}
+}
+
+func BenchmarkMayHoldSecret(b *testing.B) {
+	var sb strings.Builder
+	filepath.WalkDir("../assets", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".md") {
+			t, _ := os.ReadFile(p)
+			sb.Write(t)
+		}
+		return nil
+	})
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		mayHoldSecret(text)
+	}
+}
