@@ -2,7 +2,9 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/diag"
@@ -138,7 +140,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 		}
 	}
 	c := p.Config
-	for _, name := range sortedKeys(c.Parts) {
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		cp := c.Parts[name]
 		lim, ok := p.partBudget(cp)
 		if !ok {
@@ -167,7 +169,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			add(p.verdict(pos, what, "family "+fn, lim, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 		}
 	}
-	for _, name := range sortedKeys(c.Budgets) {
+	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		b := c.Budgets[name]
 		pos := p.Loaded.PosOfKeys("budgets", name)
 		for _, fn := range p.FamilyNames {
@@ -285,7 +287,7 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			}
 		}
 	}
-	for _, name := range sortedKeys(p.Parts) {
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		if p.Parts[name].Config.Generated == "" {
 			scan("part "+name, p.Parts[name].Spans)
 		}
@@ -317,13 +319,4 @@ func Thousands(n int) string {
 		return "-" + b.String()
 	}
 	return b.String()
-}
-
-func sortedKeys[M ~map[string]V, V any](m M) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sortStrings(out)
-	return out
 }

@@ -6,6 +6,7 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -119,7 +120,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
 	}
 	p.loadFamilies(fs, lim)
-	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		cp := c.Parts[name]
 		switch {
 		case cp.File != "":
@@ -319,7 +320,7 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 	if _, ok := p.Families[c.Fallback]; !ok {
 		p.Families[c.Fallback] = &family.Family{Name: c.Fallback}
 	}
-	p.FamilyNames = slices.Sorted(mapKeys(p.Families))
+	p.FamilyNames = slices.Sorted(maps.Keys(p.Families))
 }
 
 // loadModes orders the modes (lattice order first, then the rest by name)
@@ -336,7 +337,7 @@ func (p *Program) loadModes() {
 			add(name, i)
 		}
 	}
-	for _, name := range slices.Sorted(mapKeys(c.Modes)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Modes)) {
 		if !slices.Contains(c.Order, name) {
 			add(name, -1)
 		}
@@ -364,7 +365,7 @@ func (p *Program) ModeNames(aliases bool) []string {
 		out = append(out, m.Name)
 	}
 	if aliases {
-		out = append(out, slices.Sorted(mapKeys(p.Config.Aliases))...)
+		out = append(out, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	}
 	return out
 }
@@ -383,15 +384,3 @@ func readDiag(err error, path string) diag.Diagnostic {
 	}
 	return diag.Errorf(diag.Position{Path: path}, RuleRead, "cannot read %s: %v", path, err)
 }
-
-func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
-func sortStrings(s []string) { slices.Sort(s) }

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -42,7 +43,7 @@ func ProfileNames(c *config.Config) []string {
 		return nil
 	}
 	out := []string{c.Profiles.Default}
-	for _, n := range slices.Sorted(mapKeys(c.Profiles.Values)) {
+	for _, n := range slices.Sorted(maps.Keys(c.Profiles.Values)) {
 		if n != c.Profiles.Default {
 			out = append(out, n)
 		}
@@ -132,7 +133,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	}
 	var spans []include.Span
 	groups := map[string][]string{}
-	for _, t := range slices.Sorted(mapKeys(cat.Catalogue)) {
+	for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
 		tool := cat.Catalogue[t]
 		f, err := fs.Read(tool.File)
 		if err != nil {
@@ -159,7 +160,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
 		}
 		spans = append(spans, include.Span{Text: "More tools, by capability (ask for a tool's description before its first use):\n", Path: pos.Path, Line: pos.Line})
-		for _, g := range slices.Sorted(mapKeys(groups)) {
+		for _, g := range slices.Sorted(maps.Keys(groups)) {
 			spans = append(spans, include.Span{Text: "- " + g + ": " + strings.Join(groups[g], ", ") + "\n", Path: pos.Path, Line: pos.Line})
 		}
 	}

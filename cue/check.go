@@ -2,9 +2,9 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/diag"
@@ -19,11 +19,11 @@ func check(l *Loaded) []diag.Diagnostic {
 	bad := func(path, format string, args ...any) {
 		ds = append(ds, diag.Errorf(l.PosOf(path), RuleConfig, "%s: %s", path, fmt.Sprintf(format, args...)))
 	}
-	modeNames := slices.Sorted(mapKeys(c.Modes))
+	modeNames := slices.Sorted(maps.Keys(c.Modes))
 	valid := "valid modes: " + strings.Join(modeNames, ", ")
 	isMode := func(n string) bool { _, ok := c.Modes[n]; return ok }
 
-	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		p := c.Parts[name]
 		sources := 0
 		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil} {
@@ -55,7 +55,7 @@ func check(l *Loaded) []diag.Diagnostic {
 	if !isMode(c.DefaultMode) {
 		bad("defaultMode", "%q is not a declared mode (%s)", c.DefaultMode, valid)
 	}
-	for _, a := range slices.Sorted(mapKeys(c.Aliases)) {
+	for _, a := range slices.Sorted(maps.Keys(c.Aliases)) {
 		if !isMode(c.Aliases[a]) {
 			bad("aliases."+quote(a), "%q is not a declared mode (%s)", c.Aliases[a], valid)
 		}
@@ -63,7 +63,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("aliases."+quote(a), "alias %q hides the mode of the same name", a)
 		}
 	}
-	for _, t := range slices.Sorted(mapKeys(c.Tiers)) {
+	for _, t := range slices.Sorted(maps.Keys(c.Tiers)) {
 		if !isMode(c.Tiers[t]) {
 			bad("tiers."+quote(t), "%q is not a declared mode (%s)", c.Tiers[t], valid)
 		}
@@ -81,7 +81,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			seen[r.Name] = true
 		}
 	}
-	for _, name := range slices.Sorted(mapKeys(c.Budgets)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		checkLimit(bad, "budgets."+name, c.Budgets[name].Limit)
 	}
 	families := map[string]bool{c.Families.Fallback: true}
@@ -100,25 +100,25 @@ func check(l *Loaded) []diag.Diagnostic {
 	}
 	if pr := c.Profiles; pr != nil {
 		if _, ok := pr.Values[pr.Default]; !ok {
-			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(mapKeys(pr.Values)), ", "))
+			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
 		}
-		for _, name := range slices.Sorted(mapKeys(pr.Values)) {
+		for _, name := range slices.Sorted(maps.Keys(pr.Values)) {
 			for i, tool := range pr.Values[name].FullTools {
 				if c.Tools == nil {
 					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "names tool %q, but promptc.cue has no tools: catalogue", tool)
 				} else if _, ok := c.Tools.Catalogue[tool]; !ok {
-					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "%q is not in tools.catalogue (valid: %s)", tool, strings.Join(slices.Sorted(mapKeys(c.Tools.Catalogue)), ", "))
+					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "%q is not in tools.catalogue (valid: %s)", tool, strings.Join(slices.Sorted(maps.Keys(c.Tools.Catalogue)), ", "))
 				}
 			}
 		}
 	}
-	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		if c.Parts[name].Generated == "tools" && c.Tools == nil {
 			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
 		}
 	}
 	if g := c.Guide; g != nil {
-		for _, k := range slices.Sorted(mapKeys(g.References)) {
+		for _, k := range slices.Sorted(maps.Keys(g.References)) {
 			if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
 				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(err))
 			}
@@ -145,19 +145,4 @@ func quote(k string) string {
 		return k
 	}
 	return fmt.Sprintf("%q", k)
-}
-
-func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -3,6 +3,7 @@ package costs
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"text/tabwriter"
 
@@ -30,13 +31,7 @@ type PointerCost struct {
 // Pointers computes the cost of every pointer part, by part name.
 func Pointers(p *compiler.Program) []PointerCost {
 	var out []PointerCost
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for k := range p.Pointers {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, name := range slices.Sorted(maps.Keys(p.Pointers)) {
 		src := p.Pointers[name]
 		pc := PointerCost{Part: name, Source: src.Path,
 			PointerTokens: p.Counter.Count(p.Parts[name].Text),

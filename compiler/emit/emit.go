@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,7 +50,7 @@ func InputHash(p *compiler.Program) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%d\n", GeneratorVersion, len(p.Loaded.Source))
 	h.Write(p.Loaded.Source)
-	for _, path := range slices.Sorted(mapKeys(p.Files)) {
+	for _, path := range slices.Sorted(maps.Keys(p.Files)) {
 		t := p.Files[path].Text
 		fmt.Fprintf(h, "\n%s\n%d\n", path, len(t))
 		h.Write([]byte(t))
@@ -70,7 +71,7 @@ func Names(p *compiler.Program) []string {
 
 // guidePart returns the generated operator guide part, if a mode can use it.
 func guidePart(p *compiler.Program) *compiler.Part {
-	for _, name := range slices.Sorted(mapKeys(p.Parts)) {
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		if part := p.Parts[name]; part.Config.Generated == "guide" {
 			return part
 		}
@@ -250,16 +251,6 @@ func readManifest(dir string) ([]string, error) {
 		}
 	}
 	return names, nil
-}
-
-func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // Stale lists how the output directory of progs (one program per profile,

@@ -2,6 +2,7 @@ package family
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -32,7 +33,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 		if _, ok := fams[rule.Family]; !ok {
 			ds = append(ds, diag.Errorf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "family"), RuleUnknownFamily,
 				"rule %d names family %q, which has no family file (known: %s); add %s%s or fix the name",
-				i, rule.Family, strings.Join(slices.Sorted(keys(fams)), ", "), rule.Family, Suffix))
+				i, rule.Family, strings.Join(slices.Sorted(maps.Keys(fams)), ", "), rule.Family, Suffix))
 		}
 	}
 	type decided struct {
@@ -41,7 +42,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 		pattern string
 	}
 	used := map[decided]bool{}
-	ids := slices.Sorted(keys(c.Examples))
+	ids := slices.Sorted(maps.Keys(c.Examples))
 	byFamily := map[string][]string{}
 	for _, id := range ids {
 		want := c.Examples[id]
@@ -100,7 +101,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 			}
 		}
 	}
-	for _, name := range slices.Sorted(keys(fams)) {
+	for _, name := range slices.Sorted(maps.Keys(fams)) {
 		fam := fams[name]
 		for j := 1; j < len(fam.Notes); j++ {
 			n := fam.Notes[j]
@@ -129,14 +130,4 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 		}
 	}
 	return ds
-}
-
-func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -1,6 +1,7 @@
 package gogen
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ func (g *gen) renderTools() {
 	if cat == nil {
 		return
 	}
-	names := slices.Sorted(mapKeys(cat.Catalogue))
+	names := slices.Sorted(maps.Keys(cat.Catalogue))
 	g.pf("\n// toolCatalogue holds every tool: name, capability group and the index of\n// its full description in texts (-1 when it could not be read).\nvar toolCatalogue = [...]struct {\n\tname, group string\n\tdesc        int\n}{\n")
 	for _, n := range names {
 		t := cat.Catalogue[n]

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,13 +182,13 @@ func (g *gen) render(inputHash string) []byte {
 	for _, m := range p.Modes {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", m.Name, ident(m.Name))
 	}
-	for _, a := range slices.Sorted(mapKeys(p.Config.Aliases)) {
+	for _, a := range slices.Sorted(maps.Keys(p.Config.Aliases)) {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", a, ident(p.Config.Aliases[a]))
 	}
 	g.pf("\t}\n\treturn 0, fmt.Errorf(\"unknown prompt mode %%q (valid: %s)\", s)\n}\n\n", strings.Join(valid, ", "))
 	if len(p.Config.Tiers) > 0 {
 		g.pf("// TierMode returns the mode a tier sets, and false for an unknown tier.\nfunc TierMode(tier string) (Mode, bool) {\n\tswitch tier {\n")
-		for _, t := range slices.Sorted(mapKeys(p.Config.Tiers)) {
+		for _, t := range slices.Sorted(maps.Keys(p.Config.Tiers)) {
 			g.pf("\tcase %q:\n\t\treturn Mode%s, true\n", t, ident(p.Config.Tiers[t]))
 		}
 		g.pf("\t}\n\treturn 0, false\n}\n\n")
@@ -402,7 +403,7 @@ type budgetRow struct {
 func budgets(p *compiler.Program) []budgetRow {
 	var out []budgetRow
 	c := p.Config
-	for _, n := range slices.Sorted(mapKeys(c.Parts)) {
+	for _, n := range slices.Sorted(maps.Keys(c.Parts)) {
 		if b := c.Parts[n].Budget; b != nil {
 			out = append(out, budgetRow{"parts." + n, b.Chars, b.Tokens})
 		}
@@ -412,7 +413,7 @@ func budgets(p *compiler.Program) []budgetRow {
 			out = append(out, budgetRow{"modes." + m.Name, b.Chars, b.Tokens})
 		}
 	}
-	for _, n := range slices.Sorted(mapKeys(c.Budgets)) {
+	for _, n := range slices.Sorted(maps.Keys(c.Budgets)) {
 		b := c.Budgets[n]
 		out = append(out, budgetRow{"budgets." + n, b.Chars, b.Tokens})
 	}
@@ -440,17 +441,7 @@ func quoteList(ss []string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func sortedSlots(p *compiler.Program) []string {
-	return slices.Sorted(mapKeys(p.Config.Slots))
-}
-
-func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
+	return slices.Sorted(maps.Keys(p.Config.Slots))
 }
 
 var _ = family.Suffix

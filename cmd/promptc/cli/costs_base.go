@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -137,18 +139,10 @@ func changedParts(old, cur *compiler.Program) []string {
 }
 
 func sortedNames(a, b map[string]*compiler.Part) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, m := range []map[string]*compiler.Part{a, b} {
-		for k := range m {
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, k)
-			}
-		}
-	}
-	sortStrings(out)
-	return out
+	names := slices.Collect(maps.Keys(a))
+	names = slices.AppendSeq(names, maps.Keys(b))
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // compileAtRef extracts the project as it is at ref from git objects (git

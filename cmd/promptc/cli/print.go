@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"slices"
 
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/lint/printer"
@@ -35,5 +34,3 @@ func relDir(dir string) string {
 	}
 	return dir
 }
-
-func sortStrings(s []string) { slices.Sort(s) }

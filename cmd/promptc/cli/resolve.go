@@ -7,20 +7,16 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler/family"
 )
 
-// resolved is the JSON form of one resolution.
+// resolved is the JSON form of one resolution: how the family was decided
+// and which model note the id selects.
 type resolved struct {
-	Model     string   `json:"model"`
-	Name      string   `json:"name"`
-	Providers []string `json:"providers"`
-	Family    string   `json:"family"`
-	By        string   `json:"by"`
-	Rule      int      `json:"rule"`
-	Pattern   string   `json:"pattern,omitempty"`
-	Matched   string   `json:"matched,omitempty"`
-	Note      string   `json:"note,omitempty"`
-	NoteRegex string   `json:"notePattern,omitempty"`
+	family.Resolution
+	Note      string `json:"note,omitempty"`
+	NoteRegex string `json:"notePattern,omitempty"`
 }
 
 func newResolveCommand(g *globals) *cobra.Command {
@@ -38,12 +34,11 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 			}
 			var out []resolved
 			for _, id := range args {
-				res := p.Resolver.Resolve(id)
-				r := resolved{Model: id, Name: res.Name, Providers: res.Providers, Family: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched}
+				r := resolved{Resolution: p.Resolver.Resolve(id)}
 				if r.Providers == nil {
 					r.Providers = []string{}
 				}
-				if f := p.Families[res.Family]; f != nil {
+				if f := p.Families[r.Family]; f != nil {
 					if i := f.NoteFor(id); i >= 0 {
 						r.Note, r.NoteRegex = f.Notes[i].Label, f.Notes[i].Literal
 					}
@@ -60,7 +55,7 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 			case "text":
 				tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(tw, "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE")
-				for i, r := range out {
+				for _, r := range out {
 					note := "-"
 					if r.Note != "" {
 						note = fmt.Sprintf("%q %s", r.Note, r.NoteRegex)
@@ -69,8 +64,7 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 					if prov == "" {
 						prov = "-"
 					}
-					res := p.Resolver.Resolve(args[i])
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Model, r.Name, prov, r.Family, res.Why(), note)
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ModelID, r.Name, prov, r.Family, r.Why(), note)
 				}
 				tw.Flush()
 			default:
