@@ -1,0 +1,112 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/promptc/promptc/bench/synth"
+	"github.com/promptc/promptc/cmd/promptc/cli"
+)
+
+// sizes are the generated projects' asset counts. Like bench/run.sh, each
+// has twelve families and one mode per 25 assets (at least four).
+func sizes() []int {
+	if os.Getenv("PROMPTC_BENCH_LARGE") != "" {
+		return []int{100, 1000, 10000}
+	}
+	return []int{100, 1000}
+}
+
+// setup holds the projects, made once per test binary and built once, so
+// that build --check measures the clean case.
+var setup struct {
+	sync.Mutex
+	root string
+	dirs map[string]string
+}
+
+// TestMain removes the projects after the benchmarks.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if setup.root != "" {
+		os.RemoveAll(setup.root)
+	}
+	os.Exit(code)
+}
+
+// projectDir returns the directory of the named project ("assets" or an
+// asset count), copying or generating and then building it on first use.
+// The example assets are copied so that their output directory
+// (../generated) lands beside the copy, not in the repository.
+func projectDir(b *testing.B, name string) string {
+	setup.Lock()
+	defer setup.Unlock()
+	if dir, ok := setup.dirs[name]; ok {
+		return dir
+	}
+	if setup.root == "" {
+		root, err := os.MkdirTemp("", "promptc-bench-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		setup.root, setup.dirs = root, map[string]string{}
+	}
+	dir := filepath.Join(setup.root, name)
+	if name == "assets" {
+		if err := os.CopyFS(dir, os.DirFS("../assets")); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		var n int
+		fmt.Sscan(name, &n)
+		files, err := synth.Generate(synth.Options{Assets: n, Families: 12, Modes: max(4, n/25), Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := synth.Write(dir, files); err != nil {
+			b.Fatal(err)
+		}
+	}
+	runCommand(b, "build", dir)
+	setup.dirs[name] = dir
+	return dir
+}
+
+// runCommand runs promptc in-process and fails on a non-zero exit.
+func runCommand(b *testing.B, args ...string) {
+	var stdout, stderr bytes.Buffer
+	if code := cli.Run(args, nil, &stdout, &stderr); code != 0 {
+		b.Fatalf("promptc %v: exit %d\n%s%s", args, code, stdout.Bytes(), stderr.Bytes())
+	}
+}
+
+// BenchmarkCommand runs promptc lint and promptc build --check in-process
+// on the example assets and on generated projects, after one build. The
+// CUE schema is compiled once per process, so these figures leave out that
+// cost and process start-up, which bench/run.sh includes.
+func BenchmarkCommand(b *testing.B) {
+	names := []string{"assets"}
+	for _, n := range sizes() {
+		names = append(names, fmt.Sprint(n))
+	}
+	for _, cmd := range []string{"lint", "check"} {
+		for _, name := range names {
+			b.Run(cmd+"/"+name, func(b *testing.B) {
+				dir := projectDir(b, name)
+				args := []string{"lint", dir}
+				if cmd == "check" {
+					args = []string{"build", "--check", dir}
+				}
+				runCommand(b, args...) // warm: schema, vocabularies, page cache
+				b.ReportAllocs()
+				for b.Loop() {
+					runCommand(b, args...)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,12 @@
+// Package bench holds promptc's benchmark suite: run.sh measures whole
+// processes (promptc lint and build --check against a program that only
+// reads the same files), gen writes synthetic projects of any size, floor
+// is that reading program, timeit times commands, and the benchmarks in
+// this package run the promptc command in-process on the same projects so
+// that they can be profiled:
+//
+//	go test ./bench -run '^$' -bench Command -cpuprofile cpu.out
+//
+// Set PROMPTC_BENCH_LARGE=1 to include the 10,000-asset project.
+// BENCHMARKS.md at the top of the repository has the figures.
+package bench

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Benchmarks promptc as whole processes, on the example assets and on
+# generated projects of 100, 1,000 and 10,000 assets, against a floor
+# program that only reads the same files, and against `cue vet` of the same
+# configuration. Needs only Go (and network access for the cue command;
+# without it the cue rows are skipped). Prints a table of medians, ratios
+# to the floor, the 10k/1k growth, and the issue's targets.
+#
+#   bench/run.sh                      # all sizes
+#   BENCH_SIZES="100 1000" bench/run.sh
+#
+# Each command runs once to warm the page cache, then up to 9 timed runs
+# (5 for 10,000 assets), fewer when a command is so slow that the next run
+# would take it past BENCH_BUDGET seconds (default 20) of runs.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+sizes=${BENCH_SIZES:-"100 1000 10000"}
+budget=${BENCH_BUDGET:-20}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/promptc-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+bin=$tmp/bin
+mkdir -p "$bin"
+
+echo "# promptc benchmarks"
+echo "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')"
+echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)"
+echo "go:      $(go version)"
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 5, 15 min) at start"
+echo
+
+go build -o "$bin/promptc" ./cmd/promptc
+go build -o "$bin/floor" ./bench/floor
+go build -o "$bin/timeit" ./bench/timeit
+go build -o "$bin/gen" ./bench/gen
+
+cue=""
+if GOBIN=$bin go install cuelang.org/go/cmd/cue@v0.17.1 >"$tmp/cue-install.log" 2>&1; then
+	cue=$bin/cue
+else
+	echo "cue: unavailable (go install cuelang.org/go/cmd/cue@v0.17.1 failed: $(tail -n 1 "$tmp/cue-install.log")); skipping cue vet"
+	echo
+fi
+
+# vetdir DIR: a directory for cue vet holding the schema and DIR's
+# promptc.cue wrapped as `config: #Config & { ... }`, which is what promptc
+# does (unify with #Config, require concrete values). A wrapper is needed
+# because promptc.cue has no package clause and cue vet -d only applies to
+# non-CUE files; inside the wrapper, parts.x still resolves lexically.
+vetdir() {
+	local v=$tmp/vet/$(basename "$1")
+	mkdir -p "$v"
+	cp cue/schema.cue "$v/schema.cue"
+	{
+		printf 'package promptc\n\nconfig: #Config & {\n'
+		cat "$1/promptc.cue"
+		printf '\n}\n'
+	} >"$v/promptc.cue"
+	echo "$v"
+}
+
+# The example assets are copied so that build writes their output
+# (../generated) into the temporary directory, never into the repository.
+cp -R assets "$tmp/assets"
+projects=("$tmp/assets")
+for n in $sizes; do
+	modes=$((n / 25 > 4 ? n / 25 : 4))
+	"$bin/gen" -assets "$n" -families 12 -modes "$modes" -seed 1 -out "$tmp/p$n"
+	projects+=("$tmp/p$n")
+done
+
+results=$tmp/results
+: >"$results"
+# measure PROJECT COMMAND-LABEL RUNS ARGS...
+measure() {
+	local project=$1 label=$2 runs=$3
+	shift 3
+	local out
+	out=$("$bin/timeit" -n "$runs" -budget "${budget}s" -- "$@")
+	echo "$project $label $out" >>"$results"
+}
+
+for dir in "${projects[@]}"; do
+	name=$(basename "$dir")
+	runs=9
+	[[ $name == p10000 ]] && runs=5
+	t0=$(date +%s%N)
+	"$bin/promptc" build "$dir"
+	t1=$(date +%s%N)
+	echo "$name build-once $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", (b-a)/1e6}') 1" >>"$results"
+	measure "$name" floor "$runs" "$bin/floor" "$dir"
+	measure "$name" lint "$runs" "$bin/promptc" lint "$dir"
+	measure "$name" check "$runs" "$bin/promptc" build --check "$dir"
+	if [[ -n $cue ]]; then
+		v=$(vetdir "$dir")
+		measure "$name" cue-vet "$runs" "$cue" vet -c "$v/schema.cue" "$v/promptc.cue"
+	fi
+done
+
+# Compose against strings.Join of the same sections, in-process.
+go test -run '^$' -bench '^Benchmark(ComposeFull|JoinFull)$' -benchtime 300ms -count 5 ./generated >"$tmp/compose.txt"
+
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 5, 15 min) at end"
+echo
+awk -v files="$(for d in "${projects[@]}"; do printf '%s=%s ' "$(basename "$d")" "$(find "$d" -name '*.md' -not -path '*/generated/*' | wc -l)"; done)" '
+BEGIN {
+	n = split(files, kv, " ")
+	for (i = 1; i <= n; i++) { split(kv[i], pp, "="); md[pp[1]] = pp[2] }
+	label["floor"] = "floor (read every file)"
+	label["lint"] = "promptc lint"
+	label["check"] = "promptc build --check"
+	label["cue-vet"] = "cue vet promptc.cue"
+	label["build-once"] = "promptc build (once, writes)"
+}
+{
+	ms[$1, $2] = $3; runs[$1, $2] = $4
+	if (!($1 in seen)) { seen[$1] = 1; order[++np] = $1 }
+}
+END {
+	printf "%-8s %7s  %-30s %12s %5s %9s\n", "project", "md files", "command", "median ms", "runs", "x floor"
+	split("floor lint check cue-vet build-once", cmds, " ")
+	for (i = 1; i <= np; i++) {
+		p = order[i]
+		for (j = 1; j <= 5; j++) {
+			c = cmds[j]
+			if (!((p, c) in ms)) continue
+			printf "%-8s %7d  %-30s %12.1f %5d %9.2f\n", p, md[p], label[c], ms[p, c], runs[p, c], ms[p, c] / ms[p, "floor"]
+		}
+	}
+	if (("p1000", "floor") in ms && ("p10000", "floor") in ms) {
+		print ""
+		print "growth from 1,000 to 10,000 assets (target: at most 12):"
+		for (j = 1; j <= 4; j++) {
+			c = cmds[j]
+			if (("p1000", c) in ms && ("p10000", c) in ms)
+				printf "  %-30s %6.1f\n", label[c], ms["p10000", c] / ms["p1000", c]
+		}
+	}
+	print ""
+	print "targets:"
+	f = ms["assets", "floor"]; l = ms["assets", "lint"]
+	printf "  lint on assets within 2 x floor + 5 ms: %.1f ms against %.1f ms: %s\n", l, 2 * f + 5, (l <= 2 * f + 5 ? "met" : "MISSED")
+	if (("p10000", "lint") in ms) {
+		printf "  10,000 assets under 1 s: lint %.0f ms, build --check %.0f ms: %s\n", ms["p10000", "lint"], ms["p10000", "check"], (ms["p10000", "lint"] < 1000 && ms["p10000", "check"] < 1000 ? "met" : "MISSED")
+		g1 = ms["p10000", "lint"] / ms["p1000", "lint"]; g2 = ms["p10000", "check"] / ms["p1000", "check"]
+		printf "  10k/1k growth at most 12: lint %.1f, build --check %.1f: %s\n", g1, g2, (g1 <= 12 && g2 <= 12 ? "met" : "MISSED")
+	}
+}' "$results"
+
+awk '
+/^BenchmarkComposeFull/ { c[++nc] = $3 }
+/^BenchmarkJoinFull/ { j[++nj] = $3 }
+function median(a, n,   i, k, t) {
+	for (i = 1; i <= n; i++) for (k = i + 1; k <= n; k++) if (a[k] < a[i]) { t = a[i]; a[i] = a[k]; a[k] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+END {
+	if (!nc || !nj) { print "  Compose within 2 x strings.Join: no benchmark output"; exit }
+	mc = median(c, nc); mj = median(j, nj)
+	printf "  Compose within 2 x strings.Join (generated/, full mode): %.0f ns against %.0f ns, %.2fx: %s\n", mc, mj, mc / mj, (mc <= 2 * mj ? "met" : "MISSED")
+}' "$tmp/compose.txt"

@@ -1,0 +1,73 @@
+package config_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/promptc/promptc/bench/synth"
+	config "github.com/promptc/promptc/cue"
+)
+
+// firstLoad is the time of this process's first LoadFile, which also
+// compiles the embedded schema (once per process). It is measured once,
+// before any timed loop, so run the benchmark alone to see the cold cost:
+//
+//	go test ./cue -run '^$' -bench LoadFile
+var firstLoad struct {
+	sync.Once
+	d time.Duration
+}
+
+// BenchmarkLoadFile loads, validates and decodes a promptc.cue: the
+// example assets' and the configuration of generated projects (bench/gen)
+// of 100 and 1,000 assets. first-ms is the first load in the process,
+// schema compilation included.
+func BenchmarkLoadFile(b *testing.B) {
+	firstLoad.Do(func() {
+		t := time.Now()
+		if _, err := config.LoadFile("../assets/promptc.cue"); err != nil {
+			b.Fatal(err)
+		}
+		firstLoad.d = time.Since(t)
+	})
+	for _, name := range []string{"assets", "gen100", "gen1000"} {
+		b.Run(name, func(b *testing.B) {
+			path := "../assets/promptc.cue"
+			if name != "assets" {
+				var n int
+				fmt.Sscanf(name, "gen%d", &n)
+				path = generated(b, n)
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := config.LoadFile(path); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(firstLoad.d.Microseconds())/1000, "first-ms")
+		})
+	}
+}
+
+// generated writes the project bench/gen makes for n assets (twelve
+// families, a mode per 25 assets) and returns its promptc.cue.
+func generated(b *testing.B, n int) string {
+	dir := filepath.Join(b.TempDir(), fmt.Sprint(n))
+	files, err := synth.Generate(synth.Options{Assets: n, Families: 12, Modes: max(4, n/25), Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := synth.Write(dir, files); err != nil {
+		b.Fatal(err)
+	}
+	return filepath.Join(dir, "promptc.cue")
+}
