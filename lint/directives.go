@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -44,7 +45,7 @@ type directives []*suppression
 func parseDirectives(files map[string]*source.File) (directives, []diag.Diagnostic) {
 	var out directives
 	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(mapKeys(files)) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		f := files[name]
 		if !strings.Contains(f.Text, "promptc:") {
 			continue

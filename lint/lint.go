@@ -77,7 +77,9 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	if sel.enabled(RulePartUnused) {
 		ds = append(ds, l.unusedParts()...)
 	}
-	if opt.Output != nil && sel.enabled(RuleOutputStale) {
+	// With compile errors build writes nothing, so staleness is moot until
+	// they are fixed (and rendering a broken project may fail).
+	if opt.Output != nil && sel.enabled(RuleOutputStale) && diag.Count(p.Diagnostics, diag.Error) == 0 {
 		d, err := l.stale(opt.Output)
 		if err != nil {
 			return nil, err

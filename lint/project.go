@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -211,7 +212,7 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 		used[c.Custom.Fallback.Name] = true
 	}
 	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(mapKeys(c.Parts)) {
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		if used[name] {
 			continue
 		}

@@ -807,7 +807,7 @@ modes: focus: compose: [parts.base]
 	{
 		ID: RuleOutputStale, Category: Minimal, Severity: diag.Error,
 		Summary: "The committed output directory must match the assets.",
-		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. An output directory that does not exist at all is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case).`,
+		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. An output directory that does not exist at all is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case). Nor is staleness checked while the compiler reports errors, since build would write nothing until they are fixed.`,
 		Bad: `-- generated/prompts_gen.go --
 const InputHash = "sha256:1f0c…"   (built before the last edit)
 `,

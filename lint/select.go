@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +68,7 @@ func newSelection(l *config.Loaded) (*selection, error) {
 		return out
 	}
 	s.ignore = globs([]string{"lint", "ignore"}, c.Ignore)
-	for _, rule := range slices.Sorted(mapKeys(c.IgnoreOnly)) {
+	for _, rule := range slices.Sorted(maps.Keys(c.IgnoreOnly)) {
 		if _, ok := Lookup(rule); !ok {
 			bad(l.PosOfKeys("lint", "ignoreOnly", rule), "lint.ignoreOnly.%s: %s", rule, unknownRule(rule, false))
 			continue
@@ -130,14 +131,4 @@ func matchAny(globs []string, p string) bool {
 		}
 	}
 	return false
-}
-
-func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -25,7 +26,7 @@ func (l *linter) textChecks() []diag.Diagnostic {
 		secrets:   s.enabled(RuleSecret),
 	}
 	var ds []diag.Diagnostic
-	for _, p := range slices.Sorted(mapKeys(l.files)) {
+	for _, p := range slices.Sorted(maps.Keys(l.files)) {
 		ds = on.check(ds, p, l.files[p].Text)
 	}
 	cfg := on
@@ -136,7 +137,7 @@ func trailingDiag(p string, line, from, to int) diag.Diagnostic {
 		what = fmt.Sprintf("%d trailing spaces or tabs", n)
 	}
 	d := newDiag(diag.Position{Path: p, Line: line, Col: from}, RuleTrailingSpace,
-		fmt.Sprintf("%s at the end of the line: invisible, and paid for on every call; delete them", what))
+		fmt.Sprintf("%s at the end of the line: invisible, and paid for wherever the text is sent; delete them", what))
 	d.End = diag.Position{Path: p, Line: line, Col: to + 1}
 	return d
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/emit"
-	config "github.com/promptc/promptc/cue"
 	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
 )
@@ -164,14 +163,10 @@ func (g *globals) explainRule(id string) error {
 }
 
 // splitLintArgs separates the optional project directory from the files to
-// report on: the first argument is the directory when it is one (or names
-// promptc.cue itself).
+// report on: the first argument is the directory when it is one.
 func splitLintArgs(args []string) (dir string, files []string) {
-	if len(args) == 0 {
-		return "", nil
-	}
-	if fi, err := os.Stat(args[0]); err == nil && (fi.IsDir() || filepath.Base(args[0]) == config.FileName && len(args) == 1) {
-		if fi.IsDir() {
+	if len(args) > 0 {
+		if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
 			return args[0], args[1:]
 		}
 	}
