@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/jsregex"
 	"github.com/promptc/promptc/compiler/markdown"
@@ -96,7 +97,11 @@ func (f *Family) NoteFor(modelID string) int {
 // NameOf returns the family name a file name claims: the base name without
 // the .prompt.md suffix.
 func NameOf(p string) string {
-	return strings.TrimSuffix(path.Base(p), Suffix)
+	base := path.Base(p)
+	if n, ok := strings.CutSuffix(base, Suffix); ok {
+		return n
+	}
+	return strings.TrimSuffix(base, ".md")
 }
 
 var markerRE = regexp.MustCompile(`^\s{0,3}<!--\s*model\b(.*?)-->\s*$`)
@@ -135,7 +140,9 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 			ds = append(ds, hd...)
 		} else {
 			if h.Family != fam.Name {
-				ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 2, Col: 1}, RuleHeader,
+				// At the family key, wherever the header puts it.
+				tree, _ := frontmatter.Parse(p, f.Text)
+				ds = append(ds, diag.Errorf(tree.Pos([]string{"family"}), RuleHeader,
 					"header says family %q but the file name says %q; make them equal", h.Family, fam.Name))
 			}
 			fam.Provenance = h.Provenance
@@ -157,23 +164,26 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 			continue
 		}
 		text := f.Text[ln.Start:ln.End]
-		m := markerRE.FindStringSubmatch(text)
+		m := markerRE.FindStringSubmatchIndex(text)
 		if m == nil {
 			continue
 		}
 		pos := diag.Position{Path: p, Line: ln.Num, Col: 1}
-		args := markerArgsRE.FindStringSubmatch(m[1])
+		inner := text[m[2]:m[3]]
+		args := markerArgsRE.FindStringSubmatchIndex(inner)
 		if args == nil {
 			ds = append(ds, diag.Errorf(pos, RuleNoteMarker,
 				`malformed model note marker: write <!-- model "Label" /pattern/flags -->`))
 			markers = append(markers, marker{line: ln.Num})
 			continue
 		}
-		lit := strings.TrimSpace(args[2])
-		n := Note{Label: args[1], Literal: lit}
+		lit := strings.TrimSpace(inner[args[4]:args[5]])
+		n := Note{Label: inner[args[2]:args[3]], Literal: lit}
 		re, err := jsregex.Parse(lit)
 		if err != nil {
-			litCol := strings.Index(text, lit) // byte offset of the literal in the line
+			// The literal's byte offset in the line, from the match itself:
+			// searching for its text could find it inside the label.
+			litCol := m[2] + args[4]
 			col := 1
 			if je, ok := err.(*jsregex.Error); ok {
 				col = runeCol(text, litCol) + je.Col - 1

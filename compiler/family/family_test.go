@@ -303,6 +303,9 @@ func TestParseMarkers(t *testing.T) {
 		{"g flag", `<!-- model "A" /a/g -->`, []string{"19 FAMILY_NOTE_PATTERN"}, "A", "/a/g"},
 		{"y flag", `<!-- model "Ä" /a/iy -->`, []string{"20 FAMILY_NOTE_PATTERN"}, "Ä", "/a/iy"},
 		{"unknown flag", `<!-- model "A" /a/x -->`, []string{"19 FAMILY_NOTE_PATTERN"}, "A", "/a/x"},
+		// The column is found from the match, not by searching the line for
+		// the literal's text, which the label may repeat.
+		{"label repeats the literal", `<!-- model "/a/g" /a/g -->`, []string{"22 FAMILY_NOTE_PATTERN"}, "/a/g", "/a/g"},
 		{"unterminated", `<!-- model "A" /abc -->`, []string{"FAMILY_NOTE_PATTERN"}, "A", "/abc"},
 		{"other comment", `<!-- models "A" /a/ -->`, nil, "", ""},
 		{"not a comment", `model "A" /a/`, nil, "", ""},
@@ -381,6 +384,7 @@ func TestParseHeader(t *testing.T) {
 		{"no provenance", famPath, "---\nfamily: claude\n---\nLine.\n", []string{"1:1 FAMILY_NO_PROVENANCE"}},
 		{"blank provenance", famPath, "---\nfamily: claude\nprovenance: \"  \"\n---\nLine.\n", []string{"1:1 FAMILY_NO_PROVENANCE"}},
 		{"wrong family", famPath, "---\nfamily: gemini\nprovenance: x\n---\nLine.\n", []string{"2:1 FAMILY_HEADER"}},
+		{"wrong family, later key", famPath, "---\nprovenance: x\n# comment\nfamily: gemini\n---\nLine.\n", []string{"4:1 FAMILY_HEADER"}},
 		{"no family", famPath, "---\nprovenance: x\n---\nLine.\n", []string{"1:1 FAMILY_HEADER"}},
 		{"bad family name", famPath, "---\nfamily: \"9 lives\"\nprovenance: x\n---\nLine.\n", []string{"2:9 FAMILY_HEADER"}},
 		{"not yaml", famPath, "---\nfamily: [\n---\nLine.\n", []string{"FAMILY_HEADER"}},
