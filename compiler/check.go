@@ -213,7 +213,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 						parts = append(parts, contribution{s.Name, p.Measure(lim, s.Text), s.Pos})
 					}
 				}
-				combo := "mode " + m.Name + ", family " + fn
+				combo := "family " + fn
 				if note >= 0 {
 					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
 				} else if p.UsesNotes(m) {

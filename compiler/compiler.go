@@ -311,8 +311,7 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 		if fam == nil {
 			continue
 		}
-		if prev, dup := p.Families[strings.ToLower(fam.Name)]; dup {
-			_ = prev
+		if slices.ContainsFunc(slices.Collect(maps.Keys(p.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {
 			continue // the collision check above has reported it
 		}
 		p.Families[fam.Name] = fam

@@ -126,7 +126,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 				over := utf8.RuneCountInString(got) > ceiling
 				reported := false
 				for msg := range overs {
-					label := fmt.Sprintf("mode %s, family alpha, ", m.Name)
+					label := fmt.Sprintf("mode %s over budget for family alpha, ", m.Name)
 					if note >= 0 {
 						label += fmt.Sprintf("note %q:", f.Notes[note].Label)
 					} else {

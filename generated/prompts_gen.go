@@ -388,7 +388,7 @@ func resolveFamily(id string) Family {
 	return FallbackFamily
 }
 
-// itemText returns the text an item contributes for family f and note n.
+// text returns the text an item contributes for family f and note n.
 func (it *item) text(f Family, n int, slots *Slots) string {
 	switch it.kind {
 	case itemText:
@@ -612,7 +612,7 @@ var costTable = [...]Cost{
 	{ModeMinimal, FamilyMinimax, 310, 310, -622, 1238, 82, ""},
 	{ModeMinimal, FamilyMistral, 310, 310, -621, 1238, 82, ""},
 	{ModeMinimal, FamilyNeutral, 310, 310, -626, 1238, 82, ""},
-	{ModeFocus, FamilyClaude, 985, 940, 0, 3937, 551, "Haiku"},
+	{ModeFocus, FamilyClaude, 984, 940, 0, 3936, 551, "Opus"},
 	{ModeFocus, FamilyCodex, 991, 939, 0, 3961, 551, "Reasoning"},
 	{ModeFocus, FamilyDeepseek, 981, 935, 0, 3923, 551, "Reasoning"},
 	{ModeFocus, FamilyGemini, 980, 937, 0, 3917, 551, "Pro"},
@@ -623,7 +623,7 @@ var costTable = [...]Cost{
 	{ModeFocus, FamilyMinimax, 932, 932, 0, 3726, 551, ""},
 	{ModeFocus, FamilyMistral, 983, 931, 0, 3931, 551, "Code"},
 	{ModeFocus, FamilyNeutral, 936, 936, 0, 3744, 551, ""},
-	{ModeGuide, FamilyClaude, 1554, 1509, 569, 6213, 551, "Haiku"},
+	{ModeGuide, FamilyClaude, 1553, 1509, 569, 6212, 551, "Opus"},
 	{ModeGuide, FamilyCodex, 1556, 1505, 565, 6222, 551, "Reasoning"},
 	{ModeGuide, FamilyDeepseek, 1547, 1500, 566, 6186, 551, "Reasoning"},
 	{ModeGuide, FamilyGemini, 1546, 1504, 566, 6184, 551, "Pro"},
@@ -634,7 +634,7 @@ var costTable = [...]Cost{
 	{ModeGuide, FamilyMinimax, 1178, 1178, 246, 4711, 551, ""},
 	{ModeGuide, FamilyMistral, 1548, 1496, 565, 6191, 551, "Code"},
 	{ModeGuide, FamilyNeutral, 1100, 1100, 164, 4398, 551, ""},
-	{ModeFull, FamilyClaude, 1843, 1798, 858, 7369, 551, "Haiku"},
+	{ModeFull, FamilyClaude, 1842, 1798, 858, 7368, 551, "Opus"},
 	{ModeFull, FamilyCodex, 1845, 1794, 854, 7378, 551, "Reasoning"},
 	{ModeFull, FamilyDeepseek, 1836, 1789, 855, 7342, 551, "Reasoning"},
 	{ModeFull, FamilyGemini, 1835, 1793, 855, 7340, 551, "Pro"},

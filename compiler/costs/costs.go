@@ -101,9 +101,7 @@ type Notice struct {
 // Notices returns the cost notice of every mode for modelID: its family
 // and the note the model selects, as the harness would send them.
 func Notices(p *compiler.Program, modelID string) []Notice {
-	res := p.Resolver.Resolve(modelID)
-	f := p.Families[res.Family]
-	note := f.NoteFor(modelID)
+	f, note := p.FamilyFor(modelID)
 	base := baseMode(p)
 	baseRank := -1
 	if base != nil {

@@ -88,7 +88,7 @@ func Render(progs []*compiler.Program, hash string) ([]File, error) {
 		return nil, err
 	}
 	rows := costs.Table(p)
-	js, err := costs.JSON(rows)
+	js, err := costs.JSONWithPointers(rows, costs.Pointers(p))
 	if err != nil {
 		return nil, err
 	}

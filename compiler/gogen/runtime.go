@@ -84,7 +84,7 @@ func resolveFamily(id string) Family {
 	return FallbackFamily
 }
 
-// itemText returns the text an item contributes for family f and note n.
+// text returns the text an item contributes for family f and note n.
 func (it *item) text(f Family, n int, slots *Slots) string {
 	switch it.kind {
 	case itemText:

@@ -72,8 +72,7 @@ in previews. --slots FILE supplies slot text as a JSON object
 			var f *family.Family
 			note := compiler.NoNote
 			if model != "" {
-				f = p.Families[p.Resolver.Resolve(model).Family]
-				note = f.NoteFor(model)
+				f, note = p.FamilyFor(model)
 			} else if f, err = p.Family(fam); err != nil {
 				return usageError{err}
 			}
