@@ -218,8 +218,9 @@ type Lint struct {
 	ForbidTabs bool                `json:"forbidTabs"`
 }
 
-// Loaded is a validated configuration together with the CUE value it was
-// decoded from, which callers use to find the position of any field.
+// Loaded is a validated configuration and the source it came from, which
+// callers use (through PosOf and PosOfKeys) to find the position of any
+// field.
 type Loaded struct {
 	// Root is the absolute path of the project root (the directory of File).
 	Root string
@@ -229,10 +230,21 @@ type Loaded struct {
 	Source []byte
 	// Config is the decoded configuration with defaults filled in.
 	Config *Config
-	// Value is the unified, validated CUE value.
-	Value cue.Value
-	// user is the user's file alone, whose positions are the user's.
-	user cue.Value
+	// user is the user's file alone, whose positions are the user's. It is
+	// compiled on first use when the configuration came from the cache.
+	user     cue.Value
+	userOnce sync.Once
+}
+
+// userValue returns the user's file compiled by CUE, for positions.
+func (l *Loaded) userValue() cue.Value {
+	l.userOnce.Do(func() {
+		if !l.user.Exists() {
+			ctx, _, _ := schema()
+			l.user = ctx.CompileBytes(l.Source, cue.Filename(l.File))
+		}
+	})
+	return l.user
 }
 
 var schemaOnce struct {
@@ -283,8 +295,29 @@ func LoadFile(path string) (*Loaded, error) {
 }
 
 // LoadBytes validates src as the configuration file at the absolute path
-// file. It never touches the file system.
+// file. A configuration that validated before is taken from the cache (see
+// cache.go) without evaluating CUE; otherwise it is evaluated, and stored
+// in the cache when valid.
 func LoadBytes(file string, src []byte) (*Loaded, error) {
+	root := filepath.Dir(file)
+	key := cacheKey(src)
+	if c, ok := cacheGet(key); ok {
+		l := &Loaded{Root: root, File: file, Source: src, Config: c}
+		if ds := check(l); len(ds) > 0 {
+			return nil, &Error{Diagnostics: ds}
+		}
+		return l, nil
+	}
+	l, err := evaluate(file, src)
+	if err == nil {
+		cachePut(key, l.Config)
+	}
+	return l, err
+}
+
+// evaluate validates src with CUE: unify with #Config, validate, decode,
+// then the checks CUE cannot express.
+func evaluate(file string, src []byte) (*Loaded, error) {
 	ctx, def, err := schema()
 	if err != nil {
 		return nil, err // the embedded schema is broken: an internal error
@@ -302,7 +335,7 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	if err := v.Decode(&c); err != nil {
 		return nil, newError(root, src, err, user)
 	}
-	l := &Loaded{Root: root, File: file, Source: src, Config: &c, Value: v, user: user}
+	l := &Loaded{Root: root, File: file, Source: src, Config: &c, user: user}
 	if ds := check(l); len(ds) > 0 {
 		return nil, &Error{Diagnostics: ds}
 	}

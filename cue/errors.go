@@ -194,7 +194,7 @@ func selectors(elems []string) []cue.Selector {
 // CUE path (for example "parts.base.file"). Checks that CUE cannot express
 // use it to report at the user's value.
 func (l *Loaded) PosOf(path string) diag.Position {
-	return nearest(l.Root, l.user, selectors(strings.Split(path, ".")))
+	return nearest(l.Root, l.userValue(), selectors(strings.Split(path, ".")))
 }
 
 // PosOfKeys is PosOf for a path given as raw keys, for map keys that
@@ -209,5 +209,5 @@ func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
 			sels[i] = cue.Str(k)
 		}
 	}
-	return nearest(l.Root, l.user, sels)
+	return nearest(l.Root, l.userValue(), sels)
 }

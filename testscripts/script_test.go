@@ -62,6 +62,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOWORK", "off")
 			env.Setenv("GOTOOLCHAIN", "local")
+			// Each script starts with an empty configuration cache of
+			// its own, so cached and uncached loads are both exercised.
+			env.Setenv("PROMPTC_CACHE", filepath.Join(env.WorkDir, ".promptc-cache"))
 			return nil
 		},
 	})

@@ -1,0 +1,63 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestCacheRoundTrip loads the example configuration twice through the
+// cache: the second load decodes the cached JSON instead of evaluating CUE
+// and must give the same Config, and positions must still be found.
+func TestCacheRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PROMPTC_CACHE", dir)
+	path, _ := filepath.Abs("../assets/promptc.cue")
+	first, err := LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("cache holds %d entries after a valid load, want 1", len(entries))
+	}
+	second, err := LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.user.Exists() {
+		t.Fatal("the second load evaluated CUE instead of using the cache")
+	}
+	if !reflect.DeepEqual(first.Config, second.Config) {
+		t.Fatalf("cached config differs:\n%+v\n%+v", first.Config, second.Config)
+	}
+	if a, b := first.PosOfKeys("modes", "full", "budget"), second.PosOfKeys("modes", "full", "budget"); a != b || a.Line == 0 {
+		t.Fatalf("positions differ: %v vs %v", a, b)
+	}
+}
+
+// TestCacheIgnoresBadEntriesAndInvalidConfigs checks that a corrupt entry
+// falls back to evaluation and that an invalid configuration is never
+// cached.
+func TestCacheIgnoresBadEntriesAndInvalidConfigs(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PROMPTC_CACHE", dir)
+	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n")
+	os.WriteFile(filepath.Join(dir, cacheKey(src)+".json"), []byte("{not json"), 0o644)
+	l, err := LoadBytes("/p/promptc.cue", src)
+	if err != nil || l.Config.DefaultMode != "focus" {
+		t.Fatalf("load with a corrupt cache entry: %v", err)
+	}
+	bad := []byte("version: \"v1\"\ndefaultMode: 3\n")
+	if _, err := LoadBytes("/p/promptc.cue", bad); err == nil {
+		t.Fatal("invalid config loaded")
+	}
+	if _, err := os.Stat(filepath.Join(dir, cacheKey(bad)+".json")); err == nil {
+		t.Fatal("an invalid configuration was cached")
+	}
+	t.Setenv("PROMPTC_CACHE", "off")
+	if cacheDir() != "" {
+		t.Fatal("PROMPTC_CACHE=off does not disable the cache")
+	}
+}
