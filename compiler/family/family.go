@@ -136,7 +136,9 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 	} else {
 		bodyStart = fm.Lines + 1
 		var h Header
-		if hd := config.DecodeFrontmatter(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
+		if hd := frontmatter.Refuse(p, fm, RuleHeader); hd != nil {
+			ds = append(ds, hd...)
+		} else if hd := config.DecodeFrontmatter(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
 			ds = append(ds, hd...)
 		} else {
 			if h.Family != fam.Name {

@@ -27,10 +27,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/token"
 	"cuelang.org/go/encoding/yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -256,6 +258,9 @@ func Parse(p, text string) (Tree, []diag.Diagnostic) {
 	if !ok {
 		return tree, nil
 	}
+	if ds := Refuse(p, fm, Rule); ds != nil {
+		return tree, ds
+	}
 	// The header starts on line 2 of the file; one leading newline makes
 	// the parser's positions the file's positions.
 	f, err := yaml.Extract(p, "\n"+fm.YAML)
@@ -264,6 +269,87 @@ func Parse(p, text string) (Tree, []diag.Diagnostic) {
 	}
 	tree.file = f
 	return tree, nil
+}
+
+// Refuse reports, with rule, a YAML merge key (<<) in the frontmatter fm of
+// the asset at p, and returns nil when there is none. Every frontmatter is
+// checked with it before it is parsed, because CUE's YAML decoder does not
+// bound merges: merging an alias of a mapping that holds the merge recurses
+// until the stack overflows, killing the process, and merges of merges of
+// the same alias re-expand it exponentially (nine short lines take
+// minutes). Frontmatter is a handful of keys; writing them out is the fix.
+//
+// The scan is lexical and errs on the side of refusing: "<<" followed by
+// ":" where a key can start (at the start of a line after indentation and
+// "- " or "? " indicators, or after "{" or "," in a flow collection,
+// anchors and tags skipped), and any explicit !!merge tag.
+func Refuse(p string, fm config.Frontmatter, rule string) []diag.Diagnostic {
+	line, col, ok := mergeKey(fm.YAML)
+	if !ok {
+		return nil
+	}
+	return []diag.Diagnostic{diag.Errorf(diag.Position{Path: p, Line: line + 1, Col: col}, rule,
+		"frontmatter uses a YAML merge key (<<); write the keys out instead: promptc refuses merge keys because the YAML decoder cannot bound what they expand to")}
+}
+
+// mergeKey finds the first merge key in yaml text: its 1-based line within
+// the text and its column.
+func mergeKey(text string) (line, col int, ok bool) {
+	for i, l := range strings.Split(text, "\n") {
+		if c := strings.Index(l, "!!merge"); c >= 0 {
+			return i + 1, utf8.RuneCountInString(l[:c]) + 1, true
+		}
+		if c := strings.Index(l, "tag:yaml.org,2002:merge"); c >= 0 {
+			return i + 1, utf8.RuneCountInString(l[:c]) + 1, true
+		}
+		// Candidate key starts: the line's first token, and every place
+		// after "{" or ",".
+		starts := []int{0}
+		for j := 0; j < len(l); j++ {
+			if l[j] == '{' || l[j] == ',' {
+				starts = append(starts, j+1)
+			}
+		}
+		for k, at := range starts {
+			if j, isMerge := mergeAt(l, at, k == 0); isMerge {
+				return i + 1, utf8.RuneCountInString(l[:j]) + 1, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// mergeAt reports whether a merge key starts at byte at of line l, after
+// blanks, properties (&anchor, !tag) and, at the start of a line, block
+// indicators ("- ", "? ", ": "). It returns the offset of the "<<".
+func mergeAt(l string, at int, lineStart bool) (int, bool) {
+	j := at
+	explicit := false // after "? ", a key needs no ":" on its line
+	for {
+		for j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+			j++
+		}
+		if j >= len(l) {
+			return 0, false
+		}
+		switch {
+		case lineStart && (l[j] == '-' || l[j] == '?' || l[j] == ':') && (j+1 == len(l) || l[j+1] == ' ' || l[j+1] == '\t'):
+			explicit = explicit || l[j] == '?'
+			j++
+			continue
+		case l[j] == '&' || l[j] == '!':
+			for j < len(l) && l[j] != ' ' && l[j] != '\t' {
+				j++
+			}
+			continue
+		}
+		break
+	}
+	if !strings.HasPrefix(l[j:], "<<") {
+		return 0, false
+	}
+	rest := strings.TrimLeft(l[j+2:], " \t")
+	return j, strings.HasPrefix(rest, ":") || (explicit && (rest == "" || rest[0] == '#'))
 }
 
 // Decode parses the frontmatter of the asset text at path p into a JSON
@@ -280,23 +366,129 @@ func Decode(p, text string) (any, Tree, []diag.Diagnostic) {
 		return map[string]any{}, tree, nil
 	}
 	f := tree.file
-	val := cuecontext.New().BuildFile(f)
-	if err := val.Err(); err != nil {
-		return nil, tree, yamlDiags(p, err)
-	}
-	b, err := val.MarshalJSON()
-	if err != nil {
-		return nil, tree, yamlDiags(p, err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil, tree, []diag.Diagnostic{diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, Rule, "frontmatter has no JSON form: %v", err)}
+	inst, ok := plain(f)
+	if !ok {
+		var ds []diag.Diagnostic
+		if inst, ds = viaCUE(p, f); ds != nil {
+			return nil, tree, ds
+		}
 	}
 	if inst == nil && !hasFields(f) {
 		inst = map[string]any{} // an empty header (or one of comments only)
 	}
 	return inst, tree, nil
 }
+
+// viaCUE evaluates the extracted YAML with CUE and converts the result to
+// JSON: the general path, for what plain does not handle.
+func viaCUE(p string, f *ast.File) (any, []diag.Diagnostic) {
+	val := cuecontext.New().BuildFile(f)
+	if err := val.Err(); err != nil {
+		return nil, yamlDiags(p, err)
+	}
+	b, err := val.MarshalJSON()
+	if err != nil {
+		return nil, yamlDiags(p, err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		return nil, []diag.Diagnostic{diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, Rule, "frontmatter has no JSON form: %v", err)}
+	}
+	return inst, nil
+}
+
+// plain converts the syntax tree of extracted YAML to a JSON value directly
+// when it holds only what frontmatter usually holds: mappings with distinct
+// keys, lists, strings, decimal numbers, booleans and null. Evaluating it
+// with CUE costs several times more than parsing it. ok is false for
+// anything else (hexadecimal or huge numbers, infinities, binary data, a
+// repeated key), which viaCUE then handles; the two agree wherever plain
+// succeeds (FuzzDecode checks it).
+func plain(n ast.Node) (v any, ok bool) {
+	switch n := n.(type) {
+	case *ast.File:
+		var fields []ast.Decl
+		for _, d := range n.Decls {
+			switch d := d.(type) {
+			case *ast.Field:
+				fields = append(fields, d)
+			case *ast.EmbedDecl:
+				if len(n.Decls) != 1 {
+					return nil, false
+				}
+				return plain(d.Expr)
+			default:
+				return nil, false
+			}
+		}
+		if len(fields) == 0 {
+			return nil, true
+		}
+		return plainFields(fields)
+	case *ast.StructLit:
+		return plainFields(n.Elts)
+	case *ast.ListLit:
+		out := make([]any, 0, len(n.Elts))
+		for _, e := range n.Elts {
+			v, ok := plain(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v)
+		}
+		return out, true
+	case *ast.UnaryExpr:
+		if lit, isLit := n.X.(*ast.BasicLit); isLit && n.Op == token.SUB && jsonNumberRE.MatchString(lit.Value) {
+			return json.Number("-" + lit.Value), true
+		}
+	case *ast.BasicLit:
+		switch n.Kind {
+		case token.STRING:
+			if !strings.HasPrefix(n.Value, `"`) {
+				return nil, false // bytes ('...'): CUE encodes them
+			}
+			s, err := literal.Unquote(n.Value)
+			return s, err == nil
+		case token.INT, token.FLOAT:
+			if jsonNumberRE.MatchString(n.Value) {
+				return json.Number(n.Value), true
+			}
+		case token.TRUE:
+			return true, true
+		case token.FALSE:
+			return false, true
+		case token.NULL:
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func plainFields(decls []ast.Decl) (any, bool) {
+	out := make(map[string]any, len(decls))
+	for _, d := range decls {
+		f, ok := d.(*ast.Field)
+		if !ok {
+			return nil, false
+		}
+		name, _, err := ast.LabelName(f.Label)
+		if err != nil {
+			return nil, false
+		}
+		if _, dup := out[name]; dup {
+			return nil, false // CUE unifies repeated keys
+		}
+		v, ok := plain(f.Value)
+		if !ok {
+			return nil, false
+		}
+		out[name] = v
+	}
+	return out, true
+}
+
+// jsonNumberRE is JSON's number syntax, without the sign.
+var jsonNumberRE = regexp.MustCompile(`^(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func hasFields(f *ast.File) bool {
 	for _, d := range f.Decls {

@@ -134,6 +134,10 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 			continue
 		}
 		c := Card{Path: p}
+		if cds := frontmatter.Refuse(p, fm, RuleCard); cds != nil {
+			ds = append(ds, cds...)
+			continue
+		}
 		if cds := config.DecodeFrontmatter(p, fm, "#Card", RuleCard, &c); len(cds) > 0 {
 			ds = append(ds, cds...)
 			continue

@@ -173,6 +173,7 @@ func TestRenderCardErrors(t *testing.T) {
 		"cards/unclosed.md":    "---\ntitle: T\n",
 		"cards/bad-order.md":   "---\ntitle: T\nsummary: s\norder: first\n---\n",
 		"cards/bad-yaml.md":    "---\ntitle: [\n---\n",
+		"cards/self-merge.md":  "---\ntitle: T\nsummary: s\nm: &m\n  <<: *m\n---\n",
 	})
 	text, _, ds := render(t, fs, guideConfig(nil))
 	if text != "- Good: fine" {
@@ -189,6 +190,7 @@ func TestRenderCardErrors(t *testing.T) {
 		"cards/no-header.md:1:1 GUIDE_CARD",
 		"cards/no-summary.md:1:1 GUIDE_CARD",
 		"cards/no-title.md:1:1 GUIDE_CARD",
+		"cards/self-merge.md:5:3 GUIDE_CARD",
 		"cards/title-lines.md:3:1 GUIDE_CARD",
 		"cards/two-lines.md:3:1 GUIDE_CARD",
 		"cards/unclosed.md:1:1 GUIDE_CARD",
