@@ -44,6 +44,9 @@ var (
 		"tool_search", "web_fetch", "loop", "diff",
 	}
 	langs = []string{"sh", "text", "md", "go", "json"}
+	// numbers appear in real prompts as limits and versions; none of them
+	// forms a date, a time of day or a counter.
+	numbers = []string{"2", "3", "5", "10", "20", "80", "200", "500", "1,000"}
 )
 
 // textGen draws prose from a seeded source.
@@ -80,7 +83,11 @@ func (g textGen) sentence() string {
 	v, v2 := g.pick(verbs), g.pick(verbs)
 	n, n2, n3 := g.pick(nouns), g.pick(nouns), g.pick(nouns)
 	a, a2 := g.pick(adjectives), g.pick(adjectives)
-	switch g.r.IntN(12) {
+	switch g.r.IntN(14) {
+	case 12:
+		return "Keep " + article(a) + " " + a + " " + n + " under " + g.pick(numbers) + " lines; " + v + " the rest " + g.pick(adverbs) + "."
+	case 13:
+		return capitalize(v) + " at most " + g.pick(numbers) + " " + plural(n) + " before you " + v2 + " the " + n2 + " (Python 3, Node 20 or Go 1.22)."
 	case 0:
 		return capitalize(v) + " the " + n + " before you " + v2 + " any " + a + " " + n2 + "."
 	case 1:

@@ -1,8 +1,11 @@
 // Command timeit runs a command several times and prints the median wall
-// time of a whole process in milliseconds, and how many runs it took:
+// time of a whole process in milliseconds, how many runs it took, and the
+// median CPU time (user plus system) of the process in milliseconds, which
+// says how much of the wall time was the command's own work when the
+// machine is busy:
 //
 //	timeit -n 9 -budget 30s -- promptc lint assets
-//	12.345 9
+//	12.345 9 11.000
 //
 // The first run warms the page cache and is not counted, unless it took a
 // second or more (then warming matters little and a run is expensive).
@@ -30,34 +33,39 @@ func main() {
 		os.Exit(2)
 	}
 	start := time.Now()
-	var samples []time.Duration
-	first := run(args)
+	var wall, cpu []time.Duration
+	first, firstCPU := run(args)
 	if first >= time.Second {
-		samples = append(samples, first)
+		wall, cpu = append(wall, first), append(cpu, firstCPU)
 	}
-	for len(samples) < *n {
+	for len(wall) < *n {
 		last := first
-		if len(samples) > 0 {
-			last = samples[len(samples)-1]
+		if len(wall) > 0 {
+			last = wall[len(wall)-1]
 		}
-		if len(samples) > 0 && time.Since(start)+last > *budget {
+		if len(wall) > 0 && time.Since(start)+last > *budget {
 			break
 		}
-		samples = append(samples, run(args))
+		w, c := run(args)
+		wall, cpu = append(wall, w), append(cpu, c)
 	}
-	slices.Sort(samples)
-	var median time.Duration
-	if k := len(samples); k%2 == 1 {
-		median = samples[k/2]
-	} else {
-		median = (samples[k/2-1] + samples[k/2]) / 2
-	}
-	fmt.Printf("%.3f %d\n", float64(median.Microseconds())/1000, len(samples))
+	fmt.Printf("%.3f %d %.3f\n", ms(median(wall)), len(wall), ms(median(cpu)))
 }
 
-// run runs the command once and returns its wall time; on failure it
-// prints the command's output and exits.
-func run(args []string) time.Duration {
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(ds []time.Duration) time.Duration {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	if k := len(ds); k%2 == 1 {
+		return ds[k/2]
+	}
+	return (ds[len(ds)/2-1] + ds[len(ds)/2]) / 2
+}
+
+// run runs the command once and returns its wall time and CPU time; on
+// failure it prints the command's output and exits.
+func run(args []string) (wall, cpu time.Duration) {
 	var out bytes.Buffer
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -68,5 +76,5 @@ func run(args []string) time.Duration {
 		fmt.Fprintf(os.Stderr, "timeit: %v: %v\n%s", args, err, out.Bytes())
 		os.Exit(1)
 	}
-	return d
+	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
