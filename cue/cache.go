@@ -20,13 +20,17 @@ import (
 // cacheFormat changes whenever Config's JSON form changes meaning.
 const cacheFormat = "promptc-config-cache-1"
 
-func cacheKey(src []byte) string {
+// cacheKey hashes everything a CUE evaluation of parts depends on: the
+// cache format, the CUE version, the schema and the parts themselves.
+func cacheKey(parts ...[]byte) string {
 	h := sha256.New()
 	h.Write([]byte(cacheFormat + "\n"))
 	h.Write([]byte(cueVersion() + "\n"))
 	h.Write(schemaSource)
-	h.Write([]byte{0})
-	h.Write(src)
+	for _, p := range parts {
+		h.Write([]byte{0})
+		h.Write(p)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -58,25 +62,23 @@ func cacheDir() string {
 	}
 }
 
-func cacheGet(key string) (*Config, bool) {
+// cacheGet decodes the entry under key into out, reporting whether there
+// was a usable one.
+func cacheGet(key string, out any) bool {
 	dir := cacheDir()
 	if dir == "" {
-		return nil, false
+		return false
 	}
 	b, err := os.ReadFile(filepath.Join(dir, key+".json"))
 	if err != nil {
-		return nil, false
+		return false
 	}
-	var c Config
-	if err := json.Unmarshal(b, &c); err != nil {
-		return nil, false
-	}
-	return &c, true
+	return json.Unmarshal(b, out) == nil
 }
 
 // cachePut stores c under key, atomically; failures are ignored because
 // the cache only saves time.
-func cachePut(key string, c *Config) {
+func cachePut(key string, c any) {
 	dir := cacheDir()
 	if dir == "" {
 		return

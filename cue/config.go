@@ -301,7 +301,7 @@ func LoadFile(path string) (*Loaded, error) {
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	key := cacheKey(src)
-	if c, ok := cacheGet(key); ok {
+	if c := new(Config); cacheGet(key, c) {
 		l := &Loaded{Root: root, File: file, Source: src, Config: c}
 		if ds := check(l); len(ds) > 0 {
 			return nil, &Error{Diagnostics: ds}

@@ -61,6 +61,12 @@ func SplitFrontmatter(text string) (fm Frontmatter, body string, ok bool) {
 // "#Card"), and decodes it into out. Problems are diagnostics at the line
 // and column of the offending value in the asset file path, with rule.
 func DecodeFrontmatter(path string, fm Frontmatter, def, rule string, out any) []diag.Diagnostic {
+	// Headers change rarely and are many: a header that decoded before is
+	// taken from the cache (see cache.go).
+	key := cacheKey([]byte("frontmatter"), []byte(def), []byte(fm.YAML))
+	if cacheGet(key, out) {
+		return nil
+	}
 	ctx, _, err := schema()
 	if err != nil {
 		return []diag.Diagnostic{diag.Errorf(diag.Position{Path: path}, rule, "schema: %v", err)}
@@ -84,6 +90,7 @@ func DecodeFrontmatter(path string, fm Frontmatter, def, rule string, out any) [
 	if err := u.Decode(out); err != nil {
 		return cueDiags(path, rule, err, 1)
 	}
+	cachePut(key, out)
 	return nil
 }
 
