@@ -4,7 +4,7 @@
 // says how much of the wall time was the command's own work when the
 // machine is busy:
 //
-//	timeit -n 9 -budget 30s -- promptc lint assets
+//	timeit -n 9 -budget 30s [-env NAME=VALUE] -- promptc lint assets
 //	12.345 9 11.000
 //
 // The first run warms the page cache and is not counted, unless it took a
@@ -26,6 +26,10 @@ import (
 func main() {
 	n := flag.Int("n", 9, "number of timed runs")
 	budget := flag.Duration("budget", 30*time.Second, "stop starting runs once this much time has been spent")
+	flag.Func("env", "set `NAME=VALUE` in the command's environment (repeatable)", func(s string) error {
+		env = append(env, s)
+		return nil
+	})
 	flag.Parse()
 	args := flag.Args()
 	if len(args) == 0 || *n < 1 {
@@ -52,6 +56,9 @@ func main() {
 	fmt.Printf("%.3f %d %.3f\n", ms(median(wall)), len(wall), ms(median(cpu)))
 }
 
+// env is added to the command's environment.
+var env []string
+
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func median(ds []time.Duration) time.Duration {
@@ -69,6 +76,7 @@ func run(args []string) (wall, cpu time.Duration) {
 	var out bytes.Buffer
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Env = append(os.Environ(), env...)
 	t := time.Now()
 	err := cmd.Run()
 	d := time.Since(t)
