@@ -33,11 +33,11 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			}
 			p := progs[0]
 			if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
-				g.printText(g.stderr, p.Diagnostics, diag.Warning)
+				g.printText(g.stderr, fromWorkingDir(p.Diagnostics, p.Loaded.Root), diag.Warning)
 				fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
 				return findingsError{n}
 			}
-			g.printText(g.stderr, p.Diagnostics, diag.Warning)
+			g.printText(g.stderr, fromWorkingDir(p.Diagnostics, p.Loaded.Root), diag.Warning)
 			dir := emit.Dir(p)
 			rel := relDir(dir)
 			if check {

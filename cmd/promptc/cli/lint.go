@@ -94,7 +94,7 @@ details) and --explain RULE_ID documents one.`,
 				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
 				return err
 			}
-			err = print(g.stdout, ds, printer.Options{
+			err = print(g.stdout, fromWorkingDir(ds, l.Root), printer.Options{
 				Version:     version(),
 				Rules:       lint.RuleInfos(),
 				RulesDocURL: lint.DocsURL,

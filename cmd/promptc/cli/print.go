@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -20,6 +21,33 @@ func (g *globals) printText(w io.Writer, ds []diag.Diagnostic, min diag.Severity
 		}
 	}
 	printer.Text(w, keep, printer.Options{})
+}
+
+// fromWorkingDir rewrites diagnostic paths, which are relative to the
+// project root, to be relative to the working directory, so that editors,
+// GitHub annotations and SARIF uploads find the files when promptc runs
+// from above the project (promptc lint assets).
+func fromWorkingDir(ds []diag.Diagnostic, root string) []diag.Diagnostic {
+	prefix := relDir(root)
+	if prefix == "." || filepath.IsAbs(prefix) {
+		return ds
+	}
+	fix := func(p *diag.Position) {
+		if p.Path != "" && !filepath.IsAbs(p.Path) {
+			p.Path = path.Join(prefix, p.Path)
+		}
+	}
+	out := make([]diag.Diagnostic, len(ds))
+	for i, d := range ds {
+		fix(&d.Pos)
+		fix(&d.End)
+		d.Related = append([]diag.Position(nil), d.Related...)
+		for j := range d.Related {
+			fix(&d.Related[j])
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // relDir shows dir relative to the working directory when it is below it,
