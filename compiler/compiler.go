@@ -206,6 +206,12 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 		}
 		ranges = cut(ranges, b-1, e+1) // the marker lines go too
 	}
+	// The marker lines of the file's blocks are never sent. Only blocks the
+	// configuration uses are markers: any other one-word comment is text,
+	// and so is a marker quoted in code.
+	for _, num := range p.markerLines(f) {
+		ranges = cut(ranges, num, num)
+	}
 	var spans []include.Span
 	for _, r := range ranges {
 		if cp.Includes && p.Config.Includes.Enabled {
@@ -216,7 +222,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 			spans = append(spans, include.Raw(f, r[0], r[1])...)
 		}
 	}
-	part.Spans = include.TrimBlank(include.Filter(spans, isMarker))
+	part.Spans = include.TrimBlank(include.Filter(spans, family.IsDirective))
 	part.Text = include.Text(part.Spans)
 	if len(part.Spans) > 0 {
 		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
@@ -242,15 +248,34 @@ func cut(ranges [][2]int, from, to int) [][2]int {
 	return out
 }
 
-// isMarker reports the comment lines promptc consumes and never sends:
-// block markers (<!-- name -->, <!-- /name -->) and directives
-// (<!-- promptc:... -->).
-func isMarker(line string) bool {
-	if family.IsDirective(line) {
-		return true
+// markerLines lists the lines of f, outside code, that open or close a
+// block some part of the configuration takes or omits from f.
+func (p *Program) markerLines(f *source.File) []int {
+	used := map[string]bool{}
+	for _, cp := range p.Config.Parts {
+		if cp.File != f.Path {
+			continue
+		}
+		if cp.Block != "" {
+			used[cp.Block] = true
+		}
+		for _, o := range cp.Omit {
+			used[o] = true
+		}
 	}
-	_, ok := blockMarker(line)
-	return ok
+	if len(used) == 0 {
+		return nil
+	}
+	var out []int
+	for _, ln := range f.Lines {
+		if ln.Kind == markdown.Code {
+			continue
+		}
+		if m, ok := blockMarker(f.Text[ln.Start:ln.End]); ok && used[strings.TrimPrefix(m, "/")] {
+			out = append(out, ln.Num)
+		}
+	}
+	return out
 }
 
 // blockMarker parses a block marker line, returning its name (with a
