@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/promptc/promptc/compiler/diag"
 )
@@ -67,6 +68,11 @@ func check(l *Loaded) []diag.Diagnostic {
 		if !isMode(c.Tiers[t]) {
 			bad("tiers."+quote(t), "%q is not a declared mode (%s)", c.Tiers[t], valid)
 		}
+	}
+	goNameClashes(bad, "mode", "modes", modeNames)
+	goNameClashes(bad, "slot", "slots", slices.Sorted(maps.Keys(c.Slots)))
+	if c.Profiles != nil {
+		goNameClashes(bad, "profile", "profiles.values", slices.Sorted(maps.Keys(c.Profiles.Values)))
 	}
 	for _, name := range modeNames {
 		m := c.Modes[name]
@@ -145,4 +151,38 @@ func quote(k string) string {
 		return k
 	}
 	return fmt.Sprintf("%q", k)
+}
+
+// GoName returns the exported Go identifier suffix the generated package
+// uses for a name of promptc.cue: "dev-js" and "dev_js" both become
+// "DevJs", so two such names cannot live in one project.
+func GoName(name string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range name {
+		if r == '-' || r == '_' || r == '.' || r == ' ' {
+			up = true
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// goNameClashes reports names of one kind that the generated package would
+// give the same Go identifier.
+func goNameClashes(bad func(string, string, ...any), kind, path string, names []string) {
+	seen := map[string]string{}
+	for _, n := range names {
+		g := GoName(n)
+		if prev, ok := seen[g]; ok {
+			bad(path+"."+quote(n), "%s %q and %q both become %s%s in the generated Go package; rename one", kind, prev, n, strings.ToUpper(kind[:1])+kind[1:], g)
+			continue
+		}
+		seen[g] = n
+	}
 }

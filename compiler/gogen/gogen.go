@@ -15,12 +15,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/family"
+	config "github.com/promptc/promptc/cue"
 )
 
 // Header is the first line of every generated Go file.
@@ -72,24 +72,8 @@ func (g *gen) text(s string) int {
 
 func (g *gen) pf(format string, args ...any) { fmt.Fprintf(&g.b, format, args...) }
 
-// ident turns a name like "dev-js" or "self_knowledge" into an exported
-// Go identifier suffix: "DevJs", "SelfKnowledge".
-func ident(name string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range name {
-		if r == '-' || r == '_' || r == '.' || r == ' ' {
-			up = true
-			continue
-		}
-		if up {
-			r = unicode.ToUpper(r)
-			up = false
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// ident is the Go identifier suffix of a name; see config.GoName.
+func ident(name string) string { return config.GoName(name) }
 
 // goString renders s as a Go string expression: raw string literals where
 // possible (readable prompts in review), quoted pieces for backticks and
