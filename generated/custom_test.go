@@ -115,3 +115,13 @@ func TestLoadCustomFIFO(t *testing.T) {
 		t.Fatalf("FIFO: %+v", got)
 	}
 }
+
+func TestLoadCustomRefusesNULAndBOM(t *testing.T) {
+	for name, content := range map[string]string{"NUL": "# X\nbad \x00 byte\n", "BOM": "\ufeff# X\ntext\n"} {
+		dir := t.TempDir()
+		writeCustom(t, dir, content)
+		if got := prompts.LoadCustom(dir); got.Usable {
+			t.Errorf("%s: LoadCustom accepted the file: %+v", name, got)
+		}
+	}
+}

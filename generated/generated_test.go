@@ -86,3 +86,14 @@ func BenchmarkResolve(b *testing.B) {
 		prompts.Resolve(benchModel)
 	}
 }
+
+func TestSlotsValidate(t *testing.T) {
+	ok := prompts.Slots{Capability: strings.Repeat("x", 350)}
+	if err := ok.Validate(); err != nil {
+		t.Fatalf("350 characters: %v", err)
+	}
+	long := prompts.Slots{Capability: strings.Repeat("é", 351)}
+	if err := long.Validate(); err == nil || !strings.Contains(err.Error(), "slot capability has 351 characters, over its limit of 350") {
+		t.Fatalf("351 characters: %v", err)
+	}
+}

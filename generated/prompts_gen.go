@@ -150,6 +150,15 @@ func (s *Slots) get(i int) string {
 	return ""
 }
 
+// Validate reports the first slot whose text is longer than promptc.cue
+// allows (maxChars, in characters); nil when every slot fits.
+func (s *Slots) Validate() error {
+	if n := utf8.RuneCountInString(s.Capability); n > 350 {
+		return fmt.Errorf("slot capability has %d characters, over its limit of 350", n)
+	}
+	return nil
+}
+
 type note struct {
 	label, pattern string
 	text           int
@@ -549,6 +558,10 @@ func LoadCustom(projectDir string) Custom {
 		return fail(fmt.Sprintf("%s is over the limit of %d bytes", CustomFile, CustomMaxBytes))
 	case !utf8.Valid(data):
 		return fail(CustomFile + " is not valid UTF-8")
+	case strings.ContainsRune(string(data), 0):
+		return fail(CustomFile + " contains a NUL byte")
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return fail(CustomFile + " contains a byte-order mark")
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	name := ""
@@ -647,8 +660,8 @@ var costTable = [...]Cost{
 	{ModeFull, FamilyNeutral, 1389, 1389, 453, 5554, 551, ""},
 }
 
-// Costs returns the cost of every mode for every family.
-func Costs() []Cost { return costTable[:] }
+// Costs returns the cost of every mode for every family (a copy).
+func Costs() []Cost { return append([]Cost(nil), costTable[:]...) }
 
 // Budget is a ceiling checked by promptc at build time.
 type Budget struct {
@@ -673,8 +686,8 @@ var budgetTable = [...]Budget{
 	{"budgets.coreAndNote", 1200, 0},
 }
 
-// Budgets returns every budget of the project.
-func Budgets() []Budget { return budgetTable[:] }
+// Budgets returns every budget of the project (a copy).
+func Budgets() []Budget { return append([]Budget(nil), budgetTable[:]...) }
 
 var texts = [...]string{
 	0: `For Claude models: follow the instructions above literally, batch independent tool calls, and keep the closing summary to a few lines.`,

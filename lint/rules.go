@@ -165,8 +165,8 @@ You are Tern.
 	},
 	{
 		ID: source.RuleBOM, Category: Minimal, Severity: diag.Error,
-		Summary: "Assets must not start with a byte-order mark.",
-		Doc:     `A UTF-8 byte-order mark (EF BB BF) is invisible in most editors, and it would be sent to the model at the start of the part, where it also hides a frontmatter --- line. Save the file as UTF-8 without BOM.`,
+		Summary: "Assets must not contain a byte-order mark (U+FEFF) anywhere.",
+		Doc:     `A UTF-8 byte-order mark (EF BB BF, U+FEFF) is invisible in most editors and would be sent to the model; at the start of a file it also hides a frontmatter --- line. Save the file as UTF-8 without BOM.`,
 		Bad: `-- prompts/families/claude.prompt.md --
 \xEF\xBB\xBF---
 family: claude

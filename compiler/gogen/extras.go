@@ -163,6 +163,10 @@ func LoadCustom(projectDir string) Custom {
 		return fail(fmt.Sprintf("%s is over the limit of %d bytes", CustomFile, CustomMaxBytes))
 	case !utf8.Valid(data):
 		return fail(CustomFile + " is not valid UTF-8")
+	case strings.ContainsRune(string(data), 0):
+		return fail(CustomFile + " contains a NUL byte")
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return fail(CustomFile + " contains a byte-order mark")
 	}
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	name := ""

@@ -120,6 +120,11 @@ func (g *gen) render(inputHash string) []byte {
 	if p.Config.Custom != nil {
 		imports = append(imports, "errors", "io", "io/fs", "os", "unicode/utf8")
 	}
+	for _, sl := range p.Config.Slots {
+		if sl.MaxChars > 0 {
+			imports = append(imports, "unicode/utf8")
+		}
+	}
 	slices.Sort(imports)
 	imports = slices.Compact(imports)
 	g.pf("%s\n\n", Header)
@@ -208,6 +213,13 @@ func (g *gen) render(inputHash string) []byte {
 		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(s))
 	}
 	g.pf("\t}\n\treturn \"\"\n}\n\n")
+	g.pf("// Validate reports the first slot whose text is longer than promptc.cue\n// allows (maxChars, in characters); nil when every slot fits.\nfunc (s *Slots) Validate() error {\n")
+	for _, name := range slots {
+		if n := p.Config.Slots[name].MaxChars; n > 0 {
+			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
+		}
+	}
+	g.pf("\treturn nil\n}\n\n")
 
 	// Family data.
 	type famData struct {
@@ -320,13 +332,13 @@ func (g *gen) render(inputHash string) []byte {
 		g.pf("\t{Mode%s, Family%s, %d, %d, %d, %d, %d, %q},\n", ident(r.Mode), ident(r.Family), r.Tokens, r.TokensNoNote, r.OverFocus, r.Chars, r.PrefixTokens, r.Note)
 	}
 	g.pf("}\n\n")
-	g.pf("// Costs returns the cost of every mode for every family.\nfunc Costs() []Cost { return costTable[:] }\n\n")
+	g.pf("// Costs returns the cost of every mode for every family (a copy).\nfunc Costs() []Cost { return append([]Cost(nil), costTable[:]...) }\n\n")
 	g.pf("// Budget is a ceiling checked by promptc at build time.\ntype Budget struct {\n\t// Name is where the budget is declared in promptc.cue.\n\tName string\n\t// Chars or Tokens is the ceiling; the other is zero.\n\tChars, Tokens int\n}\n\n")
 	g.pf("var budgetTable = [...]Budget{\n")
 	for _, b := range budgets(p) {
 		g.pf("\t{%q, %d, %d},\n", b.name, b.chars, b.tokens)
 	}
-	g.pf("}\n\n// Budgets returns every budget of the project.\nfunc Budgets() []Budget { return budgetTable[:] }\n\n")
+	g.pf("}\n\n// Budgets returns every budget of the project (a copy).\nfunc Budgets() []Budget { return append([]Budget(nil), budgetTable[:]...) }\n\n")
 
 	// Text table last: it is long.
 	g.pf("var texts = [...]string{\n")

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"github.com/promptc/promptc/compiler"
+	"slices"
+	"strings"
 )
 
 // compile loads the configuration found from dir and compiles the project
@@ -26,11 +28,11 @@ func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) 
 	if all {
 		progs, err = compiler.CompileAll(l, compiler.Options{})
 	} else {
+		if g.profile != "" && !slices.Contains(compiler.ProfileNames(l.Config), g.profile) {
+			return nil, usagef("--profile: unknown profile %q (valid: %s)", g.profile, strings.Join(compiler.ProfileNames(l.Config), ", "))
+		}
 		var p *compiler.Program
 		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile})
-		if err != nil {
-			return nil, usageError{err}
-		}
 		progs = []*compiler.Program{p}
 	}
 	if err != nil {

@@ -53,6 +53,9 @@ call times N calls.`,
 			if err != nil {
 				return err
 			}
+			if format != "table" && (compare != "" || model != "" || base != "" || calls > 0) {
+				return usagef("--format applies to the costs table only, not to --compare, --model, --base or --calls")
+			}
 			switch {
 			case compare != "":
 				return g.compareProfiles(dirArg(args), compare)
