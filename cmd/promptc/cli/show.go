@@ -18,13 +18,14 @@ import (
 const previewChars = 160
 
 type shownSection struct {
-	Name    string `json:"name"`
-	Slot    bool   `json:"slot,omitempty"`
-	Source  string `json:"source,omitempty"`
-	Chars   int    `json:"chars"`
-	Tokens  int    `json:"tokens"`
-	Preview string `json:"preview"`
-	Text    string `json:"text,omitempty"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Slot        bool   `json:"slot,omitempty"`
+	Source      string `json:"source,omitempty"`
+	Chars       int    `json:"chars"`
+	Tokens      int    `json:"tokens"`
+	Preview     string `json:"preview"`
+	Text        string `json:"text,omitempty"`
 }
 
 type shown struct {
@@ -102,7 +103,11 @@ in previews. --slots FILE supplies slot text as a JSON object
 				if s.Text == "" {
 					continue
 				}
-				ss := shownSection{Name: s.Name, Slot: s.Slot, Chars: utf8.RuneCountInString(s.Text), Tokens: p.Counter.Count(s.Text),
+				desc := p.Config.Parts[s.Name].Description
+				if s.Slot {
+					desc = p.Config.Slots[s.Name].Description
+				}
+				ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Chars: utf8.RuneCountInString(s.Text), Tokens: p.Counter.Count(s.Text),
 					Preview: preview(s.Text)}
 				if !s.Slot && s.Pos.Path != "" {
 					ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
@@ -137,7 +142,11 @@ in previews. --slots FILE supplies slot text as a JSON object
 				if s.Slot {
 					src = "slot"
 				}
-				fmt.Fprintf(g.stdout, "\n## %s  %s  %s chars  %s tokens\n%s\n", s.Name, src, compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens), s.Preview)
+				fmt.Fprintf(g.stdout, "\n## %s  %s  %s chars  %s tokens\n", s.Name, src, compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens))
+				if s.Description != "" {
+					fmt.Fprintf(g.stdout, "(%s)\n", s.Description)
+				}
+				fmt.Fprintln(g.stdout, s.Preview)
 			}
 			return nil
 		},
