@@ -2,7 +2,6 @@ package compiler_test
 
 import (
 	"fmt"
-	"maps"
 	"path/filepath"
 	"testing"
 
@@ -15,7 +14,10 @@ import (
 // (twelve families, a mode per 25 assets), loaded once per benchmark.
 var benchProjects = []string{"assets", "gen100", "gen1000"}
 
-func loadBench(b *testing.B, name string) *config.Loaded {
+// loadBench returns the project's configuration loaded twice: two
+// independent values, so that one can be changed.
+func loadBench(b *testing.B, name string) (*config.Loaded, *config.Loaded) {
+	b.Setenv("PROMPTC_CACHE", "off") // write nothing to the user's cache
 	path := "../assets/promptc.cue"
 	if name != "assets" {
 		var n int
@@ -34,7 +36,11 @@ func loadBench(b *testing.B, name string) *config.Loaded {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return l
+	l2, err := config.LoadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return l, l2
 }
 
 func compile(b *testing.B, l *config.Loaded) *compiler.Program {
@@ -54,30 +60,24 @@ func inputBytes(p *compiler.Program) int64 {
 	return n
 }
 
-// withoutBudgets returns a copy of l whose configuration has no part,
-// mode, sum or guide budgets. The generated operator guide keeps its
+// withoutBudgets removes every part, mode, sum and guide budget from a
+// freshly loaded configuration. The generated operator guide keeps its
 // default ceiling, so one part budget remains.
 func withoutBudgets(l *config.Loaded) *config.Loaded {
-	c := *l.Config
-	c.Parts = maps.Clone(c.Parts)
+	c := l.Config
 	for name, part := range c.Parts {
 		part.Budget = nil
 		c.Parts[name] = part
 	}
-	c.Modes = maps.Clone(c.Modes)
 	for name, m := range c.Modes {
 		m.Budget = nil
 		c.Modes[name] = m
 	}
 	c.Budgets = nil
 	if c.Guide != nil {
-		g := *c.Guide
-		g.Budget = nil
-		c.Guide = &g
+		c.Guide.Budget = nil
 	}
-	l2 := *l
-	l2.Config = &c
-	return &l2
+	return l
 }
 
 // BenchmarkCompile compiles a loaded project: reading and validating every
@@ -88,11 +88,11 @@ func withoutBudgets(l *config.Loaded) *config.Loaded {
 func BenchmarkCompile(b *testing.B) {
 	for _, name := range benchProjects {
 		b.Run(name, func(b *testing.B) {
-			l := loadBench(b, name)
+			l, l2 := loadBench(b, name)
 			for _, v := range []struct {
 				name string
 				l    *config.Loaded
-			}{{"budgets", l}, {"nobudgets", withoutBudgets(l)}} {
+			}{{"budgets", l}, {"nobudgets", withoutBudgets(l2)}} {
 				b.Run(v.name, func(b *testing.B) {
 					b.ReportAllocs()
 					b.SetBytes(inputBytes(compile(b, v.l)))
@@ -111,7 +111,8 @@ func BenchmarkCompile(b *testing.B) {
 func BenchmarkComposeAll(b *testing.B) {
 	for _, name := range benchProjects {
 		b.Run(name, func(b *testing.B) {
-			p := compile(b, loadBench(b, name))
+			l, _ := loadBench(b, name)
+			p := compile(b, l)
 			all := func() int64 {
 				var n int64
 				for _, m := range p.Modes {

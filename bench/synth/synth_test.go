@@ -15,6 +15,7 @@ import (
 // no findings at all, and that every asset is read (reached by a part,
 // directly or through includes).
 func TestProjectIsClean(t *testing.T) {
+	t.Setenv("PROMPTC_CACHE", "off") // write nothing to the user's cache
 	for _, o := range []Options{
 		{Assets: 10, Families: 1, Modes: 1, Seed: 1},
 		{Assets: 30, Families: 3, Modes: 3, Seed: 2},
