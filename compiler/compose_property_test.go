@@ -66,7 +66,6 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 		cue.WriteString("slots: s: {}\nmodes: {\n")
 		var modeParts [][]string
 		nModes := 1 + r.IntN(3)
-		var order []string
 		for m := range nModes {
 			var refs, names []string
 			for i := range nParts {
@@ -84,7 +83,6 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 			ceiling := 50 + r.IntN(800)
 			fmt.Fprintf(&cue, "\tm%d: {compose: [%s], budget: chars: %d}\n", m, strings.Join(refs, ", "), ceiling)
 			modeParts = append(modeParts, names)
-			order = append(order, fmt.Sprintf("m%d", m))
 		}
 		cue.WriteString("}\norder: []\ndefaultMode: \"m0\"\n")
 		os.WriteFile(filepath.Join(dir, "promptc.cue"), []byte(cue.String()), 0o644)

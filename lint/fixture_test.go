@@ -178,9 +178,9 @@ func fixtureCopy(t *testing.T, src string) string {
 		switch {
 		case cmd == "write":
 			p, quoted, _ := strings.Cut(rest, " ")
-			text, err := strconv.Unquote(strings.TrimSpace(quoted))
-			if err != nil {
-				t.Fatalf("setup.txt:%d: %v", i+1, err)
+			text, uerr := strconv.Unquote(strings.TrimSpace(quoted))
+			if uerr != nil {
+				t.Fatalf("setup.txt:%d: %v", i+1, uerr)
 			}
 			if err := os.MkdirAll(filepath.Dir(at(p)), 0o755); err != nil {
 				t.Fatal(err)

@@ -86,9 +86,7 @@ func Split(id string) (providers []string, name string) {
 		return nil, id
 	}
 	name = id[i+1:]
-	for _, s := range strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' }) {
-		providers = append(providers, s)
-	}
+	providers = strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' })
 	return providers, name
 }
 

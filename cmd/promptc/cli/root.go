@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
-	"github.com/promptc/promptc/compiler/diag"
 	config "github.com/promptc/promptc/cue"
 )
 
@@ -207,6 +206,3 @@ func dirArg(args []string) string {
 	}
 	return ""
 }
-
-// countSeverity is a small helper for commands deciding their exit code.
-func countSeverity(ds []diag.Diagnostic, min diag.Severity) int { return diag.Count(ds, min) }
