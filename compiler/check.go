@@ -226,11 +226,25 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 	return ds
 }
 
-// partBudget returns the ceiling of a part: its own budget, or for the
-// generated guide guide.budget, else the guide's default.
+// Default ceilings, in characters, of parts that set no budget: a family
+// body, a model note (the seed harness's limits) and the operator guide.
+const (
+	DefaultFamilyBodyBudget = 3000
+	DefaultModelNoteBudget  = 600
+)
+
+// partBudget returns the ceiling of a part: its own budget; else for a
+// family body or model note the default; for the generated guide
+// guide.budget, else the guide's default.
 func (p *Program) partBudget(cp config.Part) (config.Limit, bool) {
 	if cp.Budget != nil {
 		return *cp.Budget, true
+	}
+	switch cp.Family {
+	case "body":
+		return config.Limit{Chars: DefaultFamilyBodyBudget, WarnAt: 0.95}, true
+	case "note":
+		return config.Limit{Chars: DefaultModelNoteBudget, WarnAt: 0.95}, true
 	}
 	if cp.Generated == "guide" {
 		if g := p.Config.Guide; g != nil && g.Budget != nil {
