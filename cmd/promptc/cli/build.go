@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strings"
+
 	"fmt"
 	"path/filepath"
 
@@ -8,6 +10,7 @@ import (
 
 	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/lint/printer"
 )
 
 func newBuildCommand(g *globals) *cobra.Command {
@@ -33,11 +36,15 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			}
 			p := progs[0]
 			if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
-				g.printText(g.stderr, fromWorkingDir(p.Diagnostics, p.Loaded.Root), diag.Warning)
+				if err := g.printFindings(g.stderr, p.Diagnostics, p.Loaded.Root, diag.Warning); err != nil {
+					return err
+				}
 				fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
 				return findingsError{n}
 			}
-			g.printText(g.stderr, fromWorkingDir(p.Diagnostics, p.Loaded.Root), diag.Warning)
+			if err := g.printFindings(g.stderr, p.Diagnostics, p.Loaded.Root, diag.Warning); err != nil {
+				return err
+			}
 			dir := emit.Dir(p)
 			rel := relDir(dir)
 			if check {
@@ -72,5 +79,6 @@ Findings go to stderr; errors stop the build (exit 1).`,
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
+	cmd.Flags().StringVar(&g.format, "format", "text", "format of the findings on stderr: "+strings.Join(printer.Formats(), ", "))
 	return cmd
 }

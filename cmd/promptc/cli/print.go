@@ -8,19 +8,36 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
 )
 
-// printText prints diagnostics of at least severity min with the text
-// printer: path:line:col: message (RULE), related positions indented.
-func (g *globals) printText(w io.Writer, ds []diag.Diagnostic, min diag.Severity) {
+// printFindings prints diagnostics of at least severity min in the format
+// chosen with --format (text unless set), paths relative to the working
+// directory. With text and nothing to print it prints nothing.
+func (g *globals) printFindings(w io.Writer, ds []diag.Diagnostic, root string, min diag.Severity) error {
 	var keep []diag.Diagnostic
 	for _, d := range ds {
 		if d.Severity >= min {
 			keep = append(keep, d)
 		}
 	}
-	printer.Text(w, keep, printer.Options{})
+	format := g.format
+	if format == "" {
+		format = printer.FormatText
+	}
+	print, err := printer.Lookup(format)
+	if err != nil {
+		return usageError{err}
+	}
+	if format == printer.FormatText && len(keep) == 0 {
+		return nil
+	}
+	return print(w, fromWorkingDir(keep, root), printer.Options{
+		Version:     version(),
+		Rules:       lint.RuleInfos(),
+		RulesDocURL: lint.DocsURL,
+	})
 }
 
 // fromWorkingDir rewrites diagnostic paths, which are relative to the
