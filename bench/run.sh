@@ -14,7 +14,7 @@
 # commit; "config cache off" rows evaluate promptc.cue with CUE every time.
 # Each command runs once to warm the page cache, then up to 9 timed runs
 # (5 for 10,000 assets), fewer when a command is so slow that the next run
-# would take it past BENCH_BUDGET seconds (default 20) of runs. Times are
+# would take it past BENCH_BUDGET seconds (default 15) of runs. Times are
 # medians of whole processes: wall time, and CPU time (user + system),
 # which shows how much of the wall time was promptc's own work when other
 # processes compete for the CPUs.
@@ -22,7 +22,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 sizes=${BENCH_SIZES:-"100 1000 10000"}
-budget=${BENCH_BUDGET:-20}
+budget=${BENCH_BUDGET:-15}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/promptc-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
