@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/source"
 	config "github.com/promptc/promptc/cue"
 )
@@ -75,7 +76,13 @@ func (p *Program) checkCustom(fs *source.FS) {
 		var h struct {
 			Name string `json:"name"`
 		}
-		p.add(config.DecodeFrontmatter(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
+		// A YAML merge key can send CUE's YAML decoder into unbounded
+		// recursion: refuse it before decoding, as every header is.
+		if ds := frontmatter.Refuse(f.Path, fm, RuleCustomNoName); ds != nil {
+			p.add(ds...)
+		} else {
+			p.add(config.DecodeFrontmatter(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
+		}
 	}
 	name, body := CustomName(f.Text)
 	switch {

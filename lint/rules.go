@@ -740,7 +740,7 @@ Use /prompt-mode to switch modes; see docs/prompt-modes.md.
 	{
 		ID: guide.RuleFrontmatter, Category: Minimal, Severity: diag.Error,
 		Summary: "Frontmatter must satisfy the JSON Schema configured for its files.",
-		Doc:     `The frontmatter section of promptc.cue maps asset globs to JSON Schemas; the YAML header of every matching file is validated against its schema, and each violation is reported at the header.`,
+		Doc:     `The frontmatter section of promptc.cue maps asset globs to JSON Schemas; the YAML header of every matching file is validated against its schema, and each violation is reported at the offending key (a missing key at the header's first line). A schema that is missing or does not compile, or a glob that matches no file, is reported at its entry in promptc.cue.`,
 		Bad: `-- promptc.cue --
 frontmatter: "cards/*.md": "schemas/card.json"
 -- cards/models.md --
