@@ -33,7 +33,12 @@ mkdir -p "$bin"
 export PROMPTC_CACHE=$tmp/cache
 
 echo "# promptc benchmarks"
-echo "commit:  $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)')"
+if commit=$(git rev-parse --short HEAD 2>/dev/null); then
+	git diff --quiet HEAD 2>/dev/null || commit+=" (with local changes)"
+else
+	commit=unknown
+fi
+echo "commit:  $commit"
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)"
 echo "go:      $(go version)"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 5, 15 min) at start"
