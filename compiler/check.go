@@ -94,7 +94,7 @@ type contribution struct {
 
 // verdict compares a measured size with a limit and returns the finding, if
 // any: an error over the ceiling, a warning at or above the warning level.
-func (p *Program) verdict(pos diag.Position, what, combo string, lim config.Limit, size int, parts []contribution) *diag.Diagnostic {
+func (p *Program) verdict(pos func() diag.Position, what, combo string, lim config.Limit, size int, parts []contribution) *diag.Diagnostic {
 	if p.Profile != "" {
 		combo = "profile " + p.Profile + ", " + combo
 	}
@@ -118,12 +118,12 @@ func (p *Program) verdict(pos diag.Position, what, combo string, lim config.Limi
 	}
 	switch {
 	case size > ceiling:
-		d := diag.Errorf(pos, RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
+		d := diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
 			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
 		d.Related = related
 		return &d
 	case lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling):
-		d := diag.Warnf(pos, RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
+		d := diag.Warnf(pos(), RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
 			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
 		d.Related = related
 		return &d
@@ -146,7 +146,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 		if !ok {
 			continue
 		}
-		pos := p.Loaded.PosOfKeys("parts", name, "budget")
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("parts", name, "budget") }
 		what := "part " + name
 		if cp.Family == "" {
 			part := p.Parts[name]
@@ -171,7 +171,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		b := c.Budgets[name]
-		pos := p.Loaded.PosOfKeys("budgets", name)
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("budgets", name) }
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			total := 0
@@ -193,12 +193,19 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			add(p.verdict(pos, "budget "+name, combo, b.Limit, total, parts))
 		}
 	}
+	type sizeKey struct {
+		name   string
+		tokens bool
+		family string
+		note   int
+	}
+	sizes := map[sizeKey]int{}
 	for _, m := range p.Modes {
 		if m.Config.Budget == nil {
 			continue
 		}
 		lim := *m.Config.Budget
-		pos := p.Loaded.PosOfKeys("modes", m.Name, "budget")
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			notes := []int{NoNote}
@@ -208,10 +215,33 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			for _, note := range notes {
 				secs := p.Sections(m, f, note, nil)
 				var parts []contribution
+				chars, nonEmpty := 0, 0
 				for _, s := range secs {
 					if !s.Slot {
-						parts = append(parts, contribution{s.Name, p.Measure(lim, s.Text), s.Pos})
+						// A section's size depends on the part, and for
+						// family parts on the family and note: measure it
+						// once.
+						k := sizeKey{s.Name, lim.Tokens > 0, "", NoNote}
+						if c.Parts[s.Name].Family != "" {
+							k.family, k.note = fn, note
+						}
+						size, ok := sizes[k]
+						if !ok {
+							size = p.Measure(lim, s.Text)
+							sizes[k] = size
+						}
+						parts = append(parts, contribution{s.Name, size, s.Pos})
+						if s.Text != "" {
+							chars += size
+							nonEmpty++
+						}
 					}
+				}
+				// Characters add up: Join puts Separator between non-empty
+				// sections. Tokens do not, so the text is joined and counted.
+				total := chars + max(0, nonEmpty-1)*len(Separator)
+				if lim.Tokens > 0 {
+					total = p.Measure(lim, Join(secs))
 				}
 				combo := "family " + fn
 				if note >= 0 {
@@ -219,7 +249,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				} else if p.UsesNotes(m) {
 					combo += ", no note"
 				}
-				add(p.verdict(pos, "mode "+m.Name, combo, lim, p.Measure(lim, Join(secs)), parts))
+				add(p.verdict(pos, "mode "+m.Name, combo, lim, total, parts))
 			}
 		}
 	}
@@ -317,7 +347,23 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			if !dp.may(text) {
 				continue
 			}
-			for _, loc := range dp.re.FindAllStringIndex(text, -1) {
+			// The expressions run only on the lines that pass the cheap test.
+			var locs [][]int
+			for off := 0; off < len(text); {
+				end := strings.IndexByte(text[off:], '\n')
+				if end < 0 {
+					end = len(text)
+				} else {
+					end += off
+				}
+				if line := text[off:end]; dp.may(line) {
+					for _, loc := range dp.re.FindAllStringIndex(line, -1) {
+						locs = append(locs, []int{loc[0] + off, loc[1] + off})
+					}
+				}
+				off = end + 1
+			}
+			for _, loc := range locs {
 				start := loc[0]
 				for start < loc[1] && strings.ContainsRune(" \t\n(`\"'=", rune(text[start])) {
 					start++
