@@ -83,6 +83,11 @@ type FS struct {
 	files  map[string]*File
 	failed map[string]*ReadError
 	opened []string
+	// dirs holds a root opened on each directory files were read from:
+	// os.Root walks every path component with its own system call, so
+	// reading many files of one directory through the project root costs
+	// several calls per file where a root on the directory costs one.
+	dirs map[string]*os.Root
 }
 
 // Open returns an FS confined to the directory root. The error is the
@@ -96,7 +101,14 @@ func Open(root string) (*FS, error) {
 }
 
 // Close releases the root directory. Files already read stay usable.
-func (fsys *FS) Close() error { return fsys.root.Close() }
+func (fsys *FS) Close() error {
+	for _, r := range fsys.dirs {
+		if r != fsys.root {
+			r.Close()
+		}
+	}
+	return fsys.root.Close()
+}
 
 // Opened returns, in order, every path the FS opened for reading (each
 // once). Tests use it to check that nothing outside the root was touched;
@@ -161,11 +173,48 @@ func fail(p, rule, format string, args ...any) *ReadError {
 	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}
 }
 
+// dirRoot returns a root on directory dir of the project (itself opened
+// through the project root, so it is inside it), or the project root for
+// the top directory or when dir cannot be opened.
+func (fsys *FS) dirRoot(dir string) *os.Root {
+	if dir == "" || dir == "." {
+		return fsys.root
+	}
+	if r, ok := fsys.dirs[dir]; ok {
+		return r
+	}
+	r, err := fsys.root.OpenRoot(dir)
+	if err != nil {
+		r = fsys.root
+	}
+	if fsys.dirs == nil {
+		fsys.dirs = map[string]*os.Root{}
+	}
+	fsys.dirs[dir] = r
+	return r
+}
+
 // load reads and validates p, which is clean.
 func (fsys *FS) load(p string) (*File, *ReadError) {
+	dir, name := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	root := fsys.dirRoot(dir)
+	if root != fsys.root {
+		f, rerr := fsys.loadIn(root, name, p)
+		if rerr == nil || rerr.Diag.Rule != RuleEscape {
+			return f, rerr
+		}
+		// A symlink that leaves the directory may still stay inside the
+		// project: only the project root decides.
+	}
+	return fsys.loadIn(fsys.root, p, p)
+}
+
+// loadIn reads name in root; p is the file's project path, for messages.
+func (fsys *FS) loadIn(root *os.Root, name, p string) (*File, *ReadError) {
 	// Stat first: a FIFO must be refused before any open, which would
 	// block until a writer appears.
-	fi, err := fsys.root.Stat(p)
+	fi, err := root.Stat(name)
 	if err != nil {
 		return nil, osError(p, err)
 	}
@@ -174,7 +223,7 @@ func (fsys *FS) load(p string) (*File, *ReadError) {
 	}
 	// The file may be replaced between Stat and open; the non-blocking
 	// open and the second check below close that window.
-	fh, err := fsys.root.OpenFile(p, os.O_RDONLY|openFlags, 0)
+	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, osError(p, err)
 	}
