@@ -58,12 +58,11 @@ func (p *Program) checkCustom(fs *source.FS) {
 	if c.Example == "" {
 		return
 	}
-	pos := p.Loaded.PosOfKeys("custom", "example")
 	f, err := fs.Read(c.Example)
 	if err != nil {
 		d := readDiag(err, c.Example)
 		d.Related = append(d.Related, d.Pos)
-		d.Pos = pos
+		d.Pos = p.Loaded.PosOfKeys("custom", "example")
 		d.Message = "custom example: " + d.Message
 		p.add(d)
 		return

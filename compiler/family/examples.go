@@ -46,17 +46,19 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 	byFamily := map[string][]string{}
 	for _, id := range ids {
 		want := c.Examples[id]
-		pos := l.PosOfKeys("families", "examples", id)
+		// Positions cost a CUE compile of promptc.cue: only look one up
+		// for a finding.
+		pos := func() diag.Position { return l.PosOfKeys("families", "examples", id) }
 		res := r.Resolve(id)
 		if res.By != ByFallback {
 			used[decided{res.Rule, res.By, res.Pattern}] = true
 		}
 		if _, ok := fams[want.Family]; !ok {
-			ds = append(ds, diag.Errorf(pos, RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))
+			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))
 			continue
 		}
 		if res.Family != want.Family {
-			ds = append(ds, diag.Errorf(pos, RuleExampleMismatch,
+			ds = append(ds, diag.Errorf(pos(), RuleExampleMismatch,
 				"example %q resolves to %s (%s), expected %s", id, res.Family, res.Why(), want.Family))
 			continue
 		}
@@ -69,7 +71,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 				}
 			}
 			if len(others) > 0 {
-				ds = append(ds, diag.Infof(pos, RuleOverlap,
+				ds = append(ds, diag.Infof(pos(), RuleOverlap,
 					"example %q is matched by %s and also by %s; %s wins because its rule comes first",
 					id, ms[0].Family, strings.Join(others, ", "), ms[0].Family))
 			}
@@ -83,7 +85,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 					continue
 				}
 			}
-			ds = append(ds, diag.Errorf(pos, RuleExampleNote,
+			ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
 				"example %q selects %s in %s, expected note %q", id, got, fam.Path, want.Note))
 		}
 	}
