@@ -305,7 +305,7 @@ var dynamicPatterns = []struct {
 	may  func(string) bool
 	re   *regexp.Regexp
 }{
-	{"a date", func(t string) bool { return strings.Contains(t, "19") || strings.Contains(t, "20") },
+	{"a date", dateLike,
 		regexp.MustCompile(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`)},
 	{"a time of day", colonDigit,
 		regexp.MustCompile(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`)},
@@ -317,8 +317,74 @@ var dynamicPatterns = []struct {
 	{"an unexpanded template marker", func(t string) bool {
 		return strings.Contains(t, "{{") || strings.Contains(t, "${") || strings.Contains(t, "<%")
 	}, regexp.MustCompile(`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|<%[^%\n]*%>`)},
-	{"a counter", func(t string) bool { return strings.ContainsAny(t, "0123456789") },
+	{"a counter", counterLike,
 		regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`)},
+}
+
+// dateLike reports whether t has four digits and a dash (2026-11-29) or
+// ", 19" / ", 20" (Nov 29, 2026), which every date the pattern finds has.
+func dateLike(t string) bool {
+	for i := strings.IndexByte(t, '-'); i >= 0; {
+		if i >= 4 && isDigits(t[i-4:i]) {
+			return true
+		}
+		j := strings.IndexByte(t[i+1:], '-')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return strings.Contains(t, ", 19") || strings.Contains(t, ", 20")
+}
+
+// counterLike reports whether t has a number followed by "of" or "/" and
+// another number (3 of 5, 3/5), which every counter the pattern finds has.
+func counterLike(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if !isDigit(t[i]) {
+			continue
+		}
+		j := i
+		for j < len(t) && isDigit(t[j]) {
+			j++
+		}
+		k := skipSpace(t, j)
+		switch {
+		case k+1 < len(t) && t[k]|0x20 == 'o' && t[k+1]|0x20 == 'f':
+			k += 2
+		case k < len(t) && t[k] == '/':
+			k++
+		default:
+			i = j
+			continue
+		}
+		k = skipSpace(t, k)
+		if k < len(t) && isDigit(t[k]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// skipSpace returns the index of the first byte at or after i that is not
+// white space as RE2's \s knows it.
+func skipSpace(t string, i int) int {
+	for i < len(t) && strings.IndexByte(" \t\n\f\r\v", t[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // colonDigit reports whether t has a colon followed by a digit, which every

@@ -153,3 +153,28 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamicPrefiltersNeverHideAMatch checks that each cheap test passes
+// every text its expression matches, on texts built to sit on the edges.
+func TestDynamicPrefiltersNeverHideAMatch(t *testing.T) {
+	samples := []string{
+		"Today is 2026-11-29.", "on Nov 29, 2026 we", "at 14:30 UTC", "10:05", "see /home/ann/x", `C:\Users\x`,
+		"{{user}}", "${HOME}", "<% x %>", "Step 3 of 5", "turn 2/7", "call #4 of 9", "request 10 / 12",
+		"no date 202-11-29", "1999-12-31", "Message 1of2", "Step 3 OF 5", "turn 2\t/\t7", "STEP 3 Of 5",
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString([]string{"Step", " ", "of", "/", "-", ":", ", ", "19", "20", "3", "12", "2026", "Nov", "turn", "a", "OF", "\t", "Of"}[r.IntN(18)])
+		}
+		samples = append(samples, b.String())
+	}
+	for _, s := range samples {
+		for _, dp := range compiler.DynamicPatternsForTest() {
+			if dp.Re.MatchString(s) && !dp.May(s) {
+				t.Errorf("%s: the cheap test rules out %q, which the expression matches", dp.What, s)
+			}
+		}
+	}
+}
