@@ -19,7 +19,6 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
-	"github.com/promptc/promptc/compiler/family"
 	config "github.com/promptc/promptc/cue"
 )
 
@@ -440,4 +439,3 @@ func sortedSlots(p *compiler.Program) []string {
 	return slices.Sorted(maps.Keys(p.Config.Slots))
 }
 
-var _ = family.Suffix
