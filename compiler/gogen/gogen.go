@@ -438,4 +438,3 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 func sortedSlots(p *compiler.Program) []string {
 	return slices.Sorted(maps.Keys(p.Config.Slots))
 }
-
