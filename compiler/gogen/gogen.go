@@ -53,6 +53,8 @@ func numbered(src []byte) string {
 
 type gen struct {
 	p         *compiler.Program
+	slots     []string       // slot names, sorted: the order of Slots' fields
+	slotIdx   map[string]int // slot name -> index in slots
 	progs     []*compiler.Program
 	b         bytes.Buffer
 	texts     []string
@@ -104,13 +106,15 @@ type item struct {
 	src  string
 }
 
+// render emits the whole package, section by section, stamped with
+// inputHash; the result still needs gofmt.
 func (g *gen) render(inputHash string) []byte {
 	p := g.p
 	pkg := p.Config.Output.Package
-	slots := sortedSlots(p)
-	slotIdx := map[string]int{}
-	for i, s := range slots {
-		slotIdx[s] = i
+	g.slots = sortedSlots(p)
+	g.slotIdx = map[string]int{}
+	for i, s := range g.slots {
+		g.slotIdx[s] = i
 	}
 	imports := []string{"fmt", "regexp", "strings", "sync"}
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
@@ -137,8 +141,19 @@ func (g *gen) render(inputHash string) []byte {
 	g.pf("// InputHash identifies the inputs this package was generated from: the\n")
 	g.pf("// configuration, every asset read and the generator version.\n")
 	g.pf("const InputHash = %q\n\n", inputHash)
+	g.renderModes()
+	g.renderFamilies()
+	g.renderSlots()
+	g.renderTables()
+	g.renderRules()
+	g.renderCosts()
+	g.renderTexts()
+	return g.b.Bytes()
+}
 
-	// Modes.
+// renderModes emits Mode, its constants, names, ParseMode and TierMode.
+func (g *gen) renderModes() {
+	p := g.p
 	g.pf("// Mode is a prompt mode.\ntype Mode uint8\n\n// The prompt modes, in lattice order.\nconst (\n")
 	for i, m := range p.Modes {
 		if i == 0 {
@@ -181,8 +196,11 @@ func (g *gen) render(inputHash string) []byte {
 		}
 		g.pf("\t}\n\treturn 0, false\n}\n\n")
 	}
+}
 
-	// Families.
+// renderFamilies emits Family, its constants, names and ParseFamily.
+func (g *gen) renderFamilies() {
+	p := g.p
 	g.pf("// Family is a model family.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
 	for i, fn := range p.FamilyNames {
 		if i == 0 {
@@ -196,10 +214,13 @@ func (g *gen) render(inputHash string) []byte {
 	g.pf("// String returns the family's name.\nfunc (f Family) String() string {\n\tif int(f) < len(families) {\n\t\treturn families[f].name\n\t}\n\treturn fmt.Sprintf(\"Family(%%d)\", uint8(f))\n}\n\n")
 	g.pf("// ParseFamily returns the family named s, or an error listing the valid names.\nfunc ParseFamily(s string) (Family, error) {\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Family(i), nil\n\t\t}\n\t}\n")
 	g.pf("\treturn 0, fmt.Errorf(\"unknown family %%q (valid: %s)\", s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
+}
 
-	// Slots.
+// renderSlots emits Slots with one field per slot, its accessor and Validate.
+func (g *gen) renderSlots() {
+	p := g.p
 	g.pf("// Slots holds the text the harness supplies at call time. An empty slot\n// is left out of the prompt.\ntype Slots struct {\n")
-	for _, s := range slots {
+	for _, s := range g.slots {
 		desc := p.Config.Slots[s].Description
 		if desc == "" {
 			desc = "supplied by the harness"
@@ -208,19 +229,22 @@ func (g *gen) render(inputHash string) []byte {
 	}
 	g.pf("}\n\n")
 	g.pf("func (s *Slots) get(i int) string {\n\tswitch i {\n")
-	for i, s := range slots {
+	for i, s := range g.slots {
 		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(s))
 	}
 	g.pf("\t}\n\treturn \"\"\n}\n\n")
 	g.pf("// Validate reports the first slot whose text is longer than promptc.cue\n// allows (maxChars, in characters); nil when every slot fits.\nfunc (s *Slots) Validate() error {\n")
-	for _, name := range slots {
+	for _, name := range g.slots {
 		if n := p.Config.Slots[name].MaxChars; n > 0 {
 			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
 		}
 	}
 	g.pf("\treturn nil\n}\n\n")
+}
 
-	// Family data.
+// renderTables emits the family data and, per profile, what each mode sends.
+func (g *gen) renderTables() {
+	p := g.p
 	type famData struct {
 		line, body int
 		lineSrc    string
@@ -250,7 +274,7 @@ func (g *gen) render(inputHash string) []byte {
 			var items []item
 			for _, ref := range m.Config.Compose {
 				if ref.Kind == "slot" {
-					items = append(items, item{kind: "slot", idx: slotIdx[ref.Name], name: ref.Name})
+					items = append(items, item{kind: "slot", idx: g.slotIdx[ref.Name], name: ref.Name})
 					continue
 				}
 				cp := q.Config.Parts[ref.Name]
@@ -305,8 +329,11 @@ func (g *gen) render(inputHash string) []byte {
 	}
 	g.pf("}\n\n")
 	g.renderProfiles()
+}
 
-	// Rules.
+// renderRules emits the resolution rules, then the fixed runtime, the tool catalogue and the custom-mode loader.
+func (g *gen) renderRules() {
+	p := g.p
 	g.pf("type rule struct {\n\tfamily Family\n\tname, provider []string\n}\n\n")
 	g.pf("var rules = [...]rule{\n")
 	for _, r := range p.Config.Families.Rules {
@@ -321,8 +348,11 @@ func (g *gen) render(inputHash string) []byte {
 	g.b.WriteString(runtimeSource)
 	g.renderTools()
 	g.renderCustom()
+}
 
-	// Costs and budgets.
+// renderCosts emits the costs table and the budgets as data.
+func (g *gen) renderCosts() {
+	p := g.p
 	g.pf("\n// Cost is the static cost of a mode for a family, per call.\ntype Cost struct {\n\tMode Mode\n\tFamily Family\n\t// Tokens with the family's longest model note; TokensNoNote without one.\n\tTokens, TokensNoNote int\n\t// OverFocus is Tokens minus the default mode's Tokens.\n\tOverFocus int\n\t// Chars is the static text's length in characters.\n\tChars int\n\t// PrefixTokens is the cacheable prefix before the first slot.\n\tPrefixTokens int\n\t// Note is the label of the longest note, if the mode sends notes.\n\tNote string\n}\n\n")
 	counter := p.Counter.Name()
 	g.pf("// TokenCounter says how the costs were counted.\nconst TokenCounter = %q\n\n", counter)
@@ -338,14 +368,15 @@ func (g *gen) render(inputHash string) []byte {
 		g.pf("\t{%q, %d, %d},\n", b.name, b.chars, b.tokens)
 	}
 	g.pf("}\n\n// Budgets returns every budget of the project (a copy).\nfunc Budgets() []Budget { return append([]Budget(nil), budgetTable[:]...) }\n\n")
+}
 
-	// Text table last: it is long.
+// renderTexts emits the interned text table, last because it is long.
+func (g *gen) renderTexts() {
 	g.pf("var texts = [...]string{\n")
 	for i, t := range g.texts {
 		g.pf("\t%d: %s,\n", i, goString(t))
 	}
 	g.pf("}\n")
-	return g.b.Bytes()
 }
 
 // profileName names profile index i for comments.
