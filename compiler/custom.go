@@ -67,7 +67,7 @@ func (p *Program) checkCustom(fs *source.FS) {
 		p.add(d)
 		return
 	}
-	if n := len(f.Text); n > c.MaxBytes {
+	if n := f.Size; n > c.MaxBytes {
 		p.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomTooLarge,
 			"custom example is %d bytes, over custom.maxBytes (%d): the loader would refuse it and send the fallback; shorten it", n, c.MaxBytes))
 	}

@@ -31,7 +31,7 @@ func decode(p string, b []byte) (*File, *ReadError) {
 		d.End = diag.Position{Path: p, Line: pos.Line, Col: pos.Col + 1}
 		return nil, &ReadError{Diag: d}
 	}
-	f := &File{Path: p}
+	f := &File{Path: p, Size: len(b)}
 	if i := bytes.IndexByte(b, '\r'); i >= 0 {
 		pos := position(p, b, i)
 		kind := "CRLF"

@@ -50,6 +50,9 @@ type File struct {
 	// Diags are the warnings found while reading (TEXT_CRLF), positioned in
 	// the file. They are reported by whoever uses the file, once.
 	Diags []diag.Diagnostic
+	// Size is the file's length in bytes as stored, before line endings
+	// were converted.
+	Size int
 }
 
 // Line returns the text of line num (1-based) without its newline, or ""
