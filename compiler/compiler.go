@@ -222,7 +222,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 			spans = append(spans, include.Raw(f, r[0], r[1])...)
 		}
 	}
-	part.Spans = include.TrimBlank(include.Filter(spans, family.IsDirective))
+	part.Spans = include.TrimBlank(spans)
 	part.Text = include.Text(part.Spans)
 	if len(part.Spans) > 0 {
 		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}

@@ -223,7 +223,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		} else {
 			spans = include.Raw(f, first, lastLine)
 		}
-		spans = include.TrimBlank(include.Filter(spans, isDirective))
+		spans = include.TrimBlank(spans)
 		s := Section{Spans: spans, Pos: diag.Position{Path: p, Line: first}}
 		if len(spans) > 0 {
 			s.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
@@ -260,15 +260,8 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 	return fam, ds
 }
 
-// isDirective reports promptc's own comment lines, which are stripped from
-// sent text so they cost no tokens.
-func isDirective(line string) bool {
-	t := strings.TrimSpace(line)
-	return strings.HasPrefix(t, "<!-- promptc:") && strings.HasSuffix(t, "-->")
-}
-
-// IsDirective is isDirective for other packages composing text.
-func IsDirective(line string) bool { return isDirective(line) }
+// IsDirective reports promptc's own comment lines; see include.IsDirective.
+func IsDirective(line string) bool { return include.IsDirective(line) }
 
 func blankLine(f *source.File, num int) bool {
 	ln := f.Lines[num-1]

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/diag"
-	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
@@ -63,9 +62,9 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) (
 	} else {
 		spans = include.Raw(tf, 1, 0)
 	}
-	// promptc's directive lines (<!-- promptc:ignore ... -->) are never sent,
-	// so they cost no tokens and are not searched for references.
-	spans = include.Filter(spans, family.IsDirective)
+	// promptc's directive lines (<!-- promptc:ignore ... -->) are already
+	// gone: Expand and Raw drop them, so they cost no tokens and are not
+	// searched for references.
 	cards, cds := loadCards(fs, cfg.Cards)
 	ds = append(ds, cds...)
 	docs, dds := loadDocs(fs, cfg.Docs)

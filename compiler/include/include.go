@@ -226,14 +226,21 @@ type incLine struct {
 	end    diag.Position
 }
 
-// scanIncludes finds the include lines among lines first..last of f and
-// counts the characters of the others (each with its newline).
+// scanIncludes finds the include lines (and the directive lines, with an
+// empty target) among lines first..last of f and counts the characters of
+// the others (each with its newline).
 func scanIncludes(f *source.File, first, last int) ([]incLine, int) {
 	var incs []incLine
 	own := 0
 	for num := first; num <= last; num++ {
 		ln := f.Lines[num-1]
 		text := f.Text[ln.Start:ln.End]
+		if ln.Kind == markdown.Comment && IsDirective(text) {
+			// promptc's own directives are never sent; a line that only
+			// looks like one inside code is text.
+			incs = append(incs, incLine{num: num})
+			continue
+		}
 		if ln.Kind == markdown.Text {
 			if target, ok := IsInclude(text); ok {
 				at := strings.IndexByte(text, '@')
@@ -257,7 +264,9 @@ func (e *expander) expand(f *source.File, first, last int, incs []incLine) {
 	next := first
 	for _, inc := range incs {
 		e.emit(f, next, inc.num-1)
-		e.include(f, inc)
+		if inc.target != "" { // "" marks a directive line, dropped
+			e.include(f, inc)
+		}
 		next = inc.num + 1
 	}
 	e.emit(f, next, last)
@@ -388,4 +397,12 @@ func (e *expander) include(from *source.File, inc incLine) {
 		fail(RuleTotalChars, "including %s would bring the text to %d characters, over the total limit of %d; shorten the included files, or raise includes.maxTotalChars in promptc.cue",
 			p, over, e.lim.MaxTotalChars)
 	}
+}
+
+// IsDirective reports whether line is one of promptc's own comments,
+// <!-- promptc:... -->, which are stripped from sent text so they cost no
+// tokens. Only lines outside code are directives.
+func IsDirective(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "<!-- promptc:") && strings.HasSuffix(t, "-->")
 }

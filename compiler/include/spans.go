@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
 )
 
@@ -138,8 +139,22 @@ func Raw(f *source.File, first, last int) []Span {
 	if first > last {
 		return nil
 	}
-	start := f.Lines[first-1].Start
-	end := f.Lines[last-1].End
-	text := f.Text[start:end] + "\n"
-	return []Span{{Text: text, Path: f.Path, Line: first}}
+	// Directive lines outside code are dropped, as Expand drops them.
+	var out []Span
+	run := first
+	flush := func(upTo int) {
+		if run <= upTo {
+			text := f.Text[f.Lines[run-1].Start:f.Lines[upTo-1].End] + "\n"
+			out = append(out, Span{Text: text, Path: f.Path, Line: run})
+		}
+	}
+	for num := first; num <= last; num++ {
+		ln := f.Lines[num-1]
+		if ln.Kind == markdown.Comment && IsDirective(f.Text[ln.Start:ln.End]) {
+			flush(num - 1)
+			run = num + 1
+		}
+	}
+	flush(last)
+	return out
 }
