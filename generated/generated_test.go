@@ -97,3 +97,25 @@ func TestSlotsValidate(t *testing.T) {
 		t.Fatalf("351 characters: %v", err)
 	}
 }
+
+// BenchmarkResolveAlternating alternates two model ids, so that every call
+// misses the remembered last resolution and matches the patterns.
+func BenchmarkResolveAlternating(b *testing.B) {
+	ids := [2]string{benchModel, "ollama:llama3.1:8b"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		prompts.Resolve(ids[i&1])
+		i++
+	}
+}
+
+func TestResolveRemembersOnlyTheSameID(t *testing.T) {
+	for range 3 {
+		for id, want := range map[string]string{benchModel: "claude", "ollama:llama3.1:8b": "local", "gpt-5-mini": "codex", "unknown-model": "neutral"} {
+			if f, _ := prompts.Resolve(id); f.String() != want {
+				t.Fatalf("Resolve(%q) = %s, want %s", id, f, want)
+			}
+		}
+	}
+}

@@ -357,15 +357,38 @@ func Resolve(modelID string) (Family, string) {
 	return f, families[f].notes[n].label
 }
 
+// last remembers the most recent resolution: a harness composes for the
+// same model on call after call, and matching the patterns is the most
+// expensive step of Compose. Keeping it under a mutex rather than behind
+// a pointer keeps resolution free of allocations.
+var last struct {
+	sync.Mutex
+	id     string
+	family Family
+	note   int
+	ok     bool
+}
+
 func resolve(id string) (Family, int) {
+	last.Lock()
+	if last.ok && last.id == id {
+		f, n := last.family, last.note
+		last.Unlock()
+		return f, n
+	}
+	last.Unlock()
 	compile()
-	f := resolveFamily(id)
+	f, n := resolveFamily(id), -1
 	for i, re := range compiled.notes[f] {
 		if re.MatchString(id) {
-			return f, i
+			n = i
+			break
 		}
 	}
-	return f, -1
+	last.Lock()
+	last.id, last.family, last.note, last.ok = id, f, n, true
+	last.Unlock()
+	return f, n
 }
 
 func resolveFamily(id string) Family {
