@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -94,8 +95,7 @@ func simplify(errs []cueerrors.Error) []cueError {
 		summary   cueerrors.Error
 		others    []cueError
 		conflicts []cueError
-		values    []string
-		got       string
+		pairs     [][2]string // the two values of each conflict
 	}
 	groups := map[string]*group{}
 	var order []string
@@ -112,13 +112,9 @@ func simplify(errs []cueerrors.Error) []cueError {
 		switch {
 		case strings.Contains(format, "empty disjunction"):
 			g.summary = e
-		case strings.HasPrefix(format, "conflicting values") && len(args) == 2:
+		case strings.HasPrefix(format, "conflicting values") && len(args) >= 2:
 			g.conflicts = append(g.conflicts, ce)
-			a, b := fmt.Sprint(args[0]), fmt.Sprint(args[1])
-			if strings.Contains(a, "\"") || strings.Contains(b, "\"") {
-				g.values = append(g.values, a)
-				g.got = b
-			}
+			g.pairs = append(g.pairs, [2]string{fmt.Sprint(args[0]), fmt.Sprint(args[1])})
 		default:
 			g.others = append(g.others, ce)
 		}
@@ -127,21 +123,67 @@ func simplify(errs []cueerrors.Error) []cueError {
 	for _, key := range order {
 		g := groups[key]
 		switch {
-		case g.summary == nil:
-			out = append(out, g.conflicts...)
+		case len(g.others) > 0 && g.summary != nil:
 			out = append(out, g.others...)
-		case len(g.others) > 0:
+		case len(g.conflicts) > 1:
+			if e, ok := oneOf(g.conflicts, g.pairs); ok {
+				out = append(out, e)
+			} else {
+				out = append(out, preferTypes(g.conflicts)...)
+			}
 			out = append(out, g.others...)
-		case len(g.values) == len(g.conflicts) && len(g.values) > 0:
-			e := g.conflicts[0]
-			e.msg = fmt.Sprintf("%s is not one of the allowed values %s", g.got, strings.Join(g.values, ", "))
-			out = append(out, e)
 		default:
 			out = append(out, g.conflicts...)
+			out = append(out, g.others...)
 		}
 	}
 	return out
 }
+
+// oneOf recognises a value that matches none of several literals (every
+// conflict shares one side, the user's value, and the other sides are
+// quoted literals) and says so in one message.
+func oneOf(conflicts []cueError, pairs [][2]string) (cueError, bool) {
+	for side := 0; side < 2; side++ {
+		got := pairs[0][side]
+		var allowed []string
+		for _, p := range pairs {
+			if p[side] != got || !strings.HasPrefix(p[1-side], "\"") {
+				allowed = nil
+				break
+			}
+			allowed = append(allowed, p[1-side])
+		}
+		if allowed != nil {
+			e := conflicts[0]
+			e.msg = fmt.Sprintf("%s is not one of the allowed values %s", got, strings.Join(allowed, ", "))
+			return e, true
+		}
+	}
+	return cueError{}, false
+}
+
+// preferTypes keeps, of several conflicts on one value (a field with a
+// default reports one against the default and one against its type), those
+// that name the expected type, which say what to write.
+func preferTypes(conflicts []cueError) []cueError {
+	if len(conflicts) < 2 {
+		return conflicts
+	}
+	var typed []cueError
+	for _, c := range conflicts {
+		_, args := c.Msg()
+		if len(args) >= 2 && typeName.MatchString(fmt.Sprint(args[1])) {
+			typed = append(typed, c)
+		}
+	}
+	if len(typed) == 0 {
+		return conflicts
+	}
+	return typed
+}
+
+var typeName = regexp.MustCompile(`^(int|float|number|string|bytes|bool|null|\{.*\}|\[.*\])$`)
 
 // explain adds the fix to CUE messages whose wording leaves it implicit.
 func explain(msg string) string {

@@ -1,7 +1,9 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -102,6 +104,21 @@ func schemaDef(name string) cue.Value {
 // cueDiags converts CUE errors about an asset's frontmatter to diagnostics
 // in that asset.
 func cueDiags(path, rule string, err error, fallbackLine int) []diag.Diagnostic {
+	var ce cueerrors.Error
+	if !errors.As(err, &ce) {
+		// The YAML parser reports syntax errors as plain text,
+		// "path:LINE: message"; the padding line makes LINE the file's.
+		msg, line := err.Error(), fallbackLine
+		if rest, ok := strings.CutPrefix(msg, path+":"); ok {
+			if i := strings.IndexByte(rest, ':'); i > 0 {
+				if n, aerr := strconv.Atoi(rest[:i]); aerr == nil {
+					line, msg = n, strings.TrimSpace(rest[i+1:])
+				}
+			}
+		}
+		return []diag.Diagnostic{diag.Errorf(diag.Position{Path: path, Line: line, Col: 1}, rule,
+			"frontmatter is not valid YAML: %s; fix the header between the --- lines", msg)}
+	}
 	var ds []diag.Diagnostic
 	for _, e := range simplify(cueerrors.Errors(err)) {
 		pos := diag.Position{Path: path, Line: fallbackLine, Col: 1}

@@ -184,7 +184,7 @@ func TestRenderCardErrors(t *testing.T) {
 	got := slices.Compact(positions(ds))
 	want := []string{
 		"cards/bad-order.md:4:8 GUIDE_CARD",
-		"cards/bad-yaml.md:1:1 GUIDE_CARD",
+		"cards/bad-yaml.md:2:1 GUIDE_CARD",
 		"cards/blank.md:2:1 GUIDE_CARD",
 		"cards/empty.md:3:10 GUIDE_CARD",
 		"cards/no-header.md:1:1 GUIDE_CARD",
