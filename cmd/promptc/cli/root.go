@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -196,7 +197,14 @@ func (g *globals) loadConfig(dir string) (*config.Loaded, error) {
 		return nil, err
 	}
 	g.logger.Debug("loading config", "file", path)
-	return config.LoadFile(path)
+	l, err := config.LoadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		// The file cannot be read (a directory, no permission): the
+		// user's to fix, not a promptc failure.
+		return nil, usagef("%s: %v", path, pe.Err)
+	}
+	return l, err
 }
 
 // dirArg returns the optional single directory argument.
