@@ -84,9 +84,6 @@ type Options struct {
 	// Profile selects a profile of promptc.cue's profiles; "" is the
 	// default profile (or none, when no profiles are declared).
 	Profile string
-	// Generated supplies the text of generated parts ("guide") when set;
-	// the default renders them from the project.
-	Generated func(p *Program, kind string) ([]include.Span, []diag.Diagnostic)
 }
 
 // Compile builds the Program for a loaded configuration. It returns an
@@ -131,11 +128,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 			p.loadTools(fs, name, cp)
 		case cp.Generated != "":
 			part := &Part{Name: name, Config: cp}
-			if opt.Generated != nil {
-				spans, ds := opt.Generated(p, cp.Generated)
-				part.Spans = spans
-				p.add(ds...)
-			} else if cp.Generated == "guide" {
+			if cp.Generated == "guide" {
 				if c.Guide == nil {
 					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), RuleRead,
 						"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
