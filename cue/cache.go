@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
 )
 
 // Evaluating promptc.cue with CUE costs tens of milliseconds on a real
@@ -16,6 +19,8 @@ import (
 // directory (like the go command's build cache) under a key of both;
 // later runs decode that JSON instead. Nothing in the project is written.
 // Set PROMPTC_CACHE=off to disable the cache, or to a directory to move it.
+// Entries unused for a week are removed; tests leave the cache alone unless
+// PROMPTC_CACHE names one.
 
 // cacheFormat changes whenever Config's JSON form changes meaning.
 const cacheFormat = "promptc-config-cache-1"
@@ -52,6 +57,10 @@ func cacheDir() string {
 	case "off":
 		return ""
 	case "":
+		if testing.Testing() {
+			// Tests never fill the user's cache unless they ask to.
+			return ""
+		}
 		d, err := os.UserCacheDir()
 		if err != nil {
 			return ""
@@ -69,11 +78,49 @@ func cacheGet(key string, out any) bool {
 	if dir == "" {
 		return false
 	}
-	b, err := os.ReadFile(filepath.Join(dir, key+".json"))
+	name := filepath.Join(dir, key+".json")
+	b, err := os.ReadFile(name)
 	if err != nil {
 		return false
 	}
-	return json.Unmarshal(b, out) == nil
+	if json.Unmarshal(b, out) != nil {
+		return false
+	}
+	// Mark the entry used (at most hourly), so trimming keeps it.
+	if fi, err := os.Stat(name); err == nil && time.Since(fi.ModTime()) > time.Hour {
+		now := time.Now()
+		os.Chtimes(name, now, now)
+	}
+	return true
+}
+
+// Entries unused for cacheMaxAge are removed, at most once per
+// cacheTrimEvery, so the cache cannot grow without bound.
+const (
+	cacheMaxAge    = 7 * 24 * time.Hour
+	cacheTrimEvery = 24 * time.Hour
+)
+
+// cacheTrim removes old entries when the last trim is older than
+// cacheTrimEvery; it is called after a store.
+func cacheTrim(dir string) {
+	mark := filepath.Join(dir, "trimmed")
+	if fi, err := os.Stat(mark); err == nil && time.Since(fi.ModTime()) < cacheTrimEvery {
+		return
+	}
+	os.WriteFile(mark, nil, 0o644)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > cacheMaxAge {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // cachePut stores c under key, atomically; failures are ignored because
@@ -95,5 +142,7 @@ func cachePut(key string, c any) {
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(dir, key+".json")) != nil {
 		os.Remove(tmp.Name())
+		return
 	}
+	cacheTrim(dir)
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // TestCacheRoundTrip loads the example configuration twice through the
@@ -18,7 +19,7 @@ func TestCacheRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(entries) != 1 {
 		t.Fatalf("cache holds %d entries after a valid load, want 1", len(entries))
 	}
@@ -59,5 +60,34 @@ func TestCacheIgnoresBadEntriesAndInvalidConfigs(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", "off")
 	if cacheDir() != "" {
 		t.Fatal("PROMPTC_CACHE=off does not disable the cache")
+	}
+}
+
+// TestCacheTrimsOldEntries checks that entries unused for longer than
+// cacheMaxAge go at the next store, and recent ones stay.
+func TestCacheTrimsOldEntries(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PROMPTC_CACHE", dir)
+	old := filepath.Join(dir, "old.json")
+	recent := filepath.Join(dir, "recent.json")
+	os.WriteFile(old, []byte("{}"), 0o644)
+	os.WriteFile(recent, []byte("{}"), 0o644)
+	long := time.Now().Add(-cacheMaxAge - time.Hour)
+	os.Chtimes(old, long, long)
+	cachePut("new", map[string]int{"a": 1})
+	if _, err := os.Stat(old); err == nil {
+		t.Error("an entry unused for over a week survived the trim")
+	}
+	for _, keep := range []string{recent, filepath.Join(dir, "new.json")} {
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("%s was removed: %v", keep, err)
+		}
+	}
+}
+
+func TestTestsLeaveTheUserCacheAlone(t *testing.T) {
+	t.Setenv("PROMPTC_CACHE", "")
+	if d := cacheDir(); d != "" {
+		t.Fatalf("cacheDir() = %q in a test without PROMPTC_CACHE", d)
 	}
 }
