@@ -72,6 +72,9 @@ type Program struct {
 	// Profile is the profile this program was compiled for ("" when the
 	// project declares none).
 	Profile string
+	// blocks maps a file to the names of the blocks parts take or omit
+	// from it; see markerLines.
+	blocks map[string]map[string]bool
 	// Pointers holds the source text of every pointer part, by part name.
 	Pointers map[string]*source.File
 	// ToolTexts holds the full description of every catalogue tool that
@@ -244,18 +247,24 @@ func cut(ranges [][2]int, from, to int) [][2]int {
 // markerLines lists the lines of f, outside code, that open or close a
 // block some part of the configuration takes or omits from f.
 func (p *Program) markerLines(f *source.File) []int {
-	used := map[string]bool{}
-	for _, cp := range p.Config.Parts {
-		if cp.File != f.Path {
-			continue
-		}
-		if cp.Block != "" {
-			used[cp.Block] = true
-		}
-		for _, o := range cp.Omit {
-			used[o] = true
+	if p.blocks == nil {
+		// Which blocks each file has, computed once: a project has as
+		// many file parts as files.
+		p.blocks = map[string]map[string]bool{}
+		for _, cp := range p.Config.Parts {
+			names := append(slices.Clone(cp.Omit), cp.Block)
+			for _, n := range names {
+				if n == "" || cp.File == "" {
+					continue
+				}
+				if p.blocks[cp.File] == nil {
+					p.blocks[cp.File] = map[string]bool{}
+				}
+				p.blocks[cp.File][n] = true
+			}
 		}
 	}
+	used := p.blocks[f.Path]
 	if len(used) == 0 {
 		return nil
 	}
