@@ -1,8 +1,7 @@
 package family
 
 import (
-	"os"
-	"path/filepath"
+	"github.com/promptc/promptc/internal/testtree"
 	"slices"
 	"strings"
 	"testing"
@@ -15,17 +14,7 @@ import (
 // project writes files (path -> text) below a fresh directory and opens it.
 func project(t testing.TB, files map[string]string) *source.FS {
 	t.Helper()
-	dir := t.TempDir()
-	for p, text := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fs, err := source.Open(dir)
+	fs, err := source.Open(testtree.Write(t, files))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"encoding/json"
+	"github.com/promptc/promptc/internal/testtree"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,16 +19,7 @@ import (
 // opens the directory.
 func project(t *testing.T, files map[string]string) (*source.FS, *config.Loaded) {
 	t.Helper()
-	dir := t.TempDir()
-	for p, text := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := testtree.Write(t, files)
 	l, err := config.LoadFile(filepath.Join(dir, config.FileName))
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package source
 
 import (
 	"errors"
+	"github.com/promptc/promptc/internal/testtree"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,17 +19,7 @@ import (
 // returns the root.
 func tree(t *testing.T, files map[string]string) string {
 	t.Helper()
-	root := t.TempDir()
-	for p, text := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
+	return testtree.Write(t, files)
 }
 
 func open(t *testing.T, root string) *FS {
