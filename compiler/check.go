@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/guide"
 	"github.com/promptc/promptc/compiler/include"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs of the mode, budget and static-text checks.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/promptc/promptc/bench/synth"
 	"github.com/promptc/promptc/compiler"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // benchProjects are the example assets and projects written by bench/gen

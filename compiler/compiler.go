@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/guide"
@@ -18,7 +17,8 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/compiler/tokens"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs reported by the compiler itself.

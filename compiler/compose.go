@@ -3,9 +3,9 @@ package compiler
 import (
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Separator goes between two non-empty sections of a composed prompt.

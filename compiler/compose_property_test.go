@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/diag"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // words build random part texts; some are multi-byte so that characters

@@ -3,10 +3,9 @@ package compiler
 import (
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs of the custom-mode example check.
@@ -22,7 +21,7 @@ const (
 // without frontmatter.
 func CustomName(text string) (name, body string) {
 	body = text
-	if fm, rest, ok := config.SplitFrontmatter(text); ok {
+	if fm, rest, ok := frontmatter.Split(text); ok {
 		body = rest
 		for _, line := range strings.Split(fm.YAML, "\n") {
 			if v, ok := strings.CutPrefix(line, "name:"); ok {
@@ -71,7 +70,7 @@ func (p *Program) checkCustom(fs *source.FS) {
 		p.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomTooLarge,
 			"custom example is %d bytes, over custom.maxBytes (%d): the loader would refuse it and send the fallback; shorten it", n, c.MaxBytes))
 	}
-	if fm, _, ok := config.SplitFrontmatter(f.Text); ok {
+	if fm, _, ok := frontmatter.Split(f.Text); ok {
 		var h struct {
 			Name string `json:"name"`
 		}
@@ -80,7 +79,7 @@ func (p *Program) checkCustom(fs *source.FS) {
 		if ds := frontmatter.Refuse(f.Path, fm, RuleCustomNoName); ds != nil {
 			p.add(ds...)
 		} else {
-			p.add(config.DecodeFrontmatter(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
+			p.add(frontmatter.DecodeHeader(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
 		}
 	}
 	name, body := CustomName(f.Text)

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs of pointer parts.

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/emit"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
 )
 

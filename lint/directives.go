@@ -8,10 +8,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Directive kinds.

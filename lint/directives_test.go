@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // directiveLine matches the directive lines the project below holds.

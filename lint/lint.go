@@ -23,9 +23,9 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // OutputCheck compares the output directory of p with what a build would

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // orphans reports Markdown files below the root that nothing reaches.
@@ -112,7 +112,7 @@ func (l *linter) duplicates() []diag.Diagnostic {
 			continue
 		}
 		first := 1
-		if fm, _, ok := config.SplitFrontmatter(f.Text); ok {
+		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
 		eachParagraph(f, first, func(start int, text string) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint/printer"
 )
 

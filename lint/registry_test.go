@@ -17,12 +17,12 @@ import (
 )
 
 // TestRegistryCoversCompilerRules finds every Rule... string constant
-// declared in the compiler's packages and in cue/ (parsing their source, so
+// declared in the compiler's packages and in internal/ (parsing their source, so
 // a constant added later is found too) and requires a registry entry for
 // its value.
 func TestRegistryCoversCompilerRules(t *testing.T) {
 	found := 0
-	for _, dir := range []string{"../compiler", "../cue"} {
+	for _, dir := range []string{"../compiler", "../internal"} {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

@@ -9,8 +9,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/promptc/promptc/compiler/diag"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // selection is the lint section of promptc.cue, validated against the

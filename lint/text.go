@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint/secret"
 )
 

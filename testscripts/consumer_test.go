@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // consumerMain is a program that imports the generated package the way a

@@ -10,7 +10,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 func compileAssets(t *testing.T) *compiler.Program {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // TestFreshAfterWrite: output just written for a hash is fresh for it, so

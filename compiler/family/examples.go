@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs for the resolution checks.

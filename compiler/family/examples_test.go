@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/jsregex"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // load writes a promptc.cue made of the common lines and families, and

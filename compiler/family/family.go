@@ -25,13 +25,12 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/jsregex"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs reported by this package.
@@ -128,7 +127,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 			"family file %s is not named <family>%s; rename it so that it cannot collide with instruction files such as CLAUDE.md", p, Suffix))
 	}
 
-	fm, _, ok := config.SplitFrontmatter(f.Text)
+	fm, _, ok := frontmatter.Split(f.Text)
 	bodyStart := 1
 	if !ok {
 		ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, RuleHeader,
@@ -138,7 +137,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		var h Header
 		if hd := frontmatter.Refuse(p, fm, RuleHeader); hd != nil {
 			ds = append(ds, hd...)
-		} else if hd := config.DecodeFrontmatter(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
+		} else if hd := frontmatter.DecodeHeader(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
 			ds = append(ds, hd...)
 		} else {
 			if h.Family != fam.Name {

@@ -1,14 +1,15 @@
 package family
 
 import (
-	"github.com/promptc/promptc/internal/testtree"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/testtree"
+
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // project writes files (path -> text) below a fresh directory and opens it.

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // How a resolution was decided.

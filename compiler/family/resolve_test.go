@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 func TestSplit(t *testing.T) {

@@ -40,9 +40,9 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule is the ID of every problem this package reports.
@@ -254,7 +254,7 @@ type Tree struct {
 // position of every key. An asset without frontmatter gives an empty Tree.
 func Parse(p, text string) (Tree, []diag.Diagnostic) {
 	tree := Tree{path: p}
-	fm, _, ok := config.SplitFrontmatter(text)
+	fm, _, ok := Split(text)
 	if !ok {
 		return tree, nil
 	}
@@ -283,7 +283,7 @@ func Parse(p, text string) (Tree, []diag.Diagnostic) {
 // ":" where a key can start (at the start of a line after indentation and
 // "- " or "? " indicators, or after "{" or "," in a flow collection,
 // anchors and tags skipped), and any explicit !!merge tag.
-func Refuse(p string, fm config.Frontmatter, rule string) []diag.Diagnostic {
+func Refuse(p string, fm Frontmatter, rule string) []diag.Diagnostic {
 	line, col, ok := mergeKey(fm.YAML)
 	if !ok {
 		return nil

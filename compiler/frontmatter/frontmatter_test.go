@@ -2,7 +2,6 @@ package frontmatter
 
 import (
 	"encoding/json"
-	"github.com/promptc/promptc/internal/testtree"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,9 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/testtree"
+
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // project writes files below a fresh directory, loads its promptc.cue and
@@ -316,7 +317,7 @@ func TestRefuseMergeKeys(t *testing.T) {
 		{"a: 1\n  \t<<:", "a.md:3:4"},
 	}
 	for _, tc := range tests {
-		ds := Refuse("a.md", config.Frontmatter{YAML: tc.yaml}, "RULE")
+		ds := Refuse("a.md", Frontmatter{YAML: tc.yaml}, "RULE")
 		got := ""
 		if len(ds) == 1 {
 			got = ds[0].Pos.String()

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	config "github.com/promptc/promptc/cue"
 )
 
 // FuzzDecode feeds arbitrary asset text to Decode: it never panics, every
@@ -59,7 +57,7 @@ func FuzzDecode(f *testing.F) {
 				}
 			}
 		}
-		fm, _, ok := config.SplitFrontmatter(text)
+		fm, _, ok := Split(text)
 		last := 1
 		if ok {
 			last = fm.Lines

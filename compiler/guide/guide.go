@@ -13,11 +13,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs reported while rendering the guide.
@@ -126,7 +126,7 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 			ds = append(ds, readDiag(err, p))
 			continue
 		}
-		fm, _, ok := config.SplitFrontmatter(f.Text)
+		fm, _, ok := frontmatter.Split(f.Text)
 		if !ok {
 			ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, RuleCard,
 				"card has no frontmatter: start it with a --- line, title:, summary: and order:, and a closing --- line"))
@@ -137,7 +137,7 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 			ds = append(ds, cds...)
 			continue
 		}
-		if cds := config.DecodeFrontmatter(p, fm, "#Card", RuleCard, &c); len(cds) > 0 {
+		if cds := frontmatter.DecodeHeader(p, fm, "#Card", RuleCard, &c); len(cds) > 0 {
 			ds = append(ds, cds...)
 			continue
 		}

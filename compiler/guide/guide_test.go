@@ -1,16 +1,17 @@
 package guide
 
 import (
-	"github.com/promptc/promptc/internal/testtree"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/testtree"
+
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // project writes files (path -> text) below a fresh directory and opens it.

@@ -22,9 +22,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs reported by Expand, besides the read failures of package source

@@ -2,7 +2,6 @@ package include
 
 import (
 	"fmt"
-	"github.com/promptc/promptc/internal/testtree"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,8 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/testtree"
+
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 func TestIsInclude(t *testing.T) {

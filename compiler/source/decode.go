@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // decode validates the bytes of file p and builds the File.

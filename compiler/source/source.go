@@ -21,8 +21,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs of the problems found while reading. They are shared with the

@@ -2,7 +2,6 @@ package source
 
 import (
 	"errors"
-	"github.com/promptc/promptc/internal/testtree"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/testtree"
 
 	"github.com/promptc/promptc/compiler/markdown"
 )

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // GitHubActions writes one GitHub Actions workflow command per diagnostic,

@@ -14,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // RuleInfo describes a rule for printers that embed rule metadata (the SARIF

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -10,7 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // The official SARIF 2.1.0 schema (draft-07, as published with the OASIS

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Text writes one line per diagnostic in the form

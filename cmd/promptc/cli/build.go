@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/promptc/promptc/compiler/diag"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint/printer"
 )
 

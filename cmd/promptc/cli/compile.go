@@ -1,9 +1,10 @@
 package cli
 
 import (
-	"github.com/promptc/promptc/compiler"
 	"slices"
 	"strings"
+
+	"github.com/promptc/promptc/compiler"
 )
 
 // compile loads the configuration found from dir and compiles the project

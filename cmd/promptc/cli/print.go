@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
 )

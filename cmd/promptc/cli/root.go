@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // Exit codes, as documented in the README.

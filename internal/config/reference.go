@@ -20,7 +20,7 @@ func ReferenceDoc() (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("# promptc.cue reference\n\n")
-	b.WriteString("<!-- Generated from cue/schema.cue by `go test ./cue -update`. Do not edit. -->\n\n")
+	b.WriteString("<!-- Generated from cue/schema.cue by `go test ./internal/config -update`. Do not edit. -->\n\n")
 	b.WriteString("A project's `promptc.cue` is checked against `#Config`. Every definition is closed: a field that is not listed here is an error. ")
 	b.WriteString("A type written `*x | y` has the default `x`. A field marked `!` is required; `?` is optional.\n\n")
 	b.WriteString("CUE reports some errors only after others are fixed (a known limitation of CUE's evaluator): fix what is reported and run promptc again.\n")

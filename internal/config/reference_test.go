@@ -15,7 +15,7 @@ func TestReferenceInSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const path = "../docs/config.md"
+	const path = "../../docs/config.md"
 	if *update {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -23,9 +23,9 @@ func TestReferenceInSync(t *testing.T) {
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./cue -update)", err)
+		t.Fatalf("%v (run go test ./internal/config -update)", err)
 	}
 	if string(got) != want {
-		t.Fatalf("docs/config.md is out of date with cue/schema.cue; run: go test ./cue -update")
+		t.Fatalf("docs/config.md is out of date with cue/schema.cue; run: go test ./internal/config -update")
 	}
 }

@@ -25,9 +25,9 @@ import (
 // cacheFormat changes whenever Config's JSON form changes meaning.
 const cacheFormat = "promptc-config-cache-1"
 
-// cacheKey hashes everything a CUE evaluation of parts depends on: the
+// CacheKey hashes everything a CUE evaluation of parts depends on: the
 // cache format, the CUE version, the schema and the parts themselves.
-func cacheKey(parts ...[]byte) string {
+func CacheKey(parts ...[]byte) string {
 	h := sha256.New()
 	h.Write([]byte(cacheFormat + "\n"))
 	h.Write([]byte(cueVersion() + "\n"))
@@ -71,9 +71,9 @@ func cacheDir() string {
 	}
 }
 
-// cacheGet decodes the entry under key into out, reporting whether there
+// CacheGet decodes the entry under key into out, reporting whether there
 // was a usable one.
-func cacheGet(key string, out any) bool {
+func CacheGet(key string, out any) bool {
 	dir := cacheDir()
 	if dir == "" {
 		return false
@@ -123,9 +123,9 @@ func cacheTrim(dir string) {
 	}
 }
 
-// cachePut stores c under key, atomically; failures are ignored because
+// CachePut stores c under key, atomically; failures are ignored because
 // the cache only saves time.
-func cachePut(key string, c any) {
+func CachePut(key string, c any) {
 	dir := cacheDir()
 	if dir == "" {
 		return

@@ -1,30 +1,26 @@
-// Package config loads and validates promptc.cue against the embedded CUE
-// schema (schema.cue in this folder) and decodes it into Go types.
-//
-// The folder is named cue/ after the language the schema is written in; the
-// package is named config so that it does not shadow cuelang.org/go/cue.
+// Package config loads and validates promptc.cue against the CUE schema
+// (cue/schema.cue, embedded by package cue) and decodes it into Go types.
+// It also turns CUE errors into diagnostics and keeps the evaluation cache,
+// for every other YAML or CUE text checked against the schema.
 package config
 
 import (
-	_ "embed"
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+
+	cuefiles "github.com/promptc/promptc/cue"
 )
 
 // FileName is the name of the configuration file that marks a project root.
 const FileName = "promptc.cue"
 
-//go:embed schema.cue
-var schemaSource []byte
-
-// Schema returns the text of the embedded schema.
-func Schema() []byte { return slices.Clone(schemaSource) }
+// schemaSource is the text of cue/schema.cue.
+var schemaSource = cuefiles.Schema
 
 // Config is the decoded configuration. Field meanings are documented in
 // schema.cue, which is the single source of truth for defaults.
@@ -300,8 +296,8 @@ func LoadFile(path string) (*Loaded, error) {
 // in the cache when valid.
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
-	key := cacheKey(src)
-	if c := new(Config); cacheGet(key, c) {
+	key := CacheKey(src)
+	if c := new(Config); CacheGet(key, c) {
 		l := &Loaded{Root: root, File: file, Source: src, Config: c}
 		if ds := check(l); len(ds) > 0 {
 			return nil, &Error{Diagnostics: ds}
@@ -310,7 +306,7 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	}
 	l, err := evaluate(file, src)
 	if err == nil {
-		cachePut(key, l.Config)
+		CachePut(key, l.Config)
 	}
 	return l, err
 }

@@ -14,7 +14,7 @@ import (
 func TestCacheRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("PROMPTC_CACHE", dir)
-	path, _ := filepath.Abs("../assets/promptc.cue")
+	path, _ := filepath.Abs("../../assets/promptc.cue")
 	first, err := LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestCacheIgnoresBadEntriesAndInvalidConfigs(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("PROMPTC_CACHE", dir)
 	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n")
-	os.WriteFile(filepath.Join(dir, cacheKey(src)+".json"), []byte("{not json"), 0o644)
+	os.WriteFile(filepath.Join(dir, CacheKey(src)+".json"), []byte("{not json"), 0o644)
 	l, err := LoadBytes("/p/promptc.cue", src)
 	if err != nil || l.Config.DefaultMode != "focus" {
 		t.Fatalf("load with a corrupt cache entry: %v", err)
@@ -54,7 +54,7 @@ func TestCacheIgnoresBadEntriesAndInvalidConfigs(t *testing.T) {
 	if _, err := LoadBytes("/p/promptc.cue", bad); err == nil {
 		t.Fatal("invalid config loaded")
 	}
-	if _, err := os.Stat(filepath.Join(dir, cacheKey(bad)+".json")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, CacheKey(bad)+".json")); err == nil {
 		t.Fatal("an invalid configuration was cached")
 	}
 	t.Setenv("PROMPTC_CACHE", "off")
@@ -74,7 +74,7 @@ func TestCacheTrimsOldEntries(t *testing.T) {
 	os.WriteFile(recent, []byte("{}"), 0o644)
 	long := time.Now().Add(-cacheMaxAge - time.Hour)
 	os.Chtimes(old, long, long)
-	cachePut("new", map[string]int{"a": 1})
+	CachePut("new", map[string]int{"a": 1})
 	if _, err := os.Stat(old); err == nil {
 		t.Error("an entry unused for over a week survived the trim")
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/promptc/promptc/compiler/diag"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // check runs the validations that CUE cannot express: names that must refer

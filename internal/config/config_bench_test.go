@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/bench/synth"
-	config "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // firstLoad is the time of this process's first LoadFile, which also
 // compiles the embedded schema (once per process). It is measured once,
 // before any timed loop, so run the benchmark alone to see the cold cost:
 //
-//	go test ./cue -run '^$' -bench LoadFile
+//	go test ./internal/config -run '^$' -bench LoadFile
 var firstLoad struct {
 	sync.Once
 	d time.Duration
@@ -32,14 +32,14 @@ func BenchmarkLoadFile(b *testing.B) {
 	b.Setenv("PROMPTC_CACHE", "off")
 	firstLoad.Do(func() {
 		t := time.Now()
-		if _, err := config.LoadFile("../assets/promptc.cue"); err != nil {
+		if _, err := config.LoadFile("../../assets/promptc.cue"); err != nil {
 			b.Fatal(err)
 		}
 		firstLoad.d = time.Since(t)
 	})
 	for _, name := range []string{"assets", "gen100", "gen1000"} {
 		b.Run(name, func(b *testing.B) {
-			path := "../assets/promptc.cue"
+			path := "../../assets/promptc.cue"
 			if name != "assets" {
 				var n int
 				fmt.Sscanf(name, "gen%d", &n)
