@@ -4,11 +4,13 @@
 package testscripts
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,6 +35,13 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// exits CODE PROGRAM ARGS... runs a program like exec and
+			// requires its exact exit code; its stdout and stderr are
+			// then checked with stdout, stderr and cmp as after exec.
+			// "! exec" accepts any failure; promptc's exit codes are a
+			// contract (1 findings, 2 usage or configuration, 3 internal),
+			// so scripts assert the code itself.
+			"exits": exits,
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
 			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -68,4 +77,29 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// exits implements the exits command of the scripts.
+func exits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("usage: exits CODE PROGRAM [ARGS...] (no !: the code says what is expected)")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: exits CODE PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil || want < 0 {
+		ts.Fatalf("exits: %q is not an exit code", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exits: %s did not run: %v", args[1], err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
 }
