@@ -109,12 +109,16 @@ func (p *Program) verdict(pos func() diag.Position, what, combo string, lim conf
 		}
 	}
 	blame := ""
-	var related []diag.Position
+	var related []diag.Related
 	if largest != nil && len(parts) > 1 {
 		blame = fmt.Sprintf("; the largest part is %s (%s)", largest.name, Thousands(largest.size))
 	}
 	if largest != nil && largest.pos.Path != "" {
-		related = append(related, largest.pos)
+		if len(parts) > 1 {
+			related = append(related, diag.Relate(largest.pos, "largest part %s, %s", largest.name, Thousands(largest.size)))
+		} else {
+			related = append(related, diag.Relate(largest.pos, "part %s", largest.name))
+		}
 	}
 	switch {
 	case size > ceiling:

@@ -25,7 +25,6 @@ import (
 const (
 	RuleBlockMissing = "BLOCK_MISSING"
 	RuleFamilyFiles  = "FAMILY_FILES"
-	RuleRead         = "READ"
 )
 
 // Part is a static part's text with the origin of every line. Family parts
@@ -133,7 +132,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 			part := &Part{Name: name, Config: cp}
 			if cp.Generated == "guide" {
 				if c.Guide == nil {
-					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), RuleRead,
+					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), source.RuleRead,
 						"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
 				} else {
 					spans, ds := guide.Render(fs, c.Guide, lim, c.Includes.Enabled)
@@ -172,9 +171,9 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	p.Parts[name] = part
 	f, err := fs.Read(cp.File)
 	if err != nil {
-		d := readDiag(err, cp.File)
+		d := source.ReadDiag(err, cp.File)
 		// The file named in the config: report it at the config value.
-		d.Related = append(d.Related, d.Pos)
+		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "in the file"})
 		d.Pos = p.Loaded.PosOfKeys("parts", name, "file")
 		p.add(d)
 		return
@@ -412,11 +411,4 @@ func (p *Program) Family(name string) (*family.Family, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("unknown family %q (valid: %s)", name, strings.Join(p.FamilyNames, ", "))
-}
-
-func readDiag(err error, path string) diag.Diagnostic {
-	if re, ok := err.(*source.ReadError); ok {
-		return re.Diag
-	}
-	return diag.Errorf(diag.Position{Path: path}, RuleRead, "cannot read %s: %v", path, err)
 }

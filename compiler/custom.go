@@ -59,8 +59,8 @@ func (p *Program) checkCustom(fs *source.FS) {
 	}
 	f, err := fs.Read(c.Example)
 	if err != nil {
-		d := readDiag(err, c.Example)
-		d.Related = append(d.Related, d.Pos)
+		d := source.ReadDiag(err, c.Example)
+		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the custom example"})
 		d.Pos = p.Loaded.PosOfKeys("custom", "example")
 		d.Message = "custom example: " + d.Message
 		p.add(d)

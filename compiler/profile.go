@@ -93,8 +93,8 @@ func (p *Program) loadPointer(fs *source.FS, name string, cp config.Part) {
 	}
 	f, err := fs.Read(ptr.Source)
 	if err != nil {
-		d := readDiag(err, ptr.Source)
-		d.Related = append(d.Related, d.Pos)
+		d := source.ReadDiag(err, ptr.Source)
+		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the pointer source"})
 		d.Pos = p.Loaded.PosOfKeys("parts", name, "pointer", "source")
 		d.Rule = RulePointerSource
 		d.Message = fmt.Sprintf("pointer %s: %s", name, d.Message)
@@ -137,8 +137,8 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		tool := cat.Catalogue[t]
 		f, err := fs.Read(tool.File)
 		if err != nil {
-			d := readDiag(err, tool.File)
-			d.Related = append(d.Related, d.Pos)
+			d := source.ReadDiag(err, tool.File)
+			d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the tool description"})
 			d.Pos = p.Loaded.PosOfKeys("tools", "catalogue", t, "file")
 			p.add(d)
 			continue

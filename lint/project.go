@@ -134,11 +134,11 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		}
 		for i, o := range occ {
 			var others []string
-			var related []diag.Position
+			var related []diag.Related
 			for j, q := range occ {
 				if j != i && q.path != o.path {
 					others = append(others, fmt.Sprintf("%s:%d", q.path, q.line))
-					related = append(related, diag.Position{Path: q.path, Line: q.line, Col: 1})
+					related = append(related, diag.Related{Pos: diag.Position{Path: q.path, Line: q.line, Col: 1}, Message: "the same paragraph"})
 				}
 			}
 			if len(others) == 0 {

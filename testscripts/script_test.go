@@ -4,9 +4,11 @@
 package testscripts
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +44,10 @@ func TestScripts(t *testing.T) {
 			// contract (1 findings, 2 usage or configuration, 3 internal),
 			// so scripts assert the code itself.
 			"exits": exits,
+			// onejson stdout|stderr requires that the last command's
+			// stream holds exactly one JSON value and nothing else: a
+			// machine format must be alone on its stream.
+			"onejson": onejson,
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
 			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -101,5 +107,20 @@ func exits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
+}
+
+// onejson implements the onejson command of the scripts.
+func onejson(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 || (args[0] != "stdout" && args[0] != "stderr") {
+		ts.Fatalf("usage: onejson stdout|stderr")
+	}
+	dec := json.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		ts.Fatalf("%s is not one JSON value: %v", args[0], err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		ts.Fatalf("%s holds more than one JSON value", args[0])
 	}
 }

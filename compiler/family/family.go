@@ -118,7 +118,7 @@ type Header struct {
 func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, []diag.Diagnostic) {
 	f, err := fs.Read(p)
 	if err != nil {
-		return nil, []diag.Diagnostic{readDiag(err, p)}
+		return nil, []diag.Diagnostic{source.ReadDiag(err, p)}
 	}
 	ds := append([]diag.Diagnostic(nil), f.Diags...)
 	fam := &Family{Name: NameOf(p), Path: p, HeaderPos: diag.Position{Path: p, Line: 1, Col: 1}}
@@ -273,14 +273,6 @@ func runeCol(line string, off int) int {
 		return 1
 	}
 	return len([]rune(line[:off])) + 1
-}
-
-// readDiag turns a read error into a diagnostic.
-func readDiag(err error, p string) diag.Diagnostic {
-	if re, ok := err.(*source.ReadError); ok {
-		return re.Diag
-	}
-	return diag.Errorf(diag.Position{Path: p}, RuleHeader, "cannot read family file: %v", err)
 }
 
 // CheckCollisions reports paths that differ only by letter case (a family

@@ -85,7 +85,7 @@ func Check(fs *source.FS, l *config.Loaded) []diag.Diagnostic {
 				// Report where the schema is named, keeping the schema's own
 				// position when it has one.
 				if d.Pos.Path != "" {
-					d.Related = append(d.Related, d.Pos)
+					d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the schema file"})
 				}
 				d.Pos = at
 				ds = append(ds, d)
@@ -566,7 +566,7 @@ func Validate(p, schemaPath string, sch *jsonschema.Schema, inst any, tree Tree)
 			where = "frontmatter field " + strings.Join(leaf.InstanceLocation, ".")
 		}
 		d := diag.Errorf(pos, Rule, "%s: %s (schema %s)", where, leaf.ErrorKind.LocalizedString(printer), schemaPath)
-		d.Related = []diag.Position{{Path: schemaPath}}
+		d.Related = []diag.Related{{Pos: diag.Position{Path: schemaPath}, Message: "the schema"}}
 		ds = append(ds, d)
 	}
 	return ds

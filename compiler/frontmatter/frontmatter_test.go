@@ -164,7 +164,7 @@ func TestCheckSchemaProblems(t *testing.T) {
 			if strings.Contains(d.Message, base) {
 				t.Errorf("message %q shows the internal base URL", d.Message)
 			}
-			if len(d.Related) != 1 || d.Related[0].String() != tc.related {
+			if len(d.Related) != 1 || d.Related[0].Pos.String() != tc.related {
 				t.Errorf("related %v, want %s", d.Related, tc.related)
 			}
 		})

@@ -52,7 +52,7 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) (
 	var ds []diag.Diagnostic
 	tf, err := fs.Read(cfg.Template)
 	if err != nil {
-		return nil, []diag.Diagnostic{readDiag(err, cfg.Template)}
+		return nil, []diag.Diagnostic{source.ReadDiag(err, cfg.Template)}
 	}
 	var spans []include.Span
 	if expand {
@@ -123,7 +123,7 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 	for _, p := range paths {
 		f, err := fs.Read(p)
 		if err != nil {
-			ds = append(ds, readDiag(err, p))
+			ds = append(ds, source.ReadDiag(err, p))
 			continue
 		}
 		fm, _, ok := frontmatter.Split(f.Text)
@@ -183,7 +183,7 @@ func loadDocs(fs *source.FS, glob string) ([]doc, []diag.Diagnostic) {
 	for _, p := range paths {
 		f, err := fs.Read(p)
 		if err != nil {
-			ds = append(ds, readDiag(err, p))
+			ds = append(ds, source.ReadDiag(err, p))
 			continue
 		}
 		docs = append(docs, doc{p, f.Text})
@@ -278,13 +278,6 @@ func found(in, value string, docs []doc, named map[string]bool) bool {
 		return named[value]
 	}
 	return false
-}
-
-func readDiag(err error, p string) diag.Diagnostic {
-	if re, ok := err.(*source.ReadError); ok {
-		return re.Diag
-	}
-	return diag.Errorf(diag.Position{Path: p}, RuleCard, "cannot read %s: %v", p, err)
 }
 
 // String describes a card for debugging.

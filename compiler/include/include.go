@@ -170,7 +170,7 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func Expand(fs *source.FS, p string, first, last int, lim Limits) (Result, []diag.Diagnostic) {
 	f, err := fs.Read(p)
 	if err != nil {
-		return Result{}, []diag.Diagnostic{readDiag(err, p)}
+		return Result{}, []diag.Diagnostic{source.ReadDiag(err, p)}
 	}
 	if last <= 0 || last > len(f.Lines) {
 		last = len(f.Lines)
@@ -191,14 +191,6 @@ func Expand(fs *source.FS, p string, first, last int, lim Limits) (Result, []dia
 		e.expand(f, first, last, incs)
 	}
 	return Result{Spans: e.spans, Files: e.files}, e.diags
-}
-
-// readDiag turns a read failure into a diagnostic.
-func readDiag(err error, p string) diag.Diagnostic {
-	if re, ok := err.(*source.ReadError); ok {
-		return re.Diag
-	}
-	return diag.Errorf(diag.Position{Path: p}, source.RuleNotFound, "%s cannot be read: %v", p, err)
 }
 
 // expander holds the state of one Expand call.
@@ -332,7 +324,7 @@ func (e *expander) include(from *source.File, inc incLine) {
 			"%s is already included at %s by another chain of includes; its text appears once, at that first place, so this line adds nothing",
 			p, at)
 		d.End = inc.end
-		d.Related = []diag.Position{at}
+		d.Related = []diag.Related{{Pos: at, Message: "first included here"}}
 		e.diags = append(e.diags, d)
 		return
 	}
@@ -353,12 +345,12 @@ func (e *expander) include(from *source.File, inc incLine) {
 	}
 	f, err := e.fs.Read(p)
 	if err != nil {
-		rd := readDiag(err, p)
+		rd := source.ReadDiag(err, p)
 		d := diag.Errorf(inc.pos, rd.Rule, "@%s: %s", target, rd.Message)
 		d.End = inc.end
 		if rd.Pos.Line > 0 {
 			// The problem is inside the file: point there too.
-			d.Related = []diag.Position{rd.Pos}
+			d.Related = []diag.Related{{Pos: rd.Pos, Message: "in the included file"}}
 		}
 		e.diags = append(e.diags, d)
 		return

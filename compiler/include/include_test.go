@@ -216,7 +216,7 @@ func TestDiamond(t *testing.T) {
 		if d.Rule != RuleDiamond || d.Severity != diag.Info || d.Pos != at {
 			t.Errorf("diag %d = %v, want a diamond note at %v", i, d, at)
 		}
-		if !slices.Equal(d.Related, []diag.Position{{Path: "x.md", Line: 2, Col: 1}}) || !strings.Contains(d.Message, "z.md is already included at x.md:2:1") {
+		if !slices.Equal(d.Related, []diag.Related{{Pos: diag.Position{Path: "x.md", Line: 2, Col: 1}, Message: "first included here"}}) || !strings.Contains(d.Message, "z.md is already included at x.md:2:1") {
 			t.Errorf("diag %d = %v %v", i, d, d.Related)
 		}
 	}
@@ -484,7 +484,7 @@ func TestReadFailures(t *testing.T) {
 		t.Errorf("dir: %v", d)
 	}
 	if d := ds[2]; d.Rule != source.RuleNUL || d.Pos.Line != 4 ||
-		!slices.Equal(d.Related, []diag.Position{{Path: "nul.md", Line: 2, Col: 4}}) {
+		(len(d.Related) != 1 || d.Related[0].Pos != diag.Position{Path: "nul.md", Line: 2, Col: 4}) {
 		t.Errorf("nul: %v %v", d, d.Related)
 	}
 	if text, _ := lines(res); !slices.Equal(text, []string{"a", "b"}) {

@@ -76,6 +76,22 @@ type ReadError struct {
 // Error renders the diagnostic as "path[:line:col]: message (RULE)".
 func (e *ReadError) Error() string { return e.Diag.String() }
 
+// RuleRead is the rule of a read failure that is not one of the specific
+// problems Read names (an I/O error of the file system).
+const RuleRead = "READ"
+
+// ReadDiag returns the diagnostic for err, an error from Read of the file
+// at path: the ReadError's own diagnostic, or a READ error at path for
+// anything else. Every caller of Read reports failures through it, so one
+// failing file reads the same wherever it was named.
+func ReadDiag(err error, path string) diag.Diagnostic {
+	var re *ReadError
+	if errors.As(err, &re) {
+		return re.Diag
+	}
+	return diag.Errorf(diag.Position{Path: path}, RuleRead, "cannot read %s: %v", path, err)
+}
+
 // FS reads files below one project root and caches them, so a file named
 // from many places is opened, validated and scanned once, and every caller
 // shares one *File. Files are never re-read: an FS reflects the tree as it

@@ -300,7 +300,7 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	if c := new(Config); CacheGet(key, c) {
 		l := &Loaded{Root: root, File: file, Source: src, Config: c}
 		if ds := check(l); len(ds) > 0 {
-			return nil, &Error{Diagnostics: ds}
+			return nil, &Error{Root: root, Diagnostics: ds}
 		}
 		return l, nil
 	}
@@ -333,7 +333,7 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	}
 	l := &Loaded{Root: root, File: file, Source: src, Config: &c, user: user}
 	if ds := check(l); len(ds) > 0 {
-		return nil, &Error{Diagnostics: ds}
+		return nil, &Error{Root: root, Diagnostics: ds}
 	}
 	return l, nil
 }

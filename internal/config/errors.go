@@ -21,6 +21,9 @@ const RuleConfig = "CONFIG"
 // violation or a check CUE cannot express. Every diagnostic is positioned
 // in promptc.cue (schema positions appear only as Related).
 type Error struct {
+	// Root is the project root the diagnostics' paths are relative to;
+	// empty when unknown.
+	Root        string
 	Diagnostics []diag.Diagnostic
 }
 
@@ -48,17 +51,17 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 		msg := e.msg
 		path := strings.Join(e.Path(), ".")
 		var userPos *diag.Position
-		var related []diag.Position
+		var related []diag.Related
 		for _, p := range cueerrors.Positions(e.Error) {
 			dp := position(root, p)
 			if p.Filename() == "schema.cue" {
-				related = append(related, dp)
+				related = append(related, diag.Related{Pos: dp, Message: "schema constraint"})
 				continue
 			}
 			if userPos == nil {
 				userPos = &dp
 			} else if dp != *userPos {
-				related = append(related, dp)
+				related = append(related, diag.Related{Pos: dp, Message: "also involved"})
 			}
 		}
 		if userPos == nil {
@@ -77,7 +80,7 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 	if len(ds) == 0 {
 		ds = append(ds, diag.Errorf(diag.Position{Path: FileName}, RuleConfig, "%v", err))
 	}
-	return &Error{Diagnostics: diag.Sort(ds)}
+	return &Error{Root: root, Diagnostics: diag.Sort(ds)}
 }
 
 type cueError struct {

@@ -79,17 +79,31 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Col)
 }
 
+// Related is a secondary position of a diagnostic with a message of its
+// own saying why it matters ("schema constraint", "largest part", "first
+// included here"), so that every printer can show it next to the place.
+type Related struct {
+	Pos     Position `json:"pos"`
+	Message string   `json:"message"`
+}
+
+// Relate returns a Related at pos with a formatted message.
+func Relate(pos Position, format string, args ...any) Related {
+	return Related{Pos: pos, Message: fmt.Sprintf(format, args...)}
+}
+
 // Diagnostic is one finding. Pos is where it is reported; End, when set, is
 // where the reported span ends (inclusive line, exclusive column). Related
-// lists secondary positions (for example the schema line a config error came
-// from, or the largest part contributing to a budget).
+// lists secondary positions, each with its message (for example the schema
+// line a config error came from, or the largest part contributing to a
+// budget).
 type Diagnostic struct {
-	Pos      Position   `json:"pos"`
-	End      Position   `json:"end,omitzero"`
-	Rule     string     `json:"rule"`
-	Severity Severity   `json:"severity"`
-	Message  string     `json:"message"`
-	Related  []Position `json:"related,omitempty"`
+	Pos      Position  `json:"pos"`
+	End      Position  `json:"end,omitzero"`
+	Rule     string    `json:"rule"`
+	Severity Severity  `json:"severity"`
+	Message  string    `json:"message"`
+	Related  []Related `json:"related,omitempty"`
 }
 
 // String renders the diagnostic in the text printer's form:

@@ -1,7 +1,9 @@
 package printer
 
 import (
+	"cmp"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,9 +23,9 @@ import (
 // the form "related: path:line:col". Property values and the message are
 // escaped as the runner requires ('%', CR and LF everywhere, and ':' and ','
 // in property values). Nothing is written for zero diagnostics.
-func GitHubActions(w io.Writer, ds []diag.Diagnostic, _ Options) error {
+func GitHubActions(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	var b strings.Builder
-	for _, d := range sorted(ds) {
+	for _, d := range sorted(append(slices.Clip(ds), opt.Failure...)) {
 		s := spanOf(d)
 		var props []string
 		if s.path != "" {
@@ -48,7 +50,7 @@ func GitHubActions(w io.Writer, ds []diag.Diagnostic, _ Options) error {
 
 		msg := d.Message
 		for _, r := range d.Related {
-			msg += "\nrelated: " + position(r).String()
+			msg += "\n" + position(r.Pos).String() + ": " + cmp.Or(r.Message, "related")
 		}
 
 		b.WriteString("::")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"slices"
 
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -16,21 +17,22 @@ type jsonReport struct {
 }
 
 type jsonDiagnostic struct {
-	Path      string         `json:"path"`
-	Line      int            `json:"line"`
-	Column    int            `json:"column"`
-	EndLine   int            `json:"endLine"`
-	EndColumn int            `json:"endColumn"`
-	Rule      string         `json:"rule"`
-	Severity  string         `json:"severity"`
-	Message   string         `json:"message"`
-	Related   []jsonPosition `json:"related"`
+	Path      string        `json:"path"`
+	Line      int           `json:"line"`
+	Column    int           `json:"column"`
+	EndLine   int           `json:"endLine"`
+	EndColumn int           `json:"endColumn"`
+	Rule      string        `json:"rule"`
+	Severity  string        `json:"severity"`
+	Message   string        `json:"message"`
+	Related   []jsonRelated `json:"related"`
 }
 
-type jsonPosition struct {
-	Path   string `json:"path"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
+type jsonRelated struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
 }
 
 type jsonSummary struct {
@@ -43,7 +45,8 @@ type jsonSummary struct {
 // newline:
 //
 //	{"diagnostics": [{"path", "line", "column", "endLine", "endColumn",
-//	  "rule", "severity", "message", "related": [{"path", "line", "column"}]}],
+//	  "rule", "severity", "message",
+//	  "related": [{"path", "line", "column", "message"}]}],
 //	 "summary": {"errors", "warnings", "infos"}}
 //
 // Every key is always present, in that order. Line and column numbers are
@@ -51,9 +54,9 @@ type jsonSummary struct {
 // End. Severity is "error", "warning" or "info". Zero diagnostics print an
 // empty array and a zero summary. The output conforms to the JSON Schema
 // published as cue/lint.schema.json.
-func JSON(w io.Writer, ds []diag.Diagnostic, _ Options) error {
+func JSON(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	rep := jsonReport{Diagnostics: []jsonDiagnostic{}}
-	for _, d := range sorted(ds) {
+	for _, d := range sorted(append(slices.Clip(ds), opt.Failure...)) {
 		s := spanOf(d)
 		jd := jsonDiagnostic{
 			Path:      s.path,
@@ -64,11 +67,11 @@ func JSON(w io.Writer, ds []diag.Diagnostic, _ Options) error {
 			Rule:      d.Rule,
 			Severity:  severityName(d.Severity),
 			Message:   d.Message,
-			Related:   make([]jsonPosition, 0, len(d.Related)),
+			Related:   make([]jsonRelated, 0, len(d.Related)),
 		}
 		for _, r := range d.Related {
-			r = position(r)
-			jd.Related = append(jd.Related, jsonPosition{Path: r.Path, Line: r.Line, Column: r.Col})
+			p := position(r.Pos)
+			jd.Related = append(jd.Related, jsonRelated{Path: p.Path, Line: p.Line, Column: p.Col, Message: r.Message})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, jd)
 		switch jd.Severity {

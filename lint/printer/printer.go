@@ -53,6 +53,12 @@ type Options struct {
 	// absolute URI there, so a relative base (such as "docs/rules.md") is
 	// written into the rule's help text instead of its helpUri.
 	RulesDocURL string
+	// Failure, when set, lists the problems that stopped the run before
+	// it could check the project (a configuration error, an unreadable
+	// file): the run did not complete. SARIF reports them as tool
+	// execution notifications of an unsuccessful invocation, with no
+	// results; the other formats print them like findings.
+	Failure []diag.Diagnostic
 }
 
 // Printer writes diagnostics to w in one output format.

@@ -2,6 +2,7 @@ package printer
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -26,9 +27,9 @@ func fixture() []diag.Diagnostic {
 		Rule:     "BUDGET_OVER",
 		Severity: diag.Error,
 		Message:  "core + longest model note is 1,310 characters, 110 over the 1,200 budget (family claude, note \"Opus\")",
-		Related: []diag.Position{
-			{Path: "prompts/claude.prompt.md", Line: 40, Col: 1},
-			{Path: "prompts/base.md", Line: 3},
+		Related: []diag.Related{
+			{Pos: diag.Position{Path: "prompts/claude.prompt.md", Line: 40, Col: 1}, Message: "related place"},
+			{Pos: diag.Position{Path: "prompts/base.md", Line: 3}, Message: "related place"},
 		},
 	}
 	return []diag.Diagnostic{
@@ -37,10 +38,10 @@ func fixture() []diag.Diagnostic {
 			Rule:     "INCLUDE_DIAMOND",
 			Severity: diag.Info,
 			Message:  "prompts/shared.md is reached by two include paths; it is included once, at its first place",
-			Related: []diag.Position{
-				{Path: "prompts/guide.md", Line: 9, Col: 1},
-				{Path: "prompts/guide.md", Line: 9, Col: 1},
-				{Path: "prompts/shared.md"},
+			Related: []diag.Related{
+				{Pos: diag.Position{Path: "prompts/guide.md", Line: 9, Col: 1}, Message: "related place"},
+				{Pos: diag.Position{Path: "prompts/guide.md", Line: 9, Col: 1}, Message: "related place"},
+				{Pos: diag.Position{Path: "prompts/shared.md"}, Message: "related place"},
 			},
 		},
 		budget,
@@ -201,10 +202,10 @@ func TestTextLines(t *testing.T) {
 		diag.Warnf(diag.Position{Path: "b.md", Line: 3}, "W_RULE", "iffy"),
 		diag.Infof(diag.Position{Path: "c.md"}, "I_RULE", "fyi"),
 	}
-	ds[0].Related = []diag.Position{{Path: "z.md", Line: 9, Col: 1}}
+	ds[0].Related = []diag.Related{{Pos: diag.Position{Path: "z.md", Line: 9, Col: 1}, Message: "the other place"}}
 	got := string(render(t, Text, ds, Options{}))
 	want := "a.md:1:2: bad (E_RULE)\n" +
-		"\tz.md:9:1: related\n" +
+		"\tz.md:9:1: the other place\n" +
 		"b.md:3: warning: iffy (W_RULE)\n" +
 		"c.md: info: fyi (I_RULE)\n"
 	if got != want {
@@ -282,5 +283,74 @@ func TestTruncate(t *testing.T) {
 	got := truncate(strings.Repeat("é", 20), 10)
 	if n := len([]rune(got)); n != 10 || !strings.HasSuffix(got, "…") {
 		t.Errorf("truncate gave %q (%d runes)", got, n)
+	}
+}
+
+// TestFailureIsReportedInEveryFormat checks that problems that stopped a
+// run reach every format: SARIF as notifications of an unsuccessful
+// invocation (and not as results), the others like findings.
+func TestFailureIsReportedInEveryFormat(t *testing.T) {
+	failure := []diag.Diagnostic{diag.Errorf(diag.Position{Path: "promptc.cue", Line: 2, Col: 9}, "CONFIG", "tokens: bad value")}
+	finding := []diag.Diagnostic{diag.Warnf(diag.Position{Path: "a.md", Line: 1}, "W_RULE", "iffy")}
+
+	type sarifLog struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level   string `json:"level"`
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+					Descriptor struct {
+						ID string `json:"id"`
+					} `json:"descriptor"`
+					Locations []json.RawMessage `json:"locations"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+			Results []json.RawMessage `json:"results"`
+		} `json:"runs"`
+	}
+	var log sarifLog
+	if err := json.Unmarshal(render(t, SARIF, finding, Options{Failure: failure}), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+		t.Fatalf("want one run with one invocation, got %+v", log)
+	}
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful {
+		t.Error("executionSuccessful is true for a failed run")
+	}
+	if len(inv.ToolExecutionNotifications) != 1 {
+		t.Fatalf("want 1 notification, got %d", len(inv.ToolExecutionNotifications))
+	}
+	n := inv.ToolExecutionNotifications[0]
+	if n.Level != "error" || n.Message.Text != "tokens: bad value" || n.Descriptor.ID != "CONFIG" || len(n.Locations) != 1 {
+		t.Errorf("notification = %+v", n)
+	}
+	if len(log.Runs[0].Results) != 1 {
+		t.Errorf("want the one finding as a result and the failure not, got %d results", len(log.Runs[0].Results))
+	}
+
+	log = sarifLog{}
+	if err := json.Unmarshal(render(t, SARIF, nil, Options{}), &log); err != nil {
+		t.Fatal(err)
+	}
+	if inv := log.Runs[0].Invocations[0]; !inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 0 {
+		t.Errorf("a run without failure: %+v", inv)
+	}
+
+	text := string(render(t, Text, nil, Options{Failure: failure}))
+	if text != "promptc.cue:2:9: tokens: bad value (CONFIG)\n" {
+		t.Errorf("text = %q", text)
+	}
+	js := string(render(t, JSON, nil, Options{Failure: failure}))
+	if !strings.Contains(js, `"rule": "CONFIG"`) || !strings.Contains(js, `"errors": 1`) {
+		t.Errorf("json = %s", js)
+	}
+	gh := string(render(t, GitHubActions, nil, Options{Failure: failure}))
+	if gh != "::error file=promptc.cue,line=2,col=9,title=CONFIG::tokens: bad value\n" {
+		t.Errorf("github-actions = %q", gh)
 	}
 }

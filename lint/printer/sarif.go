@@ -31,9 +31,27 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	ColumnKind string        `json:"columnKind"`
-	Results    []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	ColumnKind  string            `json:"columnKind"`
+	Results     []sarifResult     `json:"results"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+	// Descriptor names the rule of the problem (CONFIG, READ...).
+	Descriptor *sarifDescriptor `json:"descriptor,omitempty"`
+}
+
+type sarifDescriptor struct {
+	ID string `json:"id"`
 }
 
 type sarifTool struct {
@@ -82,6 +100,7 @@ type sarifResult struct {
 type sarifLocation struct {
 	ID               int           `json:"id,omitempty"`
 	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -118,7 +137,10 @@ type sarifRegion struct {
 // percent-encoded) with a region holding only the known line and column
 // numbers; a diagnostic with no line number has no region. Columns count
 // Unicode code points, which the run declares in columnKind. Related
-// positions become relatedLocations, de-duplicated and numbered from 1.
+// positions become relatedLocations with their messages, de-duplicated and
+// numbered from 1. The run has one invocation: executionSuccessful is
+// false when opt.Failure is set, and each failure is one of its
+// toolExecutionNotifications.
 func SARIF(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	rules, index := sarifRules(opt)
 	run := sarifRun{
@@ -128,8 +150,23 @@ func SARIF(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 			InformationURI: cmp.Or(opt.InformationURI, DefaultInformationURI),
 			Rules:          rules,
 		}},
-		ColumnKind: "unicodeCodePoints",
-		Results:    []sarifResult{},
+		Invocations: []sarifInvocation{{ExecutionSuccessful: len(opt.Failure) == 0}},
+		ColumnKind:  "unicodeCodePoints",
+		Results:     []sarifResult{},
+	}
+	for _, d := range sorted(opt.Failure) {
+		n := sarifNotification{
+			Level:   sarifLevelOf(d.Severity),
+			Message: sarifText{Text: cmp.Or(d.Message, d.Rule, "promptc stopped")},
+		}
+		if d.Rule != "" {
+			n.Descriptor = &sarifDescriptor{ID: d.Rule}
+		}
+		if loc, ok := sarifLocationOf(spanOf(d)); ok {
+			n.Locations = []sarifLocation{loc}
+		}
+		inv := &run.Invocations[0]
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	for _, d := range sorted(ds) {
 		res := sarifResult{
@@ -143,18 +180,21 @@ func SARIF(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 		if loc, ok := sarifLocationOf(spanOf(d)); ok {
 			res.Locations = []sarifLocation{loc}
 		}
-		var seen []diag.Position
+		var seen []diag.Related
 		for _, r := range d.Related {
-			r = position(r)
+			r.Pos = position(r.Pos)
 			if slices.Contains(seen, r) {
 				continue
 			}
 			seen = append(seen, r)
-			loc, ok := sarifLocationOf(span{path: r.Path, line: r.Line, col: r.Col})
+			loc, ok := sarifLocationOf(span{path: r.Pos.Path, line: r.Pos.Line, col: r.Pos.Col})
 			if !ok {
 				continue
 			}
 			loc.ID = len(res.RelatedLocations) + 1
+			if r.Message != "" {
+				loc.Message = &sarifText{Text: r.Message}
+			}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
 		run.Results = append(run.Results, res)

@@ -87,11 +87,11 @@ func schemaCases() map[string]struct {
 		Rule:     "BUDGET_OVER",
 		Severity: diag.Error,
 		Message:  "over budget",
-		Related: []diag.Position{
-			{Path: "prompts/b.md", Line: 1, Col: 1},
-			{Path: "prompts/b.md", Line: 1, Col: 1},
-			{Path: "prompts/c.md"},
-			{Path: "prompts/d.md", Line: 7},
+		Related: []diag.Related{
+			{Pos: diag.Position{Path: "prompts/b.md", Line: 1, Col: 1}, Message: "related place"},
+			{Pos: diag.Position{Path: "prompts/b.md", Line: 1, Col: 1}, Message: "related place"},
+			{Pos: diag.Position{Path: "prompts/c.md"}, Message: "related place"},
+			{Pos: diag.Position{Path: "prompts/d.md", Line: 7}, Message: "related place"},
 		},
 	}}
 	relativeDocs := fixtureOptions()

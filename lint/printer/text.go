@@ -1,8 +1,10 @@
 package printer
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/internal/diag"
@@ -15,12 +17,12 @@ import (
 // Warnings and infos carry a "warning: " or "info: " prefix before the
 // message; errors have none. Unknown line or column numbers are left out of
 // the position. Each related position follows on its own line, indented by a
-// tab, as "path:line:col: related"; further lines of a multi-line message are
+// tab, as "path:line:col: message"; further lines of a multi-line message are
 // indented the same way, so every unindented line starts a new diagnostic.
 // Nothing is written for zero diagnostics.
-func Text(w io.Writer, ds []diag.Diagnostic, _ Options) error {
+func Text(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	var b strings.Builder
-	for _, d := range sorted(ds) {
+	for _, d := range sorted(append(slices.Clip(ds), opt.Failure...)) {
 		b.WriteString(position(d.Pos).String())
 		b.WriteString(": ")
 		switch severityName(d.Severity) {
@@ -35,7 +37,7 @@ func Text(w io.Writer, ds []diag.Diagnostic, _ Options) error {
 		}
 		b.WriteByte('\n')
 		for _, r := range d.Related {
-			fmt.Fprintf(&b, "\t%s: related\n", position(r))
+			fmt.Fprintf(&b, "\t%s: %s\n", position(r.Pos), cmp.Or(r.Message, "related"))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"fmt"
@@ -8,8 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
 )
 
@@ -30,20 +34,25 @@ stale, listing changed, missing and orphaned files with a diff.
 Findings go to stderr; errors stop the build (exit 1).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := printer.Lookup(g.format); err != nil {
+				return usagef("--format: %v", err)
+			}
 			progs, err := g.compileAll(dirArg(args), true)
 			if err != nil {
 				return err
 			}
 			p := progs[0]
-			if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
-				if err := g.printFindings(g.stderr, p.Diagnostics, p.Loaded.Root, diag.Warning); err != nil {
+			n := diag.Count(p.Diagnostics, diag.Error)
+			if n > 0 || !check || !g.machineFormat(cmd) {
+				if err := g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil); err != nil {
 					return err
 				}
-				fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
-				return findingsError{n}
 			}
-			if err := g.printFindings(g.stderr, p.Diagnostics, p.Loaded.Root, diag.Warning); err != nil {
-				return err
+			if n > 0 {
+				if !g.machineFormat(cmd) {
+					fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
+				}
+				return findingsError{n}
 			}
 			dir := emit.Dir(p)
 			rel := relDir(dir)
@@ -51,6 +60,10 @@ Findings go to stderr; errors stop the build (exit 1).`,
 				changes, err := emit.Stale(progs)
 				if err != nil {
 					return err
+				}
+				if g.machineFormat(cmd) {
+					// One document: the findings and each stale file.
+					return g.reportStale(cmd, p, changes)
 				}
 				if len(changes) == 0 {
 					return nil
@@ -81,4 +94,24 @@ Findings go to stderr; errors stop the build (exit 1).`,
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
 	cmd.Flags().StringVar(&g.format, "format", "text", "format of the findings on stderr: "+strings.Join(printer.Formats(), ", "))
 	return cmd
+}
+
+// reportStale prints, in a machine format, the findings of p together with
+// one OUTPUT_STALE error per file of the output directory that differs from
+// what build would write, so the document stays the only thing on its
+// stream. It returns a findings error when anything is stale.
+func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, changes []emit.Change) error {
+	ds := slices.Clone(p.Diagnostics)
+	for _, c := range changes {
+		name := path.Join(p.Config.Output.Dir, c.Name)
+		ds = append(ds, diag.Errorf(diag.Position{Path: name}, lint.RuleOutputStale,
+			"%s is %s: the output directory is stale; run promptc build", name, c.Kind))
+	}
+	if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
+		return err
+	}
+	if len(changes) > 0 {
+		return findingsError{len(changes)}
+	}
+	return nil
 }

@@ -1,20 +1,34 @@
 package cli
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // compile loads the configuration found from dir and compiles the project
-// in the profile named by --profile (the default profile when unset).
+// in the profile named by --profile (the default profile when unset), for
+// the commands that read a Program (show, costs, resolve). A project with
+// errors is not shown or costed: what would be printed is not what build
+// ships, so the errors are printed on stderr and compile returns a
+// findings error (exit 1).
 func (g *globals) compile(dir string) (*compiler.Program, error) {
 	progs, err := g.compileAll(dir, false)
 	if err != nil {
 		return nil, err
 	}
-	return progs[0], nil
+	p := progs[0]
+	if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
+		if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
+		return nil, findingsError{n}
+	}
+	return p, nil
 }
 
 // compileAll compiles the project in every profile when all is true (the

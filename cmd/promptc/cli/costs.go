@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -49,12 +50,22 @@ break-even retrieval rate above which inlining would be cheaper.
 call times N calls.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The command line is checked before anything is compiled.
+			if !slices.Contains(costs.Formats, format) {
+				return usagef("--format: unknown costs format %q (valid: %s)", format, strings.Join(costs.Formats, ", "))
+			}
+			if format != "table" && (compare != "" || model != "" || base != "" || cmd.Flags().Changed("calls")) {
+				return usagef("--format applies to the costs table only, not to --compare, --model, --base or --calls")
+			}
+			if cmd.Flags().Changed("calls") && calls < 1 {
+				return usagef("--calls %d: want a number of calls of at least 1", calls)
+			}
+			if maxIncrease != "" && base == "" {
+				return usagef("--max-increase needs --base REF")
+			}
 			p, err := g.compile(dirArg(args))
 			if err != nil {
 				return err
-			}
-			if format != "table" && (compare != "" || model != "" || base != "" || calls > 0) {
-				return usagef("--format applies to the costs table only, not to --compare, --model, --base or --calls")
 			}
 			switch {
 			case compare != "":
@@ -71,9 +82,6 @@ call times N calls.`,
 				return g.costsAgainst(p, base, maxIncrease, format)
 			case calls > 0:
 				return g.sessionCosts(p, calls)
-			}
-			if maxIncrease != "" {
-				return usagef("--max-increase needs --base REF")
 			}
 			if format == "json" {
 				return g.costsJSON(p)

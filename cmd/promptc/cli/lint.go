@@ -57,13 +57,10 @@ details) and --explain RULE_ID documents one.`,
 			if explain != "" {
 				return g.explainRule(explain)
 			}
-			var print printer.Printer
 			if g.format != formatConfigIgnore {
-				p, err := printer.Lookup(g.format)
-				if err != nil {
+				if _, err := printer.Lookup(g.format); err != nil {
 					return usagef("--format: %v", withConfigIgnore(err))
 				}
-				print = p
 			}
 			dir, files := splitLintArgs(args)
 			l, err := g.loadConfig(dir)
@@ -94,12 +91,7 @@ details) and --explain RULE_ID documents one.`,
 				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
 				return err
 			}
-			err = print(g.stdout, fromWorkingDir(ds, l.Root), printer.Options{
-				Version:     version(),
-				Rules:       lint.RuleInfos(),
-				RulesDocURL: lint.DocsURL,
-			})
-			if err != nil {
+			if err := g.report(cmd, ds, l.Root, diag.Info, nil); err != nil {
 				return err
 			}
 			failing := diag.Count(ds, diag.Error)

@@ -9,12 +9,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"charm.land/log/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Exit codes, as documented in the README.
@@ -41,6 +43,14 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// internalError is a failure of promptc itself or of the system under it
+// (an I/O error): exit 3. Every error a command returns that is not a
+// finding, a usage error or a configuration error is one.
+type internalError struct{ err error }
+
+func (e internalError) Error() string { return e.err.Error() }
+func (e internalError) Unwrap() error { return e.err }
+
 // globals holds the flags every command shares and the streams it writes.
 type globals struct {
 	configFile string
@@ -56,21 +66,50 @@ type globals struct {
 // Run is the whole program behind main, with its streams passed in so that
 // tests can drive it in-process. args excludes the program name. It returns
 // the process exit code: 0 clean, 1 findings, 2 usage or configuration
-// error, 3 internal error.
+// error, 3 internal or I/O error.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr}
+	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr, logger: newLogger(stderr, false)}
 	root := newRootCommand(g)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
-	return exitCode(err, stderr)
+	classifyRunErrors(root)
+	cmd, err := root.ExecuteC()
+	return g.exit(cmd, err)
 }
 
-// exitCode maps an error to the exit code and prints it unless it was a
-// findings sentinel whose findings are already on screen.
-func exitCode(err error, stderr io.Writer) int {
+// classifyRunErrors makes every error a command's RunE returns typed: the
+// ones it did not type itself are internal errors. Errors Run sees untyped
+// then come from cobra before any RunE ran (an unknown command or flag, a
+// wrong number of arguments): usage errors.
+func classifyRunErrors(c *cobra.Command) {
+	if run := c.RunE; run != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			err := run(cmd, args)
+			var (
+				fe findingsError
+				ue usageError
+				ce *config.Error
+				ie internalError
+			)
+			if err == nil || errors.As(err, &fe) || errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &ie) {
+				return err
+			}
+			return internalError{err}
+		}
+	}
+	for _, sub := range c.Commands() {
+		classifyRunErrors(sub)
+	}
+}
+
+// exit prints err, unless it is a findings sentinel whose findings are
+// already printed, and returns the exit code. A configuration error is
+// printed through the diagnostics printer in the command's format; in a
+// machine format every failure is reported inside the document, so its
+// stream still parses.
+func (g *globals) exit(cmd *cobra.Command, err error) int {
 	if err == nil {
 		return exitOK
 	}
@@ -80,21 +119,33 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var ce *config.Error
 	if errors.As(err, &ce) {
-		for _, d := range ce.Diagnostics {
-			fmt.Fprintln(stderr, d.Pos.String()+": "+d.Message)
-			for _, r := range d.Related {
-				fmt.Fprintf(stderr, "\t%s: schema constraint\n", r)
-			}
+		if perr := g.report(cmd, nil, ce.Root, diag.Info, ce.Diagnostics); perr != nil {
+			fmt.Fprintln(g.stderr, "promptc: "+ce.Error())
 		}
 		return exitUsage
 	}
+	code, msg := exitUsage, err.Error()
 	var ue usageError
-	if errors.As(err, &ue) {
-		fmt.Fprintln(stderr, "promptc: "+err.Error())
-		return exitUsage
+	var ie internalError
+	switch {
+	case errors.As(err, &ue):
+	case errors.As(err, &ie):
+		code = exitInternal
+	default:
+		path := "promptc"
+		if cmd != nil {
+			path = cmd.CommandPath()
+		}
+		msg = fmt.Sprintf("%s (see %s --help)", msg, path)
 	}
-	fmt.Fprintln(stderr, "promptc: "+err.Error())
-	return exitInternal
+	if g.machineFormat(cmd) {
+		failure := []diag.Diagnostic{{Severity: diag.Error, Message: msg}}
+		if perr := g.report(cmd, nil, "", diag.Info, failure); perr == nil && g.findingsStream(cmd) == g.stderr {
+			return code // the document on stderr says it all
+		}
+	}
+	fmt.Fprintln(g.stderr, "promptc: "+msg)
+	return code
 }
 
 func newRootCommand(g *globals) *cobra.Command {
@@ -113,10 +164,13 @@ directory; --config names the file directly.`,
 			g.logger = newLogger(g.stderr, g.verbose)
 			return nil
 		},
+		Version: version(),
 	}
+	root.SetVersionTemplate("promptc {{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 	})
+	root.SetHelpCommand(newHelpCommand(root))
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.configFile, "config", "", "path of promptc.cue (overrides discovery)")
 	pf.BoolVarP(&g.verbose, "verbose", "v", false, "debug logging to stderr")
@@ -213,4 +267,27 @@ func dirArg(args []string) string {
 		return args[0]
 	}
 	return ""
+}
+
+// newHelpCommand replaces cobra's help command, which prints a note and
+// exits 0 for a topic it does not know: promptc help TOPIC is a usage
+// error (exit 2) when TOPIC names no command.
+func newHelpCommand(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err != nil || len(rest) > 0 {
+				var names []string
+				for _, c := range root.Commands() {
+					if c.IsAvailableCommand() {
+						names = append(names, c.Name())
+					}
+				}
+				return usagef("unknown help topic %q (commands: %s)", strings.Join(args, " "), strings.Join(names, ", "))
+			}
+			return target.Help()
+		},
+	}
 }

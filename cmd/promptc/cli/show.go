@@ -62,6 +62,9 @@ in previews. --slots FILE supplies slot text as a JSON object
 			if (fam == "") == (model == "") {
 				return usagef("show needs exactly one of --family or --model")
 			}
+			if format != "text" && format != "json" {
+				return usagef("unknown format %q for show (valid: text, json)", format)
+			}
 			p, err := g.compile(dirArg(args))
 			if err != nil {
 				return err
@@ -124,9 +127,6 @@ in previews. --slots FILE supplies slot text as a JSON object
 				}
 				fmt.Fprintf(g.stdout, "%s\n", b)
 				return nil
-			}
-			if format != "text" {
-				return usagef("unknown format %q for show (valid: text, json)", format)
 			}
 			if full {
 				fmt.Fprintln(g.stdout, text)
