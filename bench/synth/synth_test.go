@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
 )
 
