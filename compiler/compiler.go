@@ -342,15 +342,9 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 		}
 		p.Families[fam.Name] = fam
 	}
-	goNames := map[string]string{}
-	for _, name := range slices.Sorted(maps.Keys(p.Families)) {
-		g := config.GoName(name)
-		if prev, ok := goNames[g]; ok {
-			p.add(diag.Errorf(diag.Position{Path: p.Families[name].Path}, family.RuleNameCollision,
-				"families %q and %q both become Family%s in the generated Go package; rename one of their files", prev, name, g))
-			continue
-		}
-		goNames[g] = name
+	for _, c := range config.GoNameClashes(slices.Sorted(maps.Keys(p.Families))) {
+		p.add(diag.Errorf(diag.Position{Path: p.Families[c.Name].Path}, family.RuleNameCollision,
+			"families %q and %q both become Family%s in the generated Go package; rename one of their files", c.Earlier, c.Name, c.GoName))
 	}
 	if _, ok := p.Families[c.Fallback]; !ok {
 		p.Families[c.Fallback] = &family.Family{Name: c.Fallback}

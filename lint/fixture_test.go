@@ -106,7 +106,7 @@ func lintDir(t testing.TB, root string) []diag.Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := lint.Run(progs[0], lint.Options{Output: outputCheck(progs), Profiles: progs[1:]})
+	ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs), Profiles: progs[1:]})
 	if errors.As(err, &ce) {
 		return ce.Diagnostics
 	}
@@ -114,24 +114,6 @@ func lintDir(t testing.TB, root string) []diag.Diagnostic {
 		t.Fatal(err)
 	}
 	return ds
-}
-
-// outputCheck is the OUTPUT_STALE check as the command line wires it.
-func outputCheck(progs []*compiler.Program) lint.OutputCheck {
-	return func(p *compiler.Program) ([]string, error) {
-		if _, err := os.Stat(filepath.Join(emit.Dir(p), emit.ManifestName)); err != nil {
-			return nil, nil
-		}
-		changes, err := emit.Stale(progs)
-		if err != nil {
-			return nil, err
-		}
-		var out []string
-		for _, c := range changes {
-			out = append(out, c.Name+" "+c.Kind)
-		}
-		return out, nil
-	}
 }
 
 // fixtureCopy copies the fixture at src, without want.txt and setup.txt,

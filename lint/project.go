@@ -82,7 +82,7 @@ func (l *linter) reached() map[string]bool {
 				continue
 			}
 			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
-				reached[path.Join(path.Dir(p), target)] = true
+				reached[include.Resolve(p, target)] = true
 			}
 		}
 	}

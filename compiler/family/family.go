@@ -20,7 +20,6 @@
 package family
 
 import (
-	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -291,9 +290,4 @@ func CheckCollisions(paths []string) []diag.Diagnostic {
 		seen[k] = p
 	}
 	return ds
-}
-
-// String describes the family for debugging.
-func (f *Family) String() string {
-	return fmt.Sprintf("family %s (%s, %d notes)", f.Name, f.Path, len(f.Notes))
 }

@@ -120,12 +120,9 @@ func (v *validator) schema(p string) (*jsonschema.Schema, []diag.Diagnostic) {
 	return c.schema, c.diags
 }
 
-// Schema reads and compiles the JSON Schema at p, a path relative to the
-// project root. Schemas it references must be inside the project too.
-func Schema(fs *source.FS, p string) (*jsonschema.Schema, []diag.Diagnostic) {
-	return compileSchema(fs, p)
-}
-
+// compileSchema reads and compiles the JSON Schema at p, a path relative
+// to the project root. Schemas it references must be inside the project
+// too.
 func compileSchema(fs *source.FS, p string) (*jsonschema.Schema, []diag.Diagnostic) {
 	clean, rerr := source.Clean(p)
 	if rerr != nil {

@@ -298,6 +298,14 @@ func (e *expander) emit(f *source.File, first, last int) {
 	}
 }
 
+// Resolve returns the project-relative path that the include line @target
+// names in the file at from (itself project-relative): target is relative
+// to the including file's folder. The result may climb out of the root
+// ("../x"); Expand refuses such a target, and so must every other caller.
+func Resolve(from, target string) string {
+	return path.Join(path.Dir(from), target)
+}
+
 // include expands one include line of from, or reports why not.
 func (e *expander) include(from *source.File, inc incLine) {
 	fail := func(rule, format string, args ...any) {
@@ -310,7 +318,7 @@ func (e *expander) include(from *source.File, inc incLine) {
 		fail(source.RuleEscape, "@%s is an absolute path; include paths are relative to the including file and stay inside the project root", target)
 		return
 	}
-	p := path.Join(path.Dir(from.Path), target)
+	p := Resolve(from.Path, target)
 	if p == ".." || strings.HasPrefix(p, "../") {
 		fail(source.RuleEscape, "@%s climbs out of the project root (it resolves to %s); keep included files inside the directory of promptc.cue", target, p)
 		return

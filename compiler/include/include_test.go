@@ -62,13 +62,6 @@ func TestIsInclude(t *testing.T) {
 	}
 }
 
-// tree writes files (slash paths relative to a new temporary root) and
-// returns the root.
-func tree(t testing.TB, files map[string]string) string {
-	t.Helper()
-	return testtree.Write(t, files)
-}
-
 func openFS(t testing.TB, root string) *source.FS {
 	t.Helper()
 	fsys, err := source.Open(root)
@@ -81,7 +74,7 @@ func openFS(t testing.TB, root string) *source.FS {
 
 func expand(t *testing.T, files map[string]string, p string, lim Limits) (Result, []diag.Diagnostic, *source.FS) {
 	t.Helper()
-	fsys := openFS(t, tree(t, files))
+	fsys := openFS(t, testtree.Write(t, files))
 	res, ds := Expand(fsys, p, 1, 0, lim)
 	checkSpans(t, res)
 	return res, ds, fsys
@@ -161,7 +154,7 @@ func TestNestedRelative(t *testing.T) {
 }
 
 func TestRange(t *testing.T) {
-	fsys := openFS(t, tree(t, map[string]string{"a.md": "1\n2\n@b.md\n4\n", "b.md": "b\n"}))
+	fsys := openFS(t, testtree.Write(t, map[string]string{"a.md": "1\n2\n@b.md\n4\n", "b.md": "b\n"}))
 	res, ds := Expand(fsys, "a.md", 2, 3, Limits{})
 	text, from := lines(res)
 	if len(ds) != 0 || !slices.Equal(text, []string{"2", "b"}) || from[0] != (origin{"a.md", 2}) {
@@ -387,8 +380,8 @@ func TestFileChars(t *testing.T) {
 }
 
 func TestEscapes(t *testing.T) {
-	outside := tree(t, map[string]string{"secret.md": "SECRET\n"})
-	root := tree(t, map[string]string{
+	outside := testtree.Write(t, map[string]string{"secret.md": "SECRET\n"})
+	root := testtree.Write(t, map[string]string{
 		"root.md": "@../secret.md\n@sub/../../secret.md\n@/etc/passwd\n@" + filepath.ToSlash(filepath.Join(outside, "secret.md")) +
 			"\n@link.md\n@outdir/secret.md\n@inlink.md\n@sub/up.md\n",
 		"sub/up.md": "@../real.md\n",
@@ -441,7 +434,7 @@ func TestFIFO(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no FIFOs on windows")
 	}
-	root := tree(t, map[string]string{"root.md": "@pipe.md\nafter\n"})
+	root := testtree.Write(t, map[string]string{"root.md": "@pipe.md\nafter\n"})
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe.md"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 var sample = []Span{
@@ -82,7 +83,7 @@ func TestLocate(t *testing.T) {
 }
 
 func TestRaw(t *testing.T) {
-	fsys := openFS(t, tree(t, map[string]string{"a.md": "1\n@b.md\n3", "empty.md": ""}))
+	fsys := openFS(t, testtree.Write(t, map[string]string{"a.md": "1\n@b.md\n3", "empty.md": ""}))
 	f, err := fsys.Read("a.md")
 	if err != nil {
 		t.Fatal(err)

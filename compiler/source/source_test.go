@@ -16,13 +16,6 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 )
 
-// tree writes files (slash paths relative to a new temporary root) and
-// returns the root.
-func tree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	return testtree.Write(t, files)
-}
-
 func open(t *testing.T, root string) *FS {
 	t.Helper()
 	fsys, err := Open(root)
@@ -51,7 +44,7 @@ func readErr(t *testing.T, fsys *FS, p, rule string) *ReadError {
 }
 
 func TestRead(t *testing.T) {
-	root := tree(t, map[string]string{"prompts/a.md": "# A\n\n```\n@x.md\n```\n"})
+	root := testtree.Write(t, map[string]string{"prompts/a.md": "# A\n\n```\n@x.md\n```\n"})
 	fsys := open(t, root)
 	f, err := fsys.Read("./prompts/../prompts/a.md")
 	if err != nil {
@@ -73,7 +66,7 @@ func TestRead(t *testing.T) {
 }
 
 func TestLineEndings(t *testing.T) {
-	root := tree(t, map[string]string{
+	root := testtree.Write(t, map[string]string{
 		"crlf.md":  "one\r\ntwo\r\n",
 		"cr.md":    "one\rtwo\n",
 		"mixed.md": "one\ntwo\r\nthree",
@@ -115,7 +108,7 @@ func btoi(b bool) int {
 }
 
 func TestBadText(t *testing.T) {
-	root := tree(t, map[string]string{
+	root := testtree.Write(t, map[string]string{
 		"bom.md":       "\uFEFFhello\n",
 		"midbom.md":    "a\nxé\uFEFF\n",
 		"nul.md":       "ab\ncd\x00\n",
@@ -148,8 +141,8 @@ func TestBadText(t *testing.T) {
 }
 
 func TestConfinement(t *testing.T) {
-	outside := tree(t, map[string]string{"secret.md": "secret\n", "dir/x.md": "x\n"})
-	root := tree(t, map[string]string{"in.md": "in\n", "sub/real.md": "real\n"})
+	outside := testtree.Write(t, map[string]string{"secret.md": "secret\n", "dir/x.md": "x\n"})
+	root := testtree.Write(t, map[string]string{"in.md": "in\n", "sub/real.md": "real\n"})
 	link := func(target, name string) {
 		t.Helper()
 		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
@@ -191,7 +184,7 @@ func TestConfinement(t *testing.T) {
 }
 
 func TestNotFoundAndNotRegular(t *testing.T) {
-	root := tree(t, map[string]string{"dir/a.md": "a\n"})
+	root := testtree.Write(t, map[string]string{"dir/a.md": "a\n"})
 	fsys := open(t, root)
 	re := readErr(t, fsys, "missing.md", RuleNotFound)
 	if !strings.Contains(re.Diag.Message, "missing.md does not exist") {
@@ -216,7 +209,7 @@ func TestFIFORefusedWithoutOpening(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no FIFOs on windows")
 	}
-	root := tree(t, nil)
+	root := testtree.Write(t, nil)
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe.md"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
@@ -247,7 +240,7 @@ func TestDeviceRefused(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no device nodes on windows")
 	}
-	root := tree(t, nil)
+	root := testtree.Write(t, nil)
 	// The same device numbers as /dev/null.
 	if err := syscall.Mknod(filepath.Join(root, "null.md"), syscall.S_IFCHR|0o644, 1<<8|3); err != nil {
 		t.Skipf("mknod: %v", err)
@@ -260,8 +253,8 @@ func TestDeviceRefused(t *testing.T) {
 }
 
 func TestGlob(t *testing.T) {
-	outside := tree(t, map[string]string{"o.md": "o\n"})
-	root := tree(t, map[string]string{
+	outside := testtree.Write(t, map[string]string{"o.md": "o\n"})
+	root := testtree.Write(t, map[string]string{
 		"cards/b.md":         "b\n",
 		"cards/a.md":         "a\n",
 		"cards/sub/c.md":     "c\n",

@@ -173,16 +173,37 @@ func GoName(name string) string {
 	return b.String()
 }
 
-// goNameClashes reports names of one kind that the generated package would
-// give the same Go identifier.
-func goNameClashes(bad func(string, string, ...any), kind, path string, names []string) {
+// GoNameClash is a name that the generated package would give the same
+// Go identifier as an earlier one.
+type GoNameClash struct {
+	// Earlier and Name are the two names, in the order given.
+	Earlier, Name string
+	// GoName is the identifier both become.
+	GoName string
+}
+
+// GoNameClashes returns, for names in the order given, every name whose
+// GoName equals that of an earlier name. The config check (modes, parts,
+// slots) and the compiler (families, named by their files) both use it, so
+// the generated package can never declare one identifier twice.
+func GoNameClashes(names []string) []GoNameClash {
+	var out []GoNameClash
 	seen := map[string]string{}
 	for _, n := range names {
 		g := GoName(n)
 		if prev, ok := seen[g]; ok {
-			bad(path+"."+quote(n), "%s %q and %q both become %s%s in the generated Go package; rename one", kind, prev, n, strings.ToUpper(kind[:1])+kind[1:], g)
+			out = append(out, GoNameClash{Earlier: prev, Name: n, GoName: g})
 			continue
 		}
 		seen[g] = n
+	}
+	return out
+}
+
+// goNameClashes reports names of one kind that the generated package would
+// give the same Go identifier.
+func goNameClashes(bad func(string, string, ...any), kind, path string, names []string) {
+	for _, c := range GoNameClashes(names) {
+		bad(path+"."+quote(c.Name), "%s %q and %q both become %s%s in the generated Go package; rename one", kind, c.Earlier, c.Name, strings.ToUpper(kind[:1])+kind[1:], c.GoName)
 	}
 }

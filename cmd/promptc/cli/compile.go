@@ -33,7 +33,7 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 
 // compileAll compiles the project in every profile when all is true (the
 // default profile first, carrying every profile's diagnostics), else in the
-// default profile only.
+// one profile --profile names (the default profile when unset).
 func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
 	l, err := g.loadConfig(dir)
 	if err != nil {

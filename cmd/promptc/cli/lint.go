@@ -82,7 +82,7 @@ details) and --explain RULE_ID documents one.`,
 				return err
 			}
 			p := progs[0]
-			ds, err := lint.Run(p, lint.Options{Files: only, Output: outputCheck(progs), Profiles: progs[1:]})
+			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs), Profiles: progs[1:]})
 			if err != nil {
 				return err
 			}
@@ -190,24 +190,4 @@ func projectFiles(root string, files []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
-}
-
-// outputCheck lists how the output directory differs from what build would
-// write for progs. A directory promptc never wrote (no manifest) is not
-// checked: the project may build in CI rather than commit its output.
-func outputCheck(progs []*compiler.Program) lint.OutputCheck {
-	return func(p *compiler.Program) ([]string, error) {
-		if _, err := os.Stat(filepath.Join(emit.Dir(p), emit.ManifestName)); err != nil {
-			return nil, nil
-		}
-		changes, err := emit.Stale(progs)
-		if err != nil {
-			return nil, err
-		}
-		var out []string
-		for _, c := range changes {
-			out = append(out, c.Name+" "+c.Kind)
-		}
-		return out, nil
-	}
 }
