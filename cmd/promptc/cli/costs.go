@@ -3,13 +3,13 @@ package cli
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/baseline"
 	"github.com/promptc/promptc/compiler/costs"
 )
 
@@ -60,8 +60,16 @@ call times N calls.`,
 			if cmd.Flags().Changed("calls") && calls < 1 {
 				return usagef("--calls %d: want a number of calls of at least 1", calls)
 			}
-			if maxIncrease != "" && base == "" {
-				return usagef("--max-increase needs --base REF")
+			var limit *baseline.Limit
+			if maxIncrease != "" {
+				if base == "" {
+					return usagef("--max-increase needs --base REF")
+				}
+				l, err := baseline.ParseLimit(maxIncrease)
+				if err != nil {
+					return usagef("--max-increase %v", err)
+				}
+				limit = &l
 			}
 			p, err := g.compile(dirArg(args))
 			if err != nil {
@@ -79,7 +87,7 @@ call times N calls.`,
 				}
 				return nil
 			case base != "":
-				return g.costsAgainst(p, base, maxIncrease, format)
+				return g.costsAgainst(p, base, limit, maxIncrease)
 			case calls > 0:
 				return g.sessionCosts(p, calls)
 			}
@@ -128,22 +136,6 @@ func (g *globals) sessionCosts(p *compiler.Program, calls int) error {
 			compiler.Thousands(lo*calls), compiler.Thousands(hi*calls))
 	}
 	return tw.Flush()
-}
-
-// increaseLimit parses --max-increase: "N" tokens or "N%".
-func increaseLimit(s string) (tokens int, percent float64, isPercent bool, err error) {
-	if strings.HasSuffix(s, "%") {
-		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
-		if err != nil || v < 0 {
-			return 0, 0, false, usagef("--max-increase %q: want a number of tokens (120) or a percentage (5%%)", s)
-		}
-		return 0, v, true, nil
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil || v < 0 {
-		return 0, 0, false, usagef("--max-increase %q: want a number of tokens (120) or a percentage (5%%)", s)
-	}
-	return v, 0, false, nil
 }
 
 // costsJSON prints {"costs": [...], "pointers": [...]}.
