@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
 )
 
 // directiveLine matches the directive lines the project below holds.
@@ -104,16 +104,7 @@ Body.
 
 func compileFiles(t *testing.T, files map[string]string) *compiler.Program {
 	t.Helper()
-	root := writeProject(t, files)
-	l, err := config.LoadFile(filepath.Join(root, config.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(l, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return testproject.Compile(t, writeProject(t, files))
 }
 
 func writeProject(t testing.TB, files map[string]string) string {

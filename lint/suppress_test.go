@@ -10,6 +10,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/testproject"
 	"github.com/promptc/promptc/lint"
 )
 
@@ -109,14 +110,7 @@ func TestSuppression(t *testing.T) {
 
 func lintWith(t testing.TB, root string, opt lint.Options) []diag.Diagnostic {
 	t.Helper()
-	l, err := config.LoadFile(filepath.Join(root, config.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	progs := testproject.CompileAll(t, root)
 	opt.Profiles = progs[1:]
 	ds, err := lint.Run(progs[0], opt)
 	if err != nil {

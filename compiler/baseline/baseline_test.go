@@ -1,13 +1,10 @@
 package baseline
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/internal/config"
-	"github.com/promptc/promptc/internal/testtree"
+	"github.com/promptc/promptc/internal/testproject"
 )
 
 const cue = `version: "v1"
@@ -27,20 +24,6 @@ families: {
 }
 `
 
-func compile(t *testing.T, files map[string]string) *compiler.Program {
-	t.Helper()
-	root := testtree.Write(t, files)
-	l, err := config.LoadFile(filepath.Join(root, config.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(l, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func family(name, line string, notes ...string) string {
 	s := "---\nfamily: " + name + "\nprovenance: test\n---\n" + line + "\n"
 	for _, n := range notes {
@@ -50,13 +33,13 @@ func family(name, line string, notes ...string) string {
 }
 
 func TestChangedPartsReportsNewChangedAndRemoved(t *testing.T) {
-	old := compile(t, map[string]string{
+	old := testproject.FromFiles(t, map[string]string{
 		"promptc.cue":              cue,
 		"base.md":                  "Base.\n",
 		"families/alpha.prompt.md": family("alpha", "Alpha line.", "one", "two"),
 		"families/beta.prompt.md":  family("beta", "Beta line."),
 	})
-	cur := compile(t, map[string]string{
+	cur := testproject.FromFiles(t, map[string]string{
 		"promptc.cue":              cue,
 		"base.md":                  "Base, edited.\n",
 		"families/alpha.prompt.md": family("alpha", "Alpha line.", "one", "three"),
@@ -80,13 +63,13 @@ func TestChangedPartsReportsNewChangedAndRemoved(t *testing.T) {
 }
 
 func TestCellsMarkNewAndRemoved(t *testing.T) {
-	old := compile(t, map[string]string{
+	old := testproject.FromFiles(t, map[string]string{
 		"promptc.cue":              cue,
 		"base.md":                  "Base.\n",
 		"families/alpha.prompt.md": family("alpha", "Alpha line."),
 		"families/beta.prompt.md":  family("beta", "Beta line."),
 	})
-	cur := compile(t, map[string]string{
+	cur := testproject.FromFiles(t, map[string]string{
 		"promptc.cue":              cue,
 		"base.md":                  "Base.\n",
 		"families/alpha.prompt.md": family("alpha", "Alpha line, now a good deal longer than before."),

@@ -10,20 +10,12 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
-	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
 )
 
 func compileAssets(t *testing.T) *compiler.Program {
 	t.Helper()
-	l, err := config.LoadFile(filepath.Join("..", "..", "assets", "promptc.cue"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.Compile(l, compiler.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return testproject.Compile(t, filepath.Join("..", "..", "assets"))
 }
 
 // TestJSONValidatesAgainstSchema validates costs.json of the example
