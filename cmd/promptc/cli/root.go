@@ -175,6 +175,7 @@ directory; --config names the file directly.`,
 	pf.StringVar(&g.configFile, "config", "", "path of promptc.cue (overrides discovery)")
 	pf.BoolVarP(&g.verbose, "verbose", "v", false, "debug logging to stderr")
 	root.AddCommand(
+		newInitCommand(g),
 		newBuildCommand(g),
 		newLintCommand(g),
 		newCostsCommand(g),

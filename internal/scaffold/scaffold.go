@@ -1,0 +1,144 @@
+// Package scaffold holds the starter projects `promptc init` writes: a
+// small one to learn from, and one shaped like a full harness (four ordered
+// modes, ten model families with their selection rules, and the budgets a
+// harness of that kind declares). Both build and lint clean as written.
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Templates lists the names Files accepts, the default first.
+var Templates = []string{"minimal", "harness"}
+
+// Files returns the files of the template called name (slash path ->
+// text), or an error naming the valid templates.
+func Files(name string) (map[string]string, error) {
+	switch name {
+	case "minimal":
+		return minimal(), nil
+	case "harness":
+		return harness(), nil
+	}
+	return nil, fmt.Errorf("unknown template %q (valid: %s)", name, strings.Join(Templates, ", "))
+}
+
+// ErrExists is returned by Write when a file it would write is already
+// there: init never overwrites.
+var ErrExists = errors.New("already exists")
+
+// Write creates files below dir (made if missing). Nothing is written when
+// any of the files already exists: the error wraps ErrExists and names
+// every one. Paths are written sorted; each file is created exclusively, so
+// a file that appears meanwhile is not overwritten either.
+func Write(dir string, files map[string]string) ([]string, error) {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var clash []string
+	for _, n := range names {
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n))); err == nil {
+			clash = append(clash, n)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	if len(clash) > 0 {
+		return nil, fmt.Errorf("%s: %s %w; init writes a new project and never overwrites, so pick an empty directory", dir, strings.Join(clash, ", "), ErrExists)
+	}
+	for _, n := range names {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, err
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		_, err = f.WriteString(files[n])
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
+// MinimalConfig is the promptc.cue of the minimal template, also shown in
+// the README as the smallest complete configuration.
+const MinimalConfig = `version: "v1"
+output: {dir: "generated", package: "prompts"}
+
+parts: {
+	base: {file: "prompts/base.md", budget: chars: 1200}
+	familyLine: {family: "line", budget: chars: 300}
+	familyBody: {family: "body", budget: chars: 2000}
+	modelNote: {family: "note", budget: chars: 400}
+}
+slots: instructions: description: "The user's AGENTS.md, supplied at call time."
+
+modes: {
+	minimal: compose: [parts.base, slots.instructions]
+	focus: compose: [parts.base, slots.instructions, parts.familyLine, parts.modelNote]
+	full: compose: [parts.base, slots.instructions, parts.familyBody, parts.modelNote]
+}
+order: ["minimal", "focus", "full"]
+defaultMode: "focus"
+substitutions: [{replace: parts.familyLine, with: parts.familyBody}]
+
+families: {
+	files: "prompts/families/*.prompt.md"
+	rules: [
+		{family: "claude", name: ["(?i)^claude"]},
+		{family: "codex", name: ["(?i)^gpt-", "^o[0-9]+(-|$)"]},
+	]
+	examples: {
+		"claude-opus-4-1": {family: "claude", note: "Opus"}
+		"openrouter/anthropic/claude-sonnet-4-5": "claude"
+		"openai/gpt-5": "codex"
+		"o3-mini": "codex"
+		"llama3.1:8b": "neutral"
+	}
+}
+`
+
+func minimal() map[string]string {
+	return map[string]string{
+		"promptc.cue": MinimalConfig,
+		"prompts/base.md": `You are a coding agent working in the user's repository through tools.
+Read the code before you change it, keep each change to what was asked, and run the project's checks before you say a task is done.
+`,
+		"prompts/families/claude.prompt.md": `---
+family: claude
+provenance: Written for this project.
+---
+For Claude models: batch independent tool calls in one response and keep the final summary short.
+
+When a request is ambiguous, ask one question before editing.
+Prefer small, reviewable edits over rewriting whole files.
+
+<!-- model "Opus" /opus/i -->
+Opus plans well: write the plan once, then act on it without restating it.
+`,
+		"prompts/families/codex.prompt.md": `---
+family: codex
+provenance: Written for this project.
+---
+For GPT models: state the plan in one line, then make the change and show the command that checks it.
+
+Use the patch tool for edits and read a file again after a failed patch.
+Run the narrowest test that covers the change first, then the whole suite.
+Report what you ran and what it showed, not what you expect it to show.
+`,
+	}
+}

@@ -1,0 +1,60 @@
+package scaffold
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestREADMEShowsTheMinimalConfig keeps the README's complete minimal
+// configuration identical to what promptc init writes (init_build_lint.txtar
+// builds and lints that project).
+func TestREADMEShowsTheMinimalConfig(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "```cue\n"+MinimalConfig+"```\n") {
+		t.Fatal("README.md does not show scaffold.MinimalConfig in a ```cue block: copy it there")
+	}
+	if n := strings.Count(MinimalConfig, "\n"); n > 35 {
+		t.Errorf("the minimal config is %d lines; keep it short enough to read in the README", n)
+	}
+}
+
+func TestWriteRefusesToOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "b.md"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(dir, map[string]string{"a.md": "new", "b.md": "new", "sub/c.md": "new"})
+	if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "b.md") {
+		t.Fatalf("err = %v, want ErrExists naming b.md", err)
+	}
+	for _, n := range []string{"a.md", "sub"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s was written although b.md exists", n)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "b.md")); err != nil || string(got) != "mine" {
+		t.Errorf("b.md = %q, %v", got, err)
+	}
+	names, err := Write(filepath.Join(dir, "fresh"), map[string]string{"z.md": "z", "a/b.md": "b"})
+	if err != nil || strings.Join(names, ",") != "a/b.md,z.md" {
+		t.Fatalf("Write = %v, %v", names, err)
+	}
+}
+
+func TestFilesRefusesUnknownTemplates(t *testing.T) {
+	for _, name := range Templates {
+		files, err := Files(name)
+		if err != nil || files["promptc.cue"] == "" {
+			t.Errorf("Files(%q) = %d files, %v", name, len(files), err)
+		}
+	}
+	if _, err := Files("seedless"); err == nil || !strings.Contains(err.Error(), "minimal, harness") {
+		t.Errorf("Files(seedless) err = %v", err)
+	}
+}
