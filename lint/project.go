@@ -16,8 +16,10 @@ import (
 	"github.com/promptc/promptc/internal/diag"
 )
 
-// orphans reports Markdown files below the root that nothing reaches.
-// Hidden directories and the output directory are not searched.
+// orphans reports files matched by lint.orphans (Markdown files by
+// default) below the root that nothing reaches. Hidden folders, the output
+// directory, node_modules and vendor folders, and what .gitignore or
+// .promptcignore files list are not searched.
 func (l *linter) orphans() []diag.Diagnostic {
 	fsys, err := source.Open(l.p.Loaded.Root)
 	if err != nil {
@@ -32,10 +34,16 @@ func (l *linter) orphans() []diag.Diagnostic {
 		}
 		exclude = append(exclude, out+"/**")
 	}
-	paths, err := fsys.Glob("**/*.md", exclude...)
-	if err != nil {
-		return nil
+	var paths []string
+	for _, glob := range l.p.Config.Lint.Orphans {
+		matched, err := fsys.Glob(glob, exclude...)
+		if err != nil {
+			return nil
+		}
+		paths = append(paths, matched...)
 	}
+	slices.Sort(paths)
+	paths = unignored(fsys, slices.Compact(paths))
 	reached := l.reached()
 	var ds []diag.Diagnostic
 	for _, p := range paths {

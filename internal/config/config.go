@@ -212,6 +212,7 @@ type Lint struct {
 	Ignore     []string            `json:"ignore"`
 	IgnoreOnly map[string][]string `json:"ignoreOnly"`
 	ForbidTabs bool                `json:"forbidTabs"`
+	Orphans    []string            `json:"orphans"`
 }
 
 // Loaded is a validated configuration and the source it came from, which
