@@ -14,6 +14,7 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 
 	cuefiles "github.com/promptc/promptc/cue"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // FileName is the name of the configuration file that marks a project root.
@@ -244,36 +245,59 @@ func (l *Loaded) userValue() cue.Value {
 	return l.user
 }
 
-var schemaOnce struct {
-	sync.Once
+// compiledSchema is the embedded schema compiled in one CUE context.
+type compiledSchema struct {
 	ctx  *cue.Context
 	root cue.Value
 	def  cue.Value
 	err  error
 }
 
+// current holds the schema every evaluation of this process shares, until
+// an abandoned evaluation retires it (see retireSchema).
+var current struct {
+	sync.Mutex
+	s *compiledSchema
+}
+
 // schemaRoot returns the compiled schema file, whose fields are the
 // definitions (#Config, #FamilyHeader, ...).
 func schemaRoot() cue.Value {
-	schema()
-	return schemaOnce.root
+	return loadSchema().root
 }
 
 // schema compiles the embedded schema once per process; the CUE context is
 // shared because values from different contexts cannot be unified.
 func schema() (*cue.Context, cue.Value, error) {
-	schemaOnce.Do(func() {
+	s := loadSchema()
+	return s.ctx, s.def, s.err
+}
+
+func loadSchema() *compiledSchema {
+	current.Lock()
+	defer current.Unlock()
+	if current.s == nil {
+		s := &compiledSchema{}
 		ctx := cuecontext.New()
 		v := ctx.CompileBytes(schemaSource, cue.Filename("schema.cue"))
 		if v.Err() != nil {
-			schemaOnce.err = v.Err()
-			return
+			s.err = v.Err()
+		} else {
+			s.ctx, s.root = ctx, v
+			s.def = v.LookupPath(cue.ParsePath("#Config"))
 		}
-		schemaOnce.ctx = ctx
-		schemaOnce.root = v
-		schemaOnce.def = v.LookupPath(cue.ParsePath("#Config"))
-	})
-	return schemaOnce.ctx, schemaOnce.def, schemaOnce.err
+		current.s = s
+	}
+	return current.s
+}
+
+// retireSchema makes the next evaluation compile the schema in a new CUE
+// context. A CUE context must not be used by two goroutines at once, and
+// an abandoned evaluation may still be running in the current one.
+func retireSchema() {
+	current.Lock()
+	current.s = nil
+	current.Unlock()
 }
 
 // LoadFile reads and validates the configuration at path. Bad configuration
@@ -293,8 +317,8 @@ func LoadFile(path string) (*Loaded, error) {
 
 // LoadBytes validates src as the configuration file at the absolute path
 // file. A configuration that validated before is taken from the cache (see
-// cache.go) without evaluating CUE; otherwise it is evaluated, and stored
-// in the cache when valid.
+// cache.go) without evaluating CUE; otherwise it is evaluated within the
+// time limit of bound.go, and stored in the cache when valid.
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	key := CacheKey(src)
@@ -305,15 +329,16 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 		}
 		return l, nil
 	}
-	l, err := evaluate(file, src)
+	l, err := evaluateBounded(file, src)
 	if err == nil {
 		CachePut(key, l.Config)
 	}
 	return l, err
 }
 
-// evaluate validates src with CUE: unify with #Config, validate, decode,
-// then the checks CUE cannot express.
+// evaluate validates src with CUE: unify with #Config, validate, check
+// that every number fits the Go type it decodes into, decode, then the
+// checks CUE cannot express.
 func evaluate(file string, src []byte) (*Loaded, error) {
 	ctx, def, err := schema()
 	if err != nil {
@@ -327,6 +352,9 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	v := user.Unify(def)
 	if err := v.Validate(cue.Concrete(true)); err != nil {
 		return nil, newError(root, src, err, user)
+	}
+	if ds := outOfRange(root, v, user); len(ds) > 0 {
+		return nil, &Error{Diagnostics: diag.Sort(ds)}
 	}
 	var c Config
 	if err := v.Decode(&c); err != nil {

@@ -112,6 +112,10 @@ func simplify(errs []cueerrors.Error) []cueError {
 		}
 		format, args := e.Msg()
 		ce := cueError{Error: e, msg: fmt.Sprintf(format, args...)}
+		if strings.TrimSpace(ce.msg) == "" {
+			// A wrapped Go error (from Decode) keeps its text out of Msg.
+			ce.msg = e.Error()
+		}
 		switch {
 		case strings.Contains(format, "empty disjunction"):
 			g.summary = e
@@ -255,4 +259,58 @@ func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
 		}
 	}
 	return nearest(l.Root, l.userValue(), sels)
+}
+
+// outOfRange reports the numbers of the validated configuration v that do
+// not fit the Go types promptc decodes them into. CUE's integers are
+// unbounded, so a budget of 2^63 passes the schema, and decoding it fails
+// with an error that names neither the value nor its place.
+func outOfRange(root string, v, user cue.Value) []diag.Diagnostic {
+	// A value referenced from elsewhere (a part listed in a mode's compose)
+	// is reached along several paths; it is reported once, at its
+	// position, under its shortest path.
+	type found struct {
+		path []cue.Selector
+		d    diag.Diagnostic
+	}
+	byPos := map[diag.Position]found{}
+	v.Walk(func(x cue.Value) bool {
+		what := ""
+		switch x.Kind() {
+		case cue.IntKind:
+			if _, err := x.Int64(); err != nil {
+				what = "is out of range: promptc's numbers are at most 9223372036854775807; write a smaller value"
+			}
+		case cue.FloatKind:
+			if _, err := x.Float64(); err != nil {
+				what = "is out of range for a floating-point number; write a smaller value"
+			}
+		}
+		if what == "" {
+			return true
+		}
+		sels := x.Path().Selectors()
+		for _, s := range sels {
+			if s.String() == "budget" || s.String() == "budgets" {
+				what = "is out of range for a budget (the largest ceiling promptc can count to is 9223372036854775807); write the ceiling the text must stay under, in characters or tokens"
+				break
+			}
+		}
+		pos := nearest(root, user, sels)
+		if p := x.Pos(); p.IsValid() && p.Filename() != "schema.cue" {
+			pos = position(root, p) // the number itself, not its label
+		}
+		path := x.Path().String()
+		if prev, ok := byPos[pos]; ok && (len(prev.path) < len(sels) ||
+			len(prev.path) == len(sels) && cue.MakePath(prev.path...).String() <= path) {
+			return false
+		}
+		byPos[pos] = found{sels, diag.Errorf(pos, RuleConfig, "%s: %v %s", path, x, what)}
+		return false
+	}, nil)
+	var ds []diag.Diagnostic
+	for _, f := range byPos {
+		ds = append(ds, f.d)
+	}
+	return diag.Sort(ds)
 }

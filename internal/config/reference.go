@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"cuelang.org/go/cue/ast"
@@ -23,7 +24,9 @@ func ReferenceDoc() (string, error) {
 	b.WriteString("<!-- Generated from cue/schema.cue by `go test ./internal/config -update`. Do not edit. -->\n\n")
 	b.WriteString("A project's `promptc.cue` is checked against `#Config`. Every definition is closed: a field that is not listed here is an error. ")
 	b.WriteString("A type written `*x | y` has the default `x`. A field marked `!` is required; `?` is optional.\n\n")
-	b.WriteString("CUE reports some errors only after others are fixed (a known limitation of CUE's evaluator): fix what is reported and run promptc again.\n")
+	b.WriteString("CUE reports some errors only after others are fixed (a known limitation of CUE's evaluator): fix what is reported and run promptc again.\n\n")
+	fmt.Fprintf(&b, "`promptc.cue` describes assets and needs no computation. Its evaluation is stopped after %v and reported as a configuration error (exit code 2) at the first comprehension, the usual cause (`[for a in list.Range(0, 100000, 1) {a}]` would run for minutes); the environment variable `%s` sets another limit, written as a Go duration (`10s`, `500ms`). Numbers must fit in 64 bits: a budget or limit above %d is an error at its value.\n",
+		DefaultEvalTimeout, EvalTimeoutEnv, int64(math.MaxInt64))
 	for _, d := range f.Decls {
 		field, ok := d.(*ast.Field)
 		if !ok {
