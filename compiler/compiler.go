@@ -79,6 +79,12 @@ type Program struct {
 	// ToolTexts holds the full description of every catalogue tool that
 	// could be read, by tool name.
 	ToolTexts map[string]string
+	// unreadFamilies names the families whose file was found but could
+	// not be read; familiesUnknown is set when the family files could not
+	// all be listed. Both failures are reported as such, and the checks
+	// that would report their consequences are skipped.
+	unreadFamilies  map[string]bool
+	familiesUnknown bool
 }
 
 // Options adjust a compilation.
@@ -110,7 +116,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Loaded: l, Config: c, Counter: counter, Profile: profile,
 		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
-		Families: map[string]*family.Family{},
+		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
 		Resolver: family.NewResolver(c.Families),
 		Files:    map[string]*source.File{},
 	}
@@ -155,7 +161,9 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 			p.Files[path] = f
 		}
 	}
-	p.add(family.CheckExamples(l, p.Resolver, p.Families)...)
+	if !p.familiesUnknown {
+		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)
+	}
 	p.add(p.checkLattice()...)
 	p.add(p.checkBudgets()...)
 	p.add(p.checkStatic()...)
@@ -328,6 +336,9 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 	paths, err := fs.Glob(c.Files, c.Exclude...)
 	if err != nil {
 		p.add(diag.Errorf(p.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "families.files: %v", err))
+		// Which families exist is unknown: checking the rules and
+		// examples against them would only report consequences.
+		p.familiesUnknown = true
 	}
 	p.add(family.CheckCollisions(paths)...)
 	expand := p.Config.Includes.Enabled
@@ -335,6 +346,9 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 		fam, ds := family.Parse(fs, path, lim, expand)
 		p.add(ds...)
 		if fam == nil {
+			// Unreadable (not text, a link out of the project): reported
+			// at the file, which is the cause of whatever names it.
+			p.unreadFamilies[family.NameOf(path)] = true
 			continue
 		}
 		if slices.ContainsFunc(slices.Collect(maps.Keys(p.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {

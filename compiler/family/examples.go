@@ -25,12 +25,15 @@ const (
 // note label, when given); every rule pattern should decide at least one
 // example; overlapping rules are explained; a note whose examples all match
 // an earlier note is shadowed. Rules naming a family that has neither a
-// file nor is the fallback are reported too.
-func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []diag.Diagnostic {
+// file nor is the fallback are reported too. unread names the families
+// whose file exists but could not be read: that failure is reported where
+// the file is, so the rules and examples naming them are not reported as
+// naming an unknown family, and their examples are not checked.
+func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unread map[string]bool) []diag.Diagnostic {
 	c := l.Config.Families
 	var ds []diag.Diagnostic
 	for i, rule := range c.Rules {
-		if _, ok := fams[rule.Family]; !ok {
+		if _, ok := fams[rule.Family]; !ok && !unread[rule.Family] {
 			ds = append(ds, diag.Errorf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "family"), RuleUnknownFamily,
 				"rule %d names family %q, which has no family file (known: %s); add %s%s or fix the name",
 				i, rule.Family, strings.Join(slices.Sorted(maps.Keys(fams)), ", "), rule.Family, Suffix))
@@ -52,6 +55,9 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family) []dia
 		res := r.Resolve(id)
 		if res.By != ByFallback {
 			used[decided{res.Rule, res.By, res.Pattern}] = true
+		}
+		if unread[want.Family] {
+			continue
 		}
 		if _, ok := fams[want.Family]; !ok {
 			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))

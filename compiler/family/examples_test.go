@@ -63,7 +63,7 @@ func families(fs ...*Family) map[string]*Family {
 // finding (positions in promptc.cue shown as line:col only).
 func check(t *testing.T, l *config.Loaded, fams map[string]*Family) []diag.Diagnostic {
 	t.Helper()
-	return diag.Sort(CheckExamples(l, NewResolver(l.Config.Families), fams))
+	return diag.Sort(CheckExamples(l, NewResolver(l.Config.Families), fams, nil))
 }
 
 func show(ds []diag.Diagnostic) string {
@@ -283,5 +283,27 @@ func TestCheckExamplesUnknownFamilies(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCheckExamplesUnreadFamilies checks that a family whose file could
+// not be read is not reported as unknown: the read error is the cause,
+// reported at the file. A family that truly has no file still is.
+func TestCheckExamplesUnreadFamilies(t *testing.T) {
+	l := load(t, `{
+	rules: [
+		{family: "claude", name: ["^claude"]},
+		{family: "ghost", name: ["^ghost"]},
+	]
+	examples: {
+		"claude-3": "claude"
+		"ghost-1":  {family: "ghost", note: "Big"}
+		"x":        "phantom"
+	}
+}`)
+	ds := CheckExamples(l, NewResolver(l.Config.Families), families(fam(t, "claude")), map[string]bool{"ghost": true})
+	want := "promptc.cue:14:3 error UNKNOWN_FAMILY example \"x\" expects family \"phantom\", which does not exist\n"
+	if got := show(diag.Sort(ds)); got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
 	}
 }

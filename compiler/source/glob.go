@@ -1,7 +1,9 @@
 package source
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -14,8 +16,12 @@ import (
 // match any exclude pattern, sorted. Hidden files and directories are only
 // matched when the pattern names them, so editor and VCS droppings never
 // become prompt parts. The walk goes through the root, so a symlinked
-// directory leading out of the project is not followed. Patterns must be
-// relative and free of ".."; an error means a malformed pattern.
+// directory leading out of the project is not followed; a symlinked file
+// that matches is returned whatever its target, wildcard or literal
+// pattern alike, so that reading it reports where it leads. Patterns must
+// be relative and free of ".."; such an error means a malformed pattern.
+// When directories on the way cannot be read (no permission), the files
+// found elsewhere are returned with an *UnreadableError naming them.
 func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
 	pat, err := cleanPattern(pattern)
 	if err != nil {
@@ -27,9 +33,18 @@ func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
 			return nil, err
 		}
 	}
-	matches, err := doublestar.Glob(fsys.root.FS(), pat, doublestar.WithFilesOnly(), doublestar.WithNoHidden())
+	walk := &globFS{fsys: fsys, base: globBase(fsys)}
+	matches, err := doublestar.Glob(walk, pat, doublestar.WithFilesOnly(), doublestar.WithNoHidden())
 	if err != nil {
 		return nil, fmt.Errorf("glob %q: %w", pattern, err)
+	}
+	if len(matches) == 0 && !hasMeta(pat) {
+		// doublestar drops a literal path it cannot stat; a symlink
+		// leading out, or through a directory link leading out, must
+		// still be reported, as the wildcard form reports it.
+		if fi, err := fsys.root.Lstat(pat); err == nil && !fi.IsDir() || isEscape(err) {
+			matches = append(matches, pat)
+		}
 	}
 	out := matches[:0]
 	for _, m := range matches {
@@ -41,7 +56,111 @@ func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
 		}
 	}
 	slices.Sort(out)
+	if len(walk.unreadable) > 0 {
+		slices.Sort(walk.unreadable)
+		return out, &UnreadableError{Dirs: slices.Compact(walk.unreadable)}
+	}
 	return out, nil
+}
+
+// UnreadableError is Glob's report of directories it could not read: the
+// files in them may match but were not seen.
+type UnreadableError struct {
+	// Dirs are the directories, relative to the root, sorted.
+	Dirs []string
+}
+
+// Error names the directories and what to do.
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("%s cannot be read (permission denied), so the files in it are not seen; make it readable, or exclude it from the pattern",
+		strings.Join(e.Dirs, ", "))
+}
+
+// hasMeta reports whether a clean pattern holds glob syntax.
+func hasMeta(p string) bool { return strings.ContainsAny(p, `*?[{\`) }
+
+// globBase returns the file system Glob walks; tests replace it to stand
+// in for directories that cannot be read, which running as root prevents.
+var globBase = func(fsys *FS) fs.FS { return fsys.root.FS() }
+
+// globFS is the file system Glob walks: the root, with absolute symbolic
+// links inside the project followed like relative ones, directories
+// reached again through a link not walked again, and the directories that
+// cannot be read remembered, since doublestar skips them silently.
+type globFS struct {
+	fsys       *FS
+	base       fs.FS
+	unreadable []string
+	// links holds the paths of the symbolic links listed so far.
+	links map[string]bool
+}
+
+// retry runs op on name and, when the root refuses a symbolic link there,
+// on the path resolve finds for it.
+func retry[T any](g *globFS, name string, op func(string) (T, error)) (T, error) {
+	v, err := op(name)
+	if isEscape(err) {
+		if q, rerr := g.fsys.resolve(name); rerr == nil {
+			v, err = op(q)
+		}
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		g.unreadable = append(g.unreadable, name)
+	}
+	return v, err
+}
+
+func (g *globFS) Open(name string) (fs.File, error) {
+	return retry(g, name, g.base.Open)
+}
+
+func (g *globFS) Stat(name string) (fs.FileInfo, error) {
+	return retry(g, name, func(n string) (fs.FileInfo, error) { return fs.Stat(g.base, n) })
+}
+
+func (g *globFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if g.loops(name) {
+		return nil, nil
+	}
+	es, err := retry(g, name, func(n string) ([]fs.DirEntry, error) { return fs.ReadDir(g.base, n) })
+	for _, e := range es {
+		if e.Type()&fs.ModeSymlink != 0 {
+			if g.links == nil {
+				g.links = map[string]bool{}
+			}
+			g.links[path.Join(name, e.Name())] = true
+		}
+	}
+	return es, err
+}
+
+// loops reports whether the directory name is reached through a symbolic
+// link and is one of the directories the walk is already inside (a link to
+// "." or to the project root): listing it would list them again, once more
+// for every level of the link, up to the operating system's limit.
+func (g *globFS) loops(name string) bool {
+	linked := false
+	for p := name; p != "." && p != "/"; p = path.Dir(p) {
+		if g.links[p] {
+			linked = true
+			break
+		}
+	}
+	if !linked {
+		return false // no link on the way: a plain path cannot loop
+	}
+	target, err := g.fsys.resolve(name)
+	if err != nil {
+		return false // the walk reports or skips it as before
+	}
+	for p := path.Dir(name); ; p = path.Dir(p) {
+		if q, err := g.fsys.resolve(p); err == nil && (target == "." || q == target || strings.HasPrefix(q, target+"/")) {
+			return true
+		}
+		if p == "." {
+			return false
+		}
+	}
 }
 
 func cleanPattern(p string) (string, error) {

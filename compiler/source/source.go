@@ -102,6 +102,10 @@ type FS struct {
 	files  map[string]*File
 	failed map[string]*ReadError
 	opened []string
+	// rootPaths are the project root as opened and as the operating system
+	// resolves it, split into components: the prefixes an absolute symlink
+	// target may start with and still stay inside the project.
+	rootPaths [][]string
 	// dirs holds a root opened on each directory files were read from:
 	// os.Root walks every path component with its own system call, so
 	// reading many files of one directory through the project root costs
@@ -116,7 +120,14 @@ func Open(root string) (*FS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open project root: %w", err)
 	}
-	return &FS{root: r, files: map[string]*File{}, failed: map[string]*ReadError{}}, nil
+	fsys := &FS{root: r, files: map[string]*File{}, failed: map[string]*ReadError{}}
+	if abs, err := filepath.Abs(root); err == nil {
+		fsys.rootPaths = append(fsys.rootPaths, components(abs))
+		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+			fsys.rootPaths = append(fsys.rootPaths, components(real))
+		}
+	}
+	return fsys, nil
 }
 
 // Close releases the root directory. Files already read stay usable.
@@ -234,6 +245,13 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (*File, *ReadError) {
 	// Stat first: a FIFO must be refused before any open, which would
 	// block until a writer appears.
 	fi, err := root.Stat(name)
+	if isEscape(err) && root == fsys.root {
+		// os.Root refuses every absolute symlink; one that stays inside
+		// the project is followed like a relative one.
+		if name, err = fsys.resolve(name); err == nil {
+			fi, err = root.Stat(name)
+		}
+	}
 	if err != nil {
 		return nil, osError(p, err)
 	}
@@ -289,16 +307,18 @@ func notRegular(p string, m fs.FileMode) *ReadError {
 
 // osError maps an error from the root to a diagnostic.
 func osError(p string, err error) *ReadError {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Err.Error() == "path escapes from parent" {
-		// os.Root's refusal: a symlink (or a ".." after one) leads out.
-		return fail(p, RuleEscape, "%s goes through a symbolic link that leads outside the project root (absolute link targets always do); replace the link with the file, or make it a relative link inside the project", p)
+	if isEscape(err) {
+		// A symlink (or a ".." after one) leads out.
+		return fail(p, RuleEscape, "%s goes through a symbolic link that leads outside the project root; replace the link with the file, or point it at a file inside the project", p)
+	}
+	if errors.Is(err, errLoop) {
+		return fail(p, RuleNotFound, "%s cannot be read: more than %d symbolic links in a row (a loop?); point the links at the file directly", p, maxHops)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(p, RuleNotFound, "%s does not exist; create it or correct the path (paths are relative to the project root)", p)
 	}
 	msg := err.Error()
-	if pe != nil {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		msg = pe.Err.Error()
 	}
 	return fail(p, RuleNotFound, "%s cannot be read: %s", p, msg)
