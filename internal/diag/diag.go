@@ -158,3 +158,56 @@ func Warnf(pos Position, rule, format string, args ...any) Diagnostic {
 func Infof(pos Position, rule, format string, args ...any) Diagnostic {
 	return Diagnostic{Pos: pos, Rule: rule, Severity: Info, Message: fmt.Sprintf(format, args...)}
 }
+
+// MaxPerRuleAndFile is how many findings of one rule in one file are
+// shown. A machine-made or pasted file can hold the same problem on every
+// line; a hundred thousand findings help no one and bury the others.
+const MaxPerRuleAndFile = 20
+
+// Cap returns ds, which must be sorted with Sort, keeping at most limit
+// findings of each rule in each file (by Pos.Path). The rest of a group
+// is replaced by one finding of the same rule, at the position of the
+// first one left out, with the highest severity among those left out, that
+// says how many more there are. ds is not modified; the result is sorted.
+// limit < 1 keeps everything.
+func Cap(ds []Diagnostic, limit int) []Diagnostic {
+	if limit < 1 || len(ds) <= limit {
+		return ds
+	}
+	type group struct{ path, rule string }
+	seen := map[group]int{}
+	hidden := map[group]*Diagnostic{}
+	var order []group
+	out := make([]Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		g := group{d.Pos.Path, d.Rule}
+		seen[g]++
+		if seen[g] <= limit {
+			out = append(out, d)
+			continue
+		}
+		h := hidden[g]
+		if h == nil {
+			h = &Diagnostic{Pos: d.Pos, Rule: d.Rule, Severity: d.Severity}
+			hidden[g] = h
+			order = append(order, g)
+		}
+		h.Severity = max(h.Severity, d.Severity)
+	}
+	if len(order) == 0 {
+		return ds
+	}
+	for _, g := range order {
+		h := hidden[g]
+		// The position names the file (relative to wherever the printer
+		// makes it), so the message does not.
+		if n := seen[g] - limit; n == 1 {
+			h.Message = fmt.Sprintf("1 more %s finding in this file is not shown", g.rule)
+		} else {
+			h.Message = fmt.Sprintf("%d more %s findings in this file are not shown", n, g.rule)
+		}
+		h.Message += fmt.Sprintf(" (only the first %d of each rule in each file are); fix these, or suppress the rule for the file, and run again", limit)
+		out = append(out, *h)
+	}
+	return Sort(out)
+}

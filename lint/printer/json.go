@@ -52,11 +52,14 @@ type jsonSummary struct {
 // Every key is always present, in that order. Line and column numbers are
 // 1-based and 0 means unknown; endColumn is exclusive, like diag.Diagnostic's
 // End. Severity is "error", "warning" or "info". Zero diagnostics print an
-// empty array and a zero summary. The output conforms to the JSON Schema
-// published as cue/lint.schema.json.
+// empty array and a zero summary. The summary counts every finding, also
+// those beyond the cap of diag.MaxPerRuleAndFile per rule and file, which
+// are listed as one finding that counts them. The output conforms to the
+// JSON Schema published as cue/lint.schema.json.
 func JSON(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	rep := jsonReport{Diagnostics: []jsonDiagnostic{}}
-	for _, d := range sorted(append(slices.Clip(ds), opt.Failure...)) {
+	all := append(slices.Clip(ds), opt.Failure...)
+	for _, d := range sorted(all) {
 		s := spanOf(d)
 		jd := jsonDiagnostic{
 			Path:      s.path,
@@ -74,7 +77,11 @@ func JSON(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 			jd.Related = append(jd.Related, jsonRelated{Path: p.Path, Line: p.Line, Column: p.Col, Message: r.Message})
 		}
 		rep.Diagnostics = append(rep.Diagnostics, jd)
-		switch jd.Severity {
+	}
+	// The summary counts every finding, those the cap leaves out too, as
+	// the exit code does.
+	for _, d := range diag.Sort(slices.Clone(all)) {
+		switch severityName(d.Severity) {
 		case "error":
 			rep.Summary.Errors++
 		case "warning":

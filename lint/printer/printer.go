@@ -5,7 +5,9 @@
 //
 // Every printer works on a sorted, de-duplicated copy of its input (see
 // diag.Sort), so one set of diagnostics always prints the same bytes, and no
-// printer modifies the slice it is given.
+// printer modifies the slice it is given. Each prints at most
+// diag.MaxPerRuleAndFile findings of one rule in one file and one more that
+// counts the rest (see diag.Cap), in every format alike.
 package printer
 
 import (
@@ -101,9 +103,10 @@ func Lookup(format string) (Printer, error) {
 	return nil, fmt.Errorf("unknown output format %q (valid: %s)", format, strings.Join(formats, ", "))
 }
 
-// sorted returns a sorted, de-duplicated copy of ds.
+// sorted returns a sorted, de-duplicated copy of ds, capped per rule and
+// file.
 func sorted(ds []diag.Diagnostic) []diag.Diagnostic {
-	return diag.Sort(slices.Clone(ds))
+	return diag.Cap(diag.Sort(slices.Clone(ds)), diag.MaxPerRuleAndFile)
 }
 
 // span is a diagnostic's location with unknown parts set to zero and an end

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -352,5 +353,38 @@ func TestFailureIsReportedInEveryFormat(t *testing.T) {
 	gh := string(render(t, GitHubActions, nil, Options{Failure: failure}))
 	if gh != "::error file=promptc.cue,line=2,col=9,title=CONFIG::tokens: bad value\n" {
 		t.Errorf("github-actions = %q", gh)
+	}
+}
+
+// TestEveryFormatCapsRepeatedFindings checks that each format prints at
+// most diag.MaxPerRuleAndFile findings of one rule in one file, then one
+// that counts the rest.
+func TestEveryFormatCapsRepeatedFindings(t *testing.T) {
+	var ds []diag.Diagnostic
+	for i := 30; i >= 1; i-- { // unsorted on purpose
+		ds = append(ds, diag.Diagnostic{Pos: diag.Position{Path: "big.md", Line: i, Col: 1},
+			Rule: "TEXT_TRAILING_SPACE", Severity: diag.Warning, Message: fmt.Sprintf("trailing m%02d", i)})
+	}
+	ds = append(ds, diag.Diagnostic{Pos: diag.Position{Path: "big.md", Line: 30, Col: 2},
+		Rule: "SECRET", Severity: diag.Error, Message: "other rule"})
+	for _, f := range Formats() {
+		p, err := Lookup(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := string(render(t, p, ds, Options{}))
+		for _, want := range []string{"trailing m01", "trailing m20", "10 more TEXT_TRAILING_SPACE findings in this file are not shown", "other rule"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: output lacks %q", f, want)
+			}
+		}
+		if strings.Contains(out, "trailing m21") {
+			t.Errorf("%s: output shows the 21st finding", f)
+		}
+		if f == FormatJSON && !strings.Contains(out, `"summary": {
+    "errors": 1,
+    "warnings": 30,`) {
+			t.Errorf("json summary does not count the findings left out:\n%s", out)
+		}
 	}
 }
