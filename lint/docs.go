@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // RulesMarkdown renders the registry as docs/rules.md: the categories, how
@@ -21,7 +23,8 @@ func RulesMarkdown() string {
 ` + "`promptc lint`" + ` compiles the project, runs every rule below and prints the findings. Each
 finding names a position (path, line and column, columns counted in Unicode code points), a rule
 ID, a severity and a message. Errors make lint exit 1; warnings do too with ` + "`--strict`" + `; infos
-never do. ` + "`promptc lint --explain RULE_ID`" + ` prints a rule's section of this page, and
+never do. At most ` + fmt.Sprint(diag.MaxPerRuleAndFile) + ` findings of one rule in one file are printed, then one that counts the
+rest. ` + "`promptc lint --explain RULE_ID`" + ` prints a rule's section of this page, and
 ` + "`promptc lint --list-rules`" + ` lists them all.
 
 ## Categories
