@@ -388,3 +388,14 @@ func TestEveryFormatCapsRepeatedFindings(t *testing.T) {
 		}
 	}
 }
+
+func TestSemanticVersion(t *testing.T) {
+	for v, want := range map[string]string{
+		"1.2.3": "1.2.3", "v1.2.3": "1.2.3", "0.0.0-dev+0123abc.dirty": "0.0.0-dev+0123abc.dirty",
+		"devel": "", "1.2": "", "01.2.3": "", "1.2.3-": "",
+	} {
+		if got := semanticVersion(v); got != want {
+			t.Errorf("semanticVersion(%q) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"io"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -59,10 +60,12 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri,omitempty"`
-	Rules          []sarifRule `json:"rules"`
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+	// SemanticVersion repeats Version when it is a semantic version.
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri,omitempty"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifText struct {
@@ -145,10 +148,11 @@ func SARIF(w io.Writer, ds []diag.Diagnostic, opt Options) error {
 	rules, index := sarifRules(opt)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name:           cmp.Or(opt.Tool, DefaultTool),
-			Version:        opt.Version,
-			InformationURI: cmp.Or(opt.InformationURI, DefaultInformationURI),
-			Rules:          rules,
+			Name:            cmp.Or(opt.Tool, DefaultTool),
+			Version:         opt.Version,
+			SemanticVersion: semanticVersion(opt.Version),
+			InformationURI:  cmp.Or(opt.InformationURI, DefaultInformationURI),
+			Rules:           rules,
 		}},
 		Invocations: []sarifInvocation{{ExecutionSuccessful: len(opt.Failure) == 0}},
 		ColumnKind:  "unicodeCodePoints",
@@ -316,4 +320,17 @@ func truncate(s string, n int) string {
 	}
 	r := []rune(s)[:n-1]
 	return strings.TrimRight(string(r), " \t\n") + "…"
+}
+
+// semverRE matches a semantic version 2.0.0 without a leading v.
+var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
+
+// semanticVersion returns v, without a leading "v", when it is a semantic
+// version, and "" otherwise (SARIF's semanticVersion must be one).
+func semanticVersion(v string) string {
+	v = strings.TrimPrefix(v, "v")
+	if semverRE.MatchString(v) {
+		return v
+	}
+	return ""
 }
