@@ -75,6 +75,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	classifyRunErrors(root)
+	registerCompletions(root, g)
 	cmd, err := root.ExecuteC()
 	return g.exit(cmd, err)
 }
