@@ -23,7 +23,7 @@ import (
 // PROMPTC_CACHE names one.
 
 // cacheFormat changes whenever Config's JSON form changes meaning.
-const cacheFormat = "promptc-config-cache-1"
+const cacheFormat = "promptc-config-cache-2"
 
 // CacheKey hashes everything a CUE evaluation of parts depends on: the
 // cache format, the CUE version, the schema and the parts themselves.

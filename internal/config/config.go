@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
@@ -228,21 +229,16 @@ type Loaded struct {
 	Source []byte
 	// Config is the decoded configuration with defaults filled in.
 	Config *Config
-	// user is the user's file alone, whose positions are the user's. It is
-	// compiled on first use when the configuration came from the cache.
-	user     cue.Value
-	userOnce sync.Once
+	// positions locates every value the user wrote (see PosOfKeys).
+	positions Positions
 }
 
-// userValue returns the user's file compiled by CUE, for positions.
-func (l *Loaded) userValue() cue.Value {
-	l.userOnce.Do(func() {
-		if !l.user.Exists() {
-			ctx, _, _ := schema()
-			l.user = ctx.CompileBytes(l.Source, cue.Filename(l.File))
-		}
-	})
-	return l.user
+// cacheEntry is what the configuration cache keeps for a valid file: the
+// decoded configuration and the positions of its values, so that a cached
+// run positions findings without running CUE.
+type cacheEntry struct {
+	Config    *Config   `json:"config"`
+	Positions Positions `json:"positions"`
 }
 
 // compiledSchema is the embedded schema compiled in one CUE context.
@@ -273,11 +269,20 @@ func schema() (*cue.Context, cue.Value, error) {
 	return s.ctx, s.def, s.err
 }
 
+// cueRuns counts the times this process compiled or evaluated CUE.
+var cueRuns atomic.Int64
+
+// CUERuns reports how many times this process has compiled or evaluated
+// CUE (the schema, a promptc.cue, a header checked against the schema).
+// Tests use it to prove that a run served from the cache runs no CUE.
+func CUERuns() int64 { return cueRuns.Load() }
+
 func loadSchema() *compiledSchema {
 	current.Lock()
 	defer current.Unlock()
 	if current.s == nil {
 		s := &compiledSchema{}
+		cueRuns.Add(1)
 		ctx := cuecontext.New()
 		v := ctx.CompileBytes(schemaSource, cue.Filename("schema.cue"))
 		if v.Err() != nil {
@@ -322,8 +327,8 @@ func LoadFile(path string) (*Loaded, error) {
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	key := CacheKey(src)
-	if c := new(Config); CacheGet(key, c) {
-		l := &Loaded{Root: root, File: file, Source: src, Config: c}
+	if e := new(cacheEntry); CacheGet(key, e) && e.Config != nil {
+		l := &Loaded{Root: root, File: file, Source: src, Config: e.Config, positions: e.Positions}
 		if ds := check(l); len(ds) > 0 {
 			return nil, &Error{Root: root, Diagnostics: ds}
 		}
@@ -331,7 +336,7 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	}
 	l, err := evaluateBounded(file, src)
 	if err == nil {
-		CachePut(key, l.Config)
+		CachePut(key, cacheEntry{Config: l.Config, Positions: l.positions})
 	}
 	return l, err
 }
@@ -344,6 +349,7 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	if err != nil {
 		return nil, err // the embedded schema is broken: an internal error
 	}
+	cueRuns.Add(1)
 	root := filepath.Dir(file)
 	user := ctx.CompileBytes(src, cue.Filename(file))
 	if user.Err() != nil {
@@ -354,13 +360,13 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 		return nil, newError(root, src, err, user)
 	}
 	if ds := outOfRange(root, v, user); len(ds) > 0 {
-		return nil, &Error{Diagnostics: diag.Sort(ds)}
+		return nil, &Error{Root: root, Diagnostics: diag.Sort(ds)}
 	}
 	var c Config
 	if err := v.Decode(&c); err != nil {
 		return nil, newError(root, src, err, user)
 	}
-	l := &Loaded{Root: root, File: file, Source: src, Config: &c, user: user}
+	l := &Loaded{Root: root, File: file, Source: src, Config: &c, positions: positionsOf(file, src)}
 	if ds := check(l); len(ds) > 0 {
 		return nil, &Error{Root: root, Diagnostics: ds}
 	}

@@ -206,11 +206,16 @@ func explain(msg string) string {
 // position converts a CUE position to a diagnostic position relative to the
 // project root.
 func position(root string, p token.Pos) diag.Position {
-	name := p.Filename()
+	return diag.Position{Path: relPath(root, p.Filename()), Line: p.Line(), Col: p.Column()}
+}
+
+// relPath is name relative to root, slash-separated, when it is inside
+// root, and name unchanged otherwise.
+func relPath(root, name string) string {
 	if rel, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(rel, "..") {
-		name = filepath.ToSlash(rel)
+		return filepath.ToSlash(rel)
 	}
-	return diag.Position{Path: name, Line: p.Line(), Col: p.Column()}
+	return name
 }
 
 // nearest finds the closest value along path that has a position in the
@@ -237,28 +242,6 @@ func selectors(elems []string) []cue.Selector {
 		sels = append(sels, cue.ParsePath(e).Selectors()...)
 	}
 	return sels
-}
-
-// PosOf returns the position, in the user's file, of the value at the given
-// CUE path (for example "parts.base.file"). Checks that CUE cannot express
-// use it to report at the user's value.
-func (l *Loaded) PosOf(path string) diag.Position {
-	return nearest(l.Root, l.userValue(), selectors(strings.Split(path, ".")))
-}
-
-// PosOfKeys is PosOf for a path given as raw keys, for map keys that
-// contain dots or colons (model ids): every key is a field name, except
-// decimal numbers, which are list indexes.
-func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
-	sels := make([]cue.Selector, len(keys))
-	for i, k := range keys {
-		if n, err := strconv.Atoi(k); err == nil {
-			sels[i] = cue.Index(n)
-		} else {
-			sels[i] = cue.Str(k)
-		}
-	}
-	return nearest(l.Root, l.userValue(), sels)
 }
 
 // outOfRange reports the numbers of the validated configuration v that do

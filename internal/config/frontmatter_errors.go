@@ -19,6 +19,7 @@ func Definition(name string) (cue.Value, error) {
 	if _, _, err := schema(); err != nil {
 		return cue.Value{}, err
 	}
+	cueRuns.Add(1)
 	d := schemaRoot().LookupPath(cue.ParsePath(name))
 	if !d.Exists() {
 		return cue.Value{}, fmt.Errorf("schema has no definition %s", name)
