@@ -15,7 +15,13 @@ import (
 // a project with findings of several rules and severities, and validates
 // the whole log against the SARIF 2.1.0 schema.
 func TestLintSARIFValidates(t *testing.T) {
-	dir := t.TempDir()
+	// The copy sits in a module, as the assets do in the repository: their
+	// output directory, ../generated, must stay inside it.
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/copy\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "assets")
 	copyExcept(t, "../assets", dir, "")
 	// A credential, trailing space and a budget breach give findings of
 	// different rules and severities.

@@ -12,8 +12,10 @@ import (
 )
 
 // check runs the validations that CUE cannot express: names that must refer
-// to declared modes, one source per part, regexes that compile. Each finding
-// is positioned at the offending value in promptc.cue.
+// to declared modes, one source per part, regexes that compile, an output
+// directory that stays inside the project and a guide file name that is a
+// plain name beside the generated files. Each finding is positioned at the
+// offending value in promptc.cue.
 func check(l *Loaded) []diag.Diagnostic {
 	c := l.Config
 	var ds []diag.Diagnostic
@@ -123,7 +125,13 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
 		}
 	}
+	if _, _, err := OutputDir(l.Root, c.Output.Dir); err != nil {
+		bad("output.dir", "%v", err)
+	}
 	if g := c.Guide; g != nil {
+		if why := checkGuideOutput(g.Output); why != "" {
+			bad("guide.output", "%s", why)
+		}
 		for _, k := range slices.Sorted(maps.Keys(g.References)) {
 			if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
 				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(err))

@@ -1,0 +1,122 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// The files build writes into the output directory besides the operator
+// guide, whose name guide.output chooses. guide.output may not take one of
+// them: the guide would overwrite the generated code, the costs table or
+// the manifest.
+const (
+	// GoFile is the generated Go package.
+	GoFile = "prompts_gen.go"
+	// CostsMarkdownFile is the costs table for people.
+	CostsMarkdownFile = "COSTS.md"
+	// CostsJSONFile is the costs table for programs.
+	CostsJSONFile = "costs.json"
+	// ManifestFile lists what build generated, so that it removes only
+	// files it wrote.
+	ManifestFile = ".promptc-manifest"
+)
+
+// ReservedOutputFiles lists the fixed output files, sorted.
+var ReservedOutputFiles = []string{ManifestFile, CostsMarkdownFile, CostsJSONFile, GoFile}
+
+// TempPrefix starts the name of every temporary file build makes in the
+// output directory while it writes. A name with this prefix belongs to
+// build: one left behind by an interrupted build is removed by the next.
+const TempPrefix = ".promptc-tmp-"
+
+// CheckOutputName returns why name cannot be a file build writes or
+// removes in the output directory, or "" when it is a plain file name
+// there: not empty, not "." or "..", no "/" or "\", no drive letter, no
+// NUL, and not starting with TempPrefix. The rule is the same on every
+// system, so a project is refused the same way wherever it is built.
+func CheckOutputName(name string) string {
+	switch {
+	case name == "":
+		return "it is empty"
+	case name == "." || name == "..":
+		return fmt.Sprintf("%q names a directory, not a file", name)
+	case strings.ContainsAny(name, `/\`):
+		return fmt.Sprintf("%q contains a path separator; it must be a file name directly inside the output directory", name)
+	case len(name) >= 2 && name[1] == ':' && (name[0]|0x20 >= 'a' && name[0]|0x20 <= 'z'):
+		return fmt.Sprintf("%q starts with a drive letter", name)
+	case strings.ContainsRune(name, 0):
+		return fmt.Sprintf("%q contains a NUL byte", name)
+	case strings.HasPrefix(name, TempPrefix):
+		return fmt.Sprintf("%q starts with %s, which build uses for its temporary files", name, TempPrefix)
+	}
+	return ""
+}
+
+// checkGuideOutput returns why guide.output cannot be the guide's file
+// name, or "".
+func checkGuideOutput(name string) string {
+	if why := CheckOutputName(name); why != "" {
+		return why + "; use a plain file name such as \"operator-guide.md\""
+	}
+	for _, r := range ReservedOutputFiles {
+		// Compared without case: on a case-insensitive file system
+		// (macOS, Windows) "costs.JSON" is costs.json.
+		if strings.EqualFold(name, r) {
+			return fmt.Sprintf("%q is the name of a file build generates (%s); the guide would overwrite it: choose another name", name, r)
+		}
+	}
+	return ""
+}
+
+// OutputDir resolves output.dir for the project at root. rel is the output
+// directory relative to base, in the system's form, and base is the
+// directory it must stay inside: the project root, or, when output.dir
+// climbs out of the project with "..", the root of the Go module that
+// holds the project (the nearest directory at or above root with a go.mod
+// file), so that a project kept in a subdirectory of its module can write
+// the generated package beside it. An absolute path, a backslash, an empty
+// value and a path that leaves base are refused with the reason.
+func OutputDir(root, dir string) (base, rel string, err error) {
+	switch {
+	case dir == "":
+		return "", "", errors.New(`it is empty; write "." to generate into the project root itself`)
+	case strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, `\`) || filepath.IsAbs(dir) ||
+		len(dir) >= 2 && dir[1] == ':' && (dir[0]|0x20 >= 'a' && dir[0]|0x20 <= 'z'):
+		return "", "", fmt.Errorf("%q is an absolute path; the output directory is written relative to the project root and must stay inside it", dir)
+	case strings.Contains(dir, `\`):
+		return "", "", fmt.Errorf("%q contains a backslash; separate directories with /", dir)
+	}
+	clean := path.Clean(dir)
+	if clean != ".." && !strings.HasPrefix(clean, "../") {
+		return root, filepath.FromSlash(clean), nil
+	}
+	mod := moduleRoot(root)
+	if mod == "" {
+		return "", "", fmt.Errorf("%q climbs out of the project root with ..; the output directory must stay inside the project (or inside the Go module that holds it, and no go.mod was found above %s)", dir, filepath.Base(root))
+	}
+	target := filepath.Join(root, filepath.FromSlash(clean))
+	r, err := filepath.Rel(mod, target)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", "", fmt.Errorf("%q climbs out of the Go module that holds the project (%s, the directory of the nearest go.mod); the output directory must stay inside it", dir, filepath.Base(mod))
+	}
+	return mod, r, nil
+}
+
+// moduleRoot returns the nearest directory at or above dir that holds a
+// go.mod file, or "".
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		if fi, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && fi.Mode().IsRegular() {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}

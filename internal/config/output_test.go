@@ -1,0 +1,126 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/testtree"
+)
+
+// load validates src as the promptc.cue of root.
+func load(t *testing.T, root, src string) error {
+	t.Helper()
+	_, err := LoadBytes(filepath.Join(root, FileName), []byte(src))
+	return err
+}
+
+// configAt asserts err is one *Error whose diagnostic is at pos and
+// contains msg.
+func configAt(t *testing.T, err error, pos, msg string) {
+	t.Helper()
+	var ce *Error
+	if !errors.As(err, &ce) || len(ce.Diagnostics) != 1 {
+		t.Fatalf("error %v (%T), want one *config.Error", err, err)
+	}
+	d := ce.Diagnostics[0]
+	if d.Pos.String() != pos || !strings.Contains(d.Message, msg) || d.Rule != RuleConfig {
+		t.Errorf("got %s, want %s: …%s… (CONFIG)", d, pos, msg)
+	}
+}
+
+// TestGuideOutputPlainName: guide.output must be a plain file name in the
+// output directory that is not one of the generated files (without case)
+// and not a temporary file's name; it is reported at its value.
+func TestGuideOutputPlainName(t *testing.T) {
+	root := t.TempDir()
+	guide := func(name string) string {
+		return minimal + "guide: {template: \"g.md\", cards: \"c/*.md\", docs: \"d/*.md\"\noutput: " + quoteCUE(name) + "}\n"
+	}
+	bad := map[string]string{
+		"../../pwned.md":     "contains a path separator",
+		"sub/guide.md":       "contains a path separator",
+		`sub\guide.md`:       "contains a path separator",
+		"/etc/guide.md":      "contains a path separator",
+		"..":                 "names a directory",
+		".":                  "names a directory",
+		"":                   "it is empty",
+		"C:guide.md":         "drive letter",
+		"prompts_gen.go":     "the name of a file build generates (prompts_gen.go)",
+		"COSTS.md":           "(COSTS.md)",
+		"costs.JSON":         "(costs.json)",
+		".promptc-manifest":  "(.promptc-manifest)",
+		".promptc-tmp-new-x": "temporary files",
+		"nul\x00.md":         "NUL",
+		"Prompts_Gen.go":     "(prompts_gen.go)",
+	}
+	for name, msg := range bad {
+		configAt(t, load(t, root, guide(name)), "promptc.cue:7:1", "guide.output: ")
+		configAt(t, load(t, root, guide(name)), "promptc.cue:7:1", msg)
+	}
+	for _, name := range []string{"operator-guide.md", "GUIDE", ".guide.md", "costs.json.md"} {
+		if err := load(t, root, guide(name)); err != nil {
+			t.Errorf("guide.output %q refused: %v", name, err)
+		}
+	}
+}
+
+// quoteCUE writes s as a CUE string literal.
+func quoteCUE(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\x00", `\u0000`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// TestOutputDirStaysInside: output.dir is relative and stays in the
+// project, or in the Go module that holds it; anything else is refused at
+// its value.
+func TestOutputDirStaysInside(t *testing.T) {
+	top := testtree.Write(t, map[string]string{"go.mod": "module example.com/m\n", "proj/base.md": "x\n", "loose/base.md": "x\n"})
+	proj := filepath.Join(top, "proj")
+	loose := t.TempDir()
+	if moduleRoot(loose) != "" {
+		t.Skipf("%s lies inside a Go module", loose)
+	}
+	for _, tc := range []struct {
+		root, dir, base, rel, err string
+	}{
+		{proj, "generated", proj, "generated", ""},
+		{proj, "./a/b/../c", proj, filepath.Join("a", "c"), ""},
+		{proj, ".", proj, ".", ""},
+		{proj, "../generated", top, "generated", ""},
+		{proj, "..", top, ".", ""},
+		{proj, "../../generated", "", "", "climbs out of the Go module that holds the project (" + filepath.Base(top)},
+		{proj, "a/../../../x", "", "", "climbs out of the Go module"},
+		{loose, "../generated", "", "", "climbs out of the project root with .."},
+		{loose, "/srv/out", "", "", "is an absolute path"},
+		{loose, `\srv\out`, "", "", "is an absolute path"},
+		{loose, "C:/out", "", "", "is an absolute path"},
+		{loose, `out\sub`, "", "", "contains a backslash"},
+		{loose, "", "", "", "it is empty"},
+	} {
+		base, rel, err := OutputDir(tc.root, tc.dir)
+		switch {
+		case tc.err == "" && (err != nil || base != tc.base || rel != tc.rel):
+			t.Errorf("OutputDir(%s, %q) = %q, %q, %v; want %q, %q", tc.root, tc.dir, base, rel, err, tc.base, tc.rel)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("OutputDir(%s, %q) error %v, want …%s…", tc.root, tc.dir, err, tc.err)
+		}
+	}
+	src := minimal + "output: dir: \"/srv/out\"\n"
+	configAt(t, load(t, loose, src), "promptc.cue:6:9", `output.dir: "/srv/out" is an absolute path`)
+	if err := load(t, proj, minimal+"output: dir: \"../generated\"\n"); err != nil {
+		t.Errorf("../generated refused inside a module: %v", err)
+	}
+	configAt(t, load(t, loose, minimal+"output: dir: \"../generated\"\n"), "promptc.cue:6:9", "climbs out of the project root")
+	if err := os.Remove(filepath.Join(top, "go.mod")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(top, "go.mod"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if m := moduleRoot(proj); m != "" {
+		t.Errorf("a directory named go.mod marks %s as a module", m)
+	}
+}
