@@ -273,36 +273,33 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (*File, *ReadError) {
 	if !fi.Mode().IsRegular() {
 		return nil, notRegular(p, fi.Mode())
 	}
-	b := make([]byte, 0, fi.Size()+1)
+	b, err := readAll(fh, fi.Size())
+	if err != nil {
+		return nil, osError(p, err)
+	}
+	return decode(p, b)
+}
+
+// readAll reads fh to its end into one buffer sized for size bytes.
+func readAll(fh *os.File, size int64) ([]byte, error) {
+	b := make([]byte, 0, size+1)
 	for {
 		n, err := fh.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if err == io.EOF {
-			break
+			return b, nil
 		}
 		if err != nil {
-			return nil, osError(p, err)
+			return nil, err
 		}
 		if len(b) == cap(b) {
 			b = slices.Grow(b, len(b))
 		}
 	}
-	return decode(p, b)
 }
 
 func notRegular(p string, m fs.FileMode) *ReadError {
-	what := "not a regular file (" + m.Type().String() + ")"
-	switch {
-	case m.IsDir():
-		what = "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		what = "a named pipe (FIFO)"
-	case m&fs.ModeDevice != 0:
-		what = "a device"
-	case m&fs.ModeSocket != 0:
-		what = "a socket"
-	}
-	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets", p, what)
+	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets", p, Describe(m))
 }
 
 // osError maps an error from the root to a diagnostic.
