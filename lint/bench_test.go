@@ -14,11 +14,17 @@ import (
 
 // assetsCopy copies the example assets to a temporary directory and builds
 // them there, so that OUTPUT_STALE finds fresh output (the clean case) and
-// the repository's generated/ is never involved.
+// the repository's generated/ is never involved. The copy sits in a module
+// of its own, as the assets sit in the repository's, since their output
+// directory is ../generated.
 func assetsCopy(b *testing.B) string {
 	b.Helper()
-	root := filepath.Join(b.TempDir(), "assets")
+	mod := b.TempDir()
+	root := filepath.Join(mod, "assets")
 	if err := os.CopyFS(root, os.DirFS("../assets")); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/copy\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	l, err := config.LoadFile(filepath.Join(root, config.FileName))
@@ -33,7 +39,7 @@ func assetsCopy(b *testing.B) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, _, err := emit.Write(emit.Dir(progs[0]), files); err != nil {
+	if _, err := emit.Write(progs[0], files); err != nil {
 		b.Fatal(err)
 	}
 	return root

@@ -31,7 +31,9 @@ import (
 // OutputCheck compares the output directory of p with what a build would
 // write and returns one line per difference ("prompts_gen.go changed"), or
 // none when the directory is fresh or was never built. Code generation
-// lives outside lint, so the caller supplies it.
+// lives outside lint, so the caller supplies it. An error with a method
+// Findings() []diag.Diagnostic (an output directory holding a link where a
+// generated file belongs, OUTPUT_UNSAFE) is reported as those findings.
 type OutputCheck func(p *compiler.Program) ([]string, error)
 
 // Options adjust a lint run. The zero value lints the whole project and
@@ -79,7 +81,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	}
 	// With compile errors build writes nothing, so staleness is moot until
 	// they are fixed (and rendering a broken project may fail).
-	if opt.Output != nil && sel.enabled(RuleOutputStale) && diag.Count(p.Diagnostics, diag.Error) == 0 {
+	if opt.Output != nil && (sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)) && diag.Count(p.Diagnostics, diag.Error) == 0 {
 		d, err := l.stale(opt.Output)
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"path"
@@ -234,6 +235,10 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 // write.
 func (l *linter) stale(check OutputCheck) ([]diag.Diagnostic, error) {
 	changes, err := check(l.p)
+	var f interface{ Findings() []diag.Diagnostic }
+	if errors.As(err, &f) {
+		return f.Findings(), nil
+	}
 	if err != nil || len(changes) == 0 {
 		return nil, err
 	}

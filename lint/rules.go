@@ -815,6 +815,17 @@ const InputHash = "sha256:1f0c…"   (built before the last edit)
 const InputHash = "sha256:9a4e…"   (rebuilt with promptc build)
 `,
 	},
+	{
+		ID: source.RuleOutputUnsafe, Category: Security, Severity: diag.Error,
+		Summary: "The output directory holds only regular files where build reads, writes or removes.",
+		Doc:     `build owns the files it generates in the output directory, the manifest that lists them and its temporary files (.promptc-tmp-*). It reads and writes them through the same confinement as the assets and never follows a symbolic link there, even one that stays inside the project: a link committed in place of generated/COSTS.md would otherwise let build --check print the content of whatever it points to in a CI log, and let build write through it. So a symbolic link, a directory, a FIFO or a device where such a file belongs is reported, never opened, and build and build --check stop without writing. The same holds for an output directory reached through a link that leaves the project, and for a manifest line that is not a plain file name in the directory (such as .. or ../x): build never removes what it names. Delete the entry (or the line) and run promptc build.`,
+		Bad: `-- generated/COSTS.md --
+-> ../../home/ci/.netrc   (a symbolic link)
+`,
+		Good: `-- generated/COSTS.md --
+# Costs per call   (the file promptc build wrote)
+`,
+	},
 
 	// Suppression.
 	{

@@ -1,47 +1,54 @@
 // Package emit renders a compiled Program into the files of the output
-// directory and writes them safely: atomically, only when bytes change,
-// removing files promptc generated before and no longer does, and never
-// touching files it did not create.
+// directory and writes them there.
+//
+// The output directory is read and written the way inputs are read:
+// through an os.Root, so that no path leaves it, and without following a
+// symbolic link even one that stays inside; a link, a directory or a FIFO
+// where a generated file belongs is refused and never read. Writes are all
+// or nothing for the whole set of files (see Write), happen only when bytes
+// change, remove the files promptc generated before and no longer does, and
+// never touch files it did not create.
 package emit
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/internal/config"
 )
-
-// GeneratorVersion changes whenever the generator's output for the same
-// inputs changes, so that the input hash makes old output stale.
-const GeneratorVersion = "promptc-gen-1"
 
 // ManifestName is the file in the output directory that lists what promptc
 // generated there; only files it lists are ever removed.
-const ManifestName = ".promptc-manifest"
+const ManifestName = config.ManifestFile
 
-// File is one output file: a name relative to the output directory and its
+// File is one output file: a name inside the output directory and its
 // bytes.
 type File struct {
 	Name string
 	Data []byte
 }
 
-// Dir returns the absolute output directory of p.
+// Dir returns the absolute output directory of p, for messages.
 func Dir(p *compiler.Program) string {
-	return filepath.Join(p.Loaded.Root, filepath.FromSlash(p.Config.Output.Dir))
+	base, rel, err := config.OutputDir(p.Loaded.Root, p.Config.Output.Dir)
+	if err != nil {
+		// Refused when the configuration was loaded; this is only a name.
+		return filepath.Join(p.Loaded.Root, filepath.FromSlash(p.Config.Output.Dir))
+	}
+	return filepath.Join(base, rel)
 }
+
+// GeneratorVersion changes whenever the generator's output for the same
+// inputs changes, so that the input hash makes old output stale.
+const GeneratorVersion = "promptc-gen-1"
 
 // InputHash hashes everything the output depends on: the generator
 // version, the configuration bytes and every project file read, in path
@@ -61,7 +68,7 @@ func InputHash(p *compiler.Program) string {
 // Names lists the files Render produces for p, sorted, manifest included,
 // without rendering them.
 func Names(p *compiler.Program) []string {
-	names := []string{gogen.FileName, "COSTS.md", "costs.json", ManifestName}
+	names := slices.Clone(config.ReservedOutputFiles)
 	if g := p.Config.Guide; g != nil && guidePart(p) != nil {
 		names = append(names, g.Output)
 	}
@@ -79,7 +86,7 @@ func guidePart(p *compiler.Program) *compiler.Part {
 	return nil
 }
 
-// Render returns every output file, sorted by name, manifest included.
+// Render returns every output file, sorted by name, then the manifest.
 // progs holds one program per profile, the default first.
 func Render(progs []*compiler.Program, hash string) ([]File, error) {
 	p := progs[0]
@@ -93,9 +100,9 @@ func Render(progs []*compiler.Program, hash string) ([]File, error) {
 		return nil, err
 	}
 	files := []File{
-		{gogen.FileName, src},
-		{"COSTS.md", []byte(costs.Markdown(rows))},
-		{"costs.json", js},
+		{config.GoFile, src},
+		{config.CostsMarkdownFile, []byte(costs.Markdown(rows))},
+		{config.CostsJSONFile, js},
 	}
 	if g, part := p.Config.Guide, guidePart(p); g != nil && part != nil {
 		// The rendered guide sits beside the code so a PR shows its text.
@@ -109,191 +116,4 @@ func Render(progs []*compiler.Program, hash string) ([]File, error) {
 		m.WriteString(f.Name + " sha256:" + hex.EncodeToString(sum[:]) + "\n")
 	}
 	return append(files, File{ManifestName, []byte(m.String())}), nil
-}
-
-var hashLine = regexp.MustCompile(`(?m)^const InputHash = "([^"]*)"$`)
-
-// Fresh reports whether dir already holds output for hash: the generated Go
-// file carries that hash, the manifest lists exactly the files of names,
-// and every file still has the SHA-256 the manifest recorded (so a hand
-// edit of a generated file is caught). It is the cheap first step of a
-// check, which then needs no rendering.
-func Fresh(dir, hash string, names []string) bool {
-	src, err := os.ReadFile(filepath.Join(dir, gogen.FileName))
-	if err != nil {
-		return false
-	}
-	m := hashLine.FindSubmatch(src)
-	if m == nil || string(m[1]) != hash {
-		return false
-	}
-	// The manifest lists every file but itself.
-	listed, err := readManifest(dir)
-	want := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == ManifestName })
-	if err != nil || !slices.Equal(listed, want) {
-		return false
-	}
-	sums, _ := readManifestSums(dir)
-	for _, n := range want {
-		b, err := os.ReadFile(filepath.Join(dir, n))
-		if err != nil {
-			return false
-		}
-		sum := sha256.Sum256(b)
-		if sums[n] != "sha256:"+hex.EncodeToString(sum[:]) {
-			return false
-		}
-	}
-	return true
-}
-
-// Change is one difference between the rendered files and the directory.
-type Change struct {
-	Name string
-	// Kind is "changed", "missing" or "orphaned".
-	Kind string
-	// Diff is a unified diff from the file on disk to the rendered file.
-	Diff []byte
-}
-
-// Compare lists how dir differs from files, without writing anything.
-func Compare(dir string, files []File) []Change {
-	var out []Change
-	want := map[string]bool{}
-	for _, f := range files {
-		want[f.Name] = true
-		old, err := os.ReadFile(filepath.Join(dir, f.Name))
-		switch {
-		case err != nil:
-			out = append(out, Change{Name: f.Name, Kind: "missing"})
-		case !bytes.Equal(old, f.Data):
-			out = append(out, Change{Name: f.Name, Kind: "changed",
-				Diff: diff.Diff("a/"+f.Name, old, "b/"+f.Name, f.Data)})
-		}
-	}
-	prev, _ := readManifest(dir)
-	for _, n := range prev {
-		if !want[n] {
-			if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-				out = append(out, Change{Name: n, Kind: "orphaned"})
-			}
-		}
-	}
-	return out
-}
-
-// rename is os.Rename, replaceable in tests to simulate a crash between
-// writing a temporary file and renaming it into place.
-var rename = os.Rename
-
-// Write brings dir in line with files: each file whose bytes differ is
-// written to a temporary file in dir and renamed into place, so a reader
-// never sees half a file; files whose bytes are equal are not touched (their
-// modification time stays); files named in the previous manifest and no
-// longer generated are removed. It returns the names written and removed.
-// On error, files already renamed are complete and the rest are untouched.
-func Write(dir string, files []File) (written, removed []string, err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, nil, err
-	}
-	prev, _ := readManifest(dir)
-	want := map[string]bool{}
-	for _, f := range files {
-		want[f.Name] = true
-		path := filepath.Join(dir, f.Name)
-		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
-			continue
-		}
-		if err := atomicWrite(path, f.Data); err != nil {
-			return written, removed, err
-		}
-		written = append(written, f.Name)
-	}
-	for _, n := range prev {
-		if want[n] || strings.ContainsAny(n, `/\`) || n == "" {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dir, n)); err == nil {
-			removed = append(removed, n)
-		} else if !os.IsNotExist(err) {
-			return written, removed, err
-		}
-	}
-	return written, removed, nil
-}
-
-func atomicWrite(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(name, 0o644)
-	}
-	if werr == nil {
-		werr = rename(name, path)
-	}
-	if werr != nil {
-		os.Remove(name)
-		return fmt.Errorf("writing %s: %w", path, werr)
-	}
-	return nil
-}
-
-// readManifest returns the file names the manifest lists, in order.
-func readManifest(dir string) ([]string, error) {
-	_, names, err := parseManifest(dir)
-	return names, err
-}
-
-// readManifestSums returns the recorded SHA-256 of each listed file.
-func readManifestSums(dir string) (map[string]string, error) {
-	sums, _, err := parseManifest(dir)
-	return sums, err
-}
-
-// parseManifest reads lines "name sha256:hex" (older manifests list bare
-// names), skipping comments.
-func parseManifest(dir string) (map[string]string, []string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
-	if err != nil {
-		return nil, nil, err
-	}
-	sums := map[string]string{}
-	var names []string
-	for _, l := range strings.Split(string(b), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		name, sum, _ := strings.Cut(l, " ")
-		names = append(names, name)
-		sums[name] = strings.TrimSpace(sum)
-	}
-	return sums, names, nil
-}
-
-// Stale lists how the output directory of progs (one program per profile,
-// the default first) differs from what Write would make it: changed,
-// missing and orphaned files with diffs. When the stamped input hash and
-// the manifest already match, nothing is rendered: the common clean case
-// costs a hash and a few stats.
-func Stale(progs []*compiler.Program) ([]Change, error) {
-	p := progs[0]
-	dir := Dir(p)
-	hash := InputHash(p)
-	if Fresh(dir, hash, Names(p)) {
-		return nil, nil
-	}
-	files, err := Render(progs, hash)
-	if err != nil {
-		return nil, err
-	}
-	return Compare(dir, files), nil
 }

@@ -6,6 +6,12 @@ import (
 	"os"
 )
 
+// RuleOutputUnsafe is the rule of an entry of the output directory that
+// build refuses to read, replace or remove: a symbolic link, a directory or
+// another irregular file where a generated file or a temporary file of
+// build belongs, or a manifest line that is not a plain file name.
+const RuleOutputUnsafe = "OUTPUT_UNSAFE"
+
 // Describe names a file type for messages: "a symbolic link", "a
 // directory", "a named pipe (FIFO)", ...
 func Describe(m fs.FileMode) string {

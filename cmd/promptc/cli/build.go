@@ -1,12 +1,12 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
-
-	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -24,12 +24,15 @@ func newBuildCommand(g *globals) *cobra.Command {
 		Short: "Compile the assets, check every budget and write the output directory",
 		Long: `build compiles the project, checks every budget for every mode, family and
 model note, and writes the output directory named in promptc.cue: the Go
-package, COSTS.md, costs.json and the operator guide. Files are written
-atomically and only when their bytes change; files promptc generated before
-and no longer generates are removed.
+package, COSTS.md, costs.json and the operator guide. The files are written
+all or nothing (temporary files, then renames, rolled back on failure) and
+only when their bytes change; files promptc generated before and no longer
+generates are removed, and leftovers of an interrupted build are resolved.
+A symbolic link or irregular file in the output directory is refused, never
+followed (exit 1).
 
 With --check nothing is written: build exits 1 when the output directory is
-stale, listing changed, missing and orphaned files with a diff.
+stale, listing changed, missing, orphaned and leftover files with a diff.
 
 Findings go to stderr; errors stop the build (exit 1).`,
 		Args: cobra.MaximumNArgs(1),
@@ -43,13 +46,17 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			}
 			p := progs[0]
 			n := diag.Count(p.Diagnostics, diag.Error)
-			if n > 0 || !check || !g.machineFormat(cmd) {
+			// In a machine format the findings are printed once, at the
+			// end, with what the output directory adds, so the document
+			// stays alone on its stream.
+			machine := g.machineFormat(cmd)
+			if n > 0 || !machine {
 				if err := g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil); err != nil {
 					return err
 				}
 			}
 			if n > 0 {
-				if !g.machineFormat(cmd) {
+				if !machine {
 					fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
 				}
 				return findingsError{n}
@@ -59,9 +66,9 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			if check {
 				changes, err := emit.Stale(progs)
 				if err != nil {
-					return err
+					return g.outputError(cmd, p, err, "nothing checked")
 				}
-				if g.machineFormat(cmd) {
+				if machine {
 					// One document: the findings and each stale file.
 					return g.reportStale(cmd, p, changes)
 				}
@@ -81,14 +88,25 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			if err != nil {
 				return err
 			}
-			written, removed, err := emit.Write(dir, files)
-			for _, n := range written {
-				g.logger.Debug("wrote", "file", filepath.Join(rel, n))
+			res, err := emit.Write(p, files)
+			if res != nil {
+				for _, n := range res.Cleaned {
+					g.logger.Debug("resolved leftover of an interrupted build", "file", filepath.Join(rel, n))
+				}
+				for _, n := range res.Written {
+					g.logger.Debug("wrote", "file", filepath.Join(rel, n))
+				}
+				for _, n := range res.Removed {
+					g.logger.Debug("removed", "file", filepath.Join(rel, n))
+				}
 			}
-			for _, n := range removed {
-				g.logger.Debug("removed", "file", filepath.Join(rel, n))
+			if err != nil {
+				return g.outputError(cmd, p, err, "nothing written")
 			}
-			return err
+			if machine {
+				return g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
@@ -114,4 +132,28 @@ func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, changes [
 		return findingsError{len(changes)}
 	}
 	return nil
+}
+
+// outputError reports an output directory that build refuses to read or
+// write (a planted link, a directory where a file belongs) as findings,
+// exit 1; other errors (configuration, I/O) are returned as they are. In a
+// machine format the document also holds the findings of p, not printed
+// yet.
+func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, err error, outcome string) error {
+	var ue *emit.UnsafeError
+	if !errors.As(err, &ue) {
+		return err
+	}
+	ds := ue.Diagnostics
+	machine := g.machineFormat(cmd)
+	if machine {
+		ds = append(slices.Clone(p.Diagnostics), ds...)
+	}
+	if perr := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); perr != nil {
+		return perr
+	}
+	if !machine {
+		fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s) in the output directory; %s\n", len(ue.Diagnostics), outcome)
+	}
+	return findingsError{len(ue.Diagnostics)}
 }

@@ -1,0 +1,167 @@
+package emit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"slices"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
+)
+
+// Change is one difference between the rendered files and the directory.
+type Change struct {
+	Name string
+	// Kind is "changed", "missing", "orphaned" (generated before, no
+	// longer) or "leftover" (a temporary file of an interrupted build).
+	Kind string
+	// Diff is a unified diff from the file on disk to the rendered file,
+	// for a changed file.
+	Diff []byte
+}
+
+var hashLine = regexp.MustCompile(`(?m)^const InputHash = "([^"]*)"$`)
+
+// fresh reports whether st already holds the output for hash: the
+// generated Go file carries that hash, the manifest lists exactly the
+// wanted files, every file still has the SHA-256 the manifest recorded (so
+// a hand edit of a generated file is caught), and no orphan or leftover is
+// there. It is the cheap first step of a check, which then needs no
+// rendering.
+func (st *state) fresh(hash string, want []string) bool {
+	if len(st.orphans) > 0 || len(st.leftovers) > 0 {
+		return false
+	}
+	m := hashLine.FindSubmatch(st.old[config.GoFile])
+	if m == nil || string(m[1]) != hash {
+		return false
+	}
+	// The manifest lists every file but itself.
+	listed := slices.DeleteFunc(slices.Clone(want), func(n string) bool { return n == ManifestName })
+	if !slices.Equal(st.listed, listed) {
+		return false
+	}
+	for _, n := range listed {
+		b, ok := st.old[n]
+		if !ok {
+			return false
+		}
+		sum := sha256.Sum256(b)
+		if st.sums[n] != "sha256:"+hex.EncodeToString(sum[:]) {
+			return false
+		}
+	}
+	return true
+}
+
+// compare lists how st differs from files.
+func (st *state) compare(files []File) []Change {
+	var out []Change
+	for _, f := range files {
+		old, ok := st.old[f.Name]
+		switch {
+		case !ok:
+			out = append(out, Change{Name: f.Name, Kind: "missing"})
+		case !bytes.Equal(old, f.Data):
+			out = append(out, Change{Name: f.Name, Kind: "changed",
+				Diff: diff.Diff("a/"+f.Name, old, "b/"+f.Name, f.Data)})
+		}
+	}
+	for _, n := range st.orphans {
+		out = append(out, Change{Name: n, Kind: "orphaned"})
+	}
+	for _, n := range st.leftovers {
+		out = append(out, Change{Name: n, Kind: "leftover"})
+	}
+	return out
+}
+
+// names returns the names of files.
+func names(files []File) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Stale lists how the output directory of progs (one program per profile,
+// the default first) differs from what Write would make it: changed,
+// missing, orphaned and leftover files, with diffs. It writes nothing.
+// When the stamped input hash and the manifest already match, nothing is
+// rendered: the common clean case costs a hash and reading the few output
+// files. An entry build refuses to read is an *UnsafeError; an output
+// directory path that is a file is a *config.Error.
+func Stale(progs []*compiler.Program) ([]Change, error) {
+	o, err := openOutput(progs[0], false)
+	if err != nil {
+		return nil, err
+	}
+	if o != nil {
+		defer o.Close()
+	}
+	return o.stale(progs)
+}
+
+// stale is Stale on the opened directory; o is nil when it does not exist.
+func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
+	p := progs[0]
+	hash := InputHash(p)
+	want := Names(p)
+	st := &state{old: map[string][]byte{}}
+	var err error
+	if o != nil {
+		if st, err = o.scan(want); err != nil {
+			return nil, err
+		}
+		if st.fresh(hash, want) {
+			return nil, nil
+		}
+	}
+	files, err := Render(progs, hash)
+	if err != nil {
+		return nil, err
+	}
+	if got := slices.Sorted(slices.Values(names(files))); o != nil && !slices.Equal(got, want) {
+		// Names and Render disagree; compare what Render made.
+		if st, err = o.scan(got); err != nil {
+			return nil, err
+		}
+	}
+	return st.compare(files), nil
+}
+
+// StaleFiles returns the output-directory check that lint's OUTPUT_STALE
+// rule runs (lint.OutputCheck; lint never imports code generation, so the
+// command line hands it this function). For a program of progs (one per
+// profile, the default first) it lists each file of the output directory
+// that differs from what build would write, as "NAME KIND" (see Change).
+// A directory promptc never wrote (absent, or without a manifest) is not
+// checked: the project may build in CI rather than commit its output. Its
+// errors are Stale's, so an unsafe entry is an *UnsafeError, which lint
+// reports as OUTPUT_UNSAFE findings.
+func StaleFiles(progs []*compiler.Program) func(*compiler.Program) ([]string, error) {
+	return func(*compiler.Program) ([]string, error) {
+		o, err := openOutput(progs[0], false)
+		if err != nil || o == nil {
+			return nil, err
+		}
+		defer o.Close()
+		if _, built := o.entries[ManifestName]; !built {
+			return nil, nil
+		}
+		changes, err := o.stale(progs)
+		if err != nil {
+			return nil, err
+		}
+		var out []string
+		for _, c := range changes {
+			out = append(out, c.Name+" "+c.Kind)
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,304 @@
+package emit
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// UnsafeError reports entries of the output directory that build refuses
+// to read, replace or remove (rule OUTPUT_UNSAFE): a symbolic link or an
+// irregular file where a generated or temporary file belongs, an output
+// directory reached through a link that leaves the project, or a manifest
+// line that is not a plain file name. Each is a finding about the project,
+// positioned at the entry (path relative to the project root). Nothing was
+// written when it is returned.
+type UnsafeError struct {
+	Diagnostics []diag.Diagnostic
+}
+
+// Error renders the diagnostics one per line in text form.
+func (e *UnsafeError) Error() string {
+	lines := make([]string, len(e.Diagnostics))
+	for i, d := range e.Diagnostics {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Findings returns the diagnostics, for callers that report findings
+// without importing this package (lint).
+func (e *UnsafeError) Findings() []diag.Diagnostic { return e.Diagnostics }
+
+// outDir is the output directory opened through an os.Root: no name used
+// in it can leave it, and nothing in it is followed.
+type outDir struct {
+	root *os.Root
+	// rel is the directory relative to the project root, slash-separated
+	// ("generated", "../generated", "."), for positions and messages.
+	rel string
+	// entries maps every name in the directory, read when it was opened,
+	// to its type as lstat reports it.
+	entries map[string]fs.FileMode
+}
+
+// notDirError is an output directory path that exists and is not a
+// directory, or that runs through a file.
+type notDirError struct {
+	rel  string
+	what string
+}
+
+func (e *notDirError) Error() string { return e.rel + " is " + e.what }
+
+// openOutput opens the output directory of p. With create, a missing
+// directory is made (parents included); without, a missing directory is
+// returned as nil, nil. A path that exists and is not a directory is a
+// configuration error at output.dir (*config.Error); a path that leaves the
+// project through a link is an *UnsafeError.
+func openOutput(p *compiler.Program, create bool) (*outDir, error) {
+	l := p.Loaded
+	base, rel, err := config.OutputDir(l.Root, l.Config.Output.Dir)
+	if err != nil {
+		return nil, configError(l, "output.dir: %v", err)
+	}
+	o, err := openAt(base, rel, path.Clean(l.Config.Output.Dir), create)
+	var nd *notDirError
+	if errors.As(err, &nd) {
+		return nil, configError(l, "output.dir: %s; build writes its output directory there: move the file away or choose another output.dir", nd)
+	}
+	return o, err
+}
+
+// configError is a configuration error positioned at output.dir.
+func configError(l *config.Loaded, format string, args ...any) error {
+	return &config.Error{Root: l.Root, Diagnostics: []diag.Diagnostic{
+		diag.Errorf(l.PosOf("output.dir"), config.RuleConfig, format, args...),
+	}}
+}
+
+// openAt opens directory rel (in the system's form) below base; display is
+// its path relative to the project root, slash-separated.
+func openAt(base, rel, display string, create bool) (*outDir, error) {
+	b, err := os.OpenRoot(base)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", base, err)
+	}
+	defer b.Close()
+	fi, err := b.Stat(rel)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil, &notDirError{display, source.Describe(fi.Mode())}
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist) && !create:
+		return nil, nil
+	case errors.Is(err, fs.ErrNotExist):
+		err = b.MkdirAll(rel, 0o755)
+	}
+	if err != nil {
+		return nil, dirError(display, err)
+	}
+	r, err := b.OpenRoot(rel)
+	if err != nil {
+		return nil, dirError(display, err)
+	}
+	o := &outDir{root: r, rel: display, entries: map[string]fs.FileMode{}}
+	f, err := r.Open(".")
+	if err == nil {
+		var es []fs.DirEntry
+		es, err = f.ReadDir(-1)
+		f.Close()
+		for _, e := range es {
+			o.entries[e.Name()] = e.Type()
+		}
+	}
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("read output directory %s: %w", display, err)
+	}
+	return o, nil
+}
+
+// dirError classifies a failure to reach or create the output directory.
+func dirError(display string, err error) error {
+	switch {
+	case source.IsEscape(err):
+		return &UnsafeError{Diagnostics: []diag.Diagnostic{diag.Errorf(diag.Position{Path: display}, source.RuleOutputUnsafe,
+			"output directory %s goes through a symbolic link that leads outside the project; build never writes through it: replace the link with a directory", display)}}
+	case errors.Is(err, syscall.ENOTDIR):
+		return &notDirError{display, "not a directory: a part of its path is a file"}
+	}
+	return fmt.Errorf("output directory %s: %w", display, err)
+}
+
+// Close releases the directory.
+func (o *outDir) Close() error { return o.root.Close() }
+
+// pos is the position of name in the output directory.
+func (o *outDir) pos(name string) diag.Position {
+	return diag.Position{Path: path.Join(o.rel, name)}
+}
+
+// unsafe is the finding for an entry that is not a regular file.
+func (o *outDir) unsafe(name string, m fs.FileMode, role string) diag.Diagnostic {
+	p := path.Join(o.rel, name)
+	return diag.Errorf(o.pos(name), source.RuleOutputUnsafe,
+		"%s is %s where build keeps %s; build never follows, reads or replaces it: delete it and run promptc build",
+		p, source.Describe(m), role)
+}
+
+// read returns the bytes of name, ok false when it does not exist. An
+// entry that is not a regular file is returned as a finding, unread.
+func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
+	if _, exists := o.entries[name]; !exists {
+		return nil, false, nil, nil
+	}
+	b, err = source.ReadRegular(o.root, name)
+	var nr *source.NotRegularError
+	switch {
+	case err == nil:
+		return b, true, nil, nil
+	case errors.As(err, &nr):
+		d := o.unsafe(name, nr.Mode, "a generated file")
+		if nr.Replaced {
+			d.Message = fmt.Sprintf("%s was replaced while build read it; run promptc build again", path.Join(o.rel, name))
+		}
+		return nil, false, &d, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, false, nil, nil
+	}
+	return nil, false, nil, fmt.Errorf("read %s: %w", path.Join(o.rel, name), err)
+}
+
+// legacyTemp matches the temporary files of the earlier naming scheme
+// (".NAME.tmpDIGITS"), which an interrupted build could leave.
+var legacyTemp = regexp.MustCompile(`^\.(.+)\.tmp[0-9]+$`)
+
+// isLeftover reports whether name is a temporary file of build: TempPrefix,
+// or the earlier scheme for a file build generates (known).
+func isLeftover(name string, known map[string]bool) bool {
+	if strings.HasPrefix(name, config.TempPrefix) {
+		return true
+	}
+	m := legacyTemp.FindStringSubmatch(name)
+	return m != nil && known[m[1]]
+}
+
+// state is what build needs to know about the output directory.
+type state struct {
+	// old holds the current bytes of every wanted file that exists.
+	old map[string][]byte
+	// listed and sums are the previous manifest's plain names, in order,
+	// and their recorded SHA-256 ("sha256:hex"); listed is nil without a
+	// manifest.
+	listed []string
+	sums   map[string]string
+	// orphans are listed files no longer wanted that exist, sorted.
+	orphans []string
+	// leftovers are temporary files of an interrupted build, sorted.
+	leftovers []string
+}
+
+// scan reads the state of the directory for the wanted names. Every entry
+// build would read, replace or remove must be a regular file, every
+// manifest line a plain name: otherwise the result is an *UnsafeError
+// listing them all, and nothing else was read from those entries.
+func (o *outDir) scan(want []string) (*state, error) {
+	st := &state{old: map[string][]byte{}, sums: map[string]string{}}
+	var bad []diag.Diagnostic
+	wanted := map[string]bool{}
+	for _, n := range want {
+		wanted[n] = true
+		b, ok, d, err := o.read(n)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			bad = append(bad, *d)
+		}
+		if ok {
+			st.old[n] = b
+		}
+	}
+	if m, ok := st.old[ManifestName]; ok {
+		bad = append(bad, st.parseManifest(o, m)...)
+	} else if !wanted[ManifestName] {
+		b, ok, d, err := o.read(ManifestName)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			bad = append(bad, *d)
+		}
+		if ok {
+			bad = append(bad, st.parseManifest(o, b)...)
+		}
+	}
+	known := maps.Clone(wanted)
+	for _, n := range st.listed {
+		known[n] = true
+		if wanted[n] {
+			continue
+		}
+		m, exists := o.entries[n]
+		switch {
+		case !exists:
+		case m.IsRegular():
+			st.orphans = append(st.orphans, n)
+		default:
+			bad = append(bad, o.unsafe(n, m, "a file it generated before and now removes"))
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(o.entries)) {
+		if wanted[n] || !isLeftover(n, known) {
+			continue
+		}
+		if m := o.entries[n]; !m.IsRegular() {
+			bad = append(bad, o.unsafe(n, m, "its temporary files"))
+			continue
+		}
+		st.leftovers = append(st.leftovers, n)
+	}
+	slices.Sort(st.orphans)
+	if len(bad) > 0 {
+		return nil, &UnsafeError{Diagnostics: diag.Sort(bad)}
+	}
+	return st, nil
+}
+
+// parseManifest reads lines "name sha256:hex" (older manifests list bare
+// names), skipping comments. A line whose name is not a plain file name is
+// returned as a finding at its line and never acted on.
+func (st *state) parseManifest(o *outDir, b []byte) []diag.Diagnostic {
+	var bad []diag.Diagnostic
+	st.listed = []string{}
+	for i, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		name, sum, _ := strings.Cut(l, " ")
+		if why := config.CheckOutputName(name); why != "" {
+			p := o.pos(ManifestName)
+			p.Line, p.Col = i+1, 1
+			bad = append(bad, diag.Errorf(p, source.RuleOutputUnsafe,
+				"the manifest lists %q, which is not a file directly in the output directory (%s); build never removes it: delete the line, or the manifest, and run promptc build", name, why))
+			continue
+		}
+		st.listed = append(st.listed, name)
+		st.sums[name] = strings.TrimSpace(sum)
+	}
+	return bad
+}
