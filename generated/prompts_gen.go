@@ -17,8 +17,8 @@ import (
 )
 
 // InputHash identifies the inputs this package was generated from: the
-// configuration, every asset read and the generator version.
-const InputHash = "sha256:4fa3f4f99021483c619d4499d8aca29c356ea5a8406a46f9501bf88cb5f27579"
+// configuration, every asset read and the generator itself.
+const InputHash = "sha256:6ef35e4fa3a35a658b4272b47b8f6a4493ee9da4fb023f4f2dba26fa1bcbfdc6"
 
 // Mode is a prompt mode.
 type Mode uint8

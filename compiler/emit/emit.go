@@ -46,16 +46,12 @@ func Dir(p *compiler.Program) string {
 	return filepath.Join(base, rel)
 }
 
-// GeneratorVersion changes whenever the generator's output for the same
-// inputs changes, so that the input hash makes old output stale.
-const GeneratorVersion = "promptc-gen-1"
-
-// InputHash hashes everything the output depends on: the generator
-// version, the configuration bytes and every project file read, in path
-// order.
+// InputHash hashes everything the output depends on: the generator's
+// stamp (see stamp.go), the configuration bytes and every project file
+// read, in path order.
 func InputHash(p *compiler.Program) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%d\n", GeneratorVersion, len(p.Loaded.Source))
+	fmt.Fprintf(h, "%s\n%d\n", generatorStamp(), len(p.Loaded.Source))
 	h.Write(p.Loaded.Source)
 	for _, path := range slices.Sorted(maps.Keys(p.Files)) {
 		t := p.Files[path].Text

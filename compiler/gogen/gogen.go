@@ -139,7 +139,7 @@ func (g *gen) render(inputHash string) []byte {
 	}
 	g.pf(")\n\n")
 	g.pf("// InputHash identifies the inputs this package was generated from: the\n")
-	g.pf("// configuration, every asset read and the generator version.\n")
+	g.pf("// configuration, every asset read and the generator itself.\n")
 	g.pf("const InputHash = %q\n\n", inputHash)
 	g.renderModes()
 	g.renderFamilies()

@@ -1,0 +1,66 @@
+package emit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/compiler/gogen"
+)
+
+// emitSource holds the Go files of this package, for the generator's stamp.
+//
+//go:embed *.go
+var emitSource embed.FS
+
+// generatorSources are the packages whose code decides the bytes of the
+// output for given inputs, by import path below the module.
+var generatorSources = map[string]fs.FS{
+	"compiler/costs": costs.Source,
+	"compiler/emit":  emitSource,
+	"compiler/gogen": gogen.Source,
+}
+
+// generatorStamp returns the stamp of the generator in this binary, which
+// InputHash includes: a change to the code that writes the output changes
+// every input hash, so output written by an older generator reads as
+// stale without anyone remembering to bump a version. Tests replace it.
+var generatorStamp = sync.OnceValue(func() string { return stamp(generatorSources) })
+
+// stamp hashes the Go files of each source except tests, by package and
+// file name in sorted order. Line endings are read as LF, so that a
+// checkout that converts them (git's autocrlf) stamps the same.
+func stamp(srcs map[string]fs.FS) string {
+	h := sha256.New()
+	for _, pkg := range slices.Sorted(maps.Keys(srcs)) {
+		names, err := fs.Glob(srcs[pkg], "*.go")
+		if err != nil {
+			// Only a malformed pattern fails; the text keeps the stamp
+			// deterministic all the same.
+			fmt.Fprintf(h, "%s: %v\n", pkg, err)
+			continue
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			b, err := fs.ReadFile(srcs[pkg], name)
+			if err != nil {
+				fmt.Fprintf(h, "%s/%s: %v\n", pkg, name, err)
+				continue
+			}
+			b = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+			fmt.Fprintf(h, "%s/%s\n%d\n", pkg, name, len(b))
+			h.Write(b)
+		}
+	}
+	return "promptc-gen-sha256:" + hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,160 @@
+package emit
+
+import (
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testtree"
+)
+
+// TestStampCoversGeneratorSource checks that each embedded source holds
+// exactly the Go files of its package directory, byte for byte, so that no
+// file of the generator escapes the stamp.
+func TestStampCoversGeneratorSource(t *testing.T) {
+	for pkg, fsys := range generatorSources {
+		dir := filepath.Join("..", "..", filepath.FromSlash(pkg))
+		onDisk, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		embedded, err := fs.Glob(fsys, "*.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, p := range onDisk {
+			names = append(names, filepath.Base(p))
+		}
+		if !slices.Equal(names, embedded) {
+			t.Errorf("%s: embedded %q, directory holds %q", pkg, embedded, names)
+			continue
+		}
+		for _, n := range names {
+			disk, err := os.ReadFile(filepath.Join(dir, n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			emb, err := fs.ReadFile(fsys, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(disk) != string(emb) {
+				t.Errorf("%s/%s differs from its embedded copy", pkg, n)
+			}
+		}
+	}
+	for _, pkg := range []string{"compiler/costs", "compiler/emit", "compiler/gogen"} {
+		if generatorSources[pkg] == nil {
+			t.Errorf("the stamp leaves out %s", pkg)
+		}
+	}
+}
+
+// sources returns a copy of the generator sources as map file systems.
+func sources(t *testing.T) map[string]fs.FS {
+	t.Helper()
+	out := map[string]fs.FS{}
+	for pkg, fsys := range generatorSources {
+		m := fstest.MapFS{}
+		err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := fs.ReadFile(fsys, p)
+			m[p] = &fstest.MapFile{Data: b}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[pkg] = m
+	}
+	return out
+}
+
+// TestStampFollowsGenerator: any change to a generator file, or a file
+// added, changes the stamp; tests and line-ending conversion do not.
+func TestStampFollowsGenerator(t *testing.T) {
+	base := stamp(sources(t))
+	if base != stamp(generatorSources) {
+		t.Fatal("the copy stamps differently from the embedded sources")
+	}
+	edit := func(f func(map[string]fs.FS)) string {
+		s := sources(t)
+		f(s)
+		return stamp(s)
+	}
+	changes := map[string]string{
+		"one byte of gogen": edit(func(s map[string]fs.FS) {
+			m := s["compiler/gogen"].(fstest.MapFS)
+			m["gogen.go"].Data = append(slices.Clone(m["gogen.go"].Data), ' ')
+		}),
+		"a file added to costs": edit(func(s map[string]fs.FS) {
+			s["compiler/costs"].(fstest.MapFS)["more.go"] = &fstest.MapFile{Data: []byte("package costs\n")}
+		}),
+		"a file moved between packages": edit(func(s map[string]fs.FS) {
+			from, to := s["compiler/emit"].(fstest.MapFS), s["compiler/gogen"].(fstest.MapFS)
+			to["stamp.go"] = from["stamp.go"]
+			delete(from, "stamp.go")
+		}),
+	}
+	for what, got := range changes {
+		if got == base {
+			t.Errorf("%s leaves the stamp unchanged", what)
+		}
+	}
+	same := map[string]string{
+		"a test edited": edit(func(s map[string]fs.FS) {
+			s["compiler/emit"].(fstest.MapFS)["write_test.go"] = &fstest.MapFile{Data: []byte("package emit\n")}
+		}),
+		"CRLF line endings": edit(func(s map[string]fs.FS) {
+			for _, f := range s["compiler/gogen"].(fstest.MapFS) {
+				f.Data = []byte(strings.ReplaceAll(string(f.Data), "\n", "\r\n"))
+			}
+		}),
+	}
+	for what, got := range same {
+		if got != base {
+			t.Errorf("%s changes the stamp", what)
+		}
+	}
+}
+
+// TestInputHashIncludesStamp: the same inputs hash differently under a
+// changed generator, so build --check finds old output stale.
+func TestInputHashIncludesStamp(t *testing.T) {
+	root := testtree.Write(t, map[string]string{
+		config.FileName: "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n",
+		"base.md":       "Base.\n",
+	})
+	l, err := config.LoadFile(filepath.Join(root, config.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.Compile(l, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := InputHash(p)
+	saved := generatorStamp
+	defer func() { generatorStamp = saved }()
+	s := sources(t)
+	m := s["compiler/gogen"].(fstest.MapFS)
+	m["gogen.go"].Data = append(slices.Clone(m["gogen.go"].Data), '\n')
+	generatorStamp = func() string { return stamp(s) }
+	if InputHash(p) == before {
+		t.Error("InputHash is unchanged after a change to the generator")
+	}
+	generatorStamp = func() string { return stamp(maps.Clone(generatorSources)) }
+	if InputHash(p) != before {
+		t.Error("InputHash changed although the generator did not")
+	}
+}
