@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6ef35e4fa3a35a658b4272b47b8f6a4493ee9da4fb023f4f2dba26fa1bcbfdc6"
+const InputHash = "sha256:73a6bc93a76611b82dcad1a4e811c9a3cde6bb6886bfeff214582957321d4f5c"
 
 // Mode is a prompt mode.
 type Mode uint8

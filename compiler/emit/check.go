@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/rogpeppe/go-internal/diff"
+	"github.com/promptc/promptc/internal/textdiff"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
@@ -68,7 +68,7 @@ func (st *state) compare(files []File) []Change {
 			out = append(out, Change{Name: f.Name, Kind: "missing"})
 		case !bytes.Equal(old, f.Data):
 			out = append(out, Change{Name: f.Name, Kind: "changed",
-				Diff: diff.Diff("a/"+f.Name, old, "b/"+f.Name, f.Data)})
+				Diff: textdiff.Unified("a/"+f.Name, old, "b/"+f.Name, f.Data)})
 		}
 	}
 	for _, n := range st.orphans {
