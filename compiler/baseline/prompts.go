@@ -1,0 +1,160 @@
+package baseline
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/textdiff"
+)
+
+// PromptChange is one composed prompt that differs between the base and
+// now: the text a model receives in one mode, for one family (Model empty)
+// or for one example model id whose model note or selection changed.
+type PromptChange struct {
+	Mode   string `json:"mode"`
+	Family string `json:"family"`
+	// Model is the example model id for a per-model change; empty for the
+	// family's own prompt (no model note).
+	Model string `json:"model,omitempty"`
+	// Note is the model note Model gets now, if any.
+	Note string `json:"note,omitempty"`
+	// BaseTokens and Tokens count the whole composed text then and now.
+	BaseTokens int `json:"baseTokens"`
+	Tokens     int `json:"tokens"`
+	// Diff is the unified diff of the composed text, base to now.
+	Diff string `json:"diff"`
+}
+
+// Delta returns Tokens - BaseTokens.
+func (c PromptChange) Delta() int { return c.Tokens - c.BaseTokens }
+
+// Prompts lists every composed prompt that differs between old and cur:
+// for each mode (in cur's order, then modes only old has) and family (by
+// name), the family's prompt without a model note; then, for each example
+// model id of cur's configuration, its prompt when it differs in a way the
+// family's prompt does not show (a changed note, or a different family or
+// note than before). Slots are left empty: they are the harness's.
+func Prompts(old, cur *compiler.Program, ref string) []PromptChange {
+	var out []PromptChange
+	for _, mode := range modeNames(old, cur) {
+		// shown holds the families whose own prompt changed, and the
+		// family and note pairs already shown for a model.
+		shown := map[string]bool{}
+		for _, fam := range union(old.Families, cur.Families) {
+			a, b := composed(old, mode, fam, ""), composed(cur, mode, fam, "")
+			if a.text == b.text {
+				continue
+			}
+			shown[fam] = true
+			out = append(out, change(old, cur, ref, mode, fam, "", "", a.text, b.text))
+		}
+		for _, id := range slices.Sorted(maps.Keys(cur.Config.Families.Examples)) {
+			a, b := composed(old, mode, "", id), composed(cur, mode, "", id)
+			if a.text == b.text {
+				continue
+			}
+			moved := a.family != b.family || a.note != b.note
+			if !moved && shown[b.family] && !noteChanged(old, cur, b.family, b.note) {
+				continue // the family's own prompt shows this change
+			}
+			key := b.family + "\x00" + b.note
+			if !moved && shown[key] {
+				continue // a model with the same family and note shows it
+			}
+			shown[key] = true
+			out = append(out, change(old, cur, ref, mode, b.family, id, b.note, a.text, b.text))
+		}
+	}
+	return out
+}
+
+func change(old, cur *compiler.Program, ref, mode, fam, model, note, a, b string) PromptChange {
+	name := mode + "/" + fam
+	if model != "" {
+		name = mode + "/" + model
+	}
+	return PromptChange{
+		Mode: mode, Family: fam, Model: model, Note: note,
+		BaseTokens: old.Counter.Count(a), Tokens: cur.Counter.Count(b),
+		Diff: string(textdiff.Unified("a/"+name+" ("+ref+")", []byte(withNewline(a)), "b/"+name, []byte(withNewline(b)))),
+	}
+}
+
+// withNewline ends a non-empty text with a newline, so that a diff does not
+// mark every last line as having none: the composed text is compared line
+// by line, whatever its wire format.
+func withNewline(s string) string {
+	if s == "" || s[len(s)-1] == '\n' {
+		return s
+	}
+	return s + "\n"
+}
+
+// noteChanged reports whether the note labelled label of family fam has a
+// different text in old and cur (or exists in only one).
+func noteChanged(old, cur *compiler.Program, fam, label string) bool {
+	if label == "" {
+		return false
+	}
+	text := func(p *compiler.Program) (string, bool) {
+		f := p.Families[fam]
+		if f == nil {
+			return "", false
+		}
+		for _, n := range f.Notes {
+			if n.Label == label {
+				return n.Text(), true
+			}
+		}
+		return "", false
+	}
+	a, okA := text(old)
+	b, okB := text(cur)
+	return okA != okB || a != b
+}
+
+// prompt is one composed text with the family and note it was composed for.
+type prompt struct {
+	text, family, note string
+}
+
+// composed returns the text mode sends in p, for family fam without a
+// model note, or (fam empty) for the family and note model resolves to. A
+// mode or family p does not have composes to nothing.
+func composed(p *compiler.Program, mode, fam, model string) prompt {
+	m, err := p.Mode(mode)
+	if err != nil {
+		return prompt{}
+	}
+	note := compiler.NoNote
+	f := p.Families[fam]
+	if fam == "" {
+		f, note = p.FamilyFor(model)
+	}
+	if f == nil {
+		return prompt{}
+	}
+	if !p.UsesNotes(m) {
+		note = compiler.NoNote
+	}
+	out := prompt{family: f.Name, text: compiler.Join(p.Sections(m, f, note, nil))}
+	if note >= 0 {
+		out.note = f.Notes[note].Label
+	}
+	return out
+}
+
+// modeNames returns cur's modes in order, then the modes only old has.
+func modeNames(old, cur *compiler.Program) []string {
+	var out []string
+	for _, m := range cur.Modes {
+		out = append(out, m.Name)
+	}
+	for _, m := range old.Modes {
+		if !slices.Contains(out, m.Name) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
