@@ -354,6 +354,10 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 		if slices.ContainsFunc(slices.Collect(maps.Keys(p.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {
 			continue // the collision check above has reported it
 		}
+		if fam.Name == Auto {
+			p.add(autoFamily(fam.Path))
+			continue
+		}
 		p.Families[fam.Name] = fam
 	}
 	for _, c := range config.GoNameClashes(slices.Sorted(maps.Keys(p.Families))) {

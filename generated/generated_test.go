@@ -23,7 +23,7 @@ var benchSlots = prompts.Slots{
 // joinSections is the floor Compose is measured against: strings.Join over
 // the same section texts.
 func joinSections(mode prompts.Mode) string {
-	secs := prompts.Sections(mode, benchModel, benchSlots)
+	secs := prompts.Sections(mode, prompts.Auto, benchModel, benchSlots)
 	texts := make([]string, len(secs))
 	for i, s := range secs {
 		texts[i] = s.Text
@@ -33,17 +33,19 @@ func joinSections(mode prompts.Mode) string {
 
 func TestComposeEqualsJoinedSections(t *testing.T) {
 	for _, m := range prompts.Modes() {
-		if got, want := prompts.Compose(m, benchModel, benchSlots), joinSections(m); got != want {
+		if got, want := prompts.Compose(m, prompts.Auto, benchModel, benchSlots), joinSections(m); got != want {
 			t.Errorf("%s: Compose differs from the joined Sections", m)
 		}
 	}
 }
 
 func TestComposeAllocatesOnce(t *testing.T) {
-	prompts.Compose(prompts.ModeFull, benchModel, benchSlots) // compile patterns
+	prompts.Compose(prompts.ModeFull, prompts.Auto, benchModel, benchSlots) // compile patterns
 	for _, m := range prompts.Modes() {
-		if n := testing.AllocsPerRun(100, func() { prompts.Compose(m, benchModel, benchSlots) }); n > 1 {
-			t.Errorf("Compose(%s) allocates %.0f times per call, want at most 1", m, n)
+		for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FamilyGemini)} {
+			if n := testing.AllocsPerRun(100, func() { prompts.Compose(m, c, benchModel, benchSlots) }); n > 1 {
+				t.Errorf("Compose(%s, %s) allocates %.0f times per call, want at most 1", m, c, n)
+			}
 		}
 	}
 }
@@ -59,16 +61,16 @@ func TestResolveAllocatesNothing(t *testing.T) {
 
 func BenchmarkComposeFull(b *testing.B) {
 	b.ReportAllocs()
-	b.SetBytes(int64(len(prompts.Compose(prompts.ModeFull, benchModel, benchSlots))))
+	b.SetBytes(int64(len(prompts.Compose(prompts.ModeFull, prompts.Auto, benchModel, benchSlots))))
 	for b.Loop() {
-		prompts.Compose(prompts.ModeFull, benchModel, benchSlots)
+		prompts.Compose(prompts.ModeFull, prompts.Auto, benchModel, benchSlots)
 	}
 }
 
 // BenchmarkJoinFull is the floor for BenchmarkComposeFull: joining the
 // already-resolved section texts, with no resolution at all.
 func BenchmarkJoinFull(b *testing.B) {
-	secs := prompts.Sections(prompts.ModeFull, benchModel, benchSlots)
+	secs := prompts.Sections(prompts.ModeFull, prompts.Auto, benchModel, benchSlots)
 	texts := make([]string, len(secs))
 	for i, s := range secs {
 		texts[i] = s.Text
@@ -117,5 +119,50 @@ func TestResolveRemembersOnlyTheSameID(t *testing.T) {
 				t.Fatalf("Resolve(%q) = %s, want %s", id, f, want)
 			}
 		}
+	}
+}
+
+// TestChoiceForcesFamily checks that Auto follows the model, that a forced
+// family wins over it and keeps the model's note within that family, and
+// that a choice round-trips through its name.
+func TestChoiceForcesFamily(t *testing.T) {
+	const sonnet = "claude-sonnet-4-5"
+	auto := prompts.Sections(prompts.ModeFocus, prompts.Auto, sonnet, prompts.Slots{})
+	forced := prompts.Sections(prompts.ModeFocus, prompts.Force(prompts.FamilyGemini), sonnet, prompts.Slots{})
+	source := func(secs []prompts.Section, name string) string {
+		for _, s := range secs {
+			if s.Name == name {
+				return s.Source
+			}
+		}
+		return ""
+	}
+	if got := source(auto, "familyLine"); !strings.HasPrefix(got, "prompts/families/claude.prompt.md:") {
+		t.Errorf("auto familyLine from %q, want claude's file", got)
+	}
+	if got := source(forced, "familyLine"); !strings.HasPrefix(got, "prompts/families/gemini.prompt.md:") {
+		t.Errorf("forced gemini familyLine from %q, want gemini's file", got)
+	}
+	if got := source(forced, "modelNote"); got != "" {
+		t.Errorf("forced gemini for %s sends a note from %q; no gemini note matches it", sonnet, got)
+	}
+	pro := prompts.Sections(prompts.ModeFocus, prompts.Force(prompts.FamilyGemini), "gemini-2.5-pro", prompts.Slots{})
+	if got := source(pro, "modelNote"); !strings.HasPrefix(got, "prompts/families/gemini.prompt.md:") {
+		t.Errorf("forced gemini for gemini-2.5-pro: note from %q, want gemini's Pro note", got)
+	}
+	for _, s := range []string{"auto", "gemini", "neutral"} {
+		c, err := prompts.ParseChoice(s)
+		if err != nil || c.String() != s {
+			t.Errorf("ParseChoice(%q) = %v, %v", s, c, err)
+		}
+	}
+	if c, _ := prompts.ParseChoice("gemini"); c != prompts.Force(prompts.FamilyGemini) {
+		t.Errorf("ParseChoice(gemini) = %v, want Force(FamilyGemini)", c)
+	}
+	if _, err := prompts.ParseChoice("gpt"); err == nil || !strings.Contains(err.Error(), `unknown family "gpt" (valid: auto, claude,`) {
+		t.Errorf("ParseChoice(gpt): %v", err)
+	}
+	if f, ok := prompts.Auto.Family(); ok {
+		t.Errorf("Auto.Family() = %v, true; want false", f)
 	}
 }

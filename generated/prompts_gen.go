@@ -119,6 +119,20 @@ func ParseFamily(s string) (Family, error) {
 	return 0, fmt.Errorf("unknown family %q (valid: claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", s)
 }
 
+// ParseChoice returns Auto for "auto" and Force(f) for the name of a
+// family f; any other value is an error that lists the valid choices.
+func ParseChoice(s string) (Choice, error) {
+	if s == "auto" {
+		return Auto, nil
+	}
+	for i := range families {
+		if families[i].name == s {
+			return Force(Family(i)), nil
+		}
+	}
+	return Auto, fmt.Errorf("unknown family %q (valid: auto, claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", s)
+}
+
 // Slots holds the text the harness supplies at call time. An empty slot
 // is left out of the prompt.
 type Slots struct {
@@ -420,6 +434,54 @@ func resolveFamily(id string) Family {
 	return FallbackFamily
 }
 
+// Choice is the family a prompt is composed for: Auto follows the model
+// id of each call; Force(f) always uses family f, whatever the model. The
+// zero value is Auto.
+type Choice uint16
+
+// Auto follows the model: the family is the one Resolve gives for the
+// model id of each call, so changing models changes the guidance.
+const Auto Choice = 0
+
+// Force returns the choice of family f: it wins over the model. The model
+// id still selects f's own model note, when one of f's notes matches it.
+func Force(f Family) Choice { return Choice(f) + 1 }
+
+// Family returns the forced family, and false for Auto.
+func (c Choice) Family() (Family, bool) {
+	if c == Auto {
+		return 0, false
+	}
+	return Family(c - 1), true
+}
+
+// String returns "auto" or the forced family's name.
+func (c Choice) String() string {
+	if f, ok := c.Family(); ok {
+		return f.String()
+	}
+	return "auto"
+}
+
+// choose returns the family and note index (-1 for none) that choice c
+// gives for the model id.
+func choose(c Choice, id string) (Family, int) {
+	f, ok := c.Family()
+	if !ok {
+		return resolve(id)
+	}
+	if int(f) >= len(families) {
+		panic(fmt.Sprintf("%s: no such family", c))
+	}
+	compile()
+	for i, re := range compiled.notes[f] {
+		if re.MatchString(id) {
+			return f, i
+		}
+	}
+	return f, -1
+}
+
 // text returns the text an item contributes for family f and note n.
 func (it *item) text(f Family, n int, slots *Slots) string {
 	switch it.kind {
@@ -439,19 +501,20 @@ func (it *item) text(f Family, n int, slots *Slots) string {
 	return ""
 }
 
-// Compose returns the prompt that mode sends to the model modelID, with the
+// Compose returns the prompt that mode sends to the model modelID for the
+// family choice (Auto resolves modelID; a forced family wins), with the
 // slots' text in place: every non-empty section, in order, separated by a
 // blank line. Its only allocation is the result.
-func Compose(mode Mode, modelID string, slots Slots) string {
-	return compose(0, mode, modelID, &slots)
+func Compose(mode Mode, choice Choice, modelID string, slots Slots) string {
+	return compose(0, mode, choice, modelID, &slots)
 }
 
-func compose(pr int, mode Mode, modelID string, slots *Slots) string {
+func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
 	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return ""
 	}
 	items := modeItems[pr][mode]
-	f, n := resolve(modelID)
+	f, n := choose(choice, modelID)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 0
@@ -487,16 +550,16 @@ type Section struct {
 
 // Sections returns the non-empty sections Compose joins, in order, each
 // with its source.
-func Sections(mode Mode, modelID string, slots Slots) []Section {
-	return sections(0, mode, modelID, &slots)
+func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
+	return sections(0, mode, choice, modelID, &slots)
 }
 
-func sections(pr int, mode Mode, modelID string, slots *Slots) []Section {
+func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
 	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
 		return nil
 	}
 	items := modeItems[pr][mode]
-	f, n := resolve(modelID)
+	f, n := choose(choice, modelID)
 	var out []Section
 	for i := range items {
 		it := &items[i]

@@ -27,27 +27,33 @@ import (
 
 func main() {
 	out := map[string]any{}
-	composed := map[string]map[string]string{}
+	// composed[choice][mode][id]
+	composed := map[string]map[string]map[string]string{}
 	resolved := map[string][2]string{}
 	sectionsJoin := true
 	for _, id := range os.Args[1:] {
 		f, note := prompts.Resolve(id)
 		resolved[id] = [2]string{f.String(), note}
-		for _, m := range prompts.Modes() {
-			if composed[m.String()] == nil {
-				composed[m.String()] = map[string]string{}
+		for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FamilyGemini)} {
+			if composed[c.String()] == nil {
+				composed[c.String()] = map[string]map[string]string{}
 			}
-			text := prompts.Compose(m, id, prompts.Slots{})
-			composed[m.String()][id] = text
-			joined := ""
-			for i, s := range prompts.Sections(m, id, prompts.Slots{}) {
-				if i > 0 {
-					joined += "\n\n"
+			for _, m := range prompts.Modes() {
+				if composed[c.String()][m.String()] == nil {
+					composed[c.String()][m.String()] = map[string]string{}
 				}
-				joined += s.Text
-			}
-			if joined != text {
-				sectionsJoin = false
+				text := prompts.Compose(m, c, id, prompts.Slots{})
+				composed[c.String()][m.String()][id] = text
+				joined := ""
+				for i, s := range prompts.Sections(m, c, id, prompts.Slots{}) {
+					if i > 0 {
+						joined += "\n\n"
+					}
+					joined += s.Text
+				}
+				if joined != text {
+					sectionsJoin = false
+				}
 			}
 		}
 	}
@@ -65,8 +71,8 @@ func main() {
 // TestGeneratedPackageMatchesShow builds the example assets, compiles the
 // generated package in a temporary module with a small consumer program,
 // and checks that its Compose output equals promptc show --show-full for
-// every mode and every example model id, and its Resolve equals promptc
-// resolve.
+// every mode and every example model id, under the auto family choice and
+// with gemini forced, and its Resolve equals promptc resolve.
 func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program")
@@ -113,7 +119,7 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	var got struct {
 		ParseModeError string
 		Alias          string
-		Composed       map[string]map[string]string
+		Composed       map[string]map[string]map[string]string
 		Resolved       map[string][2]string
 		SectionsJoin   bool
 	}
@@ -129,14 +135,19 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if !got.SectionsJoin {
 		t.Errorf("Sections do not join to Compose")
 	}
-	if len(got.Composed) != len(l.Config.Modes) {
-		t.Fatalf("consumer composed %d modes, want %d", len(got.Composed), len(l.Config.Modes))
+	if len(got.Composed) != 2 {
+		t.Fatalf("consumer composed %d family choices, want 2", len(got.Composed))
 	}
-	for mode, byID := range got.Composed {
-		for _, id := range ids {
-			show := capture(t, "show", work, "--mode", mode, "--model", id, "--show-full")
-			if byID[id]+"\n" != show {
-				t.Errorf("mode %s model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", mode, id, byID[id], show)
+	for choice, byMode := range got.Composed {
+		if len(byMode) != len(l.Config.Modes) {
+			t.Fatalf("consumer composed %d modes for %s, want %d", len(byMode), choice, len(l.Config.Modes))
+		}
+		for mode, byID := range byMode {
+			for _, id := range ids {
+				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full")
+				if byID[id]+"\n" != show {
+					t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", choice, mode, id, byID[id], show)
+				}
 			}
 		}
 	}

@@ -214,6 +214,8 @@ func (g *gen) renderFamilies() {
 	g.pf("// String returns the family's name.\nfunc (f Family) String() string {\n\tif int(f) < len(families) {\n\t\treturn families[f].name\n\t}\n\treturn fmt.Sprintf(\"Family(%%d)\", uint8(f))\n}\n\n")
 	g.pf("// ParseFamily returns the family named s, or an error listing the valid names.\nfunc ParseFamily(s string) (Family, error) {\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Family(i), nil\n\t\t}\n\t}\n")
 	g.pf("\treturn 0, fmt.Errorf(\"unknown family %%q (valid: %s)\", s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
+	g.pf("// ParseChoice returns Auto for \"auto\" and Force(f) for the name of a\n// family f; any other value is an error that lists the valid choices.\nfunc ParseChoice(s string) (Choice, error) {\n\tif s == \"auto\" {\n\t\treturn Auto, nil\n\t}\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Force(Family(i)), nil\n\t\t}\n\t}\n")
+	g.pf("\treturn Auto, fmt.Errorf(\"unknown family %%q (valid: auto, %s)\", s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
 }
 
 // renderSlots emits Slots with one field per slot, its accessor and Validate.
@@ -417,8 +419,8 @@ func (g *gen) renderProfiles() {
 		g.pf("// ProfileEnv is the environment variable that selects the profile.\nconst ProfileEnv = %q\n\n", env)
 		g.pf("// ProfileFromEnv returns the profile named by $%s, the default when it\n// is unset or empty, and an error naming the variable for any other value.\nfunc ProfileFromEnv() (Profile, error) {\n\tv := os.Getenv(ProfileEnv)\n\tif v == \"\" {\n\t\treturn DefaultProfile, nil\n\t}\n\tpr, err := ParseProfile(v)\n\tif err != nil {\n\t\treturn 0, fmt.Errorf(\"%%s: %%w\", ProfileEnv, err)\n\t}\n\treturn pr, nil\n}\n\n", env)
 	}
-	g.pf("// ComposeProfile is Compose in profile pr.\nfunc ComposeProfile(pr Profile, mode Mode, modelID string, slots Slots) string {\n\treturn compose(int(pr), mode, modelID, &slots)\n}\n\n")
-	g.pf("// SectionsProfile is Sections in profile pr.\nfunc SectionsProfile(pr Profile, mode Mode, modelID string, slots Slots) []Section {\n\treturn sections(int(pr), mode, modelID, &slots)\n}\n\n")
+	g.pf("// ComposeProfile is Compose in profile pr.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// SectionsProfile is Sections in profile pr.\nfunc SectionsProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\treturn sections(int(pr), mode, choice, modelID, &slots)\n}\n\n")
 }
 
 type budgetRow struct {

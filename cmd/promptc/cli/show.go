@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -46,22 +45,19 @@ func newShowCommand(g *globals) *cobra.Command {
 		full                                bool
 	)
 	cmd := &cobra.Command{
-		Use:   "show [DIR] --mode MODE (--family F | --model ID)",
+		Use:   "show [DIR] [--mode MODE] [--family F|auto] [--model ID]",
 		Short: "Print the composed prompt of a mode, section by section, with sources and sizes",
-		Long: `show composes one mode for one family (or for the family and note a model id
-resolves to) and prints each section's name, source file:line, characters
-and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters. --show-full prints the
+		Long: `show composes one mode (default: defaultMode of promptc.cue) for a family
+choice and a model id, and prints each section's name, source file:line,
+characters and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters.
+--family auto (the default) takes the family the model id resolves to (the
+fallback family without --model); an explicit --family wins over the model,
+which still selects that family's own model note. --show-full prints the
 whole composed text instead of previews. Credential-like values are redacted
 in previews. --slots FILE supplies slot text as a JSON object
 {"slotName": "text"}. show is read-only.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if mode == "" {
-				return usagef("show needs --mode (one of the modes in promptc.cue)")
-			}
-			if (fam == "") == (model == "") {
-				return usagef("show needs exactly one of --family or --model")
-			}
 			if format != "text" && format != "json" {
 				return usagef("unknown format %q for show (valid: text, json)", format)
 			}
@@ -69,15 +65,15 @@ in previews. --slots FILE supplies slot text as a JSON object
 			if err != nil {
 				return err
 			}
+			if mode == "" {
+				mode = p.Config.DefaultMode
+			}
 			m, err := p.Mode(mode)
 			if err != nil {
 				return usageError{err}
 			}
-			var f *family.Family
-			note := compiler.NoNote
-			if model != "" {
-				f, note = p.FamilyFor(model)
-			} else if f, err = p.Family(fam); err != nil {
+			f, note, err := p.Choose(fam, model)
+			if err != nil {
 				return usageError{err}
 			}
 			slots := map[string]string{}
@@ -153,8 +149,8 @@ in previews. --slots FILE supplies slot text as a JSON object
 	}
 	f := cmd.Flags()
 	f.StringVar(&mode, "mode", "", "the mode to compose (aliases accepted)")
-	f.StringVar(&fam, "family", "", "compose for this family (no model note)")
-	f.StringVar(&model, "model", "", "compose for the family and note this model id resolves to")
+	f.StringVar(&fam, "family", compiler.Auto, "the family: auto follows --model, a family name wins over it")
+	f.StringVar(&model, "model", "", "the model id: resolves the family under auto and selects the model note")
 	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
 	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
