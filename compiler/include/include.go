@@ -203,7 +203,7 @@ type expander struct {
 	// diamond note; the expanded file maps to its own first line.
 	at    map[string]diag.Position
 	chain []string // files from the expanded one to the current one
-	total int      // characters in spans
+	total int      // characters in spans, each span ending in a newline
 	diags []diag.Diagnostic
 	// rootOver is set once the expanded file's own text has passed the
 	// total limit; from then on no include fits.
@@ -220,7 +220,8 @@ type incLine struct {
 
 // scanIncludes finds the include lines (and the directive lines, with an
 // empty target) among lines first..last of f and counts the characters of
-// the others (each with its newline).
+// the others, each with its newline when the file has one there: a last
+// line without a final newline is counted as it is, not one longer.
 func scanIncludes(f *source.File, first, last int) ([]incLine, int) {
 	var incs []incLine
 	own := 0
@@ -246,7 +247,10 @@ func scanIncludes(f *source.File, first, last int) ([]incLine, int) {
 				continue
 			}
 		}
-		own += utf8.RuneCountInString(text) + 1
+		own += utf8.RuneCountInString(text)
+		if ln.End < len(f.Text) {
+			own++
+		}
 	}
 	return incs, own
 }
@@ -281,12 +285,12 @@ func (e *expander) emit(f *source.File, first, last int) {
 	before := e.total
 	e.total += n
 	e.spans = append(e.spans, Span{Text: text, Path: f.Path, Line: first})
-	if len(e.chain) == 1 && !e.rootOver && e.total > e.lim.MaxTotalChars {
+	if len(e.chain) == 1 && !e.rootOver && e.sent() > e.lim.MaxTotalChars {
 		// The expanded file's own text crosses the limit: keep it (no
 		// include is to blame) and say where.
 		e.rootOver = true
 		line := first
-		for c := before; line < last; line++ {
+		for c := before - 1; line < last; line++ { // c: characters sent through line
 			ln := f.Lines[line-1]
 			if c += utf8.RuneCountInString(f.Text[ln.Start:ln.End]) + 1; c > e.lim.MaxTotalChars {
 				break
@@ -305,6 +309,11 @@ func (e *expander) emit(f *source.File, first, last int) {
 func Resolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
 }
+
+// sent is the length of the text gathered so far as it is sent: the
+// spans' characters without the final newline, which Text drops. So a
+// text of exactly MaxTotalChars characters is within the limit.
+func (e *expander) sent() int { return max(e.total-1, 0) }
 
 // include expands one include line of from, or reports why not.
 func (e *expander) include(from *source.File, inc incLine) {
@@ -377,10 +386,10 @@ func (e *expander) include(from *source.File, inc incLine) {
 	e.chain = append(e.chain, p)
 	e.expand(f, 1, len(f.Lines), incs)
 	e.chain = e.chain[:len(e.chain)-1]
-	if e.total > e.lim.MaxTotalChars {
+	if e.sent() > e.lim.MaxTotalChars {
 		// This include crossed the limit (any deeper crossing was undone
 		// where it happened): undo it.
-		over := e.total
+		over := e.sent()
 		for _, q := range e.files[files:] {
 			delete(e.at, q)
 		}

@@ -298,7 +298,7 @@ func TestTotalCharsCrossing(t *testing.T) {
 	// under the limit; c fits; tail fits.
 	d := only(t, ds, RuleTotalChars)
 	if d.Pos != (diag.Position{Path: "b.md", Line: 2, Col: 1}) ||
-		!strings.Contains(d.Message, "including b2.md would bring the text to 1208 characters, over the total limit of 1000") ||
+		!strings.Contains(d.Message, "including b2.md would bring the text to 1207 characters, over the total limit of 1000") ||
 		!strings.Contains(d.Message, "includes.maxTotalChars in promptc.cue") {
 		t.Errorf("got %v", d)
 	}
@@ -526,5 +526,39 @@ func TestZeroLimitsAreDefaults(t *testing.T) {
 	l := Limits{MaxDepth: 3, MaxFiles: -1}.withDefaults()
 	if l.MaxDepth != 3 || l.MaxFiles != 100 {
 		t.Fatalf("%+v", l)
+	}
+}
+
+// TestCountsHaveNoPhantomNewline checks that sizes are the characters as
+// sent: a file without a final newline is as long as its characters, and a
+// text of exactly the limit is within it, one more is over.
+func TestCountsHaveNoPhantomNewline(t *testing.T) {
+	ten := "0123456789"
+	for _, tc := range []struct {
+		name, a string
+		over    bool
+	}{
+		{"no final newline, at the limit", ten, false},
+		{"no final newline, one over", ten + "x", true},
+		{"final newline counts", ten + "\n", true},
+		{"two lines at the limit", "01234\n6789", false},
+	} {
+		_, ds, _ := expand(t, map[string]string{"root.md": "@a.md\n", "a.md": tc.a}, "root.md", Limits{MaxFileChars: 10})
+		if got := len(ds) > 0; got != tc.over {
+			t.Errorf("%s: per-file limit 10 for %q: diagnostics %v", tc.name, tc.a, ds)
+		}
+		res, ds, _ := expand(t, map[string]string{"root.md": tc.a}, "root.md", Limits{MaxTotalChars: 10})
+		over := tc.over && !strings.HasSuffix(tc.a, "\n") // a final newline is not sent
+		if got := len(ds) > 0; got != over {
+			t.Errorf("%s: total limit 10 for %q: diagnostics %v", tc.name, tc.a, ds)
+		}
+		if got := Text(res.Spans); len([]rune(got)) > 10 && !over {
+			t.Errorf("%s: sent %q", tc.name, got)
+		}
+	}
+	// The message states the size as sent.
+	_, ds, _ := expand(t, map[string]string{"root.md": "@a.md\n", "a.md": ten + "xy"}, "root.md", Limits{MaxFileChars: 10})
+	if d := only(t, ds, RuleFileChars); !strings.Contains(d.Message, "a.md has 12 characters") {
+		t.Errorf("got %v", d)
 	}
 }
