@@ -94,7 +94,9 @@ type contribution struct {
 
 // verdict compares a measured size with a limit and returns the finding, if
 // any: an error over the ceiling, a warning at or above the warning level.
-func (p *Program) verdict(pos func() diag.Position, what, combo string, lim config.Limit, size int, parts []contribution) *diag.Diagnostic {
+// under makes the ceiling strict: the size must stay below it, so a size
+// equal to the ceiling is already over, by one.
+func (p *Program) verdict(pos func() diag.Position, what, combo string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
 	if p.Profile != "" {
 		combo = "profile " + p.Profile + ", " + combo
 	}
@@ -121,6 +123,11 @@ func (p *Program) verdict(pos func() diag.Position, what, combo string, lim conf
 		}
 	}
 	switch {
+	case under && size >= ceiling:
+		d := diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, must be under %s, over by %s%s",
+			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling+1), blame)
+		d.Related = related
+		return &d
 	case size > ceiling:
 		d := diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
 			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
@@ -157,7 +164,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			if part == nil {
 				continue
 			}
-			add(p.verdict(pos, what, "every family", lim, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+			add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 			continue
 		}
 		for _, fn := range p.FamilyNames {
@@ -165,12 +172,12 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			if cp.Family == "note" {
 				for _, n := range f.Notes {
 					combo := fmt.Sprintf("family %s, note %q", fn, n.Label)
-					add(p.verdict(pos, what, combo, lim, p.Measure(lim, n.Text()), []contribution{{name, 0, n.Pos}}))
+					add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, n.Text()), []contribution{{name, 0, n.Pos}}))
 				}
 				continue
 			}
 			s := p.partSection(name, f, NoNote)
-			add(p.verdict(pos, what, "family "+fn, lim, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+			add(p.verdict(pos, what, "family "+fn, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
@@ -194,7 +201,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
 			}
-			add(p.verdict(pos, "budget "+name, combo, b.Limit, total, parts))
+			add(p.verdict(pos, "budget "+name, combo, b.Limit, b.Compare == "lt", total, parts))
 		}
 	}
 	type sizeKey struct {
@@ -253,7 +260,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				} else if p.UsesNotes(m) {
 					combo += ", no note"
 				}
-				add(p.verdict(pos, "mode "+m.Name, combo, lim, total, parts))
+				add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
 	}
@@ -289,12 +296,15 @@ func (p *Program) partBudget(cp config.Part) (config.Limit, bool) {
 	return config.Limit{}, false
 }
 
-// longestNoteIn returns f's largest note measured in lim's unit.
+// longestNoteIn returns f's largest note measured in lim's unit, ties
+// broken by characters, then by the earlier note.
 func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
-	best, bestSize := NoNote, -1
+	best, bestSize, bestChars := NoNote, -1, -1
 	for i, n := range f.Notes {
-		if s := p.Measure(lim, n.Text()); s > bestSize {
-			best, bestSize = i, s
+		text := n.Text()
+		s, c := p.Measure(lim, text), len([]rune(text))
+		if s > bestSize || s == bestSize && c > bestChars {
+			best, bestSize, bestChars = i, s, c
 		}
 	}
 	return best

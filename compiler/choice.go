@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/internal/diag"
@@ -36,4 +37,25 @@ func (p *Program) Choose(choice, modelID string) (*family.Family, int, error) {
 		return nil, NoNote, fmt.Errorf("unknown family %q (valid: %s, %s)", choice, Auto, strings.Join(p.FamilyNames, ", "))
 	}
 	return f, f.NoteFor(modelID), nil
+}
+
+// LongestNote returns the note of f that makes mode m's static text the
+// most expensive: the largest composed text in the counted unit (tokens),
+// ties broken by its length in characters, then by the earlier note. It
+// returns NoNote when m sends no note or f has none. Comparing composed
+// texts rather than notes alone matters because rounding can rank two
+// notes differently once they are part of the prompt.
+func (p *Program) LongestNote(m *Mode, f *family.Family) int {
+	if !p.UsesNotes(m) {
+		return NoNote
+	}
+	best, bestTokens, bestChars := NoNote, -1, -1
+	for i := range f.Notes {
+		text := p.Static(m, f, i)
+		tokens, chars := p.Counter.Count(text), utf8.RuneCountInString(text)
+		if tokens > bestTokens || tokens == bestTokens && chars > bestChars {
+			best, bestTokens, bestChars = i, tokens, chars
+		}
+	}
+	return best
 }

@@ -106,18 +106,6 @@ func (p *Program) Prefix(m *Mode, f *family.Family, note int) string {
 	return Join(secs)
 }
 
-// LongestNote returns the index of f's longest note in tokens (the unit of
-// costs), or NoNote when f has none. Ties go to the earlier note.
-func (p *Program) LongestNote(f *family.Family) int {
-	best, bestLen := NoNote, -1
-	for i, n := range f.Notes {
-		if l := p.Counter.Count(n.Text()); l > bestLen {
-			best, bestLen = i, l
-		}
-	}
-	return best
-}
-
 // FamilyFor returns the family a model id resolves to and the note it
 // selects. A rule naming a family without a file (reported as
 // UNKNOWN_FAMILY) falls back to the fallback family, as the generated

@@ -17,8 +17,8 @@ import (
 )
 
 // InputHash identifies the inputs this package was generated from: the
-// configuration, every asset read and the generator itself.
-const InputHash = "sha256:73a6bc93a76611b82dcad1a4e811c9a3cde6bb6886bfeff214582957321d4f5c"
+// configuration, every asset read and the generator version.
+const InputHash = "sha256:6b379b19689e64652ef92e903e8f0afe7a8eb1f52997437853a5b3f5faeb08c7"
 
 // Mode is a prompt mode.
 type Mode uint8
@@ -700,18 +700,18 @@ type Cost struct {
 const TokenCounter = "chars/4"
 
 var costTable = [...]Cost{
-	{ModeMinimal, FamilyClaude, 310, 310, -630, 1238, 82, ""},
-	{ModeMinimal, FamilyCodex, 310, 310, -629, 1238, 82, ""},
-	{ModeMinimal, FamilyDeepseek, 310, 310, -625, 1238, 82, ""},
-	{ModeMinimal, FamilyGemini, 310, 310, -627, 1238, 82, ""},
-	{ModeMinimal, FamilyGlm, 310, 310, -624, 1238, 82, ""},
-	{ModeMinimal, FamilyGrok, 310, 310, -622, 1238, 82, ""},
-	{ModeMinimal, FamilyKimi, 310, 310, -624, 1238, 82, ""},
-	{ModeMinimal, FamilyLocal, 310, 310, -621, 1238, 82, ""},
+	{ModeMinimal, FamilyClaude, 310, 310, -675, 1238, 82, ""},
+	{ModeMinimal, FamilyCodex, 310, 310, -681, 1238, 82, ""},
+	{ModeMinimal, FamilyDeepseek, 310, 310, -671, 1238, 82, ""},
+	{ModeMinimal, FamilyGemini, 310, 310, -670, 1238, 82, ""},
+	{ModeMinimal, FamilyGlm, 310, 310, -657, 1238, 82, ""},
+	{ModeMinimal, FamilyGrok, 310, 310, -668, 1238, 82, ""},
+	{ModeMinimal, FamilyKimi, 310, 310, -669, 1238, 82, ""},
+	{ModeMinimal, FamilyLocal, 310, 310, -672, 1238, 82, ""},
 	{ModeMinimal, FamilyMinimax, 310, 310, -622, 1238, 82, ""},
-	{ModeMinimal, FamilyMistral, 310, 310, -621, 1238, 82, ""},
+	{ModeMinimal, FamilyMistral, 310, 310, -673, 1238, 82, ""},
 	{ModeMinimal, FamilyNeutral, 310, 310, -626, 1238, 82, ""},
-	{ModeFocus, FamilyClaude, 984, 940, 0, 3936, 551, "Opus"},
+	{ModeFocus, FamilyClaude, 985, 940, 0, 3937, 551, "Haiku"},
 	{ModeFocus, FamilyCodex, 991, 939, 0, 3961, 551, "Reasoning"},
 	{ModeFocus, FamilyDeepseek, 981, 935, 0, 3923, 551, "Reasoning"},
 	{ModeFocus, FamilyGemini, 980, 937, 0, 3917, 551, "Pro"},
@@ -722,7 +722,7 @@ var costTable = [...]Cost{
 	{ModeFocus, FamilyMinimax, 932, 932, 0, 3726, 551, ""},
 	{ModeFocus, FamilyMistral, 983, 931, 0, 3931, 551, "Code"},
 	{ModeFocus, FamilyNeutral, 936, 936, 0, 3744, 551, ""},
-	{ModeGuide, FamilyClaude, 1553, 1509, 569, 6212, 551, "Opus"},
+	{ModeGuide, FamilyClaude, 1554, 1509, 569, 6213, 551, "Haiku"},
 	{ModeGuide, FamilyCodex, 1556, 1505, 565, 6222, 551, "Reasoning"},
 	{ModeGuide, FamilyDeepseek, 1547, 1500, 566, 6186, 551, "Reasoning"},
 	{ModeGuide, FamilyGemini, 1546, 1504, 566, 6184, 551, "Pro"},
@@ -733,7 +733,7 @@ var costTable = [...]Cost{
 	{ModeGuide, FamilyMinimax, 1178, 1178, 246, 4711, 551, ""},
 	{ModeGuide, FamilyMistral, 1548, 1496, 565, 6191, 551, "Code"},
 	{ModeGuide, FamilyNeutral, 1100, 1100, 164, 4398, 551, ""},
-	{ModeFull, FamilyClaude, 1842, 1798, 858, 7368, 551, "Opus"},
+	{ModeFull, FamilyClaude, 1843, 1798, 858, 7369, 551, "Haiku"},
 	{ModeFull, FamilyCodex, 1845, 1794, 854, 7378, 551, "Reasoning"},
 	{ModeFull, FamilyDeepseek, 1836, 1789, 855, 7342, 551, "Reasoning"},
 	{ModeFull, FamilyGemini, 1835, 1793, 855, 7340, 551, "Pro"},

@@ -214,7 +214,8 @@ func Cells(old, cur *compiler.Program) []Cell {
 }
 
 // prefixText is the cacheable prefix of a cell: the text before the first
-// slot, with the longest note where the mode sends notes.
+// slot, with the note the costs count (the most expensive one) where the
+// mode sends notes.
 func prefixText(p *compiler.Program, mode, fam string) string {
 	m, err := p.Mode(mode)
 	if err != nil {
@@ -224,11 +225,7 @@ func prefixText(p *compiler.Program, mode, fam string) string {
 	if f == nil {
 		return ""
 	}
-	note := compiler.NoNote
-	if p.UsesNotes(m) {
-		note = p.LongestNote(f)
-	}
-	return p.Prefix(m, f, note)
+	return p.Prefix(m, f, p.LongestNote(m, f))
 }
 
 // ChangedParts names, sorted within each kind, the parts and the family

@@ -16,14 +16,16 @@ import (
 type Row struct {
 	Mode   string `json:"mode"`
 	Family string `json:"family"`
-	// Tokens per call with the family's longest model note (when the mode
-	// sends notes).
+	// Tokens per call with the family's most expensive model note (when
+	// the mode sends notes): the note whose composed text counts the most
+	// tokens, ties broken by characters.
 	Tokens int `json:"tokens"`
 	// TokensNoNote per call when no note matches the model.
 	TokensNoNote int `json:"tokensNoNote"`
-	// OverFocus is Tokens minus the default mode's Tokens for the family.
+	// OverFocus is Tokens minus the default mode's Tokens for the family
+	// (each mode with its own most expensive note).
 	OverFocus int `json:"overFocus"`
-	// Chars is the static text's length in code points, longest note.
+	// Chars is the static text's length in code points, with that note.
 	Chars int `json:"chars"`
 	// PrefixTokens is the cacheable prefix: static text before the first
 	// slot.
@@ -39,7 +41,7 @@ func Table(p *compiler.Program) []Row {
 	var rows []Row
 	for _, m := range p.Modes {
 		for _, fn := range p.FamilyNames {
-			rows = append(rows, row(p, m, p.Families[fn], -2, base))
+			rows = append(rows, row(p, m, p.Families[fn], longest, base))
 		}
 	}
 	return rows
@@ -54,15 +56,28 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 	return m
 }
 
-// row measures mode m for family f. note is a note index, NoNote, or -2
-// for "the longest note".
-func row(p *compiler.Program, m *compiler.Mode, f *family.Family, note int, base *compiler.Mode) Row {
-	if note == -2 {
-		note = compiler.NoNote
-		if p.UsesNotes(m) {
-			note = p.LongestNote(f)
-		}
+// longest stands for "the most expensive note of each mode" in row.
+const longest = -2
+
+// noteFor returns the note mode m is measured with: its most expensive
+// note for longest, else the given note when m sends notes.
+func noteFor(p *compiler.Program, m *compiler.Mode, f *family.Family, note int) int {
+	switch {
+	case note == longest:
+		return p.LongestNote(m, f)
+	case p.UsesNotes(m):
+		return note
 	}
+	return compiler.NoNote
+}
+
+// row measures mode m for family f. note is a note index, NoNote, or
+// longest. OverFocus compares with the base mode measured the same way:
+// its own most expensive note for longest, the same note otherwise, so it
+// is always Tokens minus the base mode's Tokens.
+func row(p *compiler.Program, m *compiler.Mode, f *family.Family, note int, base *compiler.Mode) Row {
+	baseNote := note
+	note = noteFor(p, m, f, note)
 	static := p.Static(m, f, note)
 	r := Row{
 		Mode: m.Name, Family: f.Name,
@@ -73,15 +88,11 @@ func row(p *compiler.Program, m *compiler.Mode, f *family.Family, note int, base
 		Counter:      p.Counter.Name(),
 		Exact:        p.Counter.Exact(),
 	}
-	if note >= 0 && p.UsesNotes(m) {
+	if note >= 0 {
 		r.Note = f.Notes[note].Label
 	}
 	if base != nil {
-		bn := note
-		if !p.UsesNotes(base) {
-			bn = compiler.NoNote
-		}
-		r.OverFocus = r.Tokens - p.Counter.Count(p.Static(base, f, bn))
+		r.OverFocus = r.Tokens - p.Counter.Count(p.Static(base, f, noteFor(p, base, f, baseNote)))
 	}
 	return r
 }

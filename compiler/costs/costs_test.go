@@ -49,19 +49,90 @@ func TestJSONValidatesAgainstSchema(t *testing.T) {
 }
 
 // TestTableAgreesWithComposition checks every row against a direct count
-// of the composed text.
+// of the composed text: Tokens is the largest count over every note the
+// mode can send (Chars the longest text among those), and OverFocus is
+// Tokens minus the default mode's Tokens.
 func TestTableAgreesWithComposition(t *testing.T) {
 	p := compileAssets(t)
-	for _, r := range costs.Table(p) {
+	rows := costs.Table(p)
+	tokens := map[[2]string]int{}
+	for _, r := range rows {
 		m, _ := p.Mode(r.Mode)
 		f := p.Families[r.Family]
-		note := compiler.NoNote
-		if p.UsesNotes(m) {
-			note = p.LongestNote(f)
+		notes := []int{compiler.NoNote}
+		if p.UsesNotes(m) && len(f.Notes) > 0 {
+			notes = notes[:0]
+			for i := range f.Notes {
+				notes = append(notes, i)
+			}
 		}
-		text := p.Static(m, f, note)
-		if got := (len([]rune(text)) + 3) / 4; got != r.Tokens {
-			t.Errorf("%s/%s: table says %d tokens, text has %d", r.Mode, r.Family, r.Tokens, got)
+		wantTokens, wantChars := -1, -1
+		for _, n := range notes {
+			text := p.Static(m, f, n)
+			chars := len([]rune(text))
+			tok := (chars + 3) / 4
+			if tok > wantTokens || tok == wantTokens && chars > wantChars {
+				wantTokens, wantChars = tok, chars
+			}
+		}
+		if r.Tokens != wantTokens || r.Chars != wantChars {
+			t.Errorf("%s/%s: table says %d tokens, %d chars; the most expensive note gives %d, %d", r.Mode, r.Family, r.Tokens, r.Chars, wantTokens, wantChars)
+		}
+		tokens[[2]string{r.Mode, r.Family}] = r.Tokens
+	}
+	for _, r := range rows {
+		if want := r.Tokens - tokens[[2]string{p.Config.DefaultMode, r.Family}]; r.OverFocus != want {
+			t.Errorf("%s/%s: overFocus %d, want %d", r.Mode, r.Family, r.OverFocus, want)
+		}
+	}
+}
+
+// TestLongestNoteIsTheMostExpensivePrompt checks that the note counted is
+// the one whose composed prompt costs the most, not the one whose own text
+// rounds highest: "aaa" and "bbbb" are one token each, but after a
+// three-character base the prompts are 8 and 9 characters (2 and 3
+// tokens). A tie in tokens goes to the longer text.
+func TestLongestNoteIsTheMostExpensivePrompt(t *testing.T) {
+	for _, tc := range []struct {
+		base, note string
+		tokens     int
+	}{
+		{"xxx", "B", 3}, // 9 characters beat 8
+		{"x", "B", 2},   // 2 tokens each: 7 characters beat 6
+	} {
+		p := testproject.FromFiles(t, map[string]string{
+			"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	note: family: "note"
+}
+families: rules: [{family: "alpha", name: ["^alpha"]}]
+modes: {
+	minimal: compose: [parts.base]
+	focus: compose: [parts.base, parts.note]
+}
+order: ["minimal", "focus"]
+defaultMode: "focus"
+`,
+			"base.md": tc.base + "\n",
+			"prompts/families/alpha.prompt.md": "---\nfamily: alpha\nprovenance: test\n---\nAlpha line.\n" +
+				"<!-- model \"A\" /a/ -->\naaa\n<!-- model \"B\" /b/ -->\nbbbb\n",
+		})
+		for _, r := range costs.Table(p) {
+			if r.Family != "alpha" {
+				continue
+			}
+			switch r.Mode {
+			case "focus":
+				if r.Note != tc.note || r.Tokens != tc.tokens {
+					t.Errorf("base %q: focus counts note %q, %d tokens; want %q, %d", tc.base, r.Note, r.Tokens, tc.note, tc.tokens)
+				}
+			case "minimal":
+				// OverFocus is measured against focus with its note.
+				if want := r.Tokens - tc.tokens; r.OverFocus != want {
+					t.Errorf("base %q: minimal overFocus %d, want %d", tc.base, r.OverFocus, want)
+				}
+			}
 		}
 	}
 }

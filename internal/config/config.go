@@ -180,6 +180,8 @@ type Substitution struct {
 type SumBudget struct {
 	Name string `json:"name"`
 	Sum  []Ref  `json:"sum"`
+	// Compare is "le" (at most the ceiling) or "lt" (under it).
+	Compare string `json:"compare"`
 	Limit
 }
 
