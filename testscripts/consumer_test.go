@@ -29,6 +29,10 @@ func main() {
 	out := map[string]any{}
 	// composed[choice][mode][id]
 	composed := map[string]map[string]map[string]string{}
+	// notices[choice][id]: every mode's CostNotice, as printed
+	notices := map[string]map[string]string{}
+	// numbers[id][mode]: Tokens and OverFocus under Auto
+	numbers := map[string]map[string][2]int{}
 	resolved := map[string][2]string{}
 	sectionsJoin := true
 	for _, id := range os.Args[1:] {
@@ -37,7 +41,20 @@ func main() {
 		for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FamilyGemini)} {
 			if composed[c.String()] == nil {
 				composed[c.String()] = map[string]map[string]string{}
+				notices[c.String()] = map[string]string{}
 			}
+			text := ""
+			for _, m := range prompts.Modes() {
+				n := prompts.CostNotice(m, c, id)
+				text += n.String()
+				if c == prompts.Auto {
+					if numbers[id] == nil {
+						numbers[id] = map[string][2]int{}
+					}
+					numbers[id][m.String()] = [2]int{n.Tokens, n.OverFocus}
+				}
+			}
+			notices[c.String()][id] = text
 			for _, m := range prompts.Modes() {
 				if composed[c.String()][m.String()] == nil {
 					composed[c.String()][m.String()] = map[string]string{}
@@ -62,6 +79,8 @@ func main() {
 	alias, _ := prompts.ParseMode("dev-js")
 	out["alias"] = alias.String()
 	out["composed"] = composed
+	out["notices"] = notices
+	out["numbers"] = numbers
 	out["resolved"] = resolved
 	out["sectionsJoin"] = sectionsJoin
 	json.NewEncoder(os.Stdout).Encode(out)
@@ -72,7 +91,8 @@ func main() {
 // generated package in a temporary module with a small consumer program,
 // and checks that its Compose output equals promptc show --show-full for
 // every mode and every example model id, under the auto family choice and
-// with gemini forced, and its Resolve equals promptc resolve.
+// with gemini forced, that its CostNotice equals promptc costs --model (text
+// and json), and that its Resolve equals promptc resolve.
 func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program")
@@ -120,6 +140,8 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 		ParseModeError string
 		Alias          string
 		Composed       map[string]map[string]map[string]string
+		Notices        map[string]map[string]string
+		Numbers        map[string]map[string][2]int
 		Resolved       map[string][2]string
 		SectionsJoin   bool
 	}
@@ -148,6 +170,34 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 				if byID[id]+"\n" != show {
 					t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", choice, mode, id, byID[id], show)
 				}
+			}
+		}
+	}
+	for choice, byID := range got.Notices {
+		for _, id := range ids {
+			cli := capture(t, "costs", work, "--model", id, "--family", choice)
+			if byID[id] != cli {
+				t.Errorf("%s, model %s: CostNotice differs from promptc costs --model\nCostNotice:\n%s\ncosts:\n%s", choice, id, byID[id], cli)
+			}
+		}
+	}
+	for _, id := range ids {
+		var rep struct {
+			Notices []struct {
+				Mode      string
+				Tokens    int
+				OverFocus int
+			}
+		}
+		if err := json.Unmarshal([]byte(capture(t, "costs", work, "--model", id, "--format", "json")), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Notices) != len(got.Numbers[id]) {
+			t.Errorf("%s: costs --format json has %d notices, CostNotice %d modes", id, len(rep.Notices), len(got.Numbers[id]))
+		}
+		for _, n := range rep.Notices {
+			if g := got.Numbers[id][n.Mode]; g != [2]int{n.Tokens, n.OverFocus} {
+				t.Errorf("%s, mode %s: CostNotice gives tokens, overFocus %v; costs --format json %d, %d", id, n.Mode, g, n.Tokens, n.OverFocus)
 			}
 		}
 	}

@@ -60,3 +60,48 @@ func toInt(t *testing.T, v any) int {
 	}
 	return int(i)
 }
+
+// TestCostNoticeJSONValidates checks promptc costs --model --format json
+// against cue/notices.schema.json, and that its lines and warnings are the
+// text form's, line for line.
+func TestCostNoticeJSONValidates(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	sch, err := c.Compile("../cue/notices.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--model", "claude-sonnet-4-5"},
+		{"--model", "claude-sonnet-4-5", "--family", "gemini"},
+		{"--model", "acme/in-house-coder-v2"},
+	} {
+		var out, errb bytes.Buffer
+		jsonArgs := append(append([]string{"costs", "../assets"}, args...), "--format", "json")
+		if code := cli.Run(jsonArgs, nil, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", jsonArgs, code, errb.String())
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Fatalf("%v: %v", jsonArgs, err)
+		}
+		text := ""
+		for _, n := range inst.(map[string]any)["notices"].([]any) {
+			n := n.(map[string]any)
+			text += n["line"].(string) + "\n"
+			if w, ok := n["warning"].(string); ok {
+				text += "  " + w + "\n"
+			}
+		}
+		if want := capture(t, append([]string{"costs", "../assets"}, args...)...); text != want {
+			t.Errorf("%v: json lines\n%s\ntext form\n%s", args, text, want)
+		}
+	}
+	// The schema must reject what is wrong, or the check above proves nothing.
+	bad, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(`{"model":"m","choice":"auto","family":"f","counter":"chars/4","exact":false,"notices":[{"mode":"focus","tokens":-1,"overFocus":0,"line":"x"}]}`)))
+	if sch.Validate(bad) == nil {
+		t.Fatal("schema accepts a negative token count")
+	}
+}

@@ -4,6 +4,7 @@
 package costs
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/promptc/promptc/compiler"
@@ -109,10 +110,32 @@ type Notice struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// Notices returns the cost notice of every mode for modelID: its family
-// and the note the model selects, as the harness would send them.
-func Notices(p *compiler.Program, modelID string) []Notice {
-	f, note := p.FamilyFor(modelID)
+// Text returns the notice as promptc costs --model prints it and the
+// generated package's CostNotice returns it: the line, then the warning
+// indented two spaces on a line of its own when the mode has one, each
+// line ending in a newline.
+func (n Notice) Text() string {
+	if n.Warning == "" {
+		return n.Line + "\n"
+	}
+	return n.Line + "\n  " + n.Warning + "\n"
+}
+
+// Notices returns the cost notice of every mode for modelID under the
+// family choice (compiler.Auto follows the model; a family name wins over
+// it): the chosen family with the note the model selects in it, as the
+// harness would send them. An unknown family is an error.
+func Notices(p *compiler.Program, choice, modelID string) ([]Notice, error) {
+	f, note, err := p.Choose(choice, modelID)
+	if err != nil {
+		return nil, err
+	}
+	return NoticesFor(p, f, note), nil
+}
+
+// NoticesFor returns the cost notice of every mode, in mode order, for
+// family f with note (an index in f.Notes, or compiler.NoNote).
+func NoticesFor(p *compiler.Program, f *family.Family, note int) []Notice {
 	base := baseMode(p)
 	baseRank := -1
 	if base != nil {
@@ -130,6 +153,46 @@ func Notices(p *compiler.Program, modelID string) []Notice {
 		out = append(out, n)
 	}
 	return out
+}
+
+// NoticeReport is the JSON form of promptc costs --model: the model, the
+// family choice and what it gave, how tokens were counted, and the
+// notices in mode order (see cue/notices.schema.json).
+type NoticeReport struct {
+	Model   string   `json:"model"`
+	Choice  string   `json:"choice"`
+	Family  string   `json:"family"`
+	Note    string   `json:"note,omitempty"`
+	Counter string   `json:"counter"`
+	Exact   bool     `json:"exact"`
+	Notices []Notice `json:"notices"`
+}
+
+// Report returns the notices of every mode for modelID under choice with
+// what they were computed for.
+func Report(p *compiler.Program, choice, modelID string) (NoticeReport, error) {
+	f, note, err := p.Choose(choice, modelID)
+	if err != nil {
+		return NoticeReport{}, err
+	}
+	if choice == "" {
+		choice = compiler.Auto
+	}
+	r := NoticeReport{Model: modelID, Choice: choice, Family: f.Name, Counter: p.Counter.Name(), Exact: p.Counter.Exact(),
+		Notices: NoticesFor(p, f, note)}
+	if note >= 0 {
+		r.Note = f.Notes[note].Label
+	}
+	return r, nil
+}
+
+// JSON renders the report indented and newline-terminated.
+func (r NoticeReport) JSON() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
 }
 
 func sign(n int) string {

@@ -147,6 +147,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderTables()
 	g.renderRules()
 	g.renderCosts()
+	g.renderNotices()
 	g.renderTexts()
 	return g.b.Bytes()
 }

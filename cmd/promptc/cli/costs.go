@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -21,6 +22,7 @@ func newCostsCommand(g *globals) *cobra.Command {
 		maxIncrease string
 		calls       int
 		compare     string
+		choice      string
 	)
 	cmd := &cobra.Command{
 		Use:   "costs [DIR]",
@@ -34,6 +36,8 @@ prefix (static text before the first slot).
   focus · 570 tokens per call
   guide · +620 tokens per call (1,190 total)
 followed by the mode's warning line where promptc.cue defines one.
+--family F composes them for family F (auto, the default, follows the
+model); --format json prints the same numbers, lines and warnings as JSON.
 
 --base REF compares with the same project at a git ref (read from git
 objects; the work tree is not touched) and --max-increase N or N% fails with
@@ -54,8 +58,14 @@ call times N calls.`,
 			if !slices.Contains(costs.Formats, format) {
 				return usagef("--format: unknown costs format %q (valid: %s)", format, strings.Join(costs.Formats, ", "))
 			}
-			if format != "table" && (compare != "" || model != "" || base != "" || cmd.Flags().Changed("calls")) {
-				return usagef("--format applies to the costs table only, not to --compare, --model, --base or --calls")
+			if format != "table" && (compare != "" || base != "" || cmd.Flags().Changed("calls")) {
+				return usagef("--format applies to the costs table and --model only, not to --compare, --base or --calls")
+			}
+			if model != "" && format != "table" && format != "json" {
+				return usagef("--format %s: --model prints text (the default) or json", format)
+			}
+			if choice != compiler.Auto && model == "" {
+				return usagef("--family needs --model: it chooses the family of the cost notice lines")
 			}
 			if cmd.Flags().Changed("calls") && calls < 1 {
 				return usagef("--calls %d: want a number of calls of at least 1", calls)
@@ -79,13 +89,7 @@ call times N calls.`,
 			case compare != "":
 				return g.compareProfiles(dirArg(args), compare)
 			case model != "":
-				for _, n := range costs.Notices(p, model) {
-					fmt.Fprintln(g.stdout, n.Line)
-					if n.Warning != "" {
-						fmt.Fprintln(g.stdout, "  "+n.Warning)
-					}
-				}
-				return nil
+				return g.notices(p, choice, model, format)
 			case base != "":
 				return g.costsAgainst(p, base, limit, maxIncrease)
 			case calls > 0:
@@ -107,11 +111,33 @@ call times N calls.`,
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&format, "format", "table", "output format: "+strings.Join(costs.Formats, ", "))
 	f.StringVar(&model, "model", "", "print the cost notice lines for this model id")
+	f.StringVar(&choice, "family", compiler.Auto, "with --model: the family (auto follows the model)")
 	f.StringVar(&base, "base", "", "compare with the project at this git ref")
 	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
 	f.IntVar(&calls, "calls", 0, "print the per-session cost of the standing prompt over N calls")
 	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact, against the savings threshold")
 	return cmd
+}
+
+// notices prints the cost notice of every mode for model under the family
+// choice: the report for json, else the lines.
+func (g *globals) notices(p *compiler.Program, choice, model, format string) error {
+	r, err := costs.Report(p, choice, model)
+	if err != nil {
+		return usageError{err}
+	}
+	if format == "json" {
+		b, err := r.JSON()
+		if err != nil {
+			return err
+		}
+		_, err = g.stdout.Write(b)
+		return err
+	}
+	for _, n := range r.Notices {
+		io.WriteString(g.stdout, n.Text())
+	}
+	return nil
 }
 
 // sessionCosts prints tokens per call times calls for each mode, for the

@@ -1,0 +1,70 @@
+package gogen
+
+import (
+	"strings"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/costs"
+)
+
+// renderNotices emits the cost notices of every mode for every profile,
+// family and note (no note first), computed at build time by
+// compiler/costs, the code that promptc costs --model prints with: so the
+// package links no tokenizer and its lines cannot differ from the CLI's.
+func (g *gen) renderNotices() {
+	p := g.p
+	g.pf("\n// Notice is the cost notice of one mode for one model: what the mode puts\n// in front of every call, as a harness shows it when a mode is chosen.\ntype Notice struct {\n")
+	g.pf("\tMode Mode\n\t// Tokens is the static tokens the mode sends on every call, counted\n\t// as TokenCounter says.\n\tTokens int\n")
+	g.pf("\t// OverFocus is Tokens minus the default mode's Tokens for the same\n\t// model and family choice.\n\tOverFocus int\n")
+	g.pf("\t// Line is the notice line, \"guide · +620 tokens per call (1,190 total)\"\n\t// above the default mode and \"focus · 570 tokens per call\" otherwise.\n\tLine string\n")
+	g.pf("\t// Warning is the mode's warning from promptc.cue (\"\" when none).\n\tWarning string\n\ttext    string\n}\n\n")
+	g.pf("// String returns the notice exactly as promptc costs --model prints it:\n// Line, then Warning indented two spaces on a line of its own when there\n// is one, each line ending in a newline.\nfunc (n Notice) String() string { return n.text }\n\n")
+	g.pf("type noticeData struct {\n\ttext, line, tokens, over int\n}\n\n")
+	var warnings []string
+	for _, m := range p.Modes {
+		warnings = append(warnings, goString(m.Config.Warning))
+	}
+	g.pf("var modeWarnings = [len(modeNames)]string{%s}\n\n", strings.Join(warnings, ", "))
+	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode.\nvar noticeTable = [...][len(families)][][len(modeNames)]noticeData{\n")
+	for pi, q := range g.progs {
+		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
+		for _, fn := range q.FamilyNames {
+			f := q.Families[fn]
+			g.pf("\t\t// %s\n\t\t{\n", fn)
+			for _, note := range compiler.NoteChoices(f) {
+				g.pf("\t\t\t{")
+				for i, n := range costs.NoticesFor(q, f, note) {
+					if i > 0 {
+						g.pf(", ")
+					}
+					g.pf("{%d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over)
+				}
+				g.pf("},\n")
+			}
+			g.pf("\t\t},\n")
+		}
+		g.pf("\t},\n")
+	}
+	g.pf("}\n\n")
+	g.b.WriteString(noticeSource)
+	if p.Config.Profiles != nil {
+		g.pf("// CostNoticeProfile is CostNotice in profile pr.\nfunc CostNoticeProfile(pr Profile, mode Mode, choice Choice, modelID string) Notice {\n\treturn costNotice(int(pr), mode, choice, modelID)\n}\n\n")
+	}
+}
+
+const noticeSource = `// CostNotice returns the cost notice of mode for the model modelID under
+// the family choice: the same numbers, line and warning as
+// promptc costs --model modelID --family choice. The figures were counted
+// at build time for every family and note, so nothing is counted here.
+func CostNotice(mode Mode, choice Choice, modelID string) Notice {
+	return costNotice(0, mode, choice, modelID)
+}
+
+func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
+	f, n := choose(choice, modelID)
+	d := noticeTable[pr][f][n+1][mode]
+	t := texts[d.text]
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
+}
+
+`
