@@ -4,6 +4,8 @@
 package generated_test
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -164,5 +166,111 @@ func TestChoiceForcesFamily(t *testing.T) {
 	}
 	if f, ok := prompts.Auto.Family(); ok {
 		t.Errorf("Auto.Family() = %v, true; want false", f)
+	}
+}
+
+func TestSlotsValidateValueAndInstructionsCap(t *testing.T) {
+	// Validate has a value receiver: a composite literal can call it.
+	if err := (prompts.Slots{Instructions: strings.Repeat("x", 64000)}).Validate(); err != nil {
+		t.Fatalf("64,000 characters of instructions: %v", err)
+	}
+	err := prompts.Slots{Instructions: strings.Repeat("ü", 64001)}.Validate()
+	if err == nil || !strings.Contains(err.Error(), "slot instructions has 64001 characters, over its limit of 64000") {
+		t.Fatalf("64,001 characters of instructions: %v", err)
+	}
+	if err := (prompts.Slots{Instructions: strings.Repeat("x", 200000)}).Validate(); err == nil {
+		t.Fatal("200,000 characters of instructions accepted")
+	}
+}
+
+func TestModeAndFamilyAPI(t *testing.T) {
+	for _, m := range prompts.Modes() {
+		if !m.Valid() || m.Description() == "" {
+			t.Errorf("%s: Valid %v, Description %q", m, m.Valid(), m.Description())
+		}
+		b, err := m.MarshalText()
+		if err != nil || string(b) != m.String() {
+			t.Errorf("%s: MarshalText %q, %v", m, b, err)
+		}
+		var back prompts.Mode
+		if err := back.UnmarshalText(b); err != nil || back != m {
+			t.Errorf("%s: UnmarshalText gives %s, %v", m, back, err)
+		}
+	}
+	bad := prompts.Mode(42)
+	if bad.Valid() || bad.String() != "Mode(42)" || bad.Description() != "" {
+		t.Errorf("Mode(42): Valid %v, String %q", bad.Valid(), bad.String())
+	}
+	if _, err := bad.MarshalText(); !errors.Is(err, prompts.ErrUnknownMode) {
+		t.Errorf("Mode(42).MarshalText: %v", err)
+	}
+	m := prompts.ModeGuide
+	if err := m.UnmarshalText([]byte("turbo")); !errors.Is(err, prompts.ErrUnknownMode) || m != prompts.ModeGuide {
+		t.Errorf("UnmarshalText(turbo): %v, mode now %s", err, m)
+	}
+	if err := m.UnmarshalText([]byte("dev-js")); err != nil || m != prompts.ModeFull {
+		t.Errorf("UnmarshalText(dev-js): %v, mode %s", err, m)
+	}
+	if _, err := prompts.ParseMode("turbo"); !errors.Is(err, prompts.ErrUnknownMode) ||
+		err.Error() != `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, dev-js)` {
+		t.Errorf("ParseMode(turbo): %v", err)
+	}
+
+	fams := prompts.Families()
+	if len(fams) != 11 || fams[0] != prompts.FamilyClaude || fams[len(fams)-1] != prompts.FamilyNeutral {
+		t.Errorf("Families() = %v", fams)
+	}
+	for _, f := range fams {
+		if !f.Valid() || f.Description() == "" {
+			t.Errorf("%s: Valid %v, Description %q", f, f.Valid(), f.Description())
+		}
+		var back prompts.Family
+		b, _ := f.MarshalText()
+		if err := back.UnmarshalText(b); err != nil || back != f {
+			t.Errorf("%s: text round trip gives %s, %v", f, back, err)
+		}
+	}
+	if prompts.Family(200).Valid() {
+		t.Error("Family(200) is valid")
+	}
+	if _, err := prompts.ParseFamily("gpt"); !errors.Is(err, prompts.ErrUnknownFamily) {
+		t.Errorf("ParseFamily(gpt): %v", err)
+	}
+	if _, err := prompts.ParseChoice("gpt"); !errors.Is(err, prompts.ErrUnknownFamily) {
+		t.Errorf("ParseChoice(gpt): %v", err)
+	}
+	for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FamilyLocal)} {
+		b, err := c.MarshalText()
+		var back prompts.Choice
+		if err != nil || back.UnmarshalText(b) != nil || back != c {
+			t.Errorf("%s: text round trip gives %s (%q, %v)", c, back, b, err)
+		}
+	}
+	if _, err := prompts.Force(prompts.Family(200)).MarshalText(); !errors.Is(err, prompts.ErrUnknownFamily) {
+		t.Errorf("Force(Family(200)).MarshalText: %v", err)
+	}
+}
+
+// TestInvalidModeOrChoicePanics checks that Compose, Sections and
+// CostNotice refuse a Mode or Choice that names nothing, loudly, instead
+// of returning an empty prompt.
+func TestInvalidModeOrChoicePanics(t *testing.T) {
+	for name, call := range map[string]func(){
+		"Compose(Mode(42))":    func() { prompts.Compose(prompts.Mode(42), prompts.Auto, benchModel, prompts.Slots{}) },
+		"Sections(Mode(42))":   func() { prompts.Sections(prompts.Mode(42), prompts.Auto, benchModel, prompts.Slots{}) },
+		"CostNotice(Mode(42))": func() { prompts.CostNotice(prompts.Mode(42), prompts.Auto, benchModel) },
+		"Compose(Force(Family(200)))": func() {
+			prompts.Compose(prompts.ModeFocus, prompts.Force(prompts.Family(200)), benchModel, prompts.Slots{})
+		},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if r == nil || !strings.Contains(fmt.Sprint(r), "is no ") {
+					t.Errorf("%s: recovered %v, want a panic naming the bad value", name, r)
+				}
+			}()
+			call()
+		}()
 	}
 }

@@ -18,9 +18,10 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator version.
-const InputHash = "sha256:6b379b19689e64652ef92e903e8f0afe7a8eb1f52997437853a5b3f5faeb08c7"
+const InputHash = "sha256:b2c226fcb4c2357b2f410d247b32ce29887a4c788c8d68bb05fe53c6b09d70d3"
 
-// Mode is a prompt mode.
+// Mode is a prompt mode. Its zero value is the first mode in order;
+// values come from the constants, ParseMode or UnmarshalText.
 type Mode uint8
 
 // The prompt modes, in lattice order.
@@ -33,15 +34,54 @@ const (
 
 var modeNames = [...]string{"minimal", "focus", "guide", "full"}
 
-// String returns the mode's name as written in promptc.cue.
+var modeDescriptions = [len(modeNames)]string{"The smallest prompt: a short base, the user's rules, the boundary and the self-knowledge line.", "The default: the base prompt, the family's short line, the working core and the model's note.", "focus plus the full basics and the family's whole guidance.", "guide plus the operator guide and the family's context files."}
+
+// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText
+// for a name that is no mode: test for it with errors.Is.
+var ErrUnknownMode = errors.New("unknown prompt mode")
+
+// Valid reports whether m is one of the package's modes.
+func (m Mode) Valid() bool { return int(m) < len(modeNames) }
+
+// String returns the mode's name as written in promptc.cue; a value that
+// is no mode prints as Mode(N).
 func (m Mode) String() string {
-	if int(m) < len(modeNames) {
+	if m.Valid() {
 		return modeNames[m]
 	}
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
 
-// Modes returns every mode in lattice order.
+// Description returns the mode's description from promptc.cue ("" when
+// it has none or m is no mode).
+func (m Mode) Description() string {
+	if m.Valid() {
+		return modeDescriptions[m]
+	}
+	return ""
+}
+
+// MarshalText returns the mode's name; a value that is no mode is an
+// error wrapping ErrUnknownMode.
+func (m Mode) MarshalText() ([]byte, error) {
+	if !m.Valid() {
+		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, uint8(m))
+	}
+	return []byte(modeNames[m]), nil
+}
+
+// UnmarshalText sets m to the mode named by text, as ParseMode does
+// (aliases accepted); m is unchanged on error.
+func (m *Mode) UnmarshalText(text []byte) error {
+	v, err := ParseMode(string(text))
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// Modes returns every mode in lattice order, in a new slice.
 func Modes() []Mode {
 	return []Mode{ModeMinimal, ModeFocus, ModeGuide, ModeFull}
 }
@@ -50,7 +90,8 @@ func Modes() []Mode {
 const DefaultMode = ModeFocus
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
-// is refused with an error that lists the valid names.
+// is refused with an error that wraps ErrUnknownMode and lists the
+// valid names.
 func ParseMode(s string) (Mode, error) {
 	switch s {
 	case "minimal":
@@ -64,7 +105,7 @@ func ParseMode(s string) (Mode, error) {
 	case "dev-js":
 		return ModeFull, nil
 	}
-	return 0, fmt.Errorf("unknown prompt mode %q (valid: minimal, focus, guide, full, dev-js)", s)
+	return 0, fmt.Errorf("%w %q (valid: minimal, focus, guide, full, dev-js)", ErrUnknownMode, s)
 }
 
 // TierMode returns the mode a tier sets, and false for an unknown tier.
@@ -80,7 +121,8 @@ func TierMode(tier string) (Mode, bool) {
 	return 0, false
 }
 
-// Family is a model family.
+// Family is a model family. Values come from the constants, Families,
+// ParseFamily or UnmarshalText.
 type Family uint8
 
 // The model families, sorted by name.
@@ -101,26 +143,75 @@ const (
 // FallbackFamily is the family of a model no rule claims.
 const FallbackFamily = FamilyNeutral
 
-// String returns the family's name.
+// ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice
+// and UnmarshalText for a name that is no family: test for it with
+// errors.Is.
+var ErrUnknownFamily = errors.New("unknown family")
+
+// Valid reports whether f is one of the package's families.
+func (f Family) Valid() bool { return int(f) < len(families) }
+
+// String returns the family's name; a value that is no family prints as
+// Family(N).
 func (f Family) String() string {
-	if int(f) < len(families) {
+	if f.Valid() {
 		return families[f].name
 	}
 	return fmt.Sprintf("Family(%d)", uint8(f))
 }
 
-// ParseFamily returns the family named s, or an error listing the valid names.
+// Description returns the description: line of the family file's header
+// ("" when it has none or f is no family).
+func (f Family) Description() string {
+	if f.Valid() {
+		return families[f].description
+	}
+	return ""
+}
+
+// Families returns every family, sorted by name, in a new slice.
+func Families() []Family {
+	out := make([]Family, len(families))
+	for i := range out {
+		out[i] = Family(i)
+	}
+	return out
+}
+
+// MarshalText returns the family's name; a value that is no family is an
+// error wrapping ErrUnknownFamily.
+func (f Family) MarshalText() ([]byte, error) {
+	if !f.Valid() {
+		return nil, fmt.Errorf("%w: Family(%d)", ErrUnknownFamily, uint8(f))
+	}
+	return []byte(families[f].name), nil
+}
+
+// UnmarshalText sets f to the family named by text, as ParseFamily does;
+// f is unchanged on error.
+func (f *Family) UnmarshalText(text []byte) error {
+	v, err := ParseFamily(string(text))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
+}
+
+// ParseFamily returns the family named s, or an error that wraps
+// ErrUnknownFamily and lists the valid names.
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {
 			return Family(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown family %q (valid: claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", s)
+	return 0, fmt.Errorf("%w %q (valid: claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", ErrUnknownFamily, s)
 }
 
 // ParseChoice returns Auto for "auto" and Force(f) for the name of a
-// family f; any other value is an error that lists the valid choices.
+// family f; any other value is an error that wraps ErrUnknownFamily and
+// lists the valid choices.
 func ParseChoice(s string) (Choice, error) {
 	if s == "auto" {
 		return Auto, nil
@@ -130,7 +221,26 @@ func ParseChoice(s string) (Choice, error) {
 			return Force(Family(i)), nil
 		}
 	}
-	return Auto, fmt.Errorf("unknown family %q (valid: auto, claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", s)
+	return Auto, fmt.Errorf("%w %q (valid: auto, claude, codex, deepseek, gemini, glm, grok, kimi, local, minimax, mistral, neutral)", ErrUnknownFamily, s)
+}
+
+// MarshalText returns "auto" or the forced family's name; a choice of
+// no family is an error wrapping ErrUnknownFamily.
+func (c Choice) MarshalText() ([]byte, error) {
+	if !c.Valid() {
+		return nil, fmt.Errorf("%w: %s", ErrUnknownFamily, c)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText sets c as ParseChoice does; c is unchanged on error.
+func (c *Choice) UnmarshalText(text []byte) error {
+	v, err := ParseChoice(string(text))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
 }
 
 // Slots holds the text the harness supplies at call time. An empty slot
@@ -164,11 +274,15 @@ func (s *Slots) get(i int) string {
 	return ""
 }
 
-// Validate reports the first slot whose text is longer than promptc.cue
-// allows (maxChars, in characters); nil when every slot fits.
-func (s *Slots) Validate() error {
+// Validate reports the first slot, in field order, whose text is longer
+// than promptc.cue allows (maxChars, in characters); nil when every slot
+// fits. Compose never cuts slot text: call Validate first.
+func (s Slots) Validate() error {
 	if n := utf8.RuneCountInString(s.Capability); n > 350 {
 		return fmt.Errorf("slot capability has %d characters, over its limit of 350", n)
+	}
+	if n := utf8.RuneCountInString(s.Instructions); n > 64000 {
+		return fmt.Errorf("slot instructions has %d characters, over its limit of 64000", n)
 	}
 	return nil
 }
@@ -180,52 +294,52 @@ type note struct {
 }
 
 type familyData struct {
-	name                   string
+	name, description      string
 	line, body             int
 	lineSource, bodySource string
 	notes                  []note
 }
 
 var families = [...]familyData{
-	{name: "claude", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:5", bodySource: "prompts/families/claude.prompt.md:7", notes: []note{
-		{label: "Opus", pattern: "(?i)opus", text: 2, source: "prompts/families/claude.prompt.md:22"},
-		{label: "Sonnet", pattern: "(?i)sonnet", text: 3, source: "prompts/families/claude.prompt.md:24"},
-		{label: "Haiku", pattern: "(?i)haiku", text: 4, source: "prompts/families/claude.prompt.md:26"},
+	{name: "claude", description: "Anthropic Claude: claude-*, sonnet, opus, haiku, and Claude behind gateways and clouds.", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:6", bodySource: "prompts/families/claude.prompt.md:8", notes: []note{
+		{label: "Opus", pattern: "(?i)opus", text: 2, source: "prompts/families/claude.prompt.md:23"},
+		{label: "Sonnet", pattern: "(?i)sonnet", text: 3, source: "prompts/families/claude.prompt.md:25"},
+		{label: "Haiku", pattern: "(?i)haiku", text: 4, source: "prompts/families/claude.prompt.md:27"},
 	}},
-	{name: "codex", line: 5, body: 6, lineSource: "prompts/families/codex.prompt.md:5", bodySource: "prompts/families/codex.prompt.md:7", notes: []note{
-		{label: "Mini", pattern: "(?i)-(mini|nano)\\b", text: 7, source: "prompts/families/codex.prompt.md:22"},
-		{label: "Reasoning", pattern: "(?i)\\bo\\d|gpt-5|codex", text: 8, source: "prompts/families/codex.prompt.md:24"},
+	{name: "codex", description: "OpenAI GPT, o-series and Codex models, except the open-weight gpt-oss.", line: 5, body: 6, lineSource: "prompts/families/codex.prompt.md:6", bodySource: "prompts/families/codex.prompt.md:8", notes: []note{
+		{label: "Mini", pattern: "(?i)-(mini|nano)\\b", text: 7, source: "prompts/families/codex.prompt.md:23"},
+		{label: "Reasoning", pattern: "(?i)\\bo\\d|gpt-5|codex", text: 8, source: "prompts/families/codex.prompt.md:25"},
 	}},
-	{name: "deepseek", line: 9, body: 10, lineSource: "prompts/families/deepseek.prompt.md:5", bodySource: "prompts/families/deepseek.prompt.md:7", notes: []note{
-		{label: "Reasoning", pattern: "(?i)reasoner|\\br1\\b|think", text: 11, source: "prompts/families/deepseek.prompt.md:23"},
-		{label: "Chat", pattern: "(?i)chat|coder|\\bv\\d", text: 12, source: "prompts/families/deepseek.prompt.md:25"},
+	{name: "deepseek", description: "DeepSeek chat and reasoning models, wherever they are served.", line: 9, body: 10, lineSource: "prompts/families/deepseek.prompt.md:6", bodySource: "prompts/families/deepseek.prompt.md:8", notes: []note{
+		{label: "Reasoning", pattern: "(?i)reasoner|\\br1\\b|think", text: 11, source: "prompts/families/deepseek.prompt.md:24"},
+		{label: "Chat", pattern: "(?i)chat|coder|\\bv\\d", text: 12, source: "prompts/families/deepseek.prompt.md:26"},
 	}},
-	{name: "gemini", line: 13, body: 14, lineSource: "prompts/families/gemini.prompt.md:5", bodySource: "prompts/families/gemini.prompt.md:7", notes: []note{
-		{label: "Flash", pattern: "(?i)flash", text: 15, source: "prompts/families/gemini.prompt.md:23"},
-		{label: "Pro", pattern: "(?i)pro", text: 16, source: "prompts/families/gemini.prompt.md:25"},
+	{name: "gemini", description: "Google Gemini models.", line: 13, body: 14, lineSource: "prompts/families/gemini.prompt.md:6", bodySource: "prompts/families/gemini.prompt.md:8", notes: []note{
+		{label: "Flash", pattern: "(?i)flash", text: 15, source: "prompts/families/gemini.prompt.md:24"},
+		{label: "Pro", pattern: "(?i)pro", text: 16, source: "prompts/families/gemini.prompt.md:26"},
 	}},
-	{name: "glm", line: 17, body: 18, lineSource: "prompts/families/glm.prompt.md:5", bodySource: "prompts/families/glm.prompt.md:7", notes: []note{
-		{label: "Air", pattern: "(?i)air|flash", text: 19, source: "prompts/families/glm.prompt.md:9"},
+	{name: "glm", description: "Zhipu AI (Z.ai) GLM models.", line: 17, body: 18, lineSource: "prompts/families/glm.prompt.md:6", bodySource: "prompts/families/glm.prompt.md:8", notes: []note{
+		{label: "Air", pattern: "(?i)air|flash", text: 19, source: "prompts/families/glm.prompt.md:10"},
 	}},
-	{name: "grok", line: 20, body: 21, lineSource: "prompts/families/grok.prompt.md:5", bodySource: "prompts/families/grok.prompt.md:7", notes: []note{
-		{label: "Code", pattern: "(?i)code", text: 22, source: "prompts/families/grok.prompt.md:9"},
+	{name: "grok", description: "xAI Grok models.", line: 20, body: 21, lineSource: "prompts/families/grok.prompt.md:6", bodySource: "prompts/families/grok.prompt.md:8", notes: []note{
+		{label: "Code", pattern: "(?i)code", text: 22, source: "prompts/families/grok.prompt.md:10"},
 	}},
-	{name: "kimi", line: 23, body: 24, lineSource: "prompts/families/kimi.prompt.md:5", bodySource: "prompts/families/kimi.prompt.md:7", notes: []note{
-		{label: "Thinking", pattern: "(?i)thinking", text: 25, source: "prompts/families/kimi.prompt.md:23"},
-		{label: "Instruct", pattern: "(?i)instruct|k2", text: 26, source: "prompts/families/kimi.prompt.md:25"},
+	{name: "kimi", description: "Moonshot AI Kimi models.", line: 23, body: 24, lineSource: "prompts/families/kimi.prompt.md:6", bodySource: "prompts/families/kimi.prompt.md:8", notes: []note{
+		{label: "Thinking", pattern: "(?i)thinking", text: 25, source: "prompts/families/kimi.prompt.md:24"},
+		{label: "Instruct", pattern: "(?i)instruct|k2", text: 26, source: "prompts/families/kimi.prompt.md:26"},
 	}},
-	{name: "local", line: 27, body: 28, lineSource: "prompts/families/local.prompt.md:5", bodySource: "prompts/families/local.prompt.md:7", notes: []note{
-		{label: "gpt-oss", pattern: "(?i)gpt-oss", text: 29, source: "prompts/families/local.prompt.md:9"},
-		{label: "Large", pattern: "(?i)\\b(7\\d|[1-9]\\d\\d)b\\b", text: 30, source: "prompts/families/local.prompt.md:11"},
-		{label: "Small", pattern: "(?i)\\b[1-8](\\.\\d+)?b\\b", text: 31, source: "prompts/families/local.prompt.md:13"},
+	{name: "local", description: "Open-weight models served locally: Ollama, LM Studio, llama.cpp, vLLM; Llama, Qwen, Gemma, Phi, Granite and gpt-oss.", line: 27, body: 28, lineSource: "prompts/families/local.prompt.md:6", bodySource: "prompts/families/local.prompt.md:8", notes: []note{
+		{label: "gpt-oss", pattern: "(?i)gpt-oss", text: 29, source: "prompts/families/local.prompt.md:10"},
+		{label: "Large", pattern: "(?i)\\b(7\\d|[1-9]\\d\\d)b\\b", text: 30, source: "prompts/families/local.prompt.md:12"},
+		{label: "Small", pattern: "(?i)\\b[1-8](\\.\\d+)?b\\b", text: 31, source: "prompts/families/local.prompt.md:14"},
 	}},
-	{name: "minimax", line: 32, body: 33, lineSource: "prompts/families/minimax.prompt.md:5", bodySource: "prompts/families/minimax.prompt.md:7"},
-	{name: "mistral", line: 34, body: 35, lineSource: "prompts/families/mistral.prompt.md:5", bodySource: "prompts/families/mistral.prompt.md:7", notes: []note{
-		{label: "Code", pattern: "(?i)codestral|devstral", text: 36, source: "prompts/families/mistral.prompt.md:23"},
-		{label: "Reasoning", pattern: "(?i)magistral", text: 37, source: "prompts/families/mistral.prompt.md:25"},
-		{label: "General", pattern: "(?i)mistral|mixtral|ministral|pixtral", text: 38, source: "prompts/families/mistral.prompt.md:27"},
+	{name: "minimax", description: "MiniMax models.", line: 32, body: 33, lineSource: "prompts/families/minimax.prompt.md:6", bodySource: "prompts/families/minimax.prompt.md:8"},
+	{name: "mistral", description: "Mistral AI models: Mistral, Codestral, Devstral, Magistral, Mixtral, Ministral.", line: 34, body: 35, lineSource: "prompts/families/mistral.prompt.md:6", bodySource: "prompts/families/mistral.prompt.md:8", notes: []note{
+		{label: "Code", pattern: "(?i)codestral|devstral", text: 36, source: "prompts/families/mistral.prompt.md:24"},
+		{label: "Reasoning", pattern: "(?i)magistral", text: 37, source: "prompts/families/mistral.prompt.md:26"},
+		{label: "General", pattern: "(?i)mistral|mixtral|ministral|pixtral", text: 38, source: "prompts/families/mistral.prompt.md:28"},
 	}},
-	{name: "neutral", line: 39, body: 40, lineSource: "prompts/families/neutral.prompt.md:5", bodySource: ""},
+	{name: "neutral", description: "Models no family claims: family-less guidance, never another vendor's text.", line: 39, body: 40, lineSource: "prompts/families/neutral.prompt.md:6", bodySource: ""},
 }
 
 const (
@@ -455,6 +569,12 @@ func (c Choice) Family() (Family, bool) {
 	return Family(c - 1), true
 }
 
+// Valid reports whether c is Auto or forces one of the package's families.
+func (c Choice) Valid() bool {
+	f, ok := c.Family()
+	return !ok || f.Valid()
+}
+
 // String returns "auto" or the forced family's name.
 func (c Choice) String() string {
 	if f, ok := c.Family(); ok {
@@ -464,14 +584,14 @@ func (c Choice) String() string {
 }
 
 // choose returns the family and note index (-1 for none) that choice c
-// gives for the model id.
+// gives for the model id. A choice of no family panics: see Compose.
 func choose(c Choice, id string) (Family, int) {
 	f, ok := c.Family()
 	if !ok {
 		return resolve(id)
 	}
-	if int(f) >= len(families) {
-		panic(fmt.Sprintf("%s: no such family", c))
+	if !f.Valid() {
+		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
 	compile()
 	for i, re := range compiled.notes[f] {
@@ -505,14 +625,24 @@ func (it *item) text(f Family, n int, slots *Slots) string {
 // family choice (Auto resolves modelID; a forced family wins), with the
 // slots' text in place: every non-empty section, in order, separated by a
 // blank line. Its only allocation is the result.
+//
+// A mode or choice that is not Valid panics, as an index out of range
+// does: such values only come from converting an arbitrary number, while
+// the constants, ParseMode, ParseChoice and UnmarshalText give valid ones.
+// A silent empty prompt would send the model nothing at all.
 func Compose(mode Mode, choice Choice, modelID string, slots Slots) string {
 	return compose(0, mode, choice, modelID, &slots)
 }
 
-func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
-	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
-		return ""
+// mustMode panics unless m is a mode; see Compose.
+func mustMode(m Mode) {
+	if !m.Valid() {
+		panic(fmt.Sprintf("prompts: %s is no mode (valid: %v)", m, Modes()))
 	}
+}
+
+func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
+	mustMode(mode)
 	items := modeItems[pr][mode]
 	f, n := choose(choice, modelID)
 	var buf [maxItems]string
@@ -549,15 +679,13 @@ type Section struct {
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source.
+// with its source. It panics where Compose does.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
-	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
-		return nil
-	}
+	mustMode(mode)
 	items := modeItems[pr][mode]
 	f, n := choose(choice, modelID)
 	var out []Section
@@ -878,12 +1006,14 @@ var noticeTable = [...][len(families)][][len(modeNames)]noticeData{
 // CostNotice returns the cost notice of mode for the model modelID under
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here.
+// at build time for every family and note, so nothing is counted here. It
+// panics where Compose does.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
+	mustMode(mode)
 	f, n := choose(choice, modelID)
 	d := noticeTable[pr][f][n+1][mode]
 	t := texts[d.text]

@@ -72,6 +72,9 @@ type Family struct {
 	Name       string
 	Path       string
 	Provenance string
+	// Description says which models the family is for, for a family
+	// picker (the header's optional description:).
+	Description string
 	// HeaderPos is the position of the header's first line.
 	HeaderPos diag.Position
 	Line      Section
@@ -107,8 +110,9 @@ var markerArgsRE = regexp.MustCompile(`^\s+"([^"]*)"\s+(/.*)\s*$`)
 
 // Header is the decoded frontmatter of a family file.
 type Header struct {
-	Family     string `json:"family"`
-	Provenance string `json:"provenance"`
+	Family      string `json:"family"`
+	Provenance  string `json:"provenance"`
+	Description string `json:"description"`
 }
 
 // Parse reads and parses the family file at p. Includes are expanded within
@@ -146,6 +150,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 					"header says family %q but the file name says %q; make them equal", h.Family, fam.Name))
 			}
 			fam.Provenance = h.Provenance
+			fam.Description = h.Description
 			if strings.TrimSpace(h.Provenance) == "" {
 				ds = append(ds, diag.Warnf(diag.Position{Path: p, Line: 1, Col: 1}, RuleNoProvenance,
 					"family header has no provenance: say what the text is based on (for example \"original text\")"))

@@ -116,7 +116,7 @@ func (g *gen) render(inputHash string) []byte {
 	for i, s := range g.slots {
 		g.slotIdx[s] = i
 	}
-	imports := []string{"fmt", "regexp", "strings", "sync"}
+	imports := []string{"errors", "fmt", "regexp", "strings", "sync"}
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
 		imports = append(imports, "os")
 	}
@@ -152,10 +152,11 @@ func (g *gen) render(inputHash string) []byte {
 	return g.b.Bytes()
 }
 
-// renderModes emits Mode, its constants, names, ParseMode and TierMode.
+// renderModes emits Mode, its constants, names, descriptions, ParseMode,
+// the text marshalling and TierMode.
 func (g *gen) renderModes() {
 	p := g.p
-	g.pf("// Mode is a prompt mode.\ntype Mode uint8\n\n// The prompt modes, in lattice order.\nconst (\n")
+	g.pf("// Mode is a prompt mode. Its zero value is the first mode in order;\n// values come from the constants, ParseMode or UnmarshalText.\ntype Mode uint8\n\n// The prompt modes, in lattice order.\nconst (\n")
 	for i, m := range p.Modes {
 		if i == 0 {
 			g.pf("\tMode%s Mode = iota\n", ident(m.Name))
@@ -164,13 +165,20 @@ func (g *gen) renderModes() {
 		}
 	}
 	g.pf(")\n\n")
-	var modeNames []string
+	var modeNames, modeDescs []string
 	for _, m := range p.Modes {
 		modeNames = append(modeNames, strconv.Quote(m.Name))
+		modeDescs = append(modeDescs, strconv.Quote(oneLine(m.Config.Description)))
 	}
 	g.pf("var modeNames = [...]string{%s}\n\n", strings.Join(modeNames, ", "))
-	g.pf("// String returns the mode's name as written in promptc.cue.\nfunc (m Mode) String() string {\n\tif int(m) < len(modeNames) {\n\t\treturn modeNames[m]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
-	g.pf("// Modes returns every mode in lattice order.\nfunc Modes() []Mode {\n\treturn []Mode{")
+	g.pf("var modeDescriptions = [len(modeNames)]string{%s}\n\n", strings.Join(modeDescs, ", "))
+	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
+	g.pf("// Valid reports whether m is one of the package's modes.\nfunc (m Mode) Valid() bool { return int(m) < len(modeNames) }\n\n")
+	g.pf("// String returns the mode's name as written in promptc.cue; a value that\n// is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n\tif m.Valid() {\n\t\treturn modeNames[m]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
+	g.pf("// Description returns the mode's description from promptc.cue (\"\" when\n// it has none or m is no mode).\nfunc (m Mode) Description() string {\n\tif m.Valid() {\n\t\treturn modeDescriptions[m]\n\t}\n\treturn \"\"\n}\n\n")
+	g.pf("// MarshalText returns the mode's name; a value that is no mode is an\n// error wrapping ErrUnknownMode.\nfunc (m Mode) MarshalText() ([]byte, error) {\n\tif !m.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Mode(%%d)\", ErrUnknownMode, uint8(m))\n\t}\n\treturn []byte(modeNames[m]), nil\n}\n\n")
+	g.pf("// UnmarshalText sets m to the mode named by text, as ParseMode does\n// (aliases accepted); m is unchanged on error.\nfunc (m *Mode) UnmarshalText(text []byte) error {\n\tv, err := ParseMode(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*m = v\n\treturn nil\n}\n\n")
+	g.pf("// Modes returns every mode in lattice order, in a new slice.\nfunc Modes() []Mode {\n\treturn []Mode{")
 	for i, m := range p.Modes {
 		if i > 0 {
 			g.pf(", ")
@@ -181,7 +189,7 @@ func (g *gen) renderModes() {
 	valid := p.ModeNames(true)
 	g.pf("// DefaultMode is the mode used when none is chosen.\nconst DefaultMode = Mode%s\n\n", ident(p.Config.DefaultMode))
 	g.pf("// ParseMode returns the mode named s, accepting aliases. Any other value\n")
-	g.pf("// is refused with an error that lists the valid names.\n")
+	g.pf("// is refused with an error that wraps ErrUnknownMode and lists the\n// valid names.\n")
 	g.pf("func ParseMode(s string) (Mode, error) {\n\tswitch s {\n")
 	for _, m := range p.Modes {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", m.Name, ident(m.Name))
@@ -189,7 +197,7 @@ func (g *gen) renderModes() {
 	for _, a := range slices.Sorted(maps.Keys(p.Config.Aliases)) {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", a, ident(p.Config.Aliases[a]))
 	}
-	g.pf("\t}\n\treturn 0, fmt.Errorf(\"unknown prompt mode %%q (valid: %s)\", s)\n}\n\n", strings.Join(valid, ", "))
+	g.pf("\t}\n\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknownMode, s)\n}\n\n", strings.Join(valid, ", "))
 	if len(p.Config.Tiers) > 0 {
 		g.pf("// TierMode returns the mode a tier sets, and false for an unknown tier.\nfunc TierMode(tier string) (Mode, bool) {\n\tswitch tier {\n")
 		for _, t := range slices.Sorted(maps.Keys(p.Config.Tiers)) {
@@ -199,10 +207,11 @@ func (g *gen) renderModes() {
 	}
 }
 
-// renderFamilies emits Family, its constants, names and ParseFamily.
+// renderFamilies emits Family, its constants, names, Families,
+// ParseFamily, ParseChoice and the text marshalling of both.
 func (g *gen) renderFamilies() {
 	p := g.p
-	g.pf("// Family is a model family.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
+	g.pf("// Family is a model family. Values come from the constants, Families,\n// ParseFamily or UnmarshalText.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
 	for i, fn := range p.FamilyNames {
 		if i == 0 {
 			g.pf("\tFamily%s Family = iota\n", ident(fn))
@@ -212,11 +221,19 @@ func (g *gen) renderFamilies() {
 	}
 	g.pf(")\n\n")
 	g.pf("// FallbackFamily is the family of a model no rule claims.\nconst FallbackFamily = Family%s\n\n", ident(p.Config.Families.Fallback))
-	g.pf("// String returns the family's name.\nfunc (f Family) String() string {\n\tif int(f) < len(families) {\n\t\treturn families[f].name\n\t}\n\treturn fmt.Sprintf(\"Family(%%d)\", uint8(f))\n}\n\n")
-	g.pf("// ParseFamily returns the family named s, or an error listing the valid names.\nfunc ParseFamily(s string) (Family, error) {\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Family(i), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn 0, fmt.Errorf(\"unknown family %%q (valid: %s)\", s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
-	g.pf("// ParseChoice returns Auto for \"auto\" and Force(f) for the name of a\n// family f; any other value is an error that lists the valid choices.\nfunc ParseChoice(s string) (Choice, error) {\n\tif s == \"auto\" {\n\t\treturn Auto, nil\n\t}\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Force(Family(i)), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn Auto, fmt.Errorf(\"unknown family %%q (valid: auto, %s)\", s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
+	g.pf("// ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice\n// and UnmarshalText for a name that is no family: test for it with\n// errors.Is.\nvar ErrUnknownFamily = errors.New(\"unknown family\")\n\n")
+	g.pf("// Valid reports whether f is one of the package's families.\nfunc (f Family) Valid() bool { return int(f) < len(families) }\n\n")
+	g.pf("// String returns the family's name; a value that is no family prints as\n// Family(N).\nfunc (f Family) String() string {\n\tif f.Valid() {\n\t\treturn families[f].name\n\t}\n\treturn fmt.Sprintf(\"Family(%%d)\", uint8(f))\n}\n\n")
+	g.pf("// Description returns the description: line of the family file's header\n// (\"\" when it has none or f is no family).\nfunc (f Family) Description() string {\n\tif f.Valid() {\n\t\treturn families[f].description\n\t}\n\treturn \"\"\n}\n\n")
+	g.pf("// Families returns every family, sorted by name, in a new slice.\nfunc Families() []Family {\n\tout := make([]Family, len(families))\n\tfor i := range out {\n\t\tout[i] = Family(i)\n\t}\n\treturn out\n}\n\n")
+	g.pf("// MarshalText returns the family's name; a value that is no family is an\n// error wrapping ErrUnknownFamily.\nfunc (f Family) MarshalText() ([]byte, error) {\n\tif !f.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Family(%%d)\", ErrUnknownFamily, uint8(f))\n\t}\n\treturn []byte(families[f].name), nil\n}\n\n")
+	g.pf("// UnmarshalText sets f to the family named by text, as ParseFamily does;\n// f is unchanged on error.\nfunc (f *Family) UnmarshalText(text []byte) error {\n\tv, err := ParseFamily(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*f = v\n\treturn nil\n}\n\n")
+	g.pf("// ParseFamily returns the family named s, or an error that wraps\n// ErrUnknownFamily and lists the valid names.\nfunc ParseFamily(s string) (Family, error) {\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Family(i), nil\n\t\t}\n\t}\n")
+	g.pf("\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknownFamily, s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
+	g.pf("// ParseChoice returns Auto for \"auto\" and Force(f) for the name of a\n// family f; any other value is an error that wraps ErrUnknownFamily and\n// lists the valid choices.\nfunc ParseChoice(s string) (Choice, error) {\n\tif s == \"auto\" {\n\t\treturn Auto, nil\n\t}\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Force(Family(i)), nil\n\t\t}\n\t}\n")
+	g.pf("\treturn Auto, fmt.Errorf(\"%%w %%q (valid: auto, %s)\", ErrUnknownFamily, s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
+	g.pf("// MarshalText returns \"auto\" or the forced family's name; a choice of\n// no family is an error wrapping ErrUnknownFamily.\nfunc (c Choice) MarshalText() ([]byte, error) {\n\tif !c.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: %%s\", ErrUnknownFamily, c)\n\t}\n\treturn []byte(c.String()), nil\n}\n\n")
+	g.pf("// UnmarshalText sets c as ParseChoice does; c is unchanged on error.\nfunc (c *Choice) UnmarshalText(text []byte) error {\n\tv, err := ParseChoice(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*c = v\n\treturn nil\n}\n\n")
 }
 
 // renderSlots emits Slots with one field per slot, its accessor and Validate.
@@ -236,7 +253,7 @@ func (g *gen) renderSlots() {
 		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(s))
 	}
 	g.pf("\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// Validate reports the first slot whose text is longer than promptc.cue\n// allows (maxChars, in characters); nil when every slot fits.\nfunc (s *Slots) Validate() error {\n")
+	g.pf("// Validate reports the first slot, in field order, whose text is longer\n// than promptc.cue allows (maxChars, in characters); nil when every slot\n// fits. Compose never cuts slot text: call Validate first.\nfunc (s Slots) Validate() error {\n")
 	for _, name := range g.slots {
 		if n := p.Config.Slots[name].MaxChars; n > 0 {
 			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
@@ -298,11 +315,11 @@ func (g *gen) renderTables() {
 	}
 
 	g.pf("type note struct {\n\tlabel, pattern string\n\ttext int\n\tsource string\n}\n\n")
-	g.pf("type familyData struct {\n\tname string\n\tline, body int\n\tlineSource, bodySource string\n\tnotes []note\n}\n\n")
+	g.pf("type familyData struct {\n\tname, description string\n\tline, body int\n\tlineSource, bodySource string\n\tnotes []note\n}\n\n")
 	g.pf("var families = [...]familyData{\n")
 	for i, fn := range p.FamilyNames {
 		fd := fams[i]
-		g.pf("\t{name: %q, line: %d, body: %d, lineSource: %q, bodySource: %q", fn, fd.line, fd.body, fd.lineSrc, fd.bodySrc)
+		g.pf("\t{name: %q, description: %q, line: %d, body: %d, lineSource: %q, bodySource: %q", fn, oneLine(p.Families[fn].Description), fd.line, fd.body, fd.lineSrc, fd.bodySrc)
 		if len(fd.notes) > 0 {
 			g.pf(", notes: []note{\n")
 			for _, n := range fd.notes {

@@ -55,12 +55,14 @@ func (g *gen) renderNotices() {
 const noticeSource = `// CostNotice returns the cost notice of mode for the model modelID under
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here.
+// at build time for every family and note, so nothing is counted here. It
+// panics where Compose does.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
+	mustMode(mode)
 	f, n := choose(choice, modelID)
 	d := noticeTable[pr][f][n+1][mode]
 	t := texts[d.text]

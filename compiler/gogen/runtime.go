@@ -128,6 +128,12 @@ func (c Choice) Family() (Family, bool) {
 	return Family(c - 1), true
 }
 
+// Valid reports whether c is Auto or forces one of the package's families.
+func (c Choice) Valid() bool {
+	f, ok := c.Family()
+	return !ok || f.Valid()
+}
+
 // String returns "auto" or the forced family's name.
 func (c Choice) String() string {
 	if f, ok := c.Family(); ok {
@@ -137,14 +143,14 @@ func (c Choice) String() string {
 }
 
 // choose returns the family and note index (-1 for none) that choice c
-// gives for the model id.
+// gives for the model id. A choice of no family panics: see Compose.
 func choose(c Choice, id string) (Family, int) {
 	f, ok := c.Family()
 	if !ok {
 		return resolve(id)
 	}
-	if int(f) >= len(families) {
-		panic(fmt.Sprintf("%s: no such family", c))
+	if !f.Valid() {
+		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
 	compile()
 	for i, re := range compiled.notes[f] {
@@ -178,14 +184,24 @@ func (it *item) text(f Family, n int, slots *Slots) string {
 // family choice (Auto resolves modelID; a forced family wins), with the
 // slots' text in place: every non-empty section, in order, separated by a
 // blank line. Its only allocation is the result.
+//
+// A mode or choice that is not Valid panics, as an index out of range
+// does: such values only come from converting an arbitrary number, while
+// the constants, ParseMode, ParseChoice and UnmarshalText give valid ones.
+// A silent empty prompt would send the model nothing at all.
 func Compose(mode Mode, choice Choice, modelID string, slots Slots) string {
 	return compose(0, mode, choice, modelID, &slots)
 }
 
-func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
-	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
-		return ""
+// mustMode panics unless m is a mode; see Compose.
+func mustMode(m Mode) {
+	if !m.Valid() {
+		panic(fmt.Sprintf("prompts: %s is no mode (valid: %v)", m, Modes()))
 	}
+}
+
+func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
+	mustMode(mode)
 	items := modeItems[pr][mode]
 	f, n := choose(choice, modelID)
 	var buf [maxItems]string
@@ -222,15 +238,13 @@ type Section struct {
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source.
+// with its source. It panics where Compose does.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
-	if pr >= len(modeItems) || int(mode) >= len(modeItems[pr]) {
-		return nil
-	}
+	mustMode(mode)
 	items := modeItems[pr][mode]
 	f, n := choose(choice, modelID)
 	var out []Section
