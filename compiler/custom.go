@@ -1,45 +1,30 @@
 package compiler
 
 import (
-	"strings"
-
 	"github.com/promptc/promptc/compiler/frontmatter"
+	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/diag"
 )
 
 // Rule IDs of the custom-mode example check.
 const (
-	RuleCustomTooLarge = "CUSTOM_TOO_LARGE"
-	RuleCustomEmpty    = "CUSTOM_EMPTY"
-	RuleCustomNoName   = "CUSTOM_NO_NAME"
-	RuleCustomFallback = "CUSTOM_FALLBACK"
+	RuleCustomTooLarge  = "CUSTOM_TOO_LARGE"
+	RuleCustomEmpty     = "CUSTOM_EMPTY"
+	RuleCustomNoName    = "CUSTOM_NO_NAME"
+	RuleCustomFallback  = "CUSTOM_FALLBACK"
+	RuleCustomNameTaken = "CUSTOM_NAME_TAKEN"
 )
 
+// CustomModeName is the name of the custom mode in the generated package
+// (ModeCustom) and in ParseMode; no mode or alias of promptc.cue may take it.
+const CustomModeName = "custom"
+
 // CustomName returns the name a custom-mode file gives itself: the
-// frontmatter's name:, else the first Markdown heading; and the body
-// without frontmatter.
-func CustomName(text string) (name, body string) {
-	body = text
-	if fm, rest, ok := frontmatter.Split(text); ok {
-		body = rest
-		for _, line := range strings.Split(fm.YAML, "\n") {
-			if v, ok := strings.CutPrefix(line, "name:"); ok {
-				name = strings.Trim(strings.TrimSpace(v), `"'`)
-			}
-		}
-	}
-	if name == "" {
-		for _, line := range strings.Split(body, "\n") {
-			t := strings.TrimLeft(line, "#")
-			if n := len(line) - len(t); n >= 1 && n <= 6 && strings.HasPrefix(t, " ") {
-				name = strings.TrimSpace(t)
-				break
-			}
-		}
-	}
-	return name, strings.TrimSpace(body)
-}
+// frontmatter's name:, else the first ATX or setext heading outside code;
+// and the instructions without frontmatter. The generated loader runs the
+// same code (markdown.CustomText).
+func CustomName(text string) (name, body string) { return markdown.CustomText(text) }
 
 // checkCustom applies the generated loader's rules to the project's example
 // custom file, so a broken example fails the build rather than a user's
@@ -49,6 +34,14 @@ func (p *Program) checkCustom(fs *source.FS) {
 	c := p.Config.Custom
 	if c == nil {
 		return
+	}
+	if _, ok := p.Config.Modes[CustomModeName]; ok {
+		p.add(diag.Errorf(p.Loaded.PosOfKeys("modes", CustomModeName), RuleCustomNameTaken,
+			"a mode cannot be called %q while promptc.cue declares custom: that name is the custom mode's; rename the mode", CustomModeName))
+	}
+	if _, ok := p.Config.Aliases[CustomModeName]; ok {
+		p.add(diag.Errorf(p.Loaded.PosOfKeys("aliases", CustomModeName), RuleCustomNameTaken,
+			"an alias cannot be called %q while promptc.cue declares custom: that name is the custom mode's; rename the alias", CustomModeName))
 	}
 	if part := p.Parts[c.Fallback.Name]; c.Fallback.Kind != "part" || part == nil || part.Text == "" {
 		p.add(diag.Errorf(p.Loaded.PosOfKeys("custom", "fallback"), RuleCustomFallback,

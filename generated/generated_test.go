@@ -212,7 +212,7 @@ func TestModeAndFamilyAPI(t *testing.T) {
 		t.Errorf("UnmarshalText(dev-js): %v, mode %s", err, m)
 	}
 	if _, err := prompts.ParseMode("turbo"); !errors.Is(err, prompts.ErrUnknownMode) ||
-		err.Error() != `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, dev-js)` {
+		err.Error() != `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, custom, dev-js)` {
 		t.Errorf("ParseMode(turbo): %v", err)
 	}
 

@@ -30,6 +30,10 @@ const (
 	ModeFocus
 	ModeGuide
 	ModeFull
+	// ModeCustom is the user's own mode, read from a file of their project
+	// by LoadCustom at run time. ParseMode accepts it; Modes leaves it out
+	// and ModesFor offers it only when the file is usable.
+	ModeCustom
 )
 
 var modeNames = [...]string{"minimal", "focus", "guide", "full"}
@@ -41,12 +45,15 @@ var modeDescriptions = [len(modeNames)]string{"The smallest prompt: a short base
 var ErrUnknownMode = errors.New("unknown prompt mode")
 
 // Valid reports whether m is one of the package's modes.
-func (m Mode) Valid() bool { return int(m) < len(modeNames) }
+func (m Mode) Valid() bool { return int(m) < len(modeNames) || m == ModeCustom }
 
 // String returns the mode's name as written in promptc.cue; a value that
 // is no mode prints as Mode(N).
 func (m Mode) String() string {
-	if m.Valid() {
+	if m == ModeCustom {
+		return "custom"
+	}
+	if int(m) < len(modeNames) {
 		return modeNames[m]
 	}
 	return fmt.Sprintf("Mode(%d)", uint8(m))
@@ -55,7 +62,10 @@ func (m Mode) String() string {
 // Description returns the mode's description from promptc.cue ("" when
 // it has none or m is no mode).
 func (m Mode) Description() string {
-	if m.Valid() {
+	if m == ModeCustom {
+		return "The user's own instructions, read from .tern/prompts/custom.md in their project."
+	}
+	if int(m) < len(modeNames) {
 		return modeDescriptions[m]
 	}
 	return ""
@@ -67,7 +77,7 @@ func (m Mode) MarshalText() ([]byte, error) {
 	if !m.Valid() {
 		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, uint8(m))
 	}
-	return []byte(modeNames[m]), nil
+	return []byte(m.String()), nil
 }
 
 // UnmarshalText sets m to the mode named by text, as ParseMode does
@@ -81,7 +91,8 @@ func (m *Mode) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Modes returns every mode in lattice order, in a new slice.
+// Modes returns every mode of promptc.cue in lattice order, in a new
+// slice.
 func Modes() []Mode {
 	return []Mode{ModeMinimal, ModeFocus, ModeGuide, ModeFull}
 }
@@ -102,10 +113,12 @@ func ParseMode(s string) (Mode, error) {
 		return ModeGuide, nil
 	case "full":
 		return ModeFull, nil
+	case "custom":
+		return ModeCustom, nil
 	case "dev-js":
 		return ModeFull, nil
 	}
-	return 0, fmt.Errorf("%w %q (valid: minimal, focus, guide, full, dev-js)", ErrUnknownMode, s)
+	return 0, fmt.Errorf("%w %q (valid: minimal, focus, guide, full, custom, dev-js)", ErrUnknownMode, s)
 }
 
 // TierMode returns the mode a tier sets, and false for an unknown tier.
@@ -348,6 +361,7 @@ const (
 	itemLine
 	itemBody
 	itemNote
+	itemCustom
 )
 
 type item struct {
@@ -602,9 +616,12 @@ func choose(c Choice, id string) (Family, int) {
 	return f, -1
 }
 
-// text returns the text an item contributes for family f and note n.
-func (it *item) text(f Family, n int, slots *Slots) string {
+// text returns the text an item contributes for family f and note n;
+// custom is the custom mode's text.
+func (it *item) text(f Family, n int, slots *Slots, custom string) string {
 	switch it.kind {
+	case itemCustom:
+		return custom
 	case itemText:
 		return texts[it.idx]
 	case itemSlot:
@@ -642,14 +659,18 @@ func mustMode(m Mode) {
 }
 
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
+	return composeWith(pr, mode, choice, modelID, slots, customFallback)
+}
+
+func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
 	mustMode(mode)
-	items := modeItems[pr][mode]
+	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 0
 	for i := range items {
-		if t := items[i].text(f, n, slots); t != "" {
+		if t := items[i].text(f, n, slots, custom); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + 2
 		}
@@ -685,13 +706,17 @@ func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
+	return sectionsWith(pr, mode, choice, modelID, slots, customFallback, customSource())
+}
+
+func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
 	mustMode(mode)
-	items := modeItems[pr][mode]
+	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
 	var out []Section
 	for i := range items {
 		it := &items[i]
-		t := it.text(f, n, slots)
+		t := it.text(f, n, slots, custom)
 		if t == "" {
 			continue
 		}
@@ -703,109 +728,344 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 			s.Source = families[f].bodySource
 		case itemNote:
 			s.Source = families[f].notes[n].source
+		case itemCustom:
+			s.Source = customSrc
 		}
 		out = append(out, s)
 	}
 	return out
 }
 
-// CustomFile is where LoadCustom looks, relative to the project directory.
+// CustomFile is the custom mode's file, relative to the project directory:
+// the path to give LoadCustom.
 const CustomFile = ".tern/prompts/custom.md"
 
 // CustomMaxBytes is the largest custom file LoadCustom accepts.
 const CustomMaxBytes = 32768
 
 // customFallback is sent when the custom file cannot be used: the small
-// boundary, never another mode.
+// boundary (part boundary), never another mode.
 var customFallback = texts[42]
+
+// customFallbackSource is where the fallback text comes from.
+const customFallbackSource = "prompts/boundary.md:1"
+
+// customSource is the source of the custom mode composed without a file.
+func customSource() string { return customFallbackSource }
+
+// customItems lists what the custom mode sends, per profile: the user's
+// text (or the fallback), then the slots every mode sends.
+var customItems = [len(modeItems)][]item{
+	// profile (none declared)
+	{
+		{kind: itemCustom, name: "custom"},
+		{kind: itemSlot, idx: 2, name: "instructions"},
+		{kind: itemSlot, idx: 4, name: "skills"},
+		{kind: itemSlot, idx: 3, name: "memory"},
+	},
+}
+
+// itemsOf returns what mode sends in profile pr.
+func itemsOf(pr int, mode Mode) []item {
+	if mode == ModeCustom {
+		return customItems[pr][:]
+	}
+	return modeItems[pr][mode]
+}
 
 // Custom is the custom mode as loaded from a project.
 type Custom struct {
-	// Name comes from the frontmatter's name: or the first Markdown
-	// heading; "" when neither is present.
+	// Name comes from the frontmatter's name:, else the first ATX or
+	// setext heading outside code; "" when neither is present.
 	Name string
-	// Text is what to send: the file's instructions (frontmatter removed,
-	// {{cwd}} expanded), or, when the file cannot be used, the fallback.
+	// Text is what to send in place of the project's text: the file's
+	// instructions (frontmatter removed, {{cwd}} expanded, surrounding
+	// white space trimmed), or, when the file cannot be used, the small
+	// boundary.
 	Text string
-	// Usable is false when Text is the fallback.
+	// Usable is false when Text is the fallback. Only a usable custom mode
+	// is offered in ModesFor and NextMode.
 	Usable bool
 	// Reason says why the file was not used ("" when Usable).
 	Reason string
+	// Path is the file LoadCustom read, relative to the project directory.
+	Path string
 }
 
-// LoadCustom reads CustomFile inside projectDir. It accepts only a regular
-// file of at most CustomMaxBytes bytes of valid UTF-8, reached without
-// leaving the project (a symlink inside the project is followed, one that
-// leaves it is refused). The frontmatter is removed and {{cwd}} expands to
-// projectDir. When the file is missing, empty or unsafe, the result carries
-// the small boundary and the reason, never another mode's text.
-func LoadCustom(projectDir string) Custom {
+// ModesFor returns the modes a picker offers, in order: Modes(), then
+// ModeCustom when c is usable.
+func ModesFor(c Custom) []Mode {
+	ms := Modes()
+	if c.Usable {
+		ms = append(ms, ModeCustom)
+	}
+	return ms
+}
+
+// NextMode returns the mode after m in ModesFor(c), wrapping around: the
+// cycle a harness runs on a key press. A mode that is not offered (the
+// custom mode of an unusable file) is followed by the first mode.
+func NextMode(m Mode, c Custom) Mode {
+	ms := ModesFor(c)
+	for i, x := range ms {
+		if x == m {
+			return ms[(i+1)%len(ms)]
+		}
+	}
+	return ms[0]
+}
+
+// Compose returns the custom mode's prompt: c.Text, then the slots every
+// mode sends (the user's rules among them), each non-empty section
+// separated by a blank line. Compose(ModeCustom, ...) is the same for a
+// custom file that could not be used.
+func (c Custom) Compose(slots Slots) string {
+	return composeWith(0, ModeCustom, Auto, "", &slots, c.text())
+}
+
+// Sections returns the non-empty sections c.Compose joins, in order.
+func (c Custom) Sections(slots Slots) []Section {
+	return sectionsWith(0, ModeCustom, Auto, "", &slots, c.text(), c.source())
+}
+
+// text is what the custom item sends: the loaded text, or the fallback for
+// a Custom that was never loaded.
+func (c Custom) text() string {
+	if c.Text == "" {
+		return customFallback
+	}
+	return c.Text
+}
+
+func (c Custom) source() string {
+	if c.Usable {
+		return c.Path
+	}
+	return customFallbackSource
+}
+
+// LoadCustom reads the custom file at path (slash-separated, relative to
+// projectDir; usually CustomFile) through an os.Root opened on projectDir,
+// so a symbolic link inside the project is followed and one that leaves
+// it, like a path that does, is refused. It accepts only a regular file of
+// at most CustomMaxBytes bytes of valid UTF-8 (multi-byte characters count
+// their bytes), without NUL bytes or a byte-order mark. CRLF becomes LF,
+// a frontmatter block (even an empty one) is removed, and {{cwd}} expands
+// to projectDir. When the file is missing, empty or unsafe, the result
+// carries the small boundary and the reason, never another mode's text.
+// LoadCustom only reads: it creates nothing.
+func LoadCustom(projectDir, path string) Custom {
 	fail := func(reason string) Custom {
-		return Custom{Text: customFallback, Reason: reason}
+		return Custom{Text: customFallback, Reason: reason, Path: path}
 	}
 	root, err := os.OpenRoot(projectDir)
 	if err != nil {
 		return fail("project directory: " + err.Error())
 	}
 	defer root.Close()
-	fi, err := root.Stat(CustomFile)
+	fi, err := root.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fail(CustomFile + " does not exist")
+		return fail(path + " does not exist")
 	case err != nil:
-		return fail(CustomFile + " is unsafe: it leads outside the project or cannot be read")
+		return fail(path + " is unsafe: it leads outside the project or cannot be read")
 	case !fi.Mode().IsRegular():
-		return fail(CustomFile + " is not a regular file")
+		return fail(path + " is not a regular file")
 	case fi.Size() > CustomMaxBytes:
-		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", CustomFile, fi.Size(), CustomMaxBytes))
+		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
 	}
-	f, err := root.Open(CustomFile)
+	f, err := root.Open(path)
 	if err != nil {
-		return fail(CustomFile + " cannot be read")
+		return fail(path + " cannot be read")
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
 	switch {
 	case err != nil:
-		return fail(CustomFile + " cannot be read")
+		return fail(path + " cannot be read")
 	case len(data) > CustomMaxBytes:
-		return fail(fmt.Sprintf("%s is over the limit of %d bytes", CustomFile, CustomMaxBytes))
+		return fail(fmt.Sprintf("%s is over the limit of %d bytes", path, CustomMaxBytes))
 	case !utf8.Valid(data):
-		return fail(CustomFile + " is not valid UTF-8")
+		return fail(path + " is not valid UTF-8")
 	case strings.ContainsRune(string(data), 0):
-		return fail(CustomFile + " contains a NUL byte")
+		return fail(path + " contains a NUL byte")
 	case strings.ContainsRune(string(data), '\uFEFF'):
-		return fail(CustomFile + " contains a byte-order mark")
+		return fail(path + " contains a byte-order mark")
 	}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	name := ""
-	if rest, ok := strings.CutPrefix(text, "---\n"); ok {
-		if end := strings.Index(rest, "\n---\n"); end >= 0 || strings.HasSuffix(rest, "\n---") {
-			header := rest
-			text = ""
-			if end >= 0 {
-				header, text = rest[:end], rest[end+5:]
-			}
-			for _, line := range strings.Split(header, "\n") {
-				if v, ok := strings.CutPrefix(line, "name:"); ok {
-					name = strings.Trim(strings.TrimSpace(v), "\"'")
-				}
-			}
-		}
-	}
-	text = strings.TrimSpace(text)
+	name, text := customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
 	if text == "" {
-		return fail(CustomFile + " is empty")
+		return fail(path + " is empty")
 	}
-	if name == "" {
-		for _, line := range strings.Split(text, "\n") {
-			if t := strings.TrimLeft(line, "#"); len(t) < len(line) && len(line)-len(t) <= 6 && strings.HasPrefix(t, " ") {
-				name = strings.TrimSpace(t)
+	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// customText splits a custom file into its name and its instructions:
+// the frontmatter (a first line "---" up to the next "---" line, possibly
+// empty) is removed and read for name:; without one, the name is the first
+// heading outside code. The instructions lose the blank lines and trailing
+// white space around them.
+func customText(text string) (name, body string) {
+	if rest, ok := strings.CutPrefix(text, "---\n"); ok {
+		// The header runs to the first line that is "---" (trailing
+		// spaces and tabs allowed), which may be the very next one.
+		for off := 0; off <= len(rest); {
+			end := strings.IndexByte(rest[off:], '\n')
+			line, next := rest[off:], len(rest)+1
+			if end >= 0 {
+				line, next = rest[off:off+end], off+end+1
+			}
+			if strings.TrimRight(line, " \t") == "---" {
+				for _, l := range strings.Split(rest[:off], "\n") {
+					if v, ok := strings.CutPrefix(l, "name:"); ok {
+						name = strings.Trim(strings.TrimSpace(v), "\"'")
+					}
+				}
+				text = ""
+				if next <= len(rest) {
+					text = rest[next:]
+				}
 				break
 			}
+			if end < 0 {
+				break
+			}
+			off = next
 		}
 	}
-	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true}
+	// Blank lines around the instructions go; the first line keeps its
+	// indentation, which can make it code.
+	body = strings.TrimRight(text, " \t\n")
+	for {
+		line, rest, ok := strings.Cut(body, "\n")
+		if !ok || strings.TrimSpace(line) != "" {
+			break
+		}
+		body = rest
+	}
+	if strings.TrimSpace(body) == "" {
+		body = ""
+	}
+	if name == "" {
+		name = firstHeading(text)
+	}
+	return name, body
+}
+
+// firstHeading returns the text of the first ATX ("# Title") or setext
+// ("Title" over "=====" or "-----") heading outside fenced and indented
+// code, "" when there is none. It follows CommonMark for top-level blocks;
+// headings inside block quotes and list items are not looked for.
+func firstHeading(text string) string {
+	fence := ""       // the opening fence of the code block we are in
+	var para []string // the paragraph lines so far, for a setext heading
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(line, " ")
+		indent := len(line) - len(t)
+		if fence != "" {
+			if indent <= 3 && strings.HasPrefix(t, fence) && strings.TrimRight(strings.TrimLeft(t, fence[:1]), " \t") == "" {
+				fence = ""
+			}
+			continue
+		}
+		if strings.TrimSpace(line) == "" {
+			para = para[:0]
+			continue
+		}
+		if indent >= 4 || strings.HasPrefix(t, "\t") {
+			if len(para) == 0 {
+				continue // indented code
+			}
+			para = append(para, strings.TrimSpace(line)) // a lazy continuation
+			continue
+		}
+		if f := customFence(t); f != "" {
+			fence, para = f, para[:0]
+			continue
+		}
+		if containerLine(t) {
+			para = para[:0] // a list item or block quote: not looked into
+			continue
+		}
+		if h, ok := atxText(t); ok {
+			if h != "" {
+				return h
+			}
+			para = para[:0]
+			continue
+		}
+		if len(para) > 0 && setextLine(t) {
+			return strings.Join(para, " ")
+		}
+		if breakLine(t) {
+			para = para[:0]
+			continue
+		}
+		para = append(para, strings.TrimSpace(t))
+	}
+	return ""
+}
+
+// customFence returns the run of three or more backticks or tildes that
+// opens a fenced code block on line t, "" when t opens none.
+func customFence(t string) string {
+	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+		return ""
+	}
+	n := len(t) - len(strings.TrimLeft(t, t[:1]))
+	if n < 3 || (t[0] == '`' && strings.Contains(t[n:], "`")) {
+		return ""
+	}
+	return t[:n]
+}
+
+// atxText returns the text of an ATX heading line, without its closing
+// run of #, and whether t is one.
+func atxText(t string) (string, bool) {
+	rest := strings.TrimLeft(t, "#")
+	n := len(t) - len(rest)
+	if n < 1 || n > 6 || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return "", false
+	}
+	rest = strings.TrimSpace(rest)
+	if trimmed := strings.TrimRight(rest, "#"); trimmed == "" || strings.HasSuffix(trimmed, " ") || strings.HasSuffix(trimmed, "\t") {
+		rest = strings.TrimSpace(trimmed)
+	}
+	return rest, true
+}
+
+// setextLine reports whether t is a line of only "=" or only "-"
+// (trailing white space allowed).
+func setextLine(t string) bool {
+	t = strings.TrimRight(t, " \t")
+	return t != "" && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "")
+}
+
+// containerLine reports whether t opens a block quote or a list item:
+// ">", a bullet "-", "+" or "*", or one to nine digits and "." or ")",
+// followed by a space, a tab or the end of the line.
+func containerLine(t string) bool {
+	if strings.HasPrefix(t, ">") {
+		return true
+	}
+	rest := t
+	switch {
+	case strings.HasPrefix(t, "-"), strings.HasPrefix(t, "+"), strings.HasPrefix(t, "*"):
+		rest = t[1:]
+	default:
+		digits := strings.TrimLeft(t, "0123456789")
+		if n := len(t) - len(digits); n < 1 || n > 9 || digits == "" || (digits[0] != '.' && digits[0] != ')') {
+			return false
+		}
+		rest = digits[1:]
+	}
+	return rest == "" || rest[0] == ' ' || rest[0] == '\t'
+}
+
+// breakLine reports whether t is three or more "*", "-" or "_",
+// optionally separated by spaces or tabs.
+func breakLine(t string) bool {
+	s := strings.NewReplacer(" ", "", "\t", "").Replace(t)
+	return len(s) >= 3 && (strings.Trim(s, "*") == "" || strings.Trim(s, "-") == "" || strings.Trim(s, "_") == "")
 }
 
 // Cost is the static cost of a mode for a family, per call.
@@ -1007,7 +1267,8 @@ var noticeTable = [...][len(families)][][len(modeNames)]noticeData{
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
 // at build time for every family and note, so nothing is counted here. It
-// panics where Compose does.
+// panics where Compose does. The custom mode's text is the user's, which
+// promptc never sees: its notice has only Mode set.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
@@ -1015,6 +1276,9 @@ func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
 	f, n := choose(choice, modelID)
+	if int(mode) >= len(modeNames) {
+		return Notice{Mode: mode} // the custom mode: its text is the user's
+	}
 	d := noticeTable[pr][f][n+1][mode]
 	t := texts[d.text]
 	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}

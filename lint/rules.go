@@ -656,6 +656,19 @@ custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
 `,
 	},
 	{
+		ID: compiler.RuleCustomNameTaken, Category: Minimal, Severity: diag.Error,
+		Summary: "No mode or alias may be called custom when promptc.cue declares custom.",
+		Doc:     `The generated package names the custom mode "custom": ParseMode("custom") returns ModeCustom. A mode or alias of the same name would make that name mean two modes, so it is refused; rename the mode or the alias.`,
+		Bad: `-- promptc.cue --
+modes: custom: compose: [parts.base]
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+		Good: `-- promptc.cue --
+modes: reviewer: compose: [parts.base]
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+	},
+	{
 		ID: compiler.RuleCustomTooLarge, Category: Minimal, Severity: diag.Error,
 		Summary: "The custom-mode example must fit in custom.maxBytes.",
 		Doc:     `custom.example is an example custom file kept in the project and checked under the rules the generated loader applies at run time. One larger than custom.maxBytes would be refused by the loader, which sends the fallback instead, so the example would teach users a file that does not work.`,

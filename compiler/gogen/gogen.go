@@ -164,6 +164,10 @@ func (g *gen) renderModes() {
 			g.pf("\tMode%s\n", ident(m.Name))
 		}
 	}
+	custom := p.Config.Custom != nil
+	if custom {
+		g.pf("\t// ModeCustom is the user's own mode, read from a file of their project\n\t// by LoadCustom at run time. ParseMode accepts it; Modes leaves it out\n\t// and ModesFor offers it only when the file is usable.\n\tModeCustom\n")
+	}
 	g.pf(")\n\n")
 	var modeNames, modeDescs []string
 	for _, m := range p.Modes {
@@ -173,12 +177,25 @@ func (g *gen) renderModes() {
 	g.pf("var modeNames = [...]string{%s}\n\n", strings.Join(modeNames, ", "))
 	g.pf("var modeDescriptions = [len(modeNames)]string{%s}\n\n", strings.Join(modeDescs, ", "))
 	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
-	g.pf("// Valid reports whether m is one of the package's modes.\nfunc (m Mode) Valid() bool { return int(m) < len(modeNames) }\n\n")
-	g.pf("// String returns the mode's name as written in promptc.cue; a value that\n// is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n\tif m.Valid() {\n\t\treturn modeNames[m]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
-	g.pf("// Description returns the mode's description from promptc.cue (\"\" when\n// it has none or m is no mode).\nfunc (m Mode) Description() string {\n\tif m.Valid() {\n\t\treturn modeDescriptions[m]\n\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// MarshalText returns the mode's name; a value that is no mode is an\n// error wrapping ErrUnknownMode.\nfunc (m Mode) MarshalText() ([]byte, error) {\n\tif !m.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Mode(%%d)\", ErrUnknownMode, uint8(m))\n\t}\n\treturn []byte(modeNames[m]), nil\n}\n\n")
+	customCase, customValid := "", ""
+	if custom {
+		customValid = " || m == ModeCustom"
+		customCase = "\tif m == ModeCustom {\n\t\treturn %s\n\t}\n"
+	}
+	g.pf("// Valid reports whether m is one of the package's modes.\nfunc (m Mode) Valid() bool { return int(m) < len(modeNames)%s }\n\n", customValid)
+	g.pf("// String returns the mode's name as written in promptc.cue; a value that\n// is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n")
+	if custom {
+		g.pf(customCase, strconv.Quote(compiler.CustomModeName))
+	}
+	g.pf("\tif int(m) < len(modeNames) {\n\t\treturn modeNames[m]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
+	g.pf("// Description returns the mode's description from promptc.cue (\"\" when\n// it has none or m is no mode).\nfunc (m Mode) Description() string {\n")
+	if custom {
+		g.pf(customCase, strconv.Quote("The user's own instructions, read from "+p.Config.Custom.File+" in their project."))
+	}
+	g.pf("\tif int(m) < len(modeNames) {\n\t\treturn modeDescriptions[m]\n\t}\n\treturn \"\"\n}\n\n")
+	g.pf("// MarshalText returns the mode's name; a value that is no mode is an\n// error wrapping ErrUnknownMode.\nfunc (m Mode) MarshalText() ([]byte, error) {\n\tif !m.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Mode(%%d)\", ErrUnknownMode, uint8(m))\n\t}\n\treturn []byte(m.String()), nil\n}\n\n")
 	g.pf("// UnmarshalText sets m to the mode named by text, as ParseMode does\n// (aliases accepted); m is unchanged on error.\nfunc (m *Mode) UnmarshalText(text []byte) error {\n\tv, err := ParseMode(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*m = v\n\treturn nil\n}\n\n")
-	g.pf("// Modes returns every mode in lattice order, in a new slice.\nfunc Modes() []Mode {\n\treturn []Mode{")
+	g.pf("// Modes returns every mode of promptc.cue in lattice order, in a new\n// slice.\nfunc Modes() []Mode {\n\treturn []Mode{")
 	for i, m := range p.Modes {
 		if i > 0 {
 			g.pf(", ")
@@ -186,13 +203,20 @@ func (g *gen) renderModes() {
 		g.pf("Mode%s", ident(m.Name))
 	}
 	g.pf("}\n}\n\n")
-	valid := p.ModeNames(true)
+	valid := p.ModeNames(false)
+	if custom {
+		valid = append(valid, compiler.CustomModeName)
+	}
+	valid = append(valid, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	g.pf("// DefaultMode is the mode used when none is chosen.\nconst DefaultMode = Mode%s\n\n", ident(p.Config.DefaultMode))
 	g.pf("// ParseMode returns the mode named s, accepting aliases. Any other value\n")
 	g.pf("// is refused with an error that wraps ErrUnknownMode and lists the\n// valid names.\n")
 	g.pf("func ParseMode(s string) (Mode, error) {\n\tswitch s {\n")
 	for _, m := range p.Modes {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", m.Name, ident(m.Name))
+	}
+	if custom {
+		g.pf("\tcase %q:\n\t\treturn ModeCustom, nil\n", compiler.CustomModeName)
 	}
 	for _, a := range slices.Sorted(maps.Keys(p.Config.Aliases)) {
 		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", a, ident(p.Config.Aliases[a]))
@@ -331,7 +355,7 @@ func (g *gen) renderTables() {
 	}
 	g.pf("}\n\n")
 
-	g.pf("const (\n\titemText = iota\n\titemSlot\n\titemLine\n\titemBody\n\titemNote\n)\n\n")
+	g.pf("const (\n\titemText = iota\n\titemSlot\n\titemLine\n\titemBody\n\titemNote\n\titemCustom\n)\n\n")
 	g.pf("type item struct {\n\tkind uint8\n\tidx int\n\tname, source string\n}\n\n")
 	g.pf("// maxItems is the most items any mode has; composition collects them in a\n// fixed array so that the only allocation is the result.\nconst maxItems = %d\n\n", maxItems)
 	g.pf("// modeItems lists what each mode sends, per profile (index 0 is the\n// default profile).\nvar modeItems = [...][len(modeNames)][]item{\n")

@@ -56,7 +56,8 @@ const noticeSource = `// CostNotice returns the cost notice of mode for the mode
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
 // at build time for every family and note, so nothing is counted here. It
-// panics where Compose does.
+// panics where Compose does. The custom mode's text is the user's, which
+// promptc never sees: its notice has only Mode set.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
@@ -64,6 +65,9 @@ func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
 	f, n := choose(choice, modelID)
+	if int(mode) >= len(modeNames) {
+		return Notice{Mode: mode} // the custom mode: its text is the user's
+	}
 	d := noticeTable[pr][f][n+1][mode]
 	t := texts[d.text]
 	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}

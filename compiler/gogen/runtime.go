@@ -161,9 +161,12 @@ func choose(c Choice, id string) (Family, int) {
 	return f, -1
 }
 
-// text returns the text an item contributes for family f and note n.
-func (it *item) text(f Family, n int, slots *Slots) string {
+// text returns the text an item contributes for family f and note n;
+// custom is the custom mode's text.
+func (it *item) text(f Family, n int, slots *Slots, custom string) string {
 	switch it.kind {
+	case itemCustom:
+		return custom
 	case itemText:
 		return texts[it.idx]
 	case itemSlot:
@@ -201,14 +204,18 @@ func mustMode(m Mode) {
 }
 
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
+	return composeWith(pr, mode, choice, modelID, slots, customFallback)
+}
+
+func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
 	mustMode(mode)
-	items := modeItems[pr][mode]
+	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 0
 	for i := range items {
-		if t := items[i].text(f, n, slots); t != "" {
+		if t := items[i].text(f, n, slots, custom); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + 2
 		}
@@ -244,13 +251,17 @@ func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
+	return sectionsWith(pr, mode, choice, modelID, slots, customFallback, customSource())
+}
+
+func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
 	mustMode(mode)
-	items := modeItems[pr][mode]
+	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
 	var out []Section
 	for i := range items {
 		it := &items[i]
-		t := it.text(f, n, slots)
+		t := it.text(f, n, slots, custom)
 		if t == "" {
 			continue
 		}
@@ -262,6 +273,8 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 			s.Source = families[f].bodySource
 		case itemNote:
 			s.Source = families[f].notes[n].source
+		case itemCustom:
+			s.Source = customSrc
 		}
 		out = append(out, s)
 	}
