@@ -3,10 +3,12 @@ package compiler_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testproject"
 )
 
 func TestChooseExplicitFamilyWinsAndKeepsItsNote(t *testing.T) {
-	p := compileTree(t, map[string]string{
+	p := testproject.FromFiles(t, map[string]string{
 		"promptc.cue": `version: "v1"
 parts: {
 	line: family: "line"
@@ -48,7 +50,7 @@ defaultMode: "focus"
 }
 
 func TestFamilyNamedAutoIsRefused(t *testing.T) {
-	p := compileTree(t, map[string]string{
+	p := testproject.FromFiles(t, map[string]string{
 		"promptc.cue": `version: "v1"
 parts: line: family: "line"
 modes: focus: compose: [parts.line]
