@@ -94,12 +94,13 @@ func (p *Program) Static(m *Mode, f *family.Family, note int) string {
 }
 
 // Prefix is the cacheable prefix of m for f and note: the static text
-// before the first slot. Slot text changes between sessions, so providers
-// can cache only what precedes it.
+// before the first volatile slot. A volatile slot's text changes from call
+// to call, so providers can cache only what precedes it; a stable slot
+// (stable: true, the same for a whole session) does not end the prefix.
 func (p *Program) Prefix(m *Mode, f *family.Family, note int) string {
 	secs := p.Sections(m, f, note, nil)
 	for i, s := range secs {
-		if s.Slot {
+		if s.Slot && !p.Config.Slots[s.Name].Stable {
 			return Join(secs[:i])
 		}
 	}

@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator version.
-const InputHash = "sha256:b2c226fcb4c2357b2f410d247b32ce29887a4c788c8d68bb05fe53c6b09d70d3"
+const InputHash = "sha256:c4cb88ae560270d4f39988e7fd7a9d52cea4b796617ea917ec74fa4e4ef74467"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -1072,13 +1072,15 @@ func breakLine(t string) bool {
 type Cost struct {
 	Mode   Mode
 	Family Family
-	// Tokens with the family's longest model note; TokensNoNote without one.
+	// Tokens with the family's most expensive model note; TokensNoNote
+	// without one.
 	Tokens, TokensNoNote int
 	// OverFocus is Tokens minus the default mode's Tokens.
 	OverFocus int
 	// Chars is the static text's length in characters.
 	Chars int
-	// PrefixTokens is the cacheable prefix before the first slot.
+	// PrefixTokens is the cacheable prefix: the static text before the
+	// first volatile slot.
 	PrefixTokens int
 	// Note is the label of the longest note, if the mode sends notes.
 	Note string
@@ -1088,50 +1090,50 @@ type Cost struct {
 const TokenCounter = "chars/4"
 
 var costTable = [...]Cost{
-	{ModeMinimal, FamilyClaude, 310, 310, -675, 1238, 82, ""},
-	{ModeMinimal, FamilyCodex, 310, 310, -681, 1238, 82, ""},
-	{ModeMinimal, FamilyDeepseek, 310, 310, -671, 1238, 82, ""},
-	{ModeMinimal, FamilyGemini, 310, 310, -670, 1238, 82, ""},
-	{ModeMinimal, FamilyGlm, 310, 310, -657, 1238, 82, ""},
-	{ModeMinimal, FamilyGrok, 310, 310, -668, 1238, 82, ""},
-	{ModeMinimal, FamilyKimi, 310, 310, -669, 1238, 82, ""},
-	{ModeMinimal, FamilyLocal, 310, 310, -672, 1238, 82, ""},
-	{ModeMinimal, FamilyMinimax, 310, 310, -622, 1238, 82, ""},
-	{ModeMinimal, FamilyMistral, 310, 310, -673, 1238, 82, ""},
-	{ModeMinimal, FamilyNeutral, 310, 310, -626, 1238, 82, ""},
-	{ModeFocus, FamilyClaude, 985, 940, 0, 3937, 551, "Haiku"},
-	{ModeFocus, FamilyCodex, 991, 939, 0, 3961, 551, "Reasoning"},
-	{ModeFocus, FamilyDeepseek, 981, 935, 0, 3923, 551, "Reasoning"},
-	{ModeFocus, FamilyGemini, 980, 937, 0, 3917, 551, "Pro"},
-	{ModeFocus, FamilyGlm, 967, 934, 0, 3868, 551, "Air"},
-	{ModeFocus, FamilyGrok, 978, 932, 0, 3909, 551, "Code"},
-	{ModeFocus, FamilyKimi, 979, 934, 0, 3913, 551, "Thinking"},
-	{ModeFocus, FamilyLocal, 982, 931, 0, 3926, 551, "gpt-oss"},
-	{ModeFocus, FamilyMinimax, 932, 932, 0, 3726, 551, ""},
-	{ModeFocus, FamilyMistral, 983, 931, 0, 3931, 551, "Code"},
-	{ModeFocus, FamilyNeutral, 936, 936, 0, 3744, 551, ""},
-	{ModeGuide, FamilyClaude, 1554, 1509, 569, 6213, 551, "Haiku"},
-	{ModeGuide, FamilyCodex, 1556, 1505, 565, 6222, 551, "Reasoning"},
-	{ModeGuide, FamilyDeepseek, 1547, 1500, 566, 6186, 551, "Reasoning"},
-	{ModeGuide, FamilyGemini, 1546, 1504, 566, 6184, 551, "Pro"},
-	{ModeGuide, FamilyGlm, 1225, 1191, 258, 4897, 551, "Air"},
-	{ModeGuide, FamilyGrok, 1218, 1172, 240, 4869, 551, "Code"},
-	{ModeGuide, FamilyKimi, 1547, 1502, 568, 6185, 551, "Thinking"},
-	{ModeGuide, FamilyLocal, 1270, 1219, 288, 5077, 551, "gpt-oss"},
-	{ModeGuide, FamilyMinimax, 1178, 1178, 246, 4711, 551, ""},
-	{ModeGuide, FamilyMistral, 1548, 1496, 565, 6191, 551, "Code"},
-	{ModeGuide, FamilyNeutral, 1100, 1100, 164, 4398, 551, ""},
-	{ModeFull, FamilyClaude, 1843, 1798, 858, 7369, 551, "Haiku"},
-	{ModeFull, FamilyCodex, 1845, 1794, 854, 7378, 551, "Reasoning"},
-	{ModeFull, FamilyDeepseek, 1836, 1789, 855, 7342, 551, "Reasoning"},
-	{ModeFull, FamilyGemini, 1835, 1793, 855, 7340, 551, "Pro"},
-	{ModeFull, FamilyGlm, 1514, 1480, 547, 6053, 551, "Air"},
-	{ModeFull, FamilyGrok, 1507, 1461, 529, 6025, 551, "Code"},
-	{ModeFull, FamilyKimi, 1836, 1791, 857, 7341, 551, "Thinking"},
-	{ModeFull, FamilyLocal, 1559, 1508, 577, 6233, 551, "gpt-oss"},
-	{ModeFull, FamilyMinimax, 1467, 1467, 535, 5867, 551, ""},
-	{ModeFull, FamilyMistral, 1837, 1785, 854, 7347, 551, "Code"},
-	{ModeFull, FamilyNeutral, 1389, 1389, 453, 5554, 551, ""},
+	{ModeMinimal, FamilyClaude, 310, 310, -675, 1238, 310, ""},
+	{ModeMinimal, FamilyCodex, 310, 310, -681, 1238, 310, ""},
+	{ModeMinimal, FamilyDeepseek, 310, 310, -671, 1238, 310, ""},
+	{ModeMinimal, FamilyGemini, 310, 310, -670, 1238, 310, ""},
+	{ModeMinimal, FamilyGlm, 310, 310, -657, 1238, 310, ""},
+	{ModeMinimal, FamilyGrok, 310, 310, -668, 1238, 310, ""},
+	{ModeMinimal, FamilyKimi, 310, 310, -669, 1238, 310, ""},
+	{ModeMinimal, FamilyLocal, 310, 310, -672, 1238, 310, ""},
+	{ModeMinimal, FamilyMinimax, 310, 310, -622, 1238, 310, ""},
+	{ModeMinimal, FamilyMistral, 310, 310, -673, 1238, 310, ""},
+	{ModeMinimal, FamilyNeutral, 310, 310, -626, 1238, 310, ""},
+	{ModeFocus, FamilyClaude, 985, 940, 0, 3937, 985, "Haiku"},
+	{ModeFocus, FamilyCodex, 991, 939, 0, 3961, 991, "Reasoning"},
+	{ModeFocus, FamilyDeepseek, 981, 935, 0, 3923, 981, "Reasoning"},
+	{ModeFocus, FamilyGemini, 980, 937, 0, 3917, 980, "Pro"},
+	{ModeFocus, FamilyGlm, 967, 934, 0, 3868, 967, "Air"},
+	{ModeFocus, FamilyGrok, 978, 932, 0, 3909, 978, "Code"},
+	{ModeFocus, FamilyKimi, 979, 934, 0, 3913, 979, "Thinking"},
+	{ModeFocus, FamilyLocal, 982, 931, 0, 3926, 982, "gpt-oss"},
+	{ModeFocus, FamilyMinimax, 932, 932, 0, 3726, 932, ""},
+	{ModeFocus, FamilyMistral, 983, 931, 0, 3931, 983, "Code"},
+	{ModeFocus, FamilyNeutral, 936, 936, 0, 3744, 936, ""},
+	{ModeGuide, FamilyClaude, 1554, 1509, 569, 6213, 1554, "Haiku"},
+	{ModeGuide, FamilyCodex, 1556, 1505, 565, 6222, 1556, "Reasoning"},
+	{ModeGuide, FamilyDeepseek, 1547, 1500, 566, 6186, 1547, "Reasoning"},
+	{ModeGuide, FamilyGemini, 1546, 1504, 566, 6184, 1546, "Pro"},
+	{ModeGuide, FamilyGlm, 1225, 1191, 258, 4897, 1225, "Air"},
+	{ModeGuide, FamilyGrok, 1218, 1172, 240, 4869, 1218, "Code"},
+	{ModeGuide, FamilyKimi, 1547, 1502, 568, 6185, 1547, "Thinking"},
+	{ModeGuide, FamilyLocal, 1270, 1219, 288, 5077, 1270, "gpt-oss"},
+	{ModeGuide, FamilyMinimax, 1178, 1178, 246, 4711, 1178, ""},
+	{ModeGuide, FamilyMistral, 1548, 1496, 565, 6191, 1548, "Code"},
+	{ModeGuide, FamilyNeutral, 1100, 1100, 164, 4398, 1100, ""},
+	{ModeFull, FamilyClaude, 1843, 1798, 858, 7369, 1843, "Haiku"},
+	{ModeFull, FamilyCodex, 1845, 1794, 854, 7378, 1845, "Reasoning"},
+	{ModeFull, FamilyDeepseek, 1836, 1789, 855, 7342, 1836, "Reasoning"},
+	{ModeFull, FamilyGemini, 1835, 1793, 855, 7340, 1835, "Pro"},
+	{ModeFull, FamilyGlm, 1514, 1480, 547, 6053, 1514, "Air"},
+	{ModeFull, FamilyGrok, 1507, 1461, 529, 6025, 1507, "Code"},
+	{ModeFull, FamilyKimi, 1836, 1791, 857, 7341, 1836, "Thinking"},
+	{ModeFull, FamilyLocal, 1559, 1508, 577, 6233, 1559, "gpt-oss"},
+	{ModeFull, FamilyMinimax, 1467, 1467, 535, 5867, 1467, ""},
+	{ModeFull, FamilyMistral, 1837, 1785, 854, 7347, 1837, "Code"},
+	{ModeFull, FamilyNeutral, 1389, 1389, 453, 5554, 1389, ""},
 }
 
 // Costs returns the cost of every mode for every family (a copy).

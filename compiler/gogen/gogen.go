@@ -397,7 +397,7 @@ func (g *gen) renderRules() {
 // renderCosts emits the costs table and the budgets as data.
 func (g *gen) renderCosts() {
 	p := g.p
-	g.pf("\n// Cost is the static cost of a mode for a family, per call.\ntype Cost struct {\n\tMode Mode\n\tFamily Family\n\t// Tokens with the family's longest model note; TokensNoNote without one.\n\tTokens, TokensNoNote int\n\t// OverFocus is Tokens minus the default mode's Tokens.\n\tOverFocus int\n\t// Chars is the static text's length in characters.\n\tChars int\n\t// PrefixTokens is the cacheable prefix before the first slot.\n\tPrefixTokens int\n\t// Note is the label of the longest note, if the mode sends notes.\n\tNote string\n}\n\n")
+	g.pf("\n// Cost is the static cost of a mode for a family, per call.\ntype Cost struct {\n\tMode Mode\n\tFamily Family\n\t// Tokens with the family's most expensive model note; TokensNoNote\n\t// without one.\n\tTokens, TokensNoNote int\n\t// OverFocus is Tokens minus the default mode's Tokens.\n\tOverFocus int\n\t// Chars is the static text's length in characters.\n\tChars int\n\t// PrefixTokens is the cacheable prefix: the static text before the\n\t// first volatile slot.\n\tPrefixTokens int\n\t// Note is the label of the longest note, if the mode sends notes.\n\tNote string\n}\n\n")
 	counter := p.Counter.Name()
 	g.pf("// TokenCounter says how the costs were counted.\nconst TokenCounter = %q\n\n", counter)
 	g.pf("var costTable = [...]Cost{\n")

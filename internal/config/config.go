@@ -135,6 +135,8 @@ type Slot struct {
 	Name        string `json:"name"`
 	Description string `json:"description,omitempty"`
 	MaxChars    int    `json:"maxChars"`
+	// Stable slots keep their text for a whole session.
+	Stable bool `json:"stable"`
 }
 
 // Families configures family files and model-id resolution.

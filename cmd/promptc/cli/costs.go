@@ -28,9 +28,10 @@ func newCostsCommand(g *globals) *cobra.Command {
 		Use:   "costs [DIR]",
 		Short: "Print the static tokens every mode puts in front of every model call",
 		Long: `costs prints, for every mode and family, the static tokens per call (with
-the family's longest model note and without a note), the part over the
+the family's most expensive model note and without a note), the part over the
 default mode, the characters, how tokens were counted, and the cacheable
-prefix (static text before the first slot).
+prefix (static text before the first volatile slot: one not declared
+stable).
 
 --model ID prints the cost notice lines for one model instead:
   focus · 570 tokens per call
