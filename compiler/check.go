@@ -10,6 +10,7 @@ import (
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/guide"
 	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -313,26 +314,97 @@ func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
 // dynamicPatterns find text that changes between calls and so must not sit
 // in static, cacheable parts. Each has a cheap test that rules a text out
 // before the regular expression runs: most static text contains none of
-// these shapes, and the expressions are the slowest part of a lint.
+// these shapes, and the expressions are the slowest part of a lint. keep,
+// when set, decides whether a match found by the expression is one.
 var dynamicPatterns = []struct {
 	what string
 	may  func(string) bool
 	re   *regexp.Regexp
+	keep func(p *Program, match string) bool
 }{
 	{"a date", dateLike,
-		regexp.MustCompile(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`)},
+		regexp.MustCompile(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`), nil},
 	{"a time of day", colonDigit,
-		regexp.MustCompile(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`)},
+		regexp.MustCompile(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`), nil},
+	// A path of two or more segments (/home/alice/project), or one of the
+	// single segments that name a machine's directories (/tmp, /project).
+	// A single other segment is a slash command (/prompt-mode), not a path.
 	{"an absolute path", func(t string) bool {
-		return strings.Contains(t, `:\`) || strings.Contains(t, "/home/") || strings.Contains(t, "/Users/") || strings.Contains(t, "/root/") ||
-			strings.Contains(t, "/tmp/") || strings.Contains(t, "/var/") || strings.Contains(t, "/opt/") || strings.Contains(t, "/mnt/") ||
-			strings.Contains(t, "/srv/") || strings.Contains(t, "/private/")
-	}, regexp.MustCompile(`(?:^|[\s(\x60"'=])(?:/(?:home|Users|root|tmp|var|opt|mnt|srv|private)/[^\s\x60"')]*|[A-Za-z]:\\[^\s\x60"')]+)`)},
-	{"an unexpanded template marker", func(t string) bool {
+		return strings.Contains(t, `:\`) || strings.Contains(t, "/")
+	}, regexp.MustCompile(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), nil},
+	// A word with a dash and a digit that the family rules claim by its
+	// name: a model id (claude-sonnet-4-5, gpt-4.1), which changes with the
+	// model a call goes to.
+	{"a model id", func(t string) bool {
+		return strings.Contains(t, "-")
+	}, regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), func(p *Program, m string) bool {
+		return strings.ContainsAny(m, "0123456789") && p.Resolver.Resolve(m).By == family.ByName
+	}},
+	{templateMarker, func(t string) bool {
 		return strings.Contains(t, "{{") || strings.Contains(t, "${") || strings.Contains(t, "<%")
-	}, regexp.MustCompile(`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|<%[^%\n]*%>`)},
+	}, regexp.MustCompile(`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|<%[^%\n]*%>`), nil},
 	{"a counter", counterLike,
-		regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`)},
+		regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), nil},
+}
+
+const templateMarker = "an unexpanded template marker"
+
+// maskCode returns text with every byte of code blanked out: the lines of
+// fenced and indented code blocks and the inline code spans of the other
+// lines. Offsets stay the same, so a match still locates in the source.
+// Code is how Markdown marks an example, and an example of a date or a
+// path is not one the model is told.
+func maskCode(text string) string {
+	b := []byte(text)
+	blank := func(from, to int) {
+		for i := from; i < to; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	for _, ln := range markdown.Scan(b) {
+		if ln.Kind == markdown.Code {
+			blank(ln.Start, ln.End)
+			continue
+		}
+		// An inline code span: a run of backticks up to the next run of
+		// the same length on the line.
+		for i := ln.Start; i < ln.End; {
+			if b[i] != '`' {
+				i++
+				continue
+			}
+			j := i
+			for j < ln.End && b[j] == '`' {
+				j++
+			}
+			run := j - i
+			closeAt := -1
+			for k := j; k < ln.End; {
+				if b[k] != '`' {
+					k++
+					continue
+				}
+				e := k
+				for e < ln.End && b[e] == '`' {
+					e++
+				}
+				if e-k == run {
+					closeAt = e
+					break
+				}
+				k = e
+			}
+			if closeAt < 0 {
+				i = j
+				continue
+			}
+			blank(i, closeAt)
+			i = closeAt
+		}
+	}
+	return string(b)
 }
 
 // dateLike reports whether t has four digits and a dash (2026-11-29) or
@@ -418,25 +490,35 @@ func colonDigit(t string) bool {
 }
 
 // checkStatic reports dynamic-looking content in static text: every static
-// part and every family section.
+// part (the operator guide as rendered from its template and cards
+// included) and every family section, outside code. The severity is
+// lint.staticDynamic's, an error unless it says "warning".
 func (p *Program) checkStatic() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	scan := func(owner string, spans []include.Span) {
+	report := diag.Errorf
+	if p.Config.Lint.StaticDynamic == "warning" {
+		report = diag.Warnf
+	}
+	scan := func(owner string, spans []include.Span, guide bool) {
 		text := include.Text(spans)
+		masked := ""
 		for _, dp := range dynamicPatterns {
-			if !dp.may(text) {
-				continue
+			if !dp.may(text) || guide && dp.what == templateMarker {
+				continue // GUIDE_PLACEHOLDER reports the guide's markers
+			}
+			if masked == "" {
+				masked = maskCode(text)
 			}
 			// The expressions run only on the lines that pass the cheap test.
 			var locs [][]int
-			for off := 0; off < len(text); {
-				end := strings.IndexByte(text[off:], '\n')
+			for off := 0; off < len(masked); {
+				end := strings.IndexByte(masked[off:], '\n')
 				if end < 0 {
-					end = len(text)
+					end = len(masked)
 				} else {
 					end += off
 				}
-				if line := text[off:end]; dp.may(line) {
+				if line := masked[off:end]; dp.may(line) {
 					for _, loc := range dp.re.FindAllStringIndex(line, -1) {
 						locs = append(locs, []int{loc[0] + off, loc[1] + off})
 					}
@@ -445,30 +527,33 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			}
 			for _, loc := range locs {
 				start := loc[0]
-				for start < loc[1] && strings.ContainsRune(" \t\n(`\"'=", rune(text[start])) {
+				for start < loc[1] && strings.ContainsRune(" \t\n(\"'=", rune(text[start])) {
 					start++
+				}
+				match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
+				if dp.keep != nil && !dp.keep(p, match) {
+					continue
 				}
 				path, line, col, ok := include.Locate(spans, start)
 				if !ok {
 					continue
 				}
-				match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
-				ds = append(ds, diag.Warnf(diag.Position{Path: path, Line: line, Col: col}, RuleStaticDynamic,
+				ds = append(ds, report(diag.Position{Path: path, Line: line, Col: col}, RuleStaticDynamic,
 					"%s in static text (%s): %q changes between calls and breaks provider caching; move it to a slot the harness fills at call time", dp.what, owner, match))
 			}
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
-		if p.Parts[name].Config.Generated == "" {
-			scan("part "+name, p.Parts[name].Spans)
+		if g := p.Parts[name].Config.Generated; g == "" || g == "guide" {
+			scan("part "+name, p.Parts[name].Spans, g == "guide")
 		}
 	}
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		scan("family "+fn+" line", f.Line.Spans)
-		scan("family "+fn+" body", f.Body.Spans)
+		scan("family "+fn+" line", f.Line.Spans, false)
+		scan("family "+fn+" body", f.Body.Spans, false)
 		for _, n := range f.Notes {
-			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans)
+			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false)
 		}
 	}
 	return ds

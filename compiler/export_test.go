@@ -14,6 +14,7 @@ func DynamicPatternsForTest() []DynamicPattern {
 	var out []DynamicPattern
 	for _, dp := range dynamicPatterns {
 		out = append(out, DynamicPattern{dp.what, dp.may, dp.re})
+		_ = dp.keep
 	}
 	return out
 }

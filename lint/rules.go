@@ -585,9 +585,9 @@ parts: docsPointer: {file: "prompts/docs-pointer.md", budget: {chars: 200, warnA
 `,
 	},
 	{
-		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Warning,
+		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Error,
 		Summary: "Static text must not contain text that changes between calls.",
-		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path from someone's machine, an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time.`,
+		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5), an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time. Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks and inline code spans are not, which is how an example is marked. The finding is an error; lint: staticDynamic: "warning" makes it a warning.`,
 		Bad: `-- prompts/base.md --
 Today is 2025-06-01. The project is in /home/dev/app.
 `,

@@ -219,6 +219,9 @@ type Lint struct {
 	IgnoreOnly map[string][]string `json:"ignoreOnly"`
 	ForbidTabs bool                `json:"forbidTabs"`
 	Orphans    []string            `json:"orphans"`
+	// StaticDynamic is the severity of STATIC_DYNAMIC: "error" or
+	// "warning".
+	StaticDynamic string `json:"staticDynamic"`
 }
 
 // Loaded is a validated configuration and the source it came from, which
