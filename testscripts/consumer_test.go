@@ -166,7 +166,7 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 		}
 		for mode, byID := range byMode {
 			for _, id := range ids {
-				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full")
+				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full", "--no-redact")
 				if byID[id]+"\n" != show {
 					t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", choice, mode, id, byID[id], show)
 				}

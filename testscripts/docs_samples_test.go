@@ -96,3 +96,27 @@ func TestOutputsDocMatchesGeneratedCosts(t *testing.T) {
 		t.Errorf("docs/outputs.md shows for %q:\n%s\npromptc prints:\n%s", cmd, want, got)
 	}
 }
+
+// TestModesDocMatchesShow keeps the show example of docs/modes-and-budgets.md
+// equal to what promptc prints: its header and section lines (the doc
+// leaves the previews out).
+func TestModesDocMatchesShow(t *testing.T) {
+	doc := readFile(t, "../docs/modes-and-budgets.md")
+	const cmd = "$ promptc show assets --mode focus --model claude-sonnet-4-5\n"
+	want := fencedAfter(t, doc, "section by section, with the bytes")
+	if !strings.HasPrefix(want, cmd) {
+		t.Fatalf("the example does not start with %q", cmd)
+	}
+	var got strings.Builder
+	out := capture(t, "show", "../assets", "--mode", "focus", "--model", "claude-sonnet-4-5")
+	for i, line := range strings.Split(out, "\n") {
+		if i == 0 {
+			got.WriteString(line + "\n\n")
+		} else if strings.HasPrefix(line, "## ") {
+			got.WriteString(line + "\n")
+		}
+	}
+	if want[len(cmd):] != got.String() {
+		t.Errorf("docs/modes-and-budgets.md shows\n%s\npromptc prints\n%s", want[len(cmd):], got.String())
+	}
+}

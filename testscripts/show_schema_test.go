@@ -35,14 +35,16 @@ func TestShowJSONValidates(t *testing.T) {
 				t.Fatalf("%v: %v", args, err)
 			}
 			m := inst.(map[string]any)
-			total := 0
 			secs := m["sections"].([]any)
-			for _, s := range secs {
-				total += toInt(t, s.(map[string]any)["chars"])
-			}
-			total += 2 * (len(secs) - 1) // the blank line between sections
-			if got := toInt(t, m["chars"]); got != total {
-				t.Errorf("%s: sections add up to %d characters, the composed text has %d", mode, total, got)
+			for _, unit := range []string{"bytes", "chars"} {
+				total := 0
+				for _, s := range secs {
+					total += toInt(t, s.(map[string]any)[unit])
+				}
+				total += 2 * (len(secs) - 1) // the blank line between sections
+				if got := toInt(t, m[unit]); got != total {
+					t.Errorf("%s: sections add up to %d %s, the composed text has %d", mode, total, unit, got)
+				}
 			}
 		}
 	}

@@ -47,6 +47,12 @@ func Find(text string) []Match {
 			ms = append(ms, Match{Start: start, End: end, Kind: p.kind})
 		}
 	}
+	return dedupe(ms)
+}
+
+// dedupe orders matches by position and drops those that overlap an
+// earlier, longer one.
+func dedupe(ms []Match) []Match {
 	sort.SliceStable(ms, func(i, j int) bool {
 		if ms[i].Start != ms[j].Start {
 			return ms[i].Start < ms[j].Start
@@ -74,9 +80,21 @@ func Mask(s string) string {
 	return fmt.Sprintf("%s… (%d characters)", string(head), n)
 }
 
-// Redact replaces every secret in text with "[REDACTED <kind>]".
+// assignments finds what a preview hides beyond what Find reports: the
+// value of any password=, secret=, token= or api key assignment, however
+// short. Lint does not report these (a short value is often a
+// placeholder), but a preview never shows one.
+var assignments = regexp.MustCompile(`(?i)\b(?:[a-z0-9_]*[_-])?(?:password|passwd|pwd|secret|token|api[_-]?key)\s*[:=]\s*["']?([^\s"',;)]*[^\s"',;).])`)
+
+// Redact replaces every secret in text with "[REDACTED <kind>]": what Find
+// reports, and the value of every password=, secret=, token= or api key
+// assignment.
 func Redact(text string) string {
 	ms := Find(text)
+	for _, loc := range assignments.FindAllStringSubmatchIndex(text, -1) {
+		ms = append(ms, Match{Start: loc[2], End: loc[3], Kind: "credential assignment"})
+	}
+	ms = dedupe(ms)
 	if len(ms) == 0 {
 		return text
 	}

@@ -46,3 +46,27 @@ func TestRedactAndMask(t *testing.T) {
 		t.Errorf("Mask = %q", m)
 	}
 }
+
+// TestRedactAssignments checks that a preview hides the value of every
+// password=, secret= and token= assignment, short ones included, as well as
+// what Find reports, and leaves other text alone.
+func TestRedactAssignments(t *testing.T) {
+	for in, want := range map[string]string{
+		"password=hunter2":                            "password=[REDACTED credential assignment]",
+		"db: PASSWORD: 'swordfish' ok":                "db: PASSWORD: '[REDACTED credential assignment]' ok",
+		"secret = abc, then":                          "secret = [REDACTED credential assignment], then",
+		"GITHUB_TOKEN=ghx1":                           "GITHUB_TOKEN=[REDACTED credential assignment]",
+		"api-key: k1 and token:t2":                    "api-key: [REDACTED credential assignment] and token:[REDACTED credential assignment]",
+		"use sk-ant-api03-abcdefghijklmnopqrstuvwxyz": "use [REDACTED Anthropic API key]",
+		"Keep secrets out of prompts; a token budget": "Keep secrets out of prompts; a token budget",
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Lint still reports only what Find knows: a short password is not a
+	// finding.
+	if ms := Find("password=hunter2"); len(ms) != 0 {
+		t.Errorf("Find reports %v", ms)
+	}
+}

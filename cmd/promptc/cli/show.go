@@ -21,10 +21,10 @@ type shownSection struct {
 	Description string `json:"description,omitempty"`
 	Slot        bool   `json:"slot,omitempty"`
 	Source      string `json:"source,omitempty"`
+	Bytes       int    `json:"bytes"`
 	Chars       int    `json:"chars"`
 	Tokens      int    `json:"tokens"`
 	Preview     string `json:"preview"`
-	Text        string `json:"text,omitempty"`
 }
 
 type shown struct {
@@ -33,6 +33,7 @@ type shown struct {
 	Model    string         `json:"model,omitempty"`
 	Note     string         `json:"note,omitempty"`
 	Counter  string         `json:"counter"`
+	Bytes    int            `json:"bytes"`
 	Chars    int            `json:"chars"`
 	Tokens   int            `json:"tokens"`
 	Sections []shownSection `json:"sections"`
@@ -42,19 +43,21 @@ type shown struct {
 func newShowCommand(g *globals) *cobra.Command {
 	var (
 		mode, fam, model, slotsFile, format string
-		full                                bool
+		full, noRedact                      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "show [DIR] [--mode MODE] [--family F|auto] [--model ID]",
 		Short: "Print the composed prompt of a mode, section by section, with sources and sizes",
 		Long: `show composes one mode (default: defaultMode of promptc.cue) for a family
 choice and a model id, and prints each section's name, source file:line,
-characters and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters.
+bytes, characters and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters.
 --family auto (the default) takes the family the model id resolves to (the
 fallback family without --model); an explicit --family wins over the model,
 which still selects that family's own model note. --show-full prints the
-whole composed text instead of previews. Credential-like values are redacted
-in previews. --slots FILE supplies slot text as a JSON object
+whole composed text instead of previews. Credential-like values (API keys,
+tokens, password=, secret= and token= assignments) are redacted in previews
+and in the full text; --no-redact prints them as they are. Sizes are always
+those of the text as sent. --slots FILE supplies slot text as a JSON object
 {"slotName": "text"}. show is read-only.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -93,8 +96,12 @@ in previews. --slots FILE supplies slot text as a JSON object
 			}
 			secs := p.Sections(m, f, note, slots)
 			text := compiler.Join(secs)
+			redact := secret.Redact
+			if noRedact {
+				redact = func(s string) string { return s }
+			}
 			out := shown{Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
-				Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
+				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 			if note >= 0 && p.UsesNotes(m) {
 				out.Note = f.Notes[note].Label
 			}
@@ -106,15 +113,15 @@ in previews. --slots FILE supplies slot text as a JSON object
 				if s.Slot {
 					desc = p.Config.Slots[s.Name].Description
 				}
-				ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Chars: utf8.RuneCountInString(s.Text), Tokens: p.Counter.Count(s.Text),
-					Preview: preview(s.Text)}
+				ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
+					Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
 				if !s.Slot && s.Pos.Path != "" {
 					ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
 				}
 				out.Sections = append(out.Sections, ss)
 			}
 			if full {
-				out.Text = text
+				out.Text = redact(text)
 			}
 			if format == "json" {
 				b, err := json.MarshalIndent(out, "", "  ")
@@ -125,20 +132,20 @@ in previews. --slots FILE supplies slot text as a JSON object
 				return nil
 			}
 			if full {
-				fmt.Fprintln(g.stdout, text)
+				fmt.Fprintln(g.stdout, out.Text)
 				return nil
 			}
 			head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
 			if out.Note != "" {
 				head += fmt.Sprintf(" · note %q", out.Note)
 			}
-			fmt.Fprintf(g.stdout, "%s · %s characters · %s tokens (%s)\n", head, compiler.Thousands(out.Chars), compiler.Thousands(out.Tokens), out.Counter)
+			fmt.Fprintf(g.stdout, "%s · %s bytes · %s characters · %s tokens (%s)\n", head, compiler.Thousands(out.Bytes), compiler.Thousands(out.Chars), compiler.Thousands(out.Tokens), out.Counter)
 			for _, s := range out.Sections {
 				src := s.Source
 				if s.Slot {
 					src = "slot"
 				}
-				fmt.Fprintf(g.stdout, "\n## %s  %s  %s chars  %s tokens\n", s.Name, src, compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens))
+				fmt.Fprintf(g.stdout, "\n## %s  %s  %s bytes  %s chars  %s tokens\n", s.Name, src, compiler.Thousands(s.Bytes), compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens))
 				if s.Description != "" {
 					fmt.Fprintf(g.stdout, "(%s)\n", s.Description)
 				}
@@ -153,16 +160,15 @@ in previews. --slots FILE supplies slot text as a JSON object
 	f.StringVar(&model, "model", "", "the model id: resolves the family under auto and selects the model note")
 	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
 	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
+	f.BoolVar(&noRedact, "no-redact", false, "print credential-like values as they are")
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
 }
 
-// preview cuts text to previewChars characters on one line and redacts
-// credential-like values.
+// preview cuts text to previewChars characters on one line.
 func preview(text string) string {
-	t := secret.Redact(text)
-	t = strings.Join(strings.Fields(t), " ")
+	t := strings.Join(strings.Fields(text), " ")
 	if r := []rune(t); len(r) > previewChars {
 		t = string(r[:previewChars-1]) + "…"
 	}
