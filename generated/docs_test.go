@@ -5,6 +5,8 @@ package generated_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,5 +40,50 @@ func TestDocSectionsSample(t *testing.T) {
 	want := docBlock(t, "fmt.Printf(\"%-14s %-38s %5d slot=%v\\n\", s.Name, s.Source, len(s.Text), s.Slot)\n}\n```\n")
 	if b.String() != want {
 		t.Errorf("docs/generated-api.md shows\n%s\nSections gives\n%s", want, b.String())
+	}
+}
+
+// TestHarnessLoopDoc compiles the harness loop of docs/generated-api.md
+// against this package, in a temporary module and a project whose custom
+// file is named Reviewer, runs it, and compares its output with the output
+// the page shows.
+func TestHarnessLoopDoc(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Go program")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	program := docBlock(t, "## A harness loop\n")
+	want := docBlock(t, "len(system))\n\t}\n}\n```\n")
+	dir := t.TempDir()
+	src, err := os.ReadFile("prompts_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"go.mod":                   "module example.com/harness\n\ngo 1.26\n",
+		"generated/prompts_gen.go": string(src),
+		"main.go":                  program,
+		".tern/prompts/custom.md":  "---\nname: Reviewer\n---\nReview the code in {{cwd}}; change nothing.\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(gobin, "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the harness loop does not run: %v\n%s", err, out)
+	}
+	if string(out) != want {
+		t.Errorf("docs/generated-api.md shows\n%s\nthe harness loop prints\n%s", want, out)
 	}
 }
