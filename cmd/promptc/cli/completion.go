@@ -57,7 +57,8 @@ func registerCompletions(root *cobra.Command, g *globals) {
 		slices.Sort(out)
 		return out
 	})
-	families := project(func(p *compiler.Program) []string { return slices.Clone(p.FamilyNames) })
+	// A family flag takes auto (follow the model) or a family name.
+	families := project(func(p *compiler.Program) []string { return append([]string{compiler.Auto}, p.FamilyNames...) })
 	profiles := project(func(p *compiler.Program) []string { return compiler.ProfileNames(p.Config) })
 	for _, c := range root.Commands() {
 		if values := formatValues(c.Name()); values != nil && c.Flags().Lookup("format") != nil {
