@@ -38,7 +38,12 @@ const (
 
 var modeNames = [...]string{"minimal", "focus", "guide", "full"}
 
-var modeDescriptions = [len(modeNames)]string{"The smallest prompt: a short base, the user's rules, the boundary and the self-knowledge line.", "The default: the base prompt, the family's short line, the working core and the model's note.", "focus plus the full basics and the family's whole guidance.", "guide plus the operator guide and the family's context files."}
+var modeDescriptions = [len(modeNames)]string{
+	"The smallest prompt: a short base, the user's rules, the boundary and the self-knowledge line.",
+	"The default: the base prompt, the family's short line, the working core and the model's note.",
+	"focus plus the full basics and the family's whole guidance.",
+	"guide plus the operator guide and the family's context files.",
+}
 
 // ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText
 // for a name that is no mode: test for it with errors.Is.

@@ -148,7 +148,7 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got.ParseModeError, `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, dev-js)`) {
+	if !strings.Contains(got.ParseModeError, `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, custom, dev-js)`) {
 		t.Errorf("ParseMode error = %q", got.ParseModeError)
 	}
 	if got.Alias != "full" {

@@ -175,7 +175,11 @@ func (g *gen) renderModes() {
 		modeDescs = append(modeDescs, strconv.Quote(oneLine(m.Config.Description)))
 	}
 	g.pf("var modeNames = [...]string{%s}\n\n", strings.Join(modeNames, ", "))
-	g.pf("var modeDescriptions = [len(modeNames)]string{%s}\n\n", strings.Join(modeDescs, ", "))
+	g.pf("var modeDescriptions = [len(modeNames)]string{\n")
+	for _, d := range modeDescs {
+		g.pf("\t%s,\n", d)
+	}
+	g.pf("}\n\n")
 	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
 	customCase, customValid := "", ""
 	if custom {
