@@ -17,8 +17,8 @@ import (
 )
 
 // InputHash identifies the inputs this package was generated from: the
-// configuration, every asset read and the generator version.
-const InputHash = "sha256:c4cb88ae560270d4f39988e7fd7a9d52cea4b796617ea917ec74fa4e4ef74467"
+// configuration, every asset read and the generator itself.
+const InputHash = "sha256:d8397317b727ceceda46440fafc19d1558bc05163785a789dd955af046c50664"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
