@@ -17,7 +17,54 @@ const (
 	RulePointerSource    = "POINTER_SOURCE"
 	RulePointerCoverage  = "POINTER_COVERAGE"
 	RulePointerGoverning = "POINTER_GOVERNING"
+	RuleGoverningDropped = "GOVERNING_DROPPED"
 )
+
+// Standing reports whether a part must be sent unchanged by every profile:
+// a part marked governing (identity, authority, safety, untrusted-input
+// handling, mode control: promptc.cue says which, promptc does not guess from
+// the text), and the tool catalogue, which is already the compressed index of
+// what the model can do.
+func Standing(cp config.Part) bool { return cp.Governing || cp.Generated == "tools" }
+
+// checkGoverning reports every way the program's profile, or a lattice
+// substitution, would stop sending governing text: a profile that omits or
+// replaces a standing part (with a pointer or anything else), and a
+// substitution that replaces a governing part by one that is not governing.
+// Each finding is at the entry of promptc.cue that drops the text.
+func (p *Program) checkGoverning() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	c := p.Config
+	what := func(cp config.Part) string {
+		if cp.Governing {
+			return "governing text, which every profile must send unchanged"
+		}
+		return "the tool catalogue, which every profile must send (fullTools chooses the tools it describes in full)"
+	}
+	if p.Profile != "" {
+		pr := c.Profiles.Values[p.Profile]
+		for i, o := range pr.Omit {
+			if cp := c.Parts[o.Name]; o.Kind == "part" && Standing(cp) {
+				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleGoverningDropped,
+					"profile %s omits part %s: it is %s; remove it from profiles.values.%s.omit", p.Profile, o.Name, what(cp), p.Profile))
+			}
+		}
+		for i, r := range pr.Replace {
+			if cp := c.Parts[r.Replace.Name]; r.Replace.Kind == "part" && Standing(cp) {
+				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i)), RuleGoverningDropped,
+					"profile %s replaces part %s with %s %s, but %s is %s; remove this entry from profiles.values.%s.replace", p.Profile, r.Replace.Name, r.With.Kind, r.With.Name, r.Replace.Name, what(cp), p.Profile))
+			}
+		}
+	}
+	for i, s := range c.Substitutions {
+		from, to := c.Parts[s.Replace.Name], c.Parts[s.With.Name]
+		if s.Replace.Kind == "part" && from.Governing && (s.With.Kind != "part" || !to.Governing) {
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("substitutions", fmt.Sprint(i), "with"), RuleGoverningDropped,
+				"substitution replaces governing part %s with %s %s, which is not governing: higher modes would stop sending governing text; substitute a governing part that carries the same rules, or keep %s", s.Replace.Name, s.With.Kind, s.With.Name, s.Replace.Name))
+		}
+	}
+	return ds
+}
 
 // pickProfile returns the profile to compile: the requested one, or the
 // default; "" when the project declares no profiles.
@@ -192,7 +239,25 @@ func CompileAll(l *config.Loaded, opt Options) ([]*Program, error) {
 	}
 	for _, q := range progs[1:] {
 		progs[0].Diagnostics = append(progs[0].Diagnostics, q.Diagnostics...)
+		progs[0].add(changedGoverning(progs[0], q)...)
 	}
 	progs[0].Diagnostics = diag.Sort(progs[0].Diagnostics)
 	return progs, nil
+}
+
+// changedGoverning reports governing parts whose text profile q sends
+// differently from the default profile's program p. Only a generated part
+// can differ (the tool catalogue follows a profile's fullTools), so the
+// finding is at q's fullTools.
+func changedGoverning(p, q *Program) []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
+		a, b := p.Parts[name], q.Parts[name]
+		if !a.Config.Governing || b == nil || a.Text == b.Text {
+			continue
+		}
+		ds = append(ds, diag.Errorf(q.Loaded.PosOfKeys("profiles", "values", q.Profile, "fullTools"), RuleGoverningDropped,
+			"profile %s sends governing part %s with other text than profile %s: governing text must be sent unchanged in every profile; give both profiles the same fullTools", q.Profile, name, p.Profile))
+	}
+	return ds
 }

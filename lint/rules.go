@@ -643,6 +643,36 @@ parts: boundary: {
 `,
 	},
 
+	{
+		ID: compiler.RuleGoverningDropped, Category: Minimal, Severity: diag.Error,
+		Summary: "A profile may not omit or replace governing text or the tool catalogue; a substitution may replace governing text only with governing text.",
+		Doc: `A part marked governing: true carries identity, authority, safety, untrusted-input handling or mode control: the rules that must hold on every call. promptc.cue says which parts these are; promptc does not guess from the text. Every profile must send such a part, unchanged, wherever the mode sends it, so a profile's omit or replace that names one is an error at that entry, whatever the replacement is (a pointer included). The generated tool catalogue is held to the same rule: a compact profile may describe fewer tools in full, but it cannot drop the catalogue.
+
+A lattice substitution (substitutions: [{replace, with}]) lets higher modes send one part instead of another; when the replaced part is governing, the replacement must be governing too, so that no mode up the lattice loses the rules. A governing part whose text differs between profiles (a governing tool catalogue with different fullTools) is reported at the profile's fullTools.
+
+Savings belong in detail that a pointer can carry, never in the rules themselves.`,
+		Bad: `-- promptc.cue --
+parts: safety: {file: "prompts/safety.md", governing: true}
+profiles: {
+	default: "classic"
+	values: {
+		classic: {}
+		compact: omit: [parts.safety]
+	}
+}
+`,
+		Good: `-- promptc.cue --
+parts: workflow: file: "prompts/workflow.md"
+profiles: {
+	default: "classic"
+	values: {
+		classic: {}
+		compact: omit: [parts.workflow]
+	}
+}
+`,
+	},
+
 	// Custom mode.
 	{
 		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error,

@@ -12,6 +12,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 func newCostsCommand(g *globals) *cobra.Command {
@@ -82,13 +83,14 @@ call times N calls.`,
 				}
 				limit = &l
 			}
+			if compare != "" {
+				return g.compareProfiles(dirArg(args), compare)
+			}
 			p, err := g.compile(dirArg(args))
 			if err != nil {
 				return err
 			}
 			switch {
-			case compare != "":
-				return g.compareProfiles(dirArg(args), compare)
 			case model != "":
 				return g.notices(p, choice, model, format)
 			case base != "":
@@ -181,18 +183,30 @@ func (g *globals) compareProfiles(dir, spec string) error {
 	if len(names) != 2 || names[0] == "" || names[1] == "" {
 		return usagef("--compare %q: want two profiles, e.g. classic,compact", spec)
 	}
-	l, err := g.loadConfig(dir)
+	progs, err := g.compileAll(dir, true)
 	if err != nil {
 		return err
 	}
-	if l.Config.Profiles == nil {
+	p := progs[0]
+	if p.Config.Profiles == nil {
 		return usagef("--compare: promptc.cue declares no profiles")
 	}
-	var progs [2]*compiler.Program
+	var pair [2]*compiler.Program
 	for i, n := range names {
-		if progs[i], err = compiler.Compile(l, compiler.Options{Profile: n}); err != nil {
-			return usageError{err}
+		j := slices.IndexFunc(progs, func(q *compiler.Program) bool { return q.Profile == n })
+		if j < 0 {
+			return usagef("--compare: unknown profile %q (valid: %s)", n, strings.Join(compiler.ProfileNames(p.Config), ", "))
 		}
+		pair[i] = progs[j]
 	}
-	return costs.WriteComparison(g.stdout, costs.Compare(progs[0], progs[1], l.Config.Profiles.SavingsThreshold))
+	// A project that does not build is not compared: its numbers are not
+	// what build ships, in either profile.
+	if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
+		if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
+			return err
+		}
+		fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
+		return findingsError{n}
+	}
+	return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1], p.Config.Profiles.SavingsThreshold))
 }
