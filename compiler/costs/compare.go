@@ -3,23 +3,31 @@ package costs
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/promptc/promptc/compiler"
 )
 
-// Comparison is the cost of one profile against another, per mode summed
-// over families, and in aggregate.
+// Comparison is the standing-prompt size of one profile against another,
+// per mode summed over families, and in aggregate. It is an estimate of
+// static text only: slots, retrieved text, per-call overhead and output are
+// not in it, so it can never support a savings claim (promptc claim judges
+// measured runs).
 type Comparison struct {
 	From, To string
 	Modes    []ModeDelta
 	// FromTotal and ToTotal sum every mode and family.
 	FromTotal, ToTotal int
-	// Saving is the fraction of tokens To saves over From (negative when
-	// it costs more).
-	Saving float64
-	// Threshold is the least saving that supports a claim.
-	Threshold float64
+	// Change is (ToTotal - FromTotal) / FromTotal: negative when To's
+	// standing prompt is smaller.
+	Change float64
+	// Dropped lists the parts From sends that To sends in no mode, with
+	// no pointer part of To pointing at their file: detail deleted rather
+	// than moved behind a pointer.
+	Dropped []DroppedPart
 }
 
 // ModeDelta is one mode's tokens in both profiles, summed over families.
@@ -28,13 +36,16 @@ type ModeDelta struct {
 	From, To int
 }
 
-// Supported reports whether the saving clears the threshold.
-func (c Comparison) Supported() bool { return c.Saving >= c.Threshold }
+// DroppedPart is a part one profile sends and the other drops outright.
+type DroppedPart struct {
+	Part   string
+	Tokens int
+}
 
 // Compare sums the tokens of every mode over every family in from and to
 // (the same project compiled in two profiles).
-func Compare(from, to *compiler.Program, threshold float64) Comparison {
-	c := Comparison{From: from.Profile, To: to.Profile, Threshold: threshold}
+func Compare(from, to *compiler.Program) Comparison {
+	c := Comparison{From: from.Profile, To: to.Profile}
 	sums := func(p *compiler.Program) map[string]int {
 		out := map[string]int{}
 		for _, r := range Table(p) {
@@ -49,13 +60,48 @@ func Compare(from, to *compiler.Program, threshold float64) Comparison {
 		c.ToTotal += b[m.Name]
 	}
 	if c.FromTotal > 0 {
-		c.Saving = float64(c.FromTotal-c.ToTotal) / float64(c.FromTotal)
+		c.Change = float64(c.ToTotal-c.FromTotal) / float64(c.FromTotal)
 	}
+	c.Dropped = dropped(from, to)
 	return c
 }
 
-// WriteComparison prints the comparison and its verdict on the savings
-// claim.
+// sentParts returns the parts some mode of p sends.
+func sentParts(p *compiler.Program) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range p.Modes {
+		for _, r := range m.Config.Compose {
+			if r.Kind == "part" {
+				out[r.Name] = true
+			}
+		}
+	}
+	return out
+}
+
+// dropped lists the file and block parts from sends and to does not, except
+// those whose file a pointer part that to sends points at.
+func dropped(from, to *compiler.Program) []DroppedPart {
+	inFrom, inTo := sentParts(from), sentParts(to)
+	pointed := map[string]bool{}
+	for name := range inTo {
+		if ptr := to.Config.Parts[name].Pointer; ptr != nil {
+			pointed[ptr.Source] = true
+		}
+	}
+	var out []DroppedPart
+	for _, name := range slices.Sorted(maps.Keys(inFrom)) {
+		part := from.Parts[name]
+		if inTo[name] || part == nil || part.Config.File == "" || pointed[part.Config.File] {
+			continue
+		}
+		out = append(out, DroppedPart{name, from.Counter.Count(part.Text)})
+	}
+	return out
+}
+
+// WriteComparison prints the comparison, labelled as what it is: the size of
+// the standing prompt, not a measured saving.
 func WriteComparison(w io.Writer, c Comparison) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "MODE\t%s\t%s\tCHANGE\t%%\n", c.From, c.To)
@@ -73,12 +119,32 @@ func WriteComparison(w io.Writer, c Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if c.Supported() {
-		_, err := fmt.Fprintf(w, "\n%s uses %.1f%% fewer tokens than %s, at least the %.0f%% threshold: the savings claim is supported.\n", c.To, c.Saving*100, c.From, c.Threshold*100)
-		return err
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nEstimate of standing-prompt size only: %s's static text is %s than %s's (tokens per call, summed over every mode and family).\n",
+		c.To, relative(c.Change), c.From)
+	if len(c.Dropped) > 0 {
+		var names []string
+		for _, d := range c.Dropped {
+			names = append(names, fmt.Sprintf("%s (%s tokens)", d.Part, compiler.Thousands(d.Tokens)))
+		}
+		fmt.Fprintf(&b, "%s drops with no pointer to its text: %s. Deleted detail can raise total input when the model has to search for what the prompt no longer tells it how to find.\n",
+			c.To, strings.Join(names, ", "))
 	}
-	_, err := fmt.Fprintf(w, "\n%s saves %.1f%% against %s, below the %.0f%% threshold: no savings claim is supported.\n", c.To, c.Saving*100, c.From, c.Threshold*100)
+	b.WriteString("Savings claim: not evaluated. It needs measured runs (outcomes and token usage of matched tasks); see promptc claim.\n")
+	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// relative says a fractional change in words: "12.5% smaller", "3.0%
+// larger", "the same size".
+func relative(change float64) string {
+	switch {
+	case change < 0:
+		return fmt.Sprintf("%.1f%% smaller", -change*100)
+	case change > 0:
+		return fmt.Sprintf("%.1f%% larger", change*100)
+	}
+	return "the same size"
 }
 
 func signedThousands(n int) string {

@@ -45,8 +45,11 @@ model); --format json prints the same numbers, lines and warnings as JSON.
 objects; the work tree is not touched) and --max-increase N or N% fails with
 exit 1 when any mode and family grows by more than that.
 
---compare A,B compares two profiles per mode and in aggregate, and says
-whether B's saving clears profiles.savingsThreshold (default 10 %).
+--compare A,B compares the standing prompt of two profiles per mode and in
+aggregate, and names the parts B drops with no pointer to their text. It is
+an estimate of static size only and never supports a savings claim: that
+takes measured runs (promptc claim). A project with errors in any profile
+is not compared (exit 1).
 
 Pointer parts are listed after the table: the standing tokens each saves
 per call against inlining its source, the cost of one retrieval, and the
@@ -118,7 +121,7 @@ call times N calls.`,
 	f.StringVar(&base, "base", "", "compare with the project at this git ref")
 	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
 	f.IntVar(&calls, "calls", 0, "print the per-session cost of the standing prompt over N calls")
-	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact, against the savings threshold")
+	f.StringVar(&compare, "compare", "", "compare the standing prompt of two profiles, e.g. classic,compact")
 	return cmd
 }
 
@@ -208,5 +211,5 @@ func (g *globals) compareProfiles(dir, spec string) error {
 		fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
 		return findingsError{n}
 	}
-	return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1], p.Config.Profiles.SavingsThreshold))
+	return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1]))
 }

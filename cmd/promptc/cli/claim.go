@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/promptc/promptc/compiler/claim"
+)
+
+func newClaimCommand(g *globals) *cobra.Command {
+	var runs, compare, minSaving, format string
+	cmd := &cobra.Command{
+		Use:   "claim [DIR] --runs FILE --compare BASELINE,CANDIDATE",
+		Short: "Judge a token-savings claim on measured runs",
+		Long: `claim reads measured runs (JSON Lines: one run a line with arm, task, run,
+passed, usage {input, output, cached, reasoning}, settings and
+settingsVerified) and decides whether CANDIDATE saves tokens against
+BASELINE. The claim is SUPPORTED only when every task and run id has a run
+in both arms (complete matched pairs), every run passed, every run's input
+and output tokens are known, every run used the same verified settings, and
+CANDIDATE's input plus output tokens over the pairs are at least the
+threshold lower: --min-saving N%, else profiles.savingsThreshold, else 10%.
+
+A failed evidence condition makes the verdict INCONCLUSIVE; complete
+evidence with too small a saving is NOT SUPPORTED. claim exits 0 only when
+the claim is supported, 1 otherwise, 2 for a malformed runs file.
+--format json prints the verdict, the totals and every condition.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usagef("--format: unknown claim format %q (valid: text, json)", format)
+			}
+			if runs == "" {
+				return usagef("claim needs --runs FILE, the measured runs (JSON Lines)")
+			}
+			arms := strings.Split(compare, ",")
+			if len(arms) != 2 || strings.TrimSpace(arms[0]) == "" || strings.TrimSpace(arms[1]) == "" || arms[0] == arms[1] {
+				return usagef("--compare %q: want two different arms, BASELINE,CANDIDATE, e.g. classic,compact", compare)
+			}
+			threshold := -1.0
+			if minSaving != "" {
+				t, err := parsePercent(minSaving)
+				if err != nil {
+					return usagef("--min-saving %v", err)
+				}
+				threshold = t
+			}
+			l, err := g.loadConfig(dirArg(args))
+			if err != nil {
+				return err
+			}
+			if threshold < 0 {
+				threshold = 0.10
+				if pr := l.Config.Profiles; pr != nil {
+					threshold = pr.SavingsThreshold
+				}
+			}
+			list, err := readRuns(runs)
+			if err != nil {
+				return err
+			}
+			res := claim.Evaluate(list, strings.TrimSpace(arms[0]), strings.TrimSpace(arms[1]), threshold)
+			if format == "json" {
+				b, err := claim.JSON(res)
+				if err != nil {
+					return err
+				}
+				if _, err := g.stdout.Write(b); err != nil {
+					return err
+				}
+			} else if err := claim.Write(g.stdout, res); err != nil {
+				return err
+			}
+			if res.Verdict != claim.Supported {
+				return findingsError{1}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&runs, "runs", "", "the measured runs, a JSON Lines file")
+	f.StringVar(&compare, "compare", "", "the two arms, BASELINE,CANDIDATE")
+	f.StringVar(&minSaving, "min-saving", "", "the least saving, N% (default: profiles.savingsThreshold, else 10%)")
+	f.StringVar(&format, "format", "text", "output format: text, json")
+	return cmd
+}
+
+// readRuns reads and validates a runs file named on the command line. A
+// file that cannot be used is the user's to fix: a usage error.
+func readRuns(path string) ([]claim.Run, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, usagef("--runs %s: %v", path, errors.Unwrap(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, usagef("--runs %s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("--runs %s: %v", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	list, err := claim.Read(path, f)
+	var ce *claim.Error
+	if errors.As(err, &ce) {
+		return nil, usageError{err}
+	}
+	return list, err
+}
+
+// parsePercent parses "N%" or "N" as a percentage strictly between 0 and
+// 100 and returns it as a fraction.
+func parsePercent(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+	if err != nil || !(v > 0 && v < 100) {
+		return 0, fmt.Errorf("%q: want a percentage above 0 and below 100, e.g. 10%%", s)
+	}
+	return v / 100, nil
+}

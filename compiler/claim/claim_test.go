@@ -1,0 +1,228 @@
+package claim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// record writes one run line; usage fields are raw JSON ("null" for
+// unknown).
+func record(arm, task string, passed string, input, output string, settings string) string {
+	return fmt.Sprintf(`{"arm": %q, "task": %q, "run": 1, "passed": %s, "usage": {"input": %s, "output": %s}, "settings": %s, "settingsVerified": true}`,
+		arm, task, passed, input, output, settings)
+}
+
+const set = `{"model": "m", "temperature": 0}`
+
+func mustRead(t *testing.T, lines ...string) []Run {
+	t.Helper()
+	runs, err := Read("runs.jsonl", strings.NewReader(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runs
+}
+
+func status(res Result, name string) Status {
+	for _, c := range res.Conditions {
+		if c.Name == name {
+			return c.Status
+		}
+	}
+	return ""
+}
+
+// pairs builds n matched pairs with the given totals per run (input only,
+// output 0).
+func pairs(n int, base, cand int) []string {
+	var out []string
+	for i := range n {
+		task := fmt.Sprintf("t%d", i)
+		out = append(out, record("base", task, "true", fmt.Sprint(base), "0", set), record("cand", task, "true", fmt.Sprint(cand), "0", set))
+	}
+	return out
+}
+
+func TestThresholdBoundary(t *testing.T) {
+	for _, tc := range []struct {
+		base, cand int
+		want       Verdict
+	}{
+		{1000, 900, Supported},    // exactly 10 % lower
+		{1000, 901, NotSupported}, // one token short
+		{1000, 1000, NotSupported},
+		{1000, 1312, NotSupported}, // more tokens: never a win
+		{1000, 0, Supported},
+	} {
+		res := Evaluate(mustRead(t, pairs(3, tc.base, tc.cand)...), "base", "cand", 0.10)
+		if res.Verdict != tc.want {
+			t.Errorf("base %d cand %d: verdict %s, want %s (%s)", tc.base, tc.cand, res.Verdict, tc.want, res.Reason)
+		}
+		if *res.BaselineTokens != int64(3*tc.base) || *res.CandidateTokens != int64(3*tc.cand) {
+			t.Errorf("totals %d, %d; want %d, %d", *res.BaselineTokens, *res.CandidateTokens, 3*tc.base, 3*tc.cand)
+		}
+	}
+}
+
+// TestTotalIsInputPlusOutput: cached tokens are inside input and reasoning
+// inside output; neither is added again.
+func TestTotalIsInputPlusOutput(t *testing.T) {
+	line := `{"arm": "a", "task": "t", "run": "r1", "passed": true, "usage": {"input": 100, "output": 50, "cached": 40, "reasoning": 30}, "settings": {"model": "m"}, "settingsVerified": true}`
+	other := strings.Replace(strings.Replace(line, `"a"`, `"b"`, 1), `"input": 100`, `"input": 50`, 1)
+	res := Evaluate(mustRead(t, line, other), "a", "b", 0.10)
+	if *res.BaselineTokens != 150 || *res.CandidateTokens != 100 {
+		t.Fatalf("totals %d, %d; want 150, 100", *res.BaselineTokens, *res.CandidateTokens)
+	}
+}
+
+// TestEvidenceConditions: each broken piece of evidence fails its own
+// condition and makes the verdict inconclusive, however large the saving.
+func TestEvidenceConditions(t *testing.T) {
+	good := pairs(2, 1000, 500)
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		fails string
+	}{
+		{"missing pair", append(good, record("base", "extra", "true", "10", "0", set)), CondPairs},
+		{"no candidate runs", []string{record("base", "t", "true", "10", "0", set)}, CondPairs},
+		{"candidate failed", append(good, record("base", "x", "true", "10", "0", set), record("cand", "x", "false", "1", "0", set)), CondOutcomes},
+		{"baseline failed", append(good, record("base", "x", "false", "10", "0", set), record("cand", "x", "true", "1", "0", set)), CondOutcomes},
+		{"outcome unknown", append(good, record("base", "x", "null", "10", "0", set), record("cand", "x", "true", "1", "0", set)), CondOutcomes},
+		{"usage unknown", append(good, record("base", "x", "true", "10", "0", set), record("cand", "x", "true", "1", "null", set)), CondUsage},
+		{"settings differ", append(good, record("base", "x", "true", "10", "0", set), record("cand", "x", "true", "1", "0", `{"model": "m", "temperature": 0.7}`)), CondSettings},
+		{"setting missing", append(good, record("base", "x", "true", "10", "0", set), record("cand", "x", "true", "1", "0", `{"model": "m"}`)), CondSettings},
+		{"settings unverified", append(good, record("base", "x", "true", "10", "0", set), strings.Replace(record("cand", "x", "true", "1", "0", set), `"settingsVerified": true`, `"settingsVerified": false`, 1)), CondSettings},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Evaluate(mustRead(t, tc.lines...), "base", "cand", 0.10)
+			if res.Verdict != Inconclusive {
+				t.Errorf("verdict %s, want %s", res.Verdict, Inconclusive)
+			}
+			if got := status(res, tc.fails); got != Fail {
+				t.Errorf("%s: %q, want fail; conditions %+v", tc.fails, got, res.Conditions)
+			}
+			if res.Saving != nil || res.BaselineTokens != nil {
+				t.Errorf("totals evaluated on evidence that cannot carry a claim")
+			}
+			if !strings.Contains(res.Reason, tc.fails) {
+				t.Errorf("reason %q does not name %q", res.Reason, tc.fails)
+			}
+		})
+	}
+}
+
+// TestNumbersCompareByValue: a temperature of 0 and of 0.0 is one setting.
+func TestNumbersCompareByValue(t *testing.T) {
+	res := Evaluate(mustRead(t,
+		record("base", "t", "true", "10", "0", `{"temperature": 0}`),
+		record("cand", "t", "true", "1", "0", `{"temperature": 0.0}`)), "base", "cand", 0.10)
+	if status(res, CondSettings) != Pass {
+		t.Fatalf("settings: %+v", res.Conditions)
+	}
+}
+
+// TestOtherArmsIgnored: a three-arm file is judged two arms at a time.
+func TestOtherArmsIgnored(t *testing.T) {
+	lines := append(pairs(2, 1000, 800), record("deletion", "t0", "true", "1312", "0", set))
+	res := Evaluate(mustRead(t, lines...), "base", "cand", 0.10)
+	if res.Verdict != Supported || res.Pairs != 2 {
+		t.Fatalf("verdict %s, pairs %d: %s", res.Verdict, res.Pairs, res.Reason)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	ok := record("a", "t", "true", "1", "2", set)
+	extra := strings.Replace(ok, `"settingsVerified": true`, `"settingsVerified": true, "x": 1`, 1)
+	empty := strings.Replace(ok, set, `{}`, 1)
+	for _, tc := range []struct {
+		text     string
+		line     int
+		col      int
+		contains string
+	}{
+		{"\n" + extra, 2, strings.Index(extra, `"x"`) + 1, `unknown field "x"`},
+		{strings.Replace(ok, `"input": 1`, `"input": -1`, 1), 1, 63, `usage "input" must be a whole number`},
+		{strings.Replace(ok, `"input": 1`, `"input": 1.5`, 1), 1, 63, `usage "input" must be a whole number`},
+		{strings.Replace(ok, `"passed": true`, `"passed": "yes"`, 1), 1, 37, `"passed" must be true, false, or null`},
+		{strings.Replace(ok, `, "output": 2`, ``, 1), 1, 53, `"usage" has no "output" field`},
+		{strings.Replace(ok, `"arm": "a"`, `"arm": ""`, 1), 1, 2, `"arm" must be a non-empty string`},
+		{empty, 1, strings.Index(empty, `"settings"`) + 1, `"settings" is empty`},
+		{strings.Replace(ok, `, "settingsVerified": true`, ``, 1), 1, 1, `no "settingsVerified" field`},
+		{ok + " x", 1, len(ok) + 2, "text after the run's JSON object"},
+		{ok[:len(ok)-1], 1, len(ok), "not closed on this line"},
+		{`{"arm": "a", "arm": "b"}`, 1, 14, `field "arm" appears twice`},
+		{ok + "\n" + ok, 2, 1, "recorded twice (first on line 1)"},
+		{"[1]", 1, 1, "a run must be a JSON object"},
+		{"\xff", 1, 1, "not valid UTF-8"},
+	} {
+		_, err := Read("runs.jsonl", strings.NewReader(tc.text))
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%q: error %v, want a *claim.Error", tc.text, err)
+			continue
+		}
+		if e.Line != tc.line || e.Col != tc.col || !strings.Contains(e.Msg, tc.contains) {
+			t.Errorf("%q:\n got %v\nwant runs.jsonl:%d:%d: ...%s...", tc.text, err, tc.line, tc.col, tc.contains)
+		}
+	}
+}
+
+func TestReadAcceptsBlankLinesAndCRLF(t *testing.T) {
+	ok := record("a", "t", "true", "1", "2", set)
+	runs, err := Read("runs.jsonl", strings.NewReader("\r\n"+ok+"\r\n\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 1 || runs[0].Line != 2 || runs[0].ID != "1" {
+		t.Fatalf("%+v", runs)
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(record("a", "t", "true", "1", "2", set))
+	f.Add(`{"arm": "a", "usage": {"input": null}}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		runs, err := Read("f", strings.NewReader(s))
+		var e *Error
+		if err != nil && !errors.As(err, &e) {
+			t.Fatalf("unexpected error type %T: %v", err, err)
+		}
+		if err == nil {
+			Evaluate(runs, "a", "b", 0.1)
+		}
+	})
+}
+
+// TestJSONValidates checks the JSON form of every verdict against the schema
+// published in cue/claim.schema.json.
+func TestJSONValidates(t *testing.T) {
+	sch, err := jsonschema.NewCompiler().Compile(filepath.Join("..", "..", "cue", "claim.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lines := range [][]string{
+		pairs(2, 1000, 800),                              // supported
+		pairs(2, 1000, 1300),                             // not supported
+		{record("base", "t", "false", "1", "null", set)}, // inconclusive
+	} {
+		res := Evaluate(mustRead(t, lines...), "base", "cand", 0.1)
+		b, err := JSON(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%s: %v\n%s", res.Verdict, err, b)
+		}
+	}
+}

@@ -1,0 +1,310 @@
+package claim
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/promptc/promptc/compiler"
+)
+
+// Verdict is the gate's answer.
+type Verdict string
+
+// The verdicts. Only Supported lets a savings claim be made.
+const (
+	// Supported: the evidence is complete and the candidate used at least
+	// the threshold fraction fewer total tokens.
+	Supported Verdict = "SUPPORTED"
+	// NotSupported: the evidence is complete, and the saving falls short of
+	// the threshold (or the candidate used more).
+	NotSupported Verdict = "NOT SUPPORTED"
+	// Inconclusive: the evidence cannot carry a claim either way: pairs are
+	// missing, an outcome failed or is unknown, usage is unknown, or the
+	// settings were not verified or differ.
+	Inconclusive Verdict = "INCONCLUSIVE"
+)
+
+// Status is the result of one condition of the gate.
+type Status string
+
+// The statuses of a condition.
+const (
+	Pass         Status = "pass"
+	Fail         Status = "fail"
+	NotEvaluated Status = "not evaluated"
+)
+
+// Condition is one condition of the gate, in the order they are checked.
+type Condition struct {
+	Name   string `json:"name"`
+	Status Status `json:"status"`
+	Detail string `json:"detail"`
+}
+
+// Result is the gate's verdict with every condition and the totals.
+type Result struct {
+	Baseline  string  `json:"baseline"`
+	Candidate string  `json:"candidate"`
+	Verdict   Verdict `json:"verdict"`
+	// Reason says in one sentence why.
+	Reason string `json:"reason"`
+	// Threshold is the least fraction of total tokens the candidate must
+	// save.
+	Threshold float64 `json:"threshold"`
+	// Pairs counts the matched pairs (task and run id in both arms).
+	Pairs int `json:"pairs"`
+	// BaselineTokens and CandidateTokens sum input plus output tokens over
+	// the matched pairs; nil unless every paired run's usage is known.
+	BaselineTokens  *int64 `json:"baselineTokens"`
+	CandidateTokens *int64 `json:"candidateTokens"`
+	// Saving is (baseline - candidate) / baseline; nil when the totals are
+	// not evaluated.
+	Saving     *float64    `json:"saving"`
+	Conditions []Condition `json:"conditions"`
+}
+
+// The names of the gate's conditions.
+const (
+	CondPairs    = "complete matched pairs"
+	CondOutcomes = "identical passing outcomes"
+	CondUsage    = "known usage"
+	CondSettings = "verified settings"
+)
+
+// condTokens names the last condition for a threshold.
+func condTokens(threshold float64) string {
+	return fmt.Sprintf("at least %s lower total tokens", percent(threshold))
+}
+
+// percent prints a fraction as a percentage without needless decimals:
+// 0.1 -> "10%", 0.125 -> "12.5%".
+func percent(f float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f*100), "0"), ".") + "%"
+}
+
+// listed names up to three runs and counts the rest.
+func listed(what []string) string {
+	if len(what) <= 3 {
+		return strings.Join(what, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more", strings.Join(what[:3], "; "), len(what)-3)
+}
+
+// Evaluate applies the gate to the runs of arms baseline and candidate;
+// runs of other arms are ignored. The evidence conditions (complete matched
+// pairs, identical passing outcomes, known usage, the same verified
+// settings) must all pass before the totals are compared; any that fails
+// makes the verdict Inconclusive. threshold is a fraction in (0, 1).
+func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result {
+	res := Result{Baseline: baseline, Candidate: candidate, Threshold: threshold}
+	type key struct{ task, id string }
+	arms := map[string]map[key]Run{baseline: {}, candidate: {}}
+	var both []Run // the runs of the two arms, in file order
+	for _, r := range runs {
+		if m, ok := arms[r.Arm]; ok {
+			m[key{r.Task, r.ID}] = r
+			both = append(both, r)
+		}
+	}
+	add := func(name string, st Status, detail string) {
+		res.Conditions = append(res.Conditions, Condition{name, st, detail})
+	}
+
+	// Complete matched pairs: every task and run id in both arms.
+	var unmatched []string
+	for _, r := range both {
+		other := candidate
+		if r.Arm == candidate {
+			other = baseline
+		}
+		if _, ok := arms[other][key{r.Task, r.ID}]; ok {
+			if r.Arm == baseline {
+				res.Pairs++
+			}
+			continue
+		}
+		unmatched = append(unmatched, fmt.Sprintf("%s has no %s run (line %d)", r.Label(), other, r.Line))
+	}
+	switch {
+	case len(arms[baseline]) == 0 || len(arms[candidate]) == 0:
+		var missing []string
+		for _, a := range []string{baseline, candidate} {
+			if len(arms[a]) == 0 {
+				missing = append(missing, a)
+			}
+		}
+		add(CondPairs, Fail, "no runs of arm "+strings.Join(missing, " or "))
+	case len(unmatched) > 0:
+		add(CondPairs, Fail, fmt.Sprintf("%d matched, %d unmatched: %s", res.Pairs, len(unmatched), listed(unmatched)))
+	default:
+		add(CondPairs, Pass, fmt.Sprintf("%d pairs: every task and run id has one run in each arm", res.Pairs))
+	}
+
+	// Identical passing outcomes: every run of both arms passed.
+	var notPassed []string
+	for _, r := range both {
+		switch {
+		case r.Passed == nil:
+			notPassed = append(notPassed, fmt.Sprintf("%s: outcome unknown (line %d)", r.Label(), r.Line))
+		case !*r.Passed:
+			notPassed = append(notPassed, fmt.Sprintf("%s failed (line %d)", r.Label(), r.Line))
+		}
+	}
+	if len(both) == 0 {
+		add(CondOutcomes, NotEvaluated, "no runs")
+	} else if len(notPassed) > 0 {
+		add(CondOutcomes, Fail, listed(notPassed))
+	} else {
+		add(CondOutcomes, Pass, fmt.Sprintf("all %d runs passed", len(both)))
+	}
+
+	// Known usage: input and output tokens of every run.
+	var unknown []string
+	for _, r := range both {
+		if _, ok := r.Total(); !ok {
+			unknown = append(unknown, fmt.Sprintf("%s: input or output tokens unknown (line %d)", r.Label(), r.Line))
+		}
+	}
+	if len(both) == 0 {
+		add(CondUsage, NotEvaluated, "no runs")
+	} else if len(unknown) > 0 {
+		add(CondUsage, Fail, listed(unknown))
+	} else {
+		add(CondUsage, Pass, fmt.Sprintf("input and output tokens of all %d runs", len(both)))
+	}
+
+	// The same verified settings in every run.
+	var bad []string
+	for _, r := range both {
+		if !r.SettingsVerified {
+			bad = append(bad, fmt.Sprintf("%s: settings not verified (line %d)", r.Label(), r.Line))
+		} else if d := settingsDiff(both[0], r); d != "" {
+			bad = append(bad, d)
+		}
+	}
+	if len(both) == 0 {
+		add(CondSettings, NotEvaluated, "no runs")
+	} else if len(bad) > 0 {
+		add(CondSettings, Fail, listed(bad))
+	} else {
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(both[0].Settings)) {
+			kv = append(kv, k+"="+both[0].Settings[k])
+		}
+		add(CondSettings, Pass, fmt.Sprintf("the same verified settings in all %d runs: %s", len(both), strings.Join(kv, ", ")))
+	}
+
+	var failed []string
+	for _, c := range res.Conditions {
+		if c.Status != Pass {
+			failed = append(failed, c.Name)
+		}
+	}
+	tokens := condTokens(threshold)
+	if len(failed) > 0 {
+		add(tokens, NotEvaluated, "the evidence above cannot carry a claim")
+		res.Verdict = Inconclusive
+		res.Reason = fmt.Sprintf("no savings claim can be made: %s failed. Incomplete, failing or unknown evidence supports no claim either way.", strings.Join(failed, ", "))
+		return res
+	}
+
+	// Total tokens over the matched pairs.
+	var a, b int64
+	for k, r := range arms[baseline] {
+		ta, _ := r.Total()
+		tb, _ := arms[candidate][k].Total()
+		a += ta
+		b += tb
+	}
+	res.BaselineTokens, res.CandidateTokens = &a, &b
+	if a == 0 {
+		res.Conditions = append(res.Conditions, Condition{tokens, Fail, fmt.Sprintf("%s used no tokens, so no saving can be measured", baseline)})
+		res.Verdict = Inconclusive
+		res.Reason = "no savings claim can be made: the baseline used no tokens."
+		return res
+	}
+	saving := float64(a-b) / float64(a)
+	res.Saving = &saving
+	detail := fmt.Sprintf("%s %s, %s %s (input + output over %d pairs): %s", baseline, compiler.Thousands(int(a)), candidate, compiler.Thousands(int(b)), res.Pairs, change(saving))
+	// A saving of exactly the threshold passes: the tolerance absorbs the
+	// binary rounding of fractions such as 0.1 and is far below the
+	// share of one token in any real total.
+	if saving >= threshold-1e-12 {
+		add(tokens, Pass, detail)
+		res.Verdict = Supported
+		res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %d matched pairs with identical passing outcomes and the same verified settings, at least the %s required.",
+			candidate, change(saving), baseline, res.Pairs, percent(threshold))
+		return res
+	}
+	add(tokens, Fail, detail)
+	res.Verdict = NotSupported
+	res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %d matched pairs; a claim needs at least %s fewer.",
+		candidate, change(saving), baseline, res.Pairs, percent(threshold))
+	return res
+}
+
+// change says a saving in words: "16.7% fewer", "31.2% more", "no fewer".
+func change(saving float64) string {
+	switch {
+	case saving > 0:
+		return fmt.Sprintf("%.1f%% fewer", saving*100)
+	case saving < 0:
+		return fmt.Sprintf("%.1f%% more", -saving*100)
+	}
+	return "no fewer"
+}
+
+// settingsDiff describes the first setting in which r differs from ref, or
+// "" when they agree.
+func settingsDiff(ref, r Run) string {
+	keys := slices.Sorted(maps.Keys(ref.Settings))
+	for _, k := range slices.Sorted(maps.Keys(r.Settings)) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		a, aok := ref.Settings[k]
+		b, bok := r.Settings[k]
+		switch {
+		case aok && !bok:
+			return fmt.Sprintf("%s has no setting %s, which %s has (line %d)", r.Label(), k, ref.Label(), r.Line)
+		case !aok && bok:
+			return fmt.Sprintf("%s has setting %s=%s, which %s has not (line %d)", r.Label(), k, b, ref.Label(), r.Line)
+		case a != b:
+			return fmt.Sprintf("%s has %s=%s where %s has %s=%s (line %d)", r.Label(), k, b, ref.Label(), k, a, r.Line)
+		}
+	}
+	return ""
+}
+
+// Write prints the result as a table of conditions and the verdict line.
+func Write(w io.Writer, res Result) error {
+	fmt.Fprintf(w, "Savings claim: %s against %s, judged on measured runs\n", res.Candidate, res.Baseline)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CONDITION\tRESULT\tDETAIL")
+	for _, c := range res.Conditions {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Name, c.Status, c.Detail)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s: %s\n", res.Verdict, res.Reason)
+	return err
+}
+
+// JSON renders the result as an indented JSON document with a final
+// newline.
+func JSON(res Result) ([]byte, error) {
+	b, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

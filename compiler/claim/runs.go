@@ -1,0 +1,316 @@
+// Package claim judges a token-savings claim on measured runs. A static
+// prompt size says nothing about what a session costs: a smaller prompt can
+// make the model search more, and retrieved text stays in context. So a
+// claim is judged only on matched runs of two arms (the same tasks, the same
+// verified settings) whose outcomes and provider usage were recorded: the
+// candidate must pass every task the baseline passes, with every run's usage
+// known, and use at least a threshold fraction fewer total tokens.
+//
+// promptc never runs a model; it reads the runs a harness recorded, one JSON
+// object a line (JSON Lines), and validates them strictly.
+package claim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxFileBytes bounds a runs file: a record is a few hundred bytes, so this
+// holds hundreds of thousands of runs and keeps a wrong file from filling
+// memory.
+const MaxFileBytes = 64 << 20
+
+// Run is one measured run of one arm on one task.
+type Run struct {
+	// Arm names what was run: a profile, a commit, a product.
+	Arm string
+	// Task and ID identify the run; runs of two arms with the same Task
+	// and ID form a matched pair.
+	Task, ID string
+	// Passed is the run's acceptance outcome; nil when it is unknown.
+	Passed *bool
+	// Input and Output are the provider's token usage over the whole run;
+	// nil when unknown. Input includes Cached; Output includes Reasoning.
+	Input, Output *int64
+	// Cached and Reasoning are recorded for reference and never added to
+	// the total again; nil when absent or unknown.
+	Cached, Reasoning *int64
+	// Settings are the model and API settings the run used, as recorded;
+	// values are JSON scalars, numbers spelled by value (see scalar).
+	Settings map[string]string
+	// SettingsVerified says whether the settings were observed on the
+	// requests (by a relay, say) rather than assumed from configuration.
+	SettingsVerified bool
+	// Line is the run's line in the file, 1-based.
+	Line int
+}
+
+// Label names the run in messages: "compact task history run 2".
+func (r Run) Label() string { return fmt.Sprintf("%s task %s run %s", r.Arm, r.Task, r.ID) }
+
+// Total is input plus output tokens, the figure a claim is judged on, and
+// whether it is known.
+func (r Run) Total() (int64, bool) {
+	if r.Input == nil || r.Output == nil {
+		return 0, false
+	}
+	return *r.Input + *r.Output, true
+}
+
+// Error is a malformed runs file: where and what.
+type Error struct {
+	Path      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg) }
+
+// Fields of a run record, in the order they are documented.
+var (
+	recordFields = []string{"arm", "task", "run", "passed", "usage", "settings", "settingsVerified"}
+	usageFields  = []string{"input", "output", "cached", "reasoning"}
+)
+
+// Read parses a runs file: one JSON object per line, blank lines ignored.
+// path names the file in errors. Every record must have every field of a
+// run (see docs), with the right type; unknown and repeated fields are
+// errors, and so is a second run with the same arm, task and run id.
+func Read(path string, r io.Reader) ([]Run, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, &Error{path, 1, 1, fmt.Sprintf("the file is larger than %d MiB; a runs file holds one short JSON object per run", MaxFileBytes>>20)}
+	}
+	if !utf8.Valid(data) {
+		return nil, &Error{path, 1, 1, "the file is not valid UTF-8"}
+	}
+	var runs []Run
+	seen := map[[3]string]int{}
+	for i, line := range strings.Split(string(data), "\n") {
+		num := i + 1
+		line = strings.TrimSuffix(line, "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		run, err := parseLine(line)
+		if err != nil {
+			var le *lineError
+			if errors.As(err, &le) {
+				return nil, &Error{path, num, utf8.RuneCountInString(line[:le.off]) + 1, le.msg}
+			}
+			return nil, err
+		}
+		run.Line = num
+		key := [3]string{run.Arm, run.Task, run.ID}
+		if prev, dup := seen[key]; dup {
+			return nil, &Error{path, num, 1, fmt.Sprintf("%s is recorded twice (first on line %d); give every run of an arm and task its own run id", run.Label(), prev)}
+		}
+		seen[key] = num
+		runs = append(runs, run)
+	}
+	return runs, nil
+}
+
+// lineError is an error at a byte offset of a line.
+type lineError struct {
+	off int
+	msg string
+}
+
+func (e *lineError) Error() string { return e.msg }
+
+// field is one member of a JSON object: its value and the byte offset of
+// its key in the line.
+type field struct {
+	raw json.RawMessage
+	off int
+}
+
+// object reads the JSON object that starts at byte off of line (its text is
+// raw) into its members, refusing unknown and repeated keys. allowed lists
+// the known keys (nil allows any); what names the object in messages.
+func object(line string, raw []byte, off int, what string, allowed []string) (map[string]field, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	at := func() int { return off + int(dec.InputOffset()) }
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, syntaxError(line, off, err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, &lineError{off, fmt.Sprintf("%s must be a JSON object", what)}
+	}
+	out := map[string]field{}
+	for dec.More() {
+		keyOff := at()
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, syntaxError(line, off, err)
+		}
+		key := tok.(string)
+		// InputOffset is past the separator before the key: point at the
+		// key itself.
+		keyOff += strings.IndexByte(line[keyOff:], '"')
+		if allowed != nil && !slices.Contains(allowed, key) {
+			return nil, &lineError{keyOff, fmt.Sprintf("unknown field %q in %s (valid: %s)", key, what, strings.Join(allowed, ", "))}
+		}
+		if _, dup := out[key]; dup {
+			return nil, &lineError{keyOff, fmt.Sprintf("field %q appears twice in %s", key, what)}
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, syntaxError(line, off, err)
+		}
+		out[key] = field{v, keyOff}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, syntaxError(line, off, err)
+	}
+	if off == 0 {
+		end := at()
+		if _, err := dec.Token(); err != io.EOF {
+			for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
+				end++
+			}
+			return nil, &lineError{end, "text after the run's JSON object; write one object per line"}
+		}
+	}
+	return out, nil
+}
+
+// syntaxError positions a JSON syntax error of the value at off.
+func syntaxError(line string, off int, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &lineError{min(off+int(se.Offset), len(line)), "not valid JSON: " + se.Error()}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return &lineError{len(line), "not valid JSON: the object is not closed on this line (one run per line)"}
+	}
+	return &lineError{off, "not valid JSON: " + err.Error()}
+}
+
+// parseLine parses one run record.
+func parseLine(line string) (Run, error) {
+	var run Run
+	rec, err := object(line, []byte(line), 0, "a run", recordFields)
+	if err != nil {
+		return run, err
+	}
+	for _, k := range recordFields {
+		if _, ok := rec[k]; !ok {
+			return run, &lineError{0, fmt.Sprintf("the run has no %q field; every run needs %s", k, strings.Join(recordFields, ", "))}
+		}
+	}
+	str := func(k string) (string, error) {
+		var s string
+		if json.Unmarshal(rec[k].raw, &s) != nil || strings.TrimSpace(s) == "" {
+			return "", &lineError{rec[k].off, fmt.Sprintf("%q must be a non-empty string", k)}
+		}
+		return s, nil
+	}
+	if run.Arm, err = str("arm"); err != nil {
+		return run, err
+	}
+	if run.Task, err = str("task"); err != nil {
+		return run, err
+	}
+	if id := rec["run"]; isInteger(id.raw) {
+		run.ID = string(id.raw)
+	} else if run.ID, err = str("run"); err != nil {
+		return run, &lineError{id.off, `"run" must be a non-empty string or a whole number`}
+	}
+	if p := rec["passed"]; string(p.raw) != "null" {
+		var b bool
+		if json.Unmarshal(p.raw, &b) != nil {
+			return run, &lineError{p.off, `"passed" must be true, false, or null when the outcome is unknown`}
+		}
+		run.Passed = &b
+	}
+	if v := rec["settingsVerified"]; json.Unmarshal(v.raw, &run.SettingsVerified) != nil {
+		return run, &lineError{v.off, `"settingsVerified" must be true or false`}
+	}
+	u := rec["usage"]
+	usage, err := object(line, u.raw, valueOff(line, u), `"usage"`, usageFields)
+	if err != nil {
+		return run, err
+	}
+	for _, k := range usageFields[:2] {
+		if _, ok := usage[k]; !ok {
+			return run, &lineError{u.off, fmt.Sprintf(`"usage" has no %q field; write the provider's count, or null when it is unknown`, k)}
+		}
+	}
+	for i, dst := range []**int64{&run.Input, &run.Output, &run.Cached, &run.Reasoning} {
+		k := usageFields[i]
+		f, ok := usage[k]
+		if !ok || string(f.raw) == "null" {
+			continue
+		}
+		n, err := strconv.ParseInt(string(f.raw), 10, 64)
+		if err != nil || n < 0 {
+			return run, &lineError{f.off, fmt.Sprintf("usage %q must be a whole number of tokens of at least 0, or null when it is unknown", k)}
+		}
+		*dst = &n
+	}
+	if run.Cached != nil && run.Input != nil && *run.Cached > *run.Input {
+		return run, &lineError{usage["cached"].off, `usage "cached" is larger than "input": input tokens include the cached ones`}
+	}
+	if run.Reasoning != nil && run.Output != nil && *run.Reasoning > *run.Output {
+		return run, &lineError{usage["reasoning"].off, `usage "reasoning" is larger than "output": output tokens include the reasoning ones, which are never added again`}
+	}
+	s := rec["settings"]
+	settings, err := object(line, s.raw, valueOff(line, s), `"settings"`, nil)
+	if err != nil {
+		return run, err
+	}
+	if len(settings) == 0 {
+		return run, &lineError{s.off, `"settings" is empty: record the model and API settings the run used (model, temperature, ...)`}
+	}
+	run.Settings = map[string]string{}
+	for _, k := range slices.Sorted(maps.Keys(settings)) {
+		v := settings[k]
+		if c := v.raw[0]; c == '{' || c == '[' {
+			return run, &lineError{v.off, fmt.Sprintf("setting %q must be a string, number, true, false or null", k)}
+		}
+		run.Settings[k] = scalar(v.raw)
+	}
+	return run, nil
+}
+
+// valueOff returns the byte offset of f's value in line: the first
+// non-space byte after the colon that follows its key.
+func valueOff(line string, f field) int {
+	i := f.off + strings.IndexByte(line[f.off:], ':') + 1
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// isInteger reports whether raw is a JSON whole number.
+func isInteger(raw json.RawMessage) bool {
+	_, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil
+}
+
+// scalar spells a JSON scalar for comparison: numbers by value (0, 0.0 and
+// 0e0 are the same temperature), everything else as written.
+func scalar(raw json.RawMessage) string {
+	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
+		if f, err := strconv.ParseFloat(string(raw), 64); err == nil {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	return string(raw)
+}
