@@ -136,3 +136,40 @@ defaultMode: "focus"
 		}
 	}
 }
+
+// TestPointerJSONValidatesAgainstSchema validates the pointers array of
+// costs --format json against the published schema.
+func TestPointerJSONValidatesAgainstSchema(t *testing.T) {
+	sch, err := jsonschema.NewCompiler().Compile(filepath.Join("..", "..", "cue", "costs.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	runbook: pointer: {trigger: "Restarts", source: "runbook.md", covers: ["restart"]}
+	unused: pointer: {trigger: "Deploys", source: "runbook.md", covers: ["restart"]}
+}
+modes: focus: compose: [parts.base, parts.runbook]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md":    "You are careful.\n",
+		"runbook.md": "To restart the service, run the restart script and check the health endpoint.\n",
+	})
+	b, err := costs.JSONWithPointers(costs.Table(p), costs.Pointers(p, costs.Session{Calls: 3, Overhead: 10}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if !bytes.Contains(b, []byte(`"mode": "focus"`)) || !bytes.Contains(b, []byte(`"calls": 3`)) {
+		t.Fatalf("pointer JSON lacks its session:\n%s", b)
+	}
+}

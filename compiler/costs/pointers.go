@@ -11,35 +11,59 @@ import (
 )
 
 // PointerCost weighs a trigger-and-pointer entry against inlining its
-// source: standing text is paid on every call, a retrieval only when the
-// domain comes up.
+// source, in the session model of Session: standing text is paid on every
+// call; a read costs an extra call, and the text read stays in context for
+// the rest of the session.
 type PointerCost struct {
 	Part   string `json:"part"`
 	Source string `json:"source"`
 	// PointerTokens is what the pointer costs on every call.
 	PointerTokens int `json:"pointerTokens"`
 	// SourceTokens is what inlining the source would cost on every call,
-	// and what one retrieval of it costs.
+	// and what one read of it adds to the context.
 	SourceTokens int `json:"sourceTokens"`
 	// SavedPerCall is SourceTokens - PointerTokens.
 	SavedPerCall int `json:"savedPerCall"`
-	// BreakEven is SavedPerCall / SourceTokens: when more than this
-	// fraction of calls retrieve the source, inlining is cheaper.
+	// Calls and Overhead are the session the break-even rate is for: N
+	// calls with H tokens of overhead each.
+	Calls    int `json:"calls"`
+	Overhead int `json:"overhead"`
+	// StandingTokens is S, the largest standing prompt (pointer included)
+	// of a mode and family that send the pointer; 0 when no mode sends it.
+	StandingTokens int `json:"standingTokens"`
+	// Mode is the mode of StandingTokens; "" when no mode sends it.
+	Mode string `json:"mode,omitempty"`
+	// BreakEven is the fraction of sessions reading the source above which
+	// inlining it is cheaper: Session.BreakEven with StandingTokens, the
+	// lowest over the modes and families that send the pointer.
 	BreakEven float64 `json:"breakEven"`
 }
 
-// Pointers computes the cost of every pointer part, by part name.
-func Pointers(p *compiler.Program) []PointerCost {
+// Pointers computes the cost of every pointer part, by part name, for
+// sessions like s (only s.Calls and s.Overhead matter).
+func Pointers(p *compiler.Program, s Session) []PointerCost {
 	var out []PointerCost
+	rows := Table(p)
 	for _, name := range slices.Sorted(maps.Keys(p.Pointers)) {
 		src := p.Pointers[name]
 		pc := PointerCost{Part: name, Source: src.Path,
 			PointerTokens: p.Counter.Count(p.Parts[name].Text),
-			SourceTokens:  p.Counter.Count(src.Text)}
+			SourceTokens:  p.Counter.Count(src.Text),
+			Calls:         s.Calls, Overhead: s.Overhead}
 		pc.SavedPerCall = pc.SourceTokens - pc.PointerTokens
-		if pc.SourceTokens > 0 {
-			pc.BreakEven = float64(pc.SavedPerCall) / float64(pc.SourceTokens)
+		// The break-even rate falls as S grows (the extra call costs
+		// more), so the largest S is the one to plan with.
+		for _, m := range p.Modes {
+			if !m.Sends(name) {
+				continue
+			}
+			for _, r := range rows {
+				if r.Mode == m.Name && (pc.Mode == "" || r.Tokens > pc.StandingTokens) {
+					pc.Mode, pc.StandingTokens = m.Name, r.Tokens
+				}
+			}
 		}
+		pc.BreakEven = s.BreakEven(pc.StandingTokens, pc.PointerTokens, pc.SourceTokens)
 		out = append(out, pc)
 	}
 	return out
@@ -52,14 +76,28 @@ func WritePointers(w io.Writer, pcs []PointerCost) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "POINTER\tSOURCE\tSTANDING\tINLINED\tSAVED PER CALL\tPER RETRIEVAL\tBREAK-EVEN RETRIEVAL RATE")
+	fmt.Fprintln(tw, "POINTER\tSOURCE\tSTANDING\tINLINED\tSAVED PER CALL\tPER READ\tLARGEST PROMPT (S)\tBREAK-EVEN READ RATE")
 	for _, pc := range pcs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.1f%%\n", pc.Part, pc.Source, compiler.Thousands(pc.PointerTokens), compiler.Thousands(pc.SourceTokens),
-			compiler.Thousands(pc.SavedPerCall), compiler.Thousands(pc.SourceTokens), pc.BreakEven*100)
+		mode := "no mode"
+		if pc.Mode != "" {
+			mode = compiler.Thousands(pc.StandingTokens) + " (" + pc.Mode + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f%%\n", pc.Part, pc.Source, compiler.Thousands(pc.PointerTokens), compiler.Thousands(pc.SourceTokens),
+			compiler.Thousands(pc.SavedPerCall), compiler.Thousands(pc.SourceTokens), mode, pc.BreakEven*100)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, "A pointer pays off while fewer calls than its break-even rate retrieve the source; above it, inlining is cheaper.")
+	pc := pcs[0]
+	_, err := fmt.Fprintf(w, "A pointer pays off while fewer sessions than its break-even rate read the source: r* = N(T-P) / (S + H + N·T) for a session of N = %s with H = %s overhead tokens per call (--calls, --overhead); a read costs an extra call and its text stays in context.\n",
+		calls(pc.Calls), compiler.Thousands(pc.Overhead))
 	return err
+}
+
+// calls says a number of calls: "1 call", "20 calls".
+func calls(n int) string {
+	if n == 1 {
+		return "1 call"
+	}
+	return compiler.Thousands(n) + " calls"
 }

@@ -91,7 +91,7 @@ func Render(progs []*compiler.Program, hash string) ([]File, error) {
 		return nil, err
 	}
 	rows := costs.Table(p)
-	js, err := costs.JSONWithPointers(rows, costs.Pointers(p))
+	js, err := costs.JSONWithPointers(rows, costs.Pointers(p, costs.OneCall))
 	if err != nil {
 		return nil, err
 	}

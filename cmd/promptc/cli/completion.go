@@ -20,7 +20,7 @@ func formatValues(command string) []string {
 		return printer.Formats()
 	case "costs":
 		return slices.Clone(costs.Formats)
-	case "show":
+	case "show", "claim":
 		return []string{"text", "json"}
 	}
 	return nil

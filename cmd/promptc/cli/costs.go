@@ -3,9 +3,10 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -22,6 +23,8 @@ func newCostsCommand(g *globals) *cobra.Command {
 		base        string
 		maxIncrease string
 		calls       int
+		overhead    int
+		retrieval   string
 		compare     string
 		choice      string
 	)
@@ -52,11 +55,17 @@ takes measured runs (promptc claim). A project with errors in any profile
 is not compared (exit 1).
 
 Pointer parts are listed after the table: the standing tokens each saves
-per call against inlining its source, the cost of one retrieval, and the
-break-even retrieval rate above which inlining would be cheaper.
+per call against inlining its source, the cost of one read, and the
+break-even read rate above which inlining would be cheaper, for a session of
+--calls N calls (default 1) with --overhead H tokens per call (default 0).
 
---calls N prints the per-session cost of the standing prompt: tokens per
-call times N calls.`,
+--calls N prints what a session of N calls sends in total, Σ(S + R + H):
+the standing prompt S and the overhead H on every call, and for each
+pointer the mode sends, in the fraction of sessions that read its source
+(--retrieval), one extra call plus the source's text on every call from the
+first on. --retrieval takes one rate for every pointer and/or NAME=RATE per
+pointer, comma-separated (0.3, 30%, runbook=0.5); without it every pointer
+is read (the worst case).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The command line is checked before anything is compiled.
@@ -74,6 +83,17 @@ call times N calls.`,
 			}
 			if cmd.Flags().Changed("calls") && calls < 1 {
 				return usagef("--calls %d: want a number of calls of at least 1", calls)
+			}
+			if overhead < 0 {
+				return usagef("--overhead %d: want a number of tokens of at least 0", overhead)
+			}
+			if retrieval != "" && !cmd.Flags().Changed("calls") {
+				return usagef("--retrieval needs --calls N")
+			}
+			sess := costs.Session{Calls: max(calls, 1), Overhead: overhead, DefaultRate: 1}
+			named, err := parseRates(retrieval, &sess)
+			if err != nil {
+				return err
 			}
 			var limit *baseline.Limit
 			if maxIncrease != "" {
@@ -99,16 +119,24 @@ call times N calls.`,
 			case base != "":
 				return g.costsAgainst(p, base, limit, maxIncrease)
 			case calls > 0:
-				return g.sessionCosts(p, calls)
+				for _, n := range named {
+					if _, ok := p.Pointers[n]; !ok {
+						return usagef("--retrieval: %q is not a pointer part (pointers: %s)", n, strings.Join(slices.Sorted(maps.Keys(p.Pointers)), ", "))
+					}
+				}
+				if err := costs.WriteSession(g.stdout, sess, costs.SessionTable(p, sess)); err != nil {
+					return err
+				}
+				return costs.WritePointers(g.stdout, costs.Pointers(p, sess))
 			}
 			if format == "json" {
-				return g.costsJSON(p)
+				return g.costsJSON(p, sess)
 			}
 			if err := costs.Write(g.stdout, format, costs.Table(p)); err != nil {
 				return usageError{err}
 			}
 			if format == "table" {
-				return costs.WritePointers(g.stdout, costs.Pointers(p))
+				return costs.WritePointers(g.stdout, costs.Pointers(p, sess))
 			}
 			return nil
 		},
@@ -120,7 +148,9 @@ call times N calls.`,
 	f.StringVar(&choice, "family", compiler.Auto, "with --model: the family (auto follows the model)")
 	f.StringVar(&base, "base", "", "compare with the project at this git ref")
 	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
-	f.IntVar(&calls, "calls", 0, "print the per-session cost of the standing prompt over N calls")
+	f.IntVar(&calls, "calls", 0, "print the total input of a session of N calls, Σ(S + R + H)")
+	f.IntVar(&overhead, "overhead", 0, "tokens every call sends besides the static prompt (H)")
+	f.StringVar(&retrieval, "retrieval", "", "with --calls: the fraction of sessions reading each pointer's source: RATE and/or NAME=RATE,...")
 	f.StringVar(&compare, "compare", "", "compare the standing prompt of two profiles, e.g. classic,compact")
 	return cmd
 }
@@ -146,33 +176,62 @@ func (g *globals) notices(p *compiler.Program, choice, model, format string) err
 	return nil
 }
 
-// sessionCosts prints tokens per call times calls for each mode, for the
-// family with the largest prompt: the figure that decides whether detail
-// belongs in standing context or behind a pointer.
-func (g *globals) sessionCosts(p *compiler.Program, calls int) error {
-	rows := costs.Table(p)
-	tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "MODE\tTOKENS PER CALL (MIN-MAX)\tPER SESSION OF %s CALLS (MIN-MAX)\n", compiler.Thousands(calls))
-	for _, m := range p.Modes {
-		lo, hi := -1, 0
-		for _, r := range rows {
-			if r.Mode != m.Name {
-				continue
-			}
-			if lo < 0 || r.Tokens < lo {
-				lo = r.Tokens
-			}
-			hi = max(hi, r.Tokens)
-		}
-		fmt.Fprintf(tw, "%s\t%s-%s\t%s-%s\n", m.Name, compiler.Thousands(lo), compiler.Thousands(hi),
-			compiler.Thousands(lo*calls), compiler.Thousands(hi*calls))
+// parseRates reads a --retrieval value into sess: a bare rate is every
+// pointer's, NAME=RATE one pointer's. It returns the pointer names given,
+// to be checked once the project is compiled.
+func parseRates(spec string, sess *costs.Session) ([]string, error) {
+	if spec == "" {
+		return nil, nil
 	}
-	return tw.Flush()
+	var named []string
+	global := false
+	for _, item := range strings.Split(spec, ",") {
+		name, val, hasName := strings.Cut(strings.TrimSpace(item), "=")
+		if !hasName {
+			name, val = "", name
+		}
+		r, err := parseRate(val)
+		if err != nil {
+			return nil, usagef("--retrieval %q: %v", item, err)
+		}
+		switch {
+		case !hasName && global:
+			return nil, usagef("--retrieval %q: two rates for every pointer; give one, and NAME=RATE for the others", spec)
+		case !hasName:
+			sess.DefaultRate, global = r, true
+		case name == "":
+			return nil, usagef("--retrieval %q: want NAME=RATE", item)
+		default:
+			if sess.Rates == nil {
+				sess.Rates = map[string]float64{}
+			}
+			if _, dup := sess.Rates[name]; dup {
+				return nil, usagef("--retrieval: pointer %q has two rates", name)
+			}
+			sess.Rates[name] = r
+			named = append(named, name)
+		}
+	}
+	return named, nil
+}
+
+// parseRate parses a fraction (0.3) or a percentage (30%) from 0 to 1.
+func parseRate(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	div := 1.0
+	if strings.HasSuffix(s, "%") {
+		s, div = strings.TrimSuffix(s, "%"), 100
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v/div >= 0 && v/div <= 1) {
+		return 0, fmt.Errorf("want a rate from 0 to 1 or 0%% to 100%%")
+	}
+	return v / div, nil
 }
 
 // costsJSON prints {"costs": [...], "pointers": [...]}.
-func (g *globals) costsJSON(p *compiler.Program) error {
-	b, err := costs.JSONWithPointers(costs.Table(p), costs.Pointers(p))
+func (g *globals) costsJSON(p *compiler.Program, sess costs.Session) error {
+	b, err := costs.JSONWithPointers(costs.Table(p), costs.Pointers(p, sess))
 	if err != nil {
 		return err
 	}
