@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
@@ -149,13 +151,68 @@ func (p *Program) loadPointer(fs *source.FS, name string, cp config.Part) {
 		return
 	}
 	p.Pointers[name] = f
-	lower := strings.ToLower(f.Text)
+	if n := utf8.RuneCountInString(f.Text); n > p.Config.PointerMax {
+		p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "pointer", "source"), RulePointerSource,
+			"pointer %s: its source %s has %s characters, over pointerSourceMaxChars (%s): a read keeps the whole source in context for the rest of the session; point at a smaller section or raise the limit",
+			name, ptr.Source, Thousands(n), Thousands(p.Config.PointerMax)))
+	}
+	if len(ptr.Covers) == 0 {
+		p.add(diag.Errorf(pos, RulePointerCoverage,
+			"pointer %s declares no covers, so nothing checks that %s still holds the knowledge it replaces; list the phrases it must contain in pointer.covers", name, ptr.Source))
+		return
+	}
+	src := NormaliseWords(f.Text)
 	for i, phrase := range ptr.Covers {
-		if !strings.Contains(lower, strings.ToLower(phrase)) {
-			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "pointer", "covers", fmt.Sprint(i)), RulePointerCoverage,
-				"pointer %s: its source %s no longer contains %q, so the pointer would lose that knowledge; restore the phrase in the source or keep the text standing", name, ptr.Source, phrase))
+		at := p.Loaded.PosOfKeys("parts", name, "pointer", "covers", fmt.Sprint(i))
+		if NormaliseWords(phrase) == "" {
+			p.add(diag.Errorf(at, RulePointerCoverage, "pointer %s: an empty covers phrase checks nothing; write a phrase of the source", name))
+			continue
+		}
+		if !ContainsPhrase(src, phrase) {
+			p.add(diag.Errorf(at, RulePointerCoverage,
+				"pointer %s: its source %s does not contain %q as whole words (letter case and line breaks aside), so the pointer would lose that knowledge; restore the phrase in the source or keep the text standing", name, ptr.Source, phrase))
 		}
 	}
+}
+
+// NormaliseWords lowers the letter case of s and turns every run of white
+// space (line breaks included) into one space, trimmed: the form in which
+// covers phrases are matched, so that a phrase hard-wrapped across lines
+// still matches.
+func NormaliseWords(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// ContainsPhrase reports whether text, already normalised by
+// NormaliseWords, contains phrase as whole words: after normalising phrase,
+// an occurrence counts only when it neither starts nor ends inside a word
+// (a letter or digit on both sides of its edge). So "e" is not found in
+// "the", while "health endpoint" is found in "Health\n  endpoint".
+func ContainsPhrase(text, phrase string) bool {
+	phrase = NormaliseWords(phrase)
+	if phrase == "" {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(phrase)
+	last, _ := utf8.DecodeLastRuneInString(phrase)
+	for off := 0; ; {
+		i := strings.Index(text[off:], phrase)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(phrase)
+		before, _ := utf8.DecodeLastRuneInString(text[:start])
+		after, _ := utf8.DecodeRuneInString(text[end:])
+		if !(isWord(first) && start > 0 && isWord(before)) && !(isWord(last) && end < len(text) && isWord(after)) {
+			return true
+		}
+		_, size := utf8.DecodeRuneInString(text[start:])
+		off = start + size
+	}
+}
+
+func isWord(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
 // loadTools renders the tool catalogue for the program's profile: full

@@ -599,8 +599,10 @@ The current date and the project directory are given below.
 	// Pointer parts.
 	{
 		ID: compiler.RulePointerSource, Category: Minimal, Severity: diag.Error,
-		Summary: "A pointer part's source must exist inside the project.",
-		Doc:     `A pointer part sends a short trigger and the path of a canonical source ("Editing settings: read docs/settings.md before answering.") instead of standing text. If the source is missing, unsafe or outside the project, the model is pointed at nothing. The finding is at pointer.source.`,
+		Summary: "A pointer part's source must exist inside the project and fit in pointerSourceMaxChars.",
+		Doc: `A pointer part sends a short trigger and the path of a canonical source ("Editing settings: read docs/settings.md before answering.") instead of standing text. If the source is missing, unsafe or outside the project, the model is pointed at nothing. The finding is at pointer.source.
+
+A read puts the whole source in context for the rest of the session, so a source longer than pointerSourceMaxChars (16,000 characters unless promptc.cue sets it) is reported too: point at a smaller section, or raise the limit knowing what each read costs.`,
 		Bad: `-- promptc.cue --
 parts: settings: pointer: {trigger: "Editing settings", source: "docs/setings.md"}
 `,
@@ -610,8 +612,10 @@ parts: settings: pointer: {trigger: "Editing settings", source: "docs/settings.m
 	},
 	{
 		ID: compiler.RulePointerCoverage, Category: Minimal, Severity: diag.Error,
-		Summary: "A pointer's source must still contain every phrase the pointer promises.",
-		Doc:     `pointer.covers lists phrases (compared without regard to letter case) that the source must contain for the pointer to be a safe replacement of the standing text it took over. When an edit to the source drops one, the knowledge is gone from every prompt; restore the phrase or send the text as standing context again.`,
+		Summary: "A pointer declares what its source covers, and the source still contains every phrase.",
+		Doc: `pointer.covers lists phrases that the source must contain for the pointer to be a safe replacement of the standing text it took over. When an edit to the source drops one, the knowledge is gone from every prompt; restore the phrase or send the text as standing context again.
+
+Phrases match whole words: letter case does not matter, and every run of white space counts as one space, so a phrase hard-wrapped across two lines of the source still matches; but "e" is not found in "the", nor "note" in "notes". A pointer with no covers (or an empty phrase) is reported too: nothing would check that its source still holds what it replaced.`,
 		Bad: `-- promptc.cue --
 parts: settings: pointer: {
 	trigger: "Editing settings"

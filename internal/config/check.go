@@ -120,6 +120,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			}
 		}
 	}
+	checkPointerTemplate(bad, c.PointerTmpl)
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		if c.Parts[name].Generated == "tools" && c.Tools == nil {
 			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
@@ -139,6 +140,25 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 	}
 	return diag.Sort(ds)
+}
+
+// templateMarker finds the {{...}} markers of a pointer template.
+var templateMarker = regexp.MustCompile(`\{\{[^{}]*\}\}`)
+
+// checkPointerTemplate requires {{trigger}} and {{source}} in the pointer
+// template and refuses any other marker, which would be sent as written.
+func checkPointerTemplate(bad func(string, string, ...any), tmpl string) {
+	for _, m := range templateMarker.FindAllString(tmpl, -1) {
+		if m != "{{trigger}}" && m != "{{source}}" {
+			bad("pointerTemplate", "unknown marker %s: a pointer template knows {{trigger}} and {{source}} only", m)
+			return
+		}
+	}
+	for _, m := range []string{"{{trigger}}", "{{source}}"} {
+		if !strings.Contains(tmpl, m) {
+			bad("pointerTemplate", "the template has no %s, so every pointer would be sent without its %s; write both, e.g. \"{{trigger}}: read {{source}} before answering.\"", m, strings.Trim(m, "{}"))
+		}
+	}
 }
 
 func checkLimit(bad func(string, string, ...any), path string, l Limit) {

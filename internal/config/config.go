@@ -47,6 +47,7 @@ type Config struct {
 	Profiles      *Profiles            `json:"profiles,omitempty"`
 	Tools         *Tools               `json:"tools,omitempty"`
 	PointerTmpl   string               `json:"pointerTemplate"`
+	PointerMax    int                  `json:"pointerSourceMaxChars"`
 	Lint          Lint                 `json:"lint"`
 }
 
