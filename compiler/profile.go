@@ -20,6 +20,7 @@ const (
 	RulePointerCoverage  = "POINTER_COVERAGE"
 	RulePointerGoverning = "POINTER_GOVERNING"
 	RuleGoverningDropped = "GOVERNING_DROPPED"
+	RuleToolDescription  = "TOOL_DESCRIPTION"
 )
 
 // Standing reports whether a part must be sent unchanged by every profile:
@@ -248,6 +249,11 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 			continue
 		}
 		desc := include.TrimBlank(include.Raw(f, 1, 0))
+		if strings.TrimSpace(include.Text(desc)) == "" {
+			p.add(diag.Errorf(p.Loaded.PosOfKeys("tools", "catalogue", t, "file"), RuleToolDescription,
+				"tool %s: its description %s is empty, so the model would be told nothing about how to call it; write the description and its arguments", t, tool.File))
+			continue
+		}
 		p.ToolTexts[t] = include.Text(desc)
 		if !full[t] {
 			groups[tool.Group] = append(groups[tool.Group], t)
@@ -263,7 +269,11 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		if len(spans) > 0 {
 			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
 		}
-		spans = append(spans, include.Span{Text: "More tools, by capability (ask for a tool's description before its first use):\n", Path: pos.Path, Line: pos.Line})
+		ask := "ask for a tool's description before its first use"
+		if d := cat.Discovery; d != "" {
+			ask = "call " + d + " with their names for their descriptions before first use"
+		}
+		spans = append(spans, include.Span{Text: "More tools, by capability (" + ask + "):\n", Path: pos.Path, Line: pos.Line})
 		for _, g := range slices.Sorted(maps.Keys(groups)) {
 			spans = append(spans, include.Span{Text: "- " + g + ": " + strings.Join(groups[g], ", ") + "\n", Path: pos.Path, Line: pos.Line})
 		}

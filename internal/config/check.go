@@ -106,6 +106,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			}
 		}
 	}
+	checkTools(bad, c)
 	if pr := c.Profiles; pr != nil {
 		if _, ok := pr.Values[pr.Default]; !ok {
 			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
@@ -140,6 +141,54 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 	}
 	return diag.Sort(ds)
+}
+
+// ToolName is the pattern of a catalogue tool's name: what a model writes
+// to call it, and one item of a comma-separated discovery request.
+var ToolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
+
+// checkTools checks tool names (the pattern, unique regardless of letter
+// case) and the discovery tool: a profile that lists tools by name only
+// must describe in full the tool the model asks for their descriptions.
+func checkTools(bad func(string, string, ...any), c *Config) {
+	if c.Tools == nil {
+		return
+	}
+	names := slices.Sorted(maps.Keys(c.Tools.Catalogue))
+	seen := map[string]string{}
+	for _, n := range names {
+		path := "tools.catalogue." + quote(n)
+		if !ToolName.MatchString(n) {
+			bad(path, "tool name %q: a tool name is a letter followed by letters, digits, _ or - (at most 64), with no spaces or commas: the model writes it to call the tool", n)
+			continue
+		}
+		if prev, dup := seen[strings.ToLower(n)]; dup {
+			bad(path, "tool %q differs from tool %q only in letter case; a model cannot tell them apart, so rename one", n, prev)
+			continue
+		}
+		seen[strings.ToLower(n)] = n
+	}
+	disc := c.Tools.Discovery
+	if disc != "" {
+		if _, ok := c.Tools.Catalogue[disc]; !ok {
+			bad("tools.discovery", "%q is not in tools.catalogue (valid: %s)", disc, strings.Join(names, ", "))
+			return
+		}
+	}
+	if c.Profiles == nil {
+		return // every tool is described in full
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.Profiles.Values)) {
+		full := c.Profiles.Values[name].FullTools
+		byName := slices.ContainsFunc(names, func(t string) bool { return !slices.Contains(full, t) })
+		switch {
+		case !byName:
+		case disc == "":
+			bad("profiles.values."+name+".fullTools", "profile %s lists some tools by name only, but promptc.cue names no discovery tool: add the tool that returns descriptions to tools.catalogue and set tools.discovery", name)
+		case !slices.Contains(full, disc):
+			bad("profiles.values."+name+".fullTools", "profile %s lists tools by name only but does not describe the discovery tool %s in full: add %q to its fullTools, or the model cannot learn how to ask for the others", name, disc, disc)
+		}
+	}
 }
 
 // templateMarker finds the {{...}} markers of a pointer template.

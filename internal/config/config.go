@@ -122,6 +122,7 @@ type Profile struct {
 // Tools is the tool catalogue.
 type Tools struct {
 	Catalogue map[string]Tool `json:"catalogue"`
+	Discovery string          `json:"discovery,omitempty"`
 }
 
 // Tool is one catalogue entry.
