@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d8397317b727ceceda46440fafc19d1558bc05163785a789dd955af046c50664"
+const InputHash = "sha256:98297303a2decdaab59b868e598deb24ee89d4a6b5575f5adf530d6e96657c67"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -74,6 +74,25 @@ func DescribeTools(names []string, allowed func(name string) bool) (string, erro
 	return strings.Join(parts, "\n\n"), nil
 }
 
+// DescribeToolsArgs is DescribeTools for the argument a model writes in a
+// discovery call: tool names separated by commas ("git_log, git_show"),
+// each trimmed of white space. An empty argument lists the permitted
+// tools; an empty name between commas is an error.
+func DescribeToolsArgs(args string, allowed func(name string) bool) (string, error) {
+	if strings.TrimSpace(args) == "" {
+		return DescribeTools(nil, allowed)
+	}
+	var names []string
+	for _, n := range strings.Split(args, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			return "", fmt.Errorf("empty tool name in %q: separate tool names with single commas", args)
+		}
+		names = append(names, n)
+	}
+	return DescribeTools(names, allowed)
+}
+
 func containsString(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

@@ -465,8 +465,10 @@ func (g *gen) renderProfiles() {
 		g.pf("// ProfileEnv is the environment variable that selects the profile.\nconst ProfileEnv = %q\n\n", env)
 		g.pf("// ProfileFromEnv returns the profile named by $%s, the default when it\n// is unset or empty, and an error naming the variable for any other value.\nfunc ProfileFromEnv() (Profile, error) {\n\tv := os.Getenv(ProfileEnv)\n\tif v == \"\" {\n\t\treturn DefaultProfile, nil\n\t}\n\tpr, err := ParseProfile(v)\n\tif err != nil {\n\t\treturn 0, fmt.Errorf(\"%%s: %%w\", ProfileEnv, err)\n\t}\n\treturn pr, nil\n}\n\n", env)
 	}
-	g.pf("// ComposeProfile is Compose in profile pr.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
-	g.pf("// SectionsProfile is Sections in profile pr.\nfunc SectionsProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\treturn sections(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// Valid reports whether p is one of the package's profiles.\nfunc (p Profile) Valid() bool { return int(p) < len(profileNames) }\n\n")
+	g.pf("// mustProfile panics unless pr is a profile, as Compose does for a mode\n// that is none: a silent empty prompt would send the model nothing.\nfunc mustProfile(pr Profile) {\n\tif !pr.Valid() {\n\t\tpanic(fmt.Sprintf(\"prompts: %%s is no profile (valid: %s)\", pr))\n\t}\n}\n\n", strings.Join(valid, ", "))
+	g.pf("// ComposeProfile is Compose in profile pr. A pr that is not Valid panics,\n// as a mode that is not does.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustProfile(pr)\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// SectionsProfile is Sections in profile pr. It panics where\n// ComposeProfile does.\nfunc SectionsProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\treturn sections(int(pr), mode, choice, modelID, &slots)\n}\n\n")
 }
 
 type budgetRow struct {
