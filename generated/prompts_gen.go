@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:98297303a2decdaab59b868e598deb24ee89d4a6b5575f5adf530d6e96657c67"
+const InputHash = "sha256:742e71c6e4437d9082c5eb03f591a5c9b0c71954be48e81104f1f2bd1f2d809c"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -446,22 +446,23 @@ var modeItems = [...][len(modeNames)][]item{
 }
 
 type rule struct {
-	family         Family
-	name, provider []string
+	family                  Family
+	name, provider, id, all []string
 }
 
 var rules = [...]rule{
-	{family: FamilyLocal, name: []string{"(?i)^gpt-oss"}, provider: nil},
+	{family: FamilyLocal, provider: []string{"^ollama$", "^lm_?studio$", "^llama[.-]?cpp$", "^(hosted_)?vllm$", "^local$"}},
+	{family: FamilyLocal, name: []string{"(?i)^gpt-oss"}},
 	{family: FamilyClaude, name: []string{"(?i)^claude", "(?i)^sonnet", "(?i)^opus", "(?i)^haiku"}, provider: []string{"(^|\\.)anthropic(\\.|$)"}},
 	{family: FamilyCodex, name: []string{"(?i)^gpt-", "^o[0-9]+(-|$)", "(?i)codex", "(?i)^chatgpt"}, provider: []string{"^openai$"}},
-	{family: FamilyGemini, name: []string{"(?i)^gemini"}, provider: nil},
+	{family: FamilyGemini, name: []string{"(?i)^gemini"}},
 	{family: FamilyKimi, name: []string{"(?i)kimi"}, provider: []string{"^moonshot(ai)?$"}},
-	{family: FamilyDeepseek, name: []string{"(?i)deepseek"}, provider: nil},
-	{family: FamilyMistral, name: []string{"(?i)(mistral|codestral|devstral|magistral|mixtral|ministral)"}, provider: []string{"^mistral(ai)?$"}},
+	{family: FamilyDeepseek, name: []string{"(?i)deepseek"}},
+	{family: FamilyMistral, name: []string{"(?i)(mistral|codestral|devstral|magistral|mixtral|ministral)"}},
 	{family: FamilyGlm, name: []string{"(?i)^glm"}, provider: []string{"^zhipu(ai)?$", "^z[.-]ai$"}},
-	{family: FamilyMinimax, name: []string{"(?i)minimax"}, provider: []string{"(?i)^minimax(ai)?$"}},
+	{family: FamilyMinimax, name: []string{"(?i)minimax"}},
 	{family: FamilyGrok, name: []string{"(?i)^grok"}, provider: []string{"^x-?ai$"}},
-	{family: FamilyLocal, name: []string{"(?i)^llama", "(?i)^qwen", "(?i)^gemma", "(?i)^phi", "(?i)^granite"}, provider: []string{"^ollama$", "^lm_?studio$", "^llama[.-]?cpp$", "^(hosted_)?vllm$", "^local$"}},
+	{family: FamilyLocal, name: []string{"(?i)^llama", "(?i)^qwen", "(?i)^gemma", "(?i)^phi", "(?i)^granite"}},
 }
 
 // compiled holds the regular expressions, compiled on first use so that a
@@ -470,6 +471,8 @@ var compiled struct {
 	once     sync.Once
 	name     [len(rules)][]*regexp.Regexp
 	provider [len(rules)][]*regexp.Regexp
+	id       [len(rules)][]*regexp.Regexp
+	all      [len(rules)][]*regexp.Regexp
 	notes    [len(families)][]*regexp.Regexp
 }
 
@@ -482,6 +485,12 @@ func compile() {
 			for _, p := range r.provider {
 				compiled.provider[i] = append(compiled.provider[i], regexp.MustCompile(p))
 			}
+			for _, p := range r.id {
+				compiled.id[i] = append(compiled.id[i], regexp.MustCompile(p))
+			}
+			for _, p := range r.all {
+				compiled.all[i] = append(compiled.all[i], regexp.MustCompile(p))
+			}
 		}
 		for i, f := range families {
 			for _, n := range f.notes {
@@ -492,10 +501,12 @@ func compile() {
 }
 
 // Resolve maps a model id to its family and the label of the model note it
-// selects ("" when none matches). The model name (the part after the last
-// "/" or ":") is matched against every rule's name patterns first, then the
-// provider segments before it, nearest first, against the provider
-// patterns; a model no rule claims gets FallbackFamily.
+// selects ("" when none matches). Rules are tried in order, in two phases:
+// first against the model name (the part after the last "/" or ":") with
+// their name patterns and against the whole id with their id patterns and
+// all lists; when none matches, against the provider segments before the
+// name, nearest first, with their name and provider patterns. A model no
+// rule claims gets FallbackFamily.
 func Resolve(modelID string) (Family, string) {
 	f, n := resolve(modelID)
 	if n < 0 {
@@ -545,26 +556,38 @@ func resolveFamily(id string) Family {
 		name = id[cut+1:]
 	}
 	for i := range rules {
-		for _, re := range compiled.name[i] {
-			if re.MatchString(name) {
+		if anyMatch(compiled.name[i], name) || anyMatch(compiled.id[i], id) {
+			return rules[i].family
+		}
+		if all := compiled.all[i]; len(all) > 0 {
+			ok := true
+			for _, re := range all {
+				ok = ok && re.MatchString(id)
+			}
+			if ok {
 				return rules[i].family
 			}
 		}
 	}
-	for end := cut; end > 0; {
-		start := strings.LastIndexAny(id[:end], "/:") + 1
-		if seg := id[start:end]; seg != "" {
-			for i := range rules {
-				for _, re := range compiled.provider[i] {
-					if re.MatchString(seg) {
-						return rules[i].family
-					}
-				}
+	for i := range rules {
+		for end := cut; end > 0; {
+			start := strings.LastIndexAny(id[:end], "/:") + 1
+			if seg := id[start:end]; seg != "" && (anyMatch(compiled.name[i], seg) || anyMatch(compiled.provider[i], seg)) {
+				return rules[i].family
 			}
+			end = start - 1
 		}
-		end = start - 1
 	}
 	return FallbackFamily
+}
+
+func anyMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Choice is the family a prompt is composed for: Auto follows the model

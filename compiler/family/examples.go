@@ -39,10 +39,12 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 				i, rule.Family, strings.Join(slices.Sorted(maps.Keys(fams)), ", "), rule.Family, Suffix))
 		}
 	}
+	// A pattern is exercised when it decides an example, whichever phase
+	// it decides in: a name pattern may decide through a provider segment.
 	type decided struct {
-		rule    int
-		by      string
-		pattern string
+		rule  int
+		field string
+		index int
 	}
 	used := map[decided]bool{}
 	ids := slices.Sorted(maps.Keys(c.Examples))
@@ -54,7 +56,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 		pos := func() diag.Position { return l.PosOfKeys("families", "examples", id) }
 		res := r.Resolve(id)
 		if res.By != ByFallback {
-			used[decided{res.Rule, res.By, res.Pattern}] = true
+			used[decided{res.Rule, res.Field, res.Index}] = true
 		}
 		if unread[want.Family] {
 			continue
@@ -71,42 +73,54 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 		byFamily[res.Family] = append(byFamily[res.Family], id)
 		if ms := r.Matches(id); len(ms) > 1 {
 			var others []string
+			seen := map[string]bool{}
 			for _, m := range ms[1:] {
-				if m.Family != ms[0].Family {
-					others = append(others, fmt.Sprintf("%s (rule %d %s pattern %q)", m.Family, m.Rule, m.By, m.Pattern))
+				if m.Family != ms[0].Family && !seen[m.Family] {
+					seen[m.Family] = true
+					others = append(others, fmt.Sprintf("%s (%s)", m.Family, m.deciding()))
 				}
 			}
 			if len(others) > 0 {
 				ds = append(ds, diag.Infof(pos(), RuleOverlap,
-					"example %q is matched by %s and also by %s; %s wins because its rule comes first",
-					id, ms[0].Family, strings.Join(others, ", "), ms[0].Family))
+					"example %q is matched by %s (%s) and also by %s; %s wins because its rule comes first",
+					id, ms[0].Family, ms[0].deciding(), strings.Join(others, ", "), ms[0].Family))
 			}
 		}
 		fam := fams[res.Family]
-		if want.Note != "" && fam != nil {
+		if (want.Note != "" || want.NoNote) && fam != nil {
 			got := "no note"
-			if i := fam.NoteFor(id); i >= 0 {
+			i := fam.NoteFor(id)
+			if i >= 0 {
 				got = fmt.Sprintf("note %q", fam.Notes[i].Label)
-				if fam.Notes[i].Label == want.Note {
-					continue
-				}
 			}
-			ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
-				"example %q selects %s in %s, expected note %q", id, got, fam.Path, want.Note))
+			switch {
+			case want.NoNote && i < 0, !want.NoNote && i >= 0 && fam.Notes[i].Label == want.Note:
+				continue
+			case want.NoNote:
+				ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
+					"example %q selects %s (%s) in %s, expected no note", id, got, fam.Notes[i].Literal, fam.Path))
+			default:
+				ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
+					"example %q selects %s in %s, expected note %q", id, got, fam.Path, want.Note))
+			}
 		}
 	}
 	for i, rule := range c.Rules {
-		for j, p := range rule.Name {
-			if !used[decided{i, ByName, p}] {
-				ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "name", fmt.Sprint(j)), RuleUnexercised,
-					"name pattern %q of rule %d (%s) decides no example; add an example model id to families.examples", p, i, rule.Family))
+		lists := []struct {
+			field string
+			pats  []string
+		}{{FieldName, rule.Name}, {FieldProvider, rule.Provider}, {FieldID, rule.ID}}
+		for _, list := range lists {
+			for j, p := range list.pats {
+				if !used[decided{i, list.field, j}] {
+					ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), list.field, fmt.Sprint(j)), RuleUnexercised,
+						"%s pattern %q of rule %d (%s) decides no example; add an example model id to families.examples", list.field, p, i, rule.Family))
+				}
 			}
 		}
-		for j, p := range rule.Provider {
-			if !used[decided{i, ByProvider, p}] {
-				ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), "provider", fmt.Sprint(j)), RuleUnexercised,
-					"provider pattern %q of rule %d (%s) decides no example; add an example model id to families.examples", p, i, rule.Family))
-			}
+		if len(rule.All) > 0 && !used[decided{i, FieldAll, 0}] {
+			ds = append(ds, diag.Warnf(l.PosOfKeys("families", "rules", fmt.Sprint(i), FieldAll), RuleUnexercised,
+				"all patterns of rule %d (%s) decide no example; add an example model id that every one of them matches to families.examples", i, rule.Family))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(fams)) {

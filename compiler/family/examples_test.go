@@ -121,7 +121,7 @@ func TestCheckExamplesMismatch(t *testing.T) {
 	// The message shows what matched, at the example's key.
 	want := []string{
 		`example "gpt-oss-20b" resolves to codex (rule 1 name pattern "^gpt-" matched "gpt-oss-20b"), expected local`,
-		`example "mystery" resolves to neutral (no rule matched the name or a provider; fallback family), expected codex`,
+		`example "mystery" resolves to neutral (no rule matched the name, the id or a provider segment; fallback family), expected codex`,
 	}
 	for i, d := range mismatches {
 		if d.Message != want[i] || d.Severity != diag.Error {
@@ -201,7 +201,8 @@ func TestCheckExamplesOverlap(t *testing.T) {
 		t.Fatalf("want one overlap:\n%s", show(ds))
 	}
 	d := overlaps[0]
-	want := `example "gpt-oss-120b" is matched by local and also by codex (rule 1 name pattern "^gpt-"), codex (rule 1 name pattern "oss"), local2 (rule 2 name pattern "^gpt-oss-1"); local wins because its rule comes first`
+	// Each other family once, with the first of its matches.
+	want := `example "gpt-oss-120b" is matched by local (rule 0 name pattern "^gpt-oss") and also by codex (rule 1 name pattern "^gpt-"), local2 (rule 2 name pattern "^gpt-oss-1"); local wins because its rule comes first`
 	if d.Message != want || d.Severity != diag.Info {
 		t.Errorf("got %s %q\nwant info %q", d.Severity, d.Message, want)
 	}
@@ -305,5 +306,55 @@ func TestCheckExamplesUnreadFamilies(t *testing.T) {
 	want := "promptc.cue:14:3 error UNKNOWN_FAMILY example \"x\" expects family \"phantom\", which does not exist\n"
 	if got := show(diag.Sort(ds)); got != want {
 		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
+
+func TestCheckExamplesNoNote(t *testing.T) {
+	l := load(t, `{
+	rules: [{family: "local", name: ["^llama", "^qwen"]}]
+	examples: {
+		"llama-3-8b":  {family: "local", note: null}
+		"qwen-2-7b":   {family: "local", note: null}
+		"llama-3-70b": {family: "local", note: "Large"}
+	}
+}`)
+	local := fam(t, "local", "Large", "/70b/", "Small", "/7b/")
+	got := show(check(t, l, families(local)))
+	// llama-3-8b selects nothing, as required; qwen-2-7b selects a note.
+	want := `promptc.cue:10:3 error EXAMPLE_NOTE_MISMATCH example "qwen-2-7b" selects note "Small" (/7b/) in prompts/families/local.prompt.md, expected no note
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestCheckExamplesNewRuleKinds(t *testing.T) {
+	l := load(t, `{
+	rules: [
+		{family: "local", provider: ["^ollama$"]},
+		{family: "codex", id: ["^openai/gpt-5", "^never/"]},
+		{family: "deepseek", all: ["deepseek", "v3"]},
+		{family: "deepseek", name: ["deepseek"]},
+		{family: "kimi", all: ["kimi", "k9"]},
+	]
+	examples: {
+		"openai/gpt-5-codex":      "codex"
+		"deepseek-chat-v3":        "deepseek"
+		"ollama:deepseek-r1:14b":  "local"
+		"deepseek-r1:14b":         "deepseek"
+	}
+}`)
+	ds := check(t, l, families(fam(t, "local"), fam(t, "codex"), fam(t, "deepseek"), fam(t, "kimi")))
+	got := show(ds)
+	// deepseek-chat-v3 is decided by the all rule, deepseek-r1:14b by the
+	// name pattern through its provider segment; the id pattern ^never/
+	// and the kimi conjunction decide nothing. In ollama:deepseek-r1:14b the
+	// server rule, listed first, wins over deepseek's name pattern.
+	want := `promptc.cue:9:43 warning RULE_UNEXERCISED id pattern "^never/" of rule 1 (codex) decides no example; add an example model id to families.examples
+promptc.cue:12:20 warning RULE_UNEXERCISED all patterns of rule 4 (kimi) decide no example; add an example model id that every one of them matches to families.examples
+promptc.cue:17:3 info RULE_OVERLAP example "ollama:deepseek-r1:14b" is matched by local (rule 0 provider pattern "^ollama$" on provider segment "ollama") and also by deepseek (rule 3 name pattern "deepseek" on provider segment "deepseek-r1"); local wins because its rule comes first
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

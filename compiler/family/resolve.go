@@ -10,9 +10,25 @@ import (
 
 // How a resolution was decided.
 const (
-	ByName     = "name"
+	// ByName: a name pattern matched the model name.
+	ByName = "name"
+	// ByID: an id pattern matched the whole model id.
+	ByID = "id"
+	// ByAll: every pattern of a rule's all list matched the whole id.
+	ByAll = "all"
+	// ByProvider: no rule matched the name or the whole id, and a name or
+	// provider pattern matched a provider segment.
 	ByProvider = "provider"
+	// ByFallback: no rule matched at all.
 	ByFallback = "fallback"
+)
+
+// Pattern lists of a rule, as Resolution.Field names them.
+const (
+	FieldName     = "name"
+	FieldProvider = "provider"
+	FieldID       = "id"
+	FieldAll      = "all"
 )
 
 // Resolution explains how a model id maps to a family.
@@ -23,29 +39,63 @@ type Resolution struct {
 	// Providers are the segments before the name, outermost first.
 	Providers []string `json:"providers"`
 	Family    string   `json:"family"`
-	// By is "name", "provider" or "fallback".
+	// By is "name", "id", "all", "provider" or "fallback".
 	By string `json:"by"`
 	// Rule is the index of the deciding rule in families.rules, -1 for the
 	// fallback.
 	Rule int `json:"rule"`
-	// Pattern is the deciding pattern and Matched the text it matched.
+	// Field is the deciding rule's pattern list: "name", "provider", "id"
+	// or "all". A provider segment may be decided by a name pattern.
+	Field string `json:"field,omitempty"`
+	// Index is the deciding pattern's index in that list (0 for "all").
+	Index int `json:"index"`
+	// Segment is the index in Providers of the segment that decided, or -1
+	// when no segment did.
+	Segment int `json:"segment"`
+	// Pattern is the deciding pattern (for "all", every pattern, quoted and
+	// joined with " & ") and Matched the text it matched: the name, the
+	// whole id or the segment.
 	Pattern string `json:"pattern,omitempty"`
 	Matched string `json:"matched,omitempty"`
 }
 
 // Why describes the decision in words, e.g. `rule 3 name pattern "^gpt-"
-// matched "gpt-4o"`.
+// matched "gpt-4o"` or `rule 10 name pattern "^qwen" matched provider
+// segment "qwen2.5-coder"`.
 func (r Resolution) Why() string {
-	if r.By == ByFallback {
-		return "no rule matched the name or a provider; fallback family"
+	switch r.By {
+	case ByFallback:
+		return "no rule matched the name, the id or a provider segment; fallback family"
+	case ByID:
+		return fmt.Sprintf("rule %d id pattern %q matched the whole id", r.Rule, r.Pattern)
+	case ByAll:
+		return fmt.Sprintf("rule %d all patterns %s matched the whole id", r.Rule, r.Pattern)
+	case ByProvider:
+		return fmt.Sprintf("rule %d %s pattern %q matched provider segment %q", r.Rule, r.Field, r.Pattern, r.Matched)
 	}
-	return fmt.Sprintf("rule %d %s pattern %q matched %q", r.Rule, r.By, r.Pattern, r.Matched)
+	return fmt.Sprintf("rule %d %s pattern %q matched %q", r.Rule, r.Field, r.Pattern, r.Matched)
+}
+
+// deciding names the rule and pattern of a match, without the text it
+// matched unless that is a provider segment: `rule 2 name pattern "^gpt-"`.
+func (r Resolution) deciding() string {
+	switch r.By {
+	case ByAll:
+		return fmt.Sprintf("rule %d all patterns %s", r.Rule, r.Pattern)
+	case ByProvider:
+		return fmt.Sprintf("rule %d %s pattern %q on provider segment %q", r.Rule, r.Field, r.Pattern, r.Matched)
+	}
+	return fmt.Sprintf("rule %d %s pattern %q", r.Rule, r.Field, r.Pattern)
 }
 
 type compiledRule struct {
 	family   string
 	name     []*regexp.Regexp
 	provider []*regexp.Regexp
+	id       []*regexp.Regexp
+	all      []*regexp.Regexp
+	// allText is the all list as Resolution.Pattern shows it.
+	allText string
 }
 
 // Resolver maps model ids to families with the configured rules. It is
@@ -57,21 +107,29 @@ type Resolver struct {
 
 // NewResolver compiles the rules of cfg. Patterns are assumed valid: the
 // config loader has already reported those that do not compile, and they
-// are skipped here.
+// are skipped here. A rule whose all list has a pattern that does not
+// compile never matches by all.
 func NewResolver(cfg config.Families) *Resolver {
 	r := &Resolver{fallback: cfg.Fallback}
+	compile := func(ps []string) []*regexp.Regexp {
+		var out []*regexp.Regexp
+		for _, p := range ps {
+			if re, err := regexp.Compile(p); err == nil {
+				out = append(out, re)
+			}
+		}
+		return out
+	}
 	for _, rule := range cfg.Rules {
-		cr := compiledRule{family: rule.Family}
-		for _, p := range rule.Name {
-			if re, err := regexp.Compile(p); err == nil {
-				cr.name = append(cr.name, re)
-			}
+		cr := compiledRule{family: rule.Family, name: compile(rule.Name), provider: compile(rule.Provider), id: compile(rule.ID)}
+		if all := compile(rule.All); len(all) == len(rule.All) {
+			cr.all = all
 		}
-		for _, p := range rule.Provider {
-			if re, err := regexp.Compile(p); err == nil {
-				cr.provider = append(cr.provider, re)
-			}
+		q := make([]string, len(rule.All))
+		for i, p := range rule.All {
+			q[i] = fmt.Sprintf("%q", p)
 		}
+		cr.allText = strings.Join(q, " & ")
 		r.rules = append(r.rules, cr)
 	}
 	return r
@@ -90,49 +148,82 @@ func Split(id string) (providers []string, name string) {
 	return providers, name
 }
 
-// Resolve maps id to a family. The model name is matched against every
-// rule's name patterns first (rule order); then each provider segment,
-// nearest the name first, against every rule's provider patterns; else
-// the fallback family. So ollama:deepseek-r1:14b (name "14b") is decided
-// by its server, ollama, not by the model it serves.
+// Resolve maps id to a family in two phases, rules in their order in each:
+//
+//  1. every rule against the model name (its name patterns) and the whole
+//     id (its id patterns, and its all list, every pattern of which must
+//     match); the first rule with a match decides;
+//  2. else every rule against the provider segments, the segment nearest
+//     the name first, with its name and provider patterns alike; the first
+//     rule matching any segment decides;
+//
+// else the fallback family. Because rule order decides in phase 2, a rule
+// listed earlier states precedence between two words of one prefix: with
+// a rule for the server ollama above the deepseek rule,
+// ollama:deepseek-r1:14b is decided by ollama; below it, by deepseek-r1.
 func (r *Resolver) Resolve(id string) Resolution {
 	if ms := r.matches(id, true); len(ms) > 0 {
 		return ms[0]
 	}
 	providers, name := Split(id)
-	return Resolution{ModelID: id, Name: name, Providers: providers, Family: r.fallback, By: ByFallback, Rule: -1}
+	return Resolution{ModelID: id, Name: name, Providers: providers, Family: r.fallback, By: ByFallback, Rule: -1, Segment: -1}
 }
 
 // Matches lists every rule pattern that matches id in the first phase of
-// Resolve that has a match; the first entry is the one Resolve uses. It
-// explains overlaps.
+// Resolve that has a match, in rule order; the first entry is the one
+// Resolve uses. It explains overlaps.
 func (r *Resolver) Matches(id string) []Resolution { return r.matches(id, false) }
 
 func (r *Resolver) matches(id string, first bool) []Resolution {
 	providers, name := Split(id)
 	var out []Resolution
-	try := func(text, by string, pick func(compiledRule) []*regexp.Regexp) bool {
-		for i, rule := range r.rules {
-			for _, re := range pick(rule) {
-				if re.MatchString(text) {
-					out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: rule.family, By: by, Rule: i, Pattern: re.String(), Matched: text})
-					if first {
-						return true
-					}
-				}
+	// add records a match and reports whether the search should stop.
+	add := func(rule int, by, field string, index, segment int, pattern, matched string) bool {
+		out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: r.rules[rule].family,
+			By: by, Rule: rule, Field: field, Index: index, Segment: segment, Pattern: pattern, Matched: matched})
+		return first
+	}
+	for i, rule := range r.rules {
+		for j, re := range rule.name {
+			if re.MatchString(name) && add(i, ByName, FieldName, j, -1, re.String(), name) {
+				return out
 			}
 		}
-		return len(out) > 0
-	}
-	nameOf := func(c compiledRule) []*regexp.Regexp { return c.name }
-	providerOf := func(c compiledRule) []*regexp.Regexp { return c.provider }
-	if try(name, ByName, nameOf) {
-		return out
-	}
-	for j := len(providers) - 1; j >= 0; j-- {
-		if try(providers[j], ByProvider, providerOf) {
+		for j, re := range rule.id {
+			if re.MatchString(id) && add(i, ByID, FieldID, j, -1, re.String(), id) {
+				return out
+			}
+		}
+		if len(rule.all) > 0 && allMatch(rule.all, id) && add(i, ByAll, FieldAll, 0, -1, rule.allText, id) {
 			return out
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	for i, rule := range r.rules {
+		for s := len(providers) - 1; s >= 0; s-- {
+			seg := providers[s]
+			for j, re := range rule.name {
+				if re.MatchString(seg) && add(i, ByProvider, FieldName, j, s, re.String(), seg) {
+					return out
+				}
+			}
+			for j, re := range rule.provider {
+				if re.MatchString(seg) && add(i, ByProvider, FieldProvider, j, s, re.String(), seg) {
+					return out
+				}
+			}
+		}
+	}
 	return out
+}
+
+func allMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if !re.MatchString(s) {
+			return false
+		}
+	}
+	return true
 }

@@ -40,10 +40,13 @@ func TestSplit(t *testing.T) {
 }
 
 // seedRules are the resolution rules of the seed, written out here so that
-// the resolver is tested apart from the example project.
+// the resolver is tested apart from the example project. The servers of
+// local models come first: a model an Ollama server serves is local
+// whatever its name says.
 var seedRules = config.Families{
 	Fallback: "neutral",
 	Rules: []config.Rule{
+		{Family: "local", Provider: []string{"^ollama$", "^lm_?studio$", `^llama[.-]?cpp$`, "^(hosted_)?vllm$", "^local$"}},
 		{Family: "local", Name: []string{"(?i)^gpt-oss"}},
 		{Family: "claude", Name: []string{"(?i)^claude", "(?i)^sonnet", "(?i)^opus", "(?i)^haiku"}, Provider: []string{`(^|\.)anthropic(\.|$)`}},
 		{Family: "codex", Name: []string{"(?i)^gpt-", "^o[0-9]+(-|$)", "(?i)codex", "(?i)^chatgpt"}, Provider: []string{"^openai$"}},
@@ -54,7 +57,7 @@ var seedRules = config.Families{
 		{Family: "glm", Name: []string{"(?i)^glm"}, Provider: []string{"^zhipu(ai)?$", `^z[.-]ai$`}},
 		{Family: "minimax", Name: []string{"(?i)minimax"}, Provider: []string{"(?i)^minimax(ai)?$"}},
 		{Family: "grok", Name: []string{"(?i)^grok"}, Provider: []string{"^x-?ai$"}},
-		{Family: "local", Name: []string{"(?i)^llama", "(?i)^qwen", "(?i)^gemma", "(?i)^phi", "(?i)^granite"}, Provider: []string{"^ollama$", "^lm_?studio$", `^llama[.-]?cpp$`, "^(hosted_)?vllm$", "^local$"}},
+		{Family: "local", Name: []string{"(?i)^llama", "(?i)^qwen", "(?i)^gemma", "(?i)^phi", "(?i)^granite"}},
 	},
 }
 
@@ -83,7 +86,7 @@ func TestResolveSeed(t *testing.T) {
 		{"codex-mini-latest", "codex", ByName, "codex-mini-latest"},
 		{"openrouter/openai/gpt-5-codex", "codex", ByName, "gpt-5-codex"},
 		{"chatgpt-4o-latest", "codex", ByName, "chatgpt-4o-latest"},
-		{"openai/ft:gpt-4o-mini-2024-07-18:acme:support:9xq2", "codex", ByProvider, "openai"},
+		{"openai/ft:gpt-4o-mini-2024-07-18:acme:support:9xq2", "codex", ByProvider, "gpt-4o-mini-2024-07-18"},
 		{"o1", "codex", ByName, "o1"},
 		{"o", "neutral", ByFallback, ""},
 		{"o3x", "neutral", ByFallback, ""},
@@ -93,6 +96,7 @@ func TestResolveSeed(t *testing.T) {
 		{"deepseek-chat", "deepseek", ByName, "deepseek-chat"},
 		{"groq/deepseek-r1-distill-llama-70b", "deepseek", ByName, "deepseek-r1-distill-llama-70b"},
 		{"ollama:deepseek-r1:14b", "local", ByProvider, "ollama"},
+		{"ollama:gpt-oss:20b", "local", ByProvider, "ollama"},
 		{"codestral-latest", "mistral", ByName, "codestral-latest"},
 		{"open-mixtral-8x22b", "mistral", ByName, "open-mixtral-8x22b"},
 		{"mistral/pixtral-large-latest", "mistral", ByProvider, "mistral"},
@@ -106,6 +110,7 @@ func TestResolveSeed(t *testing.T) {
 		{"xai/aurora", "grok", ByProvider, "xai"},
 		{"openrouter/x-ai/grok-3-mini", "grok", ByName, "grok-3-mini"},
 		{"ollama:qwen2.5-coder:32b", "local", ByProvider, "ollama"},
+		{"lmstudio/qwen/qwen3-coder-30b", "local", ByName, "qwen3-coder-30b"},
 		{"lmstudio/smollm2-1.7b-instruct", "local", ByProvider, "lmstudio"},
 		{"llamacpp/starcoder2-15b", "local", ByProvider, "llamacpp"},
 		{"hosted_vllm/meta-llama/Llama-3.3-70B-Instruct", "local", ByName, "Llama-3.3-70B-Instruct"},
@@ -113,6 +118,20 @@ func TestResolveSeed(t *testing.T) {
 		{"local/tinyllama-1.1b-chat", "local", ByProvider, "local"},
 		{"microsoft/phi-4", "local", ByName, "phi-4"},
 		{"ibm-granite/granite-3.3-8b-instruct", "local", ByName, "granite-3.3-8b-instruct"},
+		// Ollama tags: the name is the tag, so the prefix decides, its
+		// family words included.
+		{"qwen2.5-coder:32b", "local", ByProvider, "qwen2.5-coder"},
+		{"llama3.1:8b", "local", ByProvider, "llama3.1"},
+		{"gpt-oss:20b", "local", ByProvider, "gpt-oss"},
+		{"deepseek-r1:14b", "deepseek", ByProvider, "deepseek-r1"},
+		{"codestral:22b", "mistral", ByProvider, "codestral"},
+		{"gemma3:4b", "local", ByProvider, "gemma3"},
+		// OpenRouter variants: the name is free or thinking.
+		{"openai/gpt-oss-20b:free", "local", ByProvider, "gpt-oss-20b"},
+		{"deepseek/deepseek-r1:free", "deepseek", ByProvider, "deepseek-r1"},
+		{"google/gemini-2.0-flash-exp:free", "gemini", ByProvider, "gemini-2.0-flash-exp"},
+		{"anthropic/claude-3.7-sonnet:thinking", "claude", ByProvider, "claude-3.7-sonnet"},
+		{"moonshotai/kimi-k2:free", "kimi", ByProvider, "kimi-k2"},
 		// Unknown ids are neutral, never another vendor's family, even when
 		// a gateway segment is known to no rule.
 		{"acme/in-house-coder-v2", "neutral", ByFallback, ""},
@@ -140,29 +159,47 @@ func TestResolveSeed(t *testing.T) {
 }
 
 func TestResolveOrder(t *testing.T) {
-	// Name patterns of every rule are tried before any provider pattern;
-	// providers nearest the name first; rules in order within a phase.
+	// Phase 1: rules in order against the name (name patterns) and the
+	// whole id (id patterns, all lists). Phase 2: rules in order against the
+	// provider segments, nearest the name first, name and provider patterns
+	// alike. Rule order decides within each phase.
 	r := NewResolver(config.Families{Fallback: "none", Rules: []config.Rule{
 		{Family: "gateway", Provider: []string{"^gw$"}},
 		{Family: "vendor", Name: []string{"^v-"}, Provider: []string{"^vendor$"}},
 		{Family: "second", Name: []string{"^v-1"}},
+		{Family: "whole", ID: []string{"^acme/", "^seg$"}},
+		{Family: "conj", All: []string{"deep", "v3"}},
+		{Family: "near", Provider: []string{"^p"}},
 	}})
 	tests := []struct {
 		id, family string
 		rule       int
+		by, field  string
+		segment    int
+		matched    string
 	}{
-		{"gw/vendor/v-1", "vendor", 1}, // the name wins over both providers
-		{"gw/vendor/x", "vendor", 1},   // nearest provider first
-		{"vendor/gw/x", "gateway", 0},  // nearest provider first
-		{"gw:x", "gateway", 0},         // ":" separates too
-		{"x", "none", -1},              // fallback
-		{"v-1", "vendor", 1},           // first rule in order wins
-		{"vendor", "none", -1},         // a bare name is not a provider
+		{"gw/vendor/v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},      // the name wins over both providers
+		{"gw/vendor/x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"}, // rule order, not nearness, across rules
+		{"vendor/gw/x", "gateway", 0, ByProvider, FieldProvider, 1, "gw"}, // the same from the other side
+		{"gw:x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},        // ":" separates too
+		{"x", "none", -1, ByFallback, "", -1, ""},                         // fallback
+		{"v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},                // first rule in order wins
+		{"vendor", "none", -1, ByFallback, "", -1, ""},                    // a bare name is not a provider
+		{"v-1:tag", "vendor", 1, ByProvider, FieldName, 0, "v-1"},         // a name pattern meets a segment
+		{"gw/v-1:tag", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},  // an earlier rule wins over a nearer segment
+		{"acme/zzz", "whole", 3, ByID, FieldID, -1, "acme/zzz"},           // the whole id
+		{"acme/v-9", "vendor", 1, ByName, FieldName, -1, "v-9"},           // an earlier name rule wins over a later id rule
+		{"seg/x", "none", -1, ByFallback, "", -1, ""},                     // id patterns never meet a segment
+		{"deep-v3", "conj", 4, ByAll, FieldAll, -1, "deep-v3"},            // every pattern of all
+		{"deep/chat-v3", "conj", 4, ByAll, FieldAll, -1, "deep/chat-v3"},  // across the whole id
+		{"deep-r1", "none", -1, ByFallback, "", -1, ""},                   // one of two is not enough
+		{"p1/p2/x", "near", 5, ByProvider, FieldProvider, 1, "p2"},        // within a rule, the nearest segment
 	}
 	for _, tc := range tests {
 		got := r.Resolve(tc.id)
-		if got.Family != tc.family || got.Rule != tc.rule {
-			t.Errorf("Resolve(%q) = %s rule %d, want %s rule %d", tc.id, got.Family, got.Rule, tc.family, tc.rule)
+		if got.Family != tc.family || got.Rule != tc.rule || got.By != tc.by || got.Field != tc.field || got.Segment != tc.segment || got.Matched != tc.matched {
+			t.Errorf("Resolve(%q) = %s rule %d by %s %s segment %d matched %q; want %s rule %d by %s %s segment %d matched %q",
+				tc.id, got.Family, got.Rule, got.By, got.Field, got.Segment, got.Matched, tc.family, tc.rule, tc.by, tc.field, tc.segment, tc.matched)
 		}
 	}
 	// Matches lists every match of the deciding phase, in rule order.
@@ -170,8 +207,11 @@ func TestResolveOrder(t *testing.T) {
 	if len(ms) != 2 || ms[0].Family != "vendor" || ms[1].Family != "second" {
 		t.Errorf("Matches(v-1) = %+v", ms)
 	}
-	if ms := r.Matches("gw/vendor/x"); len(ms) != 1 || ms[0].Matched != "vendor" {
-		t.Errorf("Matches(gw/vendor/x) = %+v: only the nearest provider phase that matches", ms)
+	if ms := r.Matches("gw/vendor/x"); len(ms) != 2 || ms[0].Matched != "gw" || ms[1].Matched != "vendor" {
+		t.Errorf("Matches(gw/vendor/x) = %+v: both rules of the provider phase", ms)
+	}
+	if ms := r.Matches("acme/v-1"); len(ms) != 3 || ms[2].Family != "whole" {
+		t.Errorf("Matches(acme/v-1) = %+v: name and id matches of phase 1 only", ms)
 	}
 	if ms := r.Matches("x"); len(ms) != 0 {
 		t.Errorf("Matches(x) = %+v", ms)
@@ -180,10 +220,20 @@ func TestResolveOrder(t *testing.T) {
 
 func TestResolutionWhy(t *testing.T) {
 	r := NewResolver(seedRules)
-	if got, want := r.Resolve("gpt-4o").Why(), `rule 2 name pattern "(?i)^gpt-" matched "gpt-4o"`; got != want {
+	if got, want := r.Resolve("gpt-4o").Why(), `rule 3 name pattern "(?i)^gpt-" matched "gpt-4o"`; got != want {
 		t.Errorf("Why() = %q, want %q", got, want)
 	}
-	if got, want := r.Resolve("ollama:llama3.1:8b").Why(), `rule 10 provider pattern "^ollama$" matched "ollama"`; got != want {
+	if got, want := r.Resolve("ollama:llama3.1:8b").Why(), `rule 0 provider pattern "^ollama$" matched provider segment "ollama"`; got != want {
+		t.Errorf("Why() = %q, want %q", got, want)
+	}
+	if got, want := r.Resolve("qwen2.5-coder:32b").Why(), `rule 11 name pattern "(?i)^qwen" matched provider segment "qwen2.5-coder"`; got != want {
+		t.Errorf("Why() = %q, want %q", got, want)
+	}
+	all := NewResolver(config.Families{Rules: []config.Rule{{Family: "ds", All: []string{"deepseek", "v3"}}, {Family: "w", ID: []string{"^w/"}}}})
+	if got, want := all.Resolve("deepseek-v3").Why(), `rule 0 all patterns "deepseek" & "v3" matched the whole id`; got != want {
+		t.Errorf("Why() = %q, want %q", got, want)
+	}
+	if got, want := all.Resolve("w/x").Why(), `rule 1 id pattern "^w/" matched the whole id`; got != want {
 		t.Errorf("Why() = %q, want %q", got, want)
 	}
 	if got := r.Resolve("nobody").Why(); !strings.Contains(got, "fallback") {
@@ -200,6 +250,15 @@ func TestResolverSkipsBadPatterns(t *testing.T) {
 	}
 	if got := r.Resolve("p/x"); got.Family != "a" || got.By != ByProvider || got.Pattern != "^p$" {
 		t.Errorf("provider: %+v", got)
+	}
+	// An all list with a pattern that does not compile never matches: a
+	// conjunction with a term left out would claim too much.
+	r = NewResolver(config.Families{Fallback: "neutral", Rules: []config.Rule{{Family: "a", All: []string{"(", "x"}, ID: []string{"[", "^i"}}}})
+	if got := r.Resolve("x"); got.Family != "neutral" {
+		t.Errorf("all: %+v", got)
+	}
+	if got := r.Resolve("i"); got.Family != "a" || got.Index != 0 {
+		t.Errorf("id: %+v", got)
 	}
 }
 

@@ -382,14 +382,23 @@ func (g *gen) renderTables() {
 // renderRules emits the resolution rules, then the fixed runtime, the tool catalogue and the custom-mode loader.
 func (g *gen) renderRules() {
 	p := g.p
-	g.pf("type rule struct {\n\tfamily Family\n\tname, provider []string\n}\n\n")
+	g.pf("type rule struct {\n\tfamily Family\n\tname, provider, id, all []string\n}\n\n")
 	g.pf("var rules = [...]rule{\n")
 	for _, r := range p.Config.Families.Rules {
 		fam := "FallbackFamily"
 		if _, ok := p.Families[r.Family]; ok {
 			fam = "Family" + ident(r.Family)
 		}
-		g.pf("\t{family: %s, name: %s, provider: %s},\n", fam, quoteList(r.Name), quoteList(r.Provider))
+		g.pf("\t{family: %s", fam)
+		for _, f := range []struct {
+			field string
+			pats  []string
+		}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
+			if len(f.pats) > 0 {
+				g.pf(", %s: %s", f.field, quoteList(f.pats))
+			}
+		}
+		g.pf("},\n")
 	}
 	g.pf("}\n\n")
 

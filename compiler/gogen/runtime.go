@@ -10,6 +10,8 @@ var compiled struct {
 	once     sync.Once
 	name     [len(rules)][]*regexp.Regexp
 	provider [len(rules)][]*regexp.Regexp
+	id       [len(rules)][]*regexp.Regexp
+	all      [len(rules)][]*regexp.Regexp
 	notes    [len(families)][]*regexp.Regexp
 }
 
@@ -22,6 +24,12 @@ func compile() {
 			for _, p := range r.provider {
 				compiled.provider[i] = append(compiled.provider[i], regexp.MustCompile(p))
 			}
+			for _, p := range r.id {
+				compiled.id[i] = append(compiled.id[i], regexp.MustCompile(p))
+			}
+			for _, p := range r.all {
+				compiled.all[i] = append(compiled.all[i], regexp.MustCompile(p))
+			}
 		}
 		for i, f := range families {
 			for _, n := range f.notes {
@@ -32,10 +40,12 @@ func compile() {
 }
 
 // Resolve maps a model id to its family and the label of the model note it
-// selects ("" when none matches). The model name (the part after the last
-// "/" or ":") is matched against every rule's name patterns first, then the
-// provider segments before it, nearest first, against the provider
-// patterns; a model no rule claims gets FallbackFamily.
+// selects ("" when none matches). Rules are tried in order, in two phases:
+// first against the model name (the part after the last "/" or ":") with
+// their name patterns and against the whole id with their id patterns and
+// all lists; when none matches, against the provider segments before the
+// name, nearest first, with their name and provider patterns. A model no
+// rule claims gets FallbackFamily.
 func Resolve(modelID string) (Family, string) {
 	f, n := resolve(modelID)
 	if n < 0 {
@@ -85,26 +95,38 @@ func resolveFamily(id string) Family {
 		name = id[cut+1:]
 	}
 	for i := range rules {
-		for _, re := range compiled.name[i] {
-			if re.MatchString(name) {
+		if anyMatch(compiled.name[i], name) || anyMatch(compiled.id[i], id) {
+			return rules[i].family
+		}
+		if all := compiled.all[i]; len(all) > 0 {
+			ok := true
+			for _, re := range all {
+				ok = ok && re.MatchString(id)
+			}
+			if ok {
 				return rules[i].family
 			}
 		}
 	}
-	for end := cut; end > 0; {
-		start := strings.LastIndexAny(id[:end], "/:") + 1
-		if seg := id[start:end]; seg != "" {
-			for i := range rules {
-				for _, re := range compiled.provider[i] {
-					if re.MatchString(seg) {
-						return rules[i].family
-					}
-				}
+	for i := range rules {
+		for end := cut; end > 0; {
+			start := strings.LastIndexAny(id[:end], "/:") + 1
+			if seg := id[start:end]; seg != "" && (anyMatch(compiled.name[i], seg) || anyMatch(compiled.provider[i], seg)) {
+				return rules[i].family
 			}
+			end = start - 1
 		}
-		end = start - 1
 	}
 	return FallbackFamily
+}
+
+func anyMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Choice is the family a prompt is composed for: Auto follows the model

@@ -105,6 +105,19 @@ func check(l *Loaded) []diag.Diagnostic {
 				bad(fmt.Sprintf("families.rules.%d.provider.%d", i, j), "pattern does not compile: %v", reErr(err))
 			}
 		}
+		for j, p := range r.ID {
+			if _, err := regexp.Compile(p); err != nil {
+				bad(fmt.Sprintf("families.rules.%d.id.%d", i, j), "pattern does not compile: %v", reErr(err))
+			}
+		}
+		for j, p := range r.All {
+			if _, err := regexp.Compile(p); err != nil {
+				bad(fmt.Sprintf("families.rules.%d.all.%d", i, j), "pattern does not compile: %v", reErr(err))
+			}
+		}
+		if len(r.Name)+len(r.Provider)+len(r.ID)+len(r.All) == 0 {
+			bad(fmt.Sprintf("families.rules.%d", i), "rule for family %q has no patterns and can never match; give it name, provider, id or all patterns", r.Family)
+		}
 	}
 	checkTools(bad, c)
 	if pr := c.Profiles; pr != nil {

@@ -150,18 +150,25 @@ type Families struct {
 	Examples map[string]Example `json:"examples"`
 }
 
-// Rule maps model ids to a family.
+// Rule maps model ids to a family. Name patterns see the model name (and,
+// when no rule matches the name or the id, each provider segment);
+// provider patterns see the provider segments; id patterns the whole id;
+// All holds patterns that must all match the whole id.
 type Rule struct {
 	Family   string   `json:"family"`
 	Name     []string `json:"name"`
 	Provider []string `json:"provider"`
+	ID       []string `json:"id"`
+	All      []string `json:"all"`
 }
 
 // Example is an expected resolution: the family and, optionally, the label
-// of the model note that must be chosen ("" means any or none).
+// of the model note that must be chosen. Note "" with NoNote false checks
+// no note; NoNote (written note: null) requires that no note is chosen.
 type Example struct {
 	Family string `json:"family"`
 	Note   string `json:"note,omitempty"`
+	NoNote bool   `json:"noNote,omitempty"`
 }
 
 // Mode is an ordered list of parts and slots.
@@ -383,7 +390,7 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 }
 
 // UnmarshalJSON accepts the short form "family" as well as the object
-// {family, note}, as the schema allows.
+// {family, note}, as the schema allows; note: null means "no note".
 func (e *Example) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err == nil {
@@ -394,6 +401,13 @@ func (e *Example) UnmarshalJSON(b []byte) error {
 	var p plain
 	if err := json.Unmarshal(b, &p); err != nil {
 		return err
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if n, ok := raw["note"]; ok && string(n) == "null" {
+		p.NoNote = true
 	}
 	*e = Example(p)
 	return nil
