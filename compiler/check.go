@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler/family"
-	"github.com/promptc/promptc/compiler/guide"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
@@ -159,6 +158,10 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			continue
 		}
 		pos := func() diag.Position { return p.Loaded.PosOfKeys("parts", name, "budget") }
+		if cp.Budget == nil {
+			// The guide's ceiling from guide.budget: report it there.
+			pos = func() diag.Position { return p.Loaded.PosOfKeys("guide", "budget") }
+		}
 		what := "part " + name
 		if cp.Family == "" {
 			part := p.Parts[name]
@@ -268,31 +271,17 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 	return ds
 }
 
-// Default ceilings, in characters, of parts that set no budget: a family
-// body, a model note (the seed harness's limits) and the operator guide.
-const (
-	DefaultFamilyBodyBudget = 3000
-	DefaultModelNoteBudget  = 600
-)
-
-// partBudget returns the ceiling of a part: its own budget; else for a
-// family body or model note the default; for the generated guide
-// guide.budget, else the guide's default.
+// partBudget returns the ceiling of a part: its own budget, or for the
+// generated guide guide.budget. A part has a budget only where
+// promptc.cue declares one.
 func (p *Program) partBudget(cp config.Part) (config.Limit, bool) {
 	if cp.Budget != nil {
 		return *cp.Budget, true
-	}
-	switch cp.Family {
-	case "body":
-		return config.Limit{Chars: DefaultFamilyBodyBudget, WarnAt: 0.95}, true
-	case "note":
-		return config.Limit{Chars: DefaultModelNoteBudget, WarnAt: 0.95}, true
 	}
 	if cp.Generated == "guide" {
 		if g := p.Config.Guide; g != nil && g.Budget != nil {
 			return *g.Budget, true
 		}
-		return config.Limit{Chars: guide.DefaultBudget, WarnAt: 0.95}, true
 	}
 	return config.Limit{}, false
 }

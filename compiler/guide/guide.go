@@ -28,10 +28,6 @@ const (
 	RuleFrontmatter = "FRONTMATTER_SCHEMA"
 )
 
-// DefaultBudget is the guide's ceiling in characters when neither the part
-// nor guide.budget sets one.
-const DefaultBudget = 1500
-
 // Card is a topic card.
 type Card struct {
 	Path    string

@@ -52,8 +52,9 @@ type Limits struct {
 	// MaxTotalChars is the most characters (code points, newlines
 	// counted) the expansion may hold.
 	MaxTotalChars int
-	// MaxFileChars is the most characters any one file may contribute,
-	// its include lines not counted.
+	// MaxFileChars is the most characters any one included file may
+	// contribute, its include lines not counted. The expanded file itself
+	// is not held to it.
 	MaxFileChars int
 }
 
@@ -159,9 +160,9 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // later line. Every other include that cannot be expanded is an error at
 // its line and the line is left out: a read failure, or a limit (depth,
 // files, characters from one file, total characters) that expanding it
-// would cross. The expanded file's own text is always kept; its own
-// overruns of MaxFileChars and MaxTotalChars are reported at its first
-// line and at the line that crosses the total.
+// would cross. The expanded file's own text is always kept and is not held
+// to MaxFileChars; its overrun of MaxTotalChars is reported at the line
+// that crosses the total.
 //
 // Warnings found while reading (TEXT_CRLF) are reported once per file,
 // the expanded file included; several calls that read one file repeat them,
@@ -182,12 +183,9 @@ func Expand(fs *source.FS, p string, first, last int, lim Limits) (Result, []dia
 	e.files = append(e.files, f.Path)
 	e.chain = append(e.chain, f.Path)
 	if first <= last {
-		incs, own := scanIncludes(f, first, last)
-		if own > e.lim.MaxFileChars {
-			e.diags = append(e.diags, diag.Errorf(diag.Position{Path: f.Path, Line: first, Col: 1}, RuleFileChars,
-				"%s contributes %d characters (lines %d-%d), over the per-file limit of %d; split the file, or raise includes.maxFileChars in promptc.cue",
-				f.Path, own, first, last, e.lim.MaxFileChars))
-		}
+		// The expanded file's own size is not limited here: it is the
+		// part's text, which only a budget the project declares may bound.
+		incs, _ := scanIncludes(f, first, last)
 		e.expand(f, first, last, incs)
 	}
 	return Result{Spans: e.spans, Files: e.files}, e.diags
