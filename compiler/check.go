@@ -252,11 +252,12 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 						}
 					}
 				}
-				// Characters add up: Join puts Separator between non-empty
-				// sections. Tokens do not, so the text is joined and counted.
-				total := chars + max(0, nonEmpty-1)*len(Separator)
+				// Characters add up: the mode's wire format adds its
+				// separators and final newline. Tokens do not, so the text
+				// is joined and counted.
+				total := chars + m.WireChars(nonEmpty)
 				if lim.Tokens > 0 {
-					total = p.Measure(lim, Join(secs))
+					total = p.Measure(lim, m.Join(secs))
 				}
 				combo := "family " + fn
 				if note >= 0 {

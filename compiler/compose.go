@@ -2,14 +2,16 @@ package compiler
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/internal/diag"
 )
 
-// Separator goes between two non-empty sections of a composed prompt.
-const Separator = "\n\n"
+// DefaultSeparator goes between two non-empty sections of a composed
+// prompt when the mode sets no separator of its own.
+const DefaultSeparator = "\n\n"
 
 // NoNote selects no model note.
 const NoNote = -1
@@ -67,13 +69,18 @@ func (p *Program) partSection(name string, f *family.Family, note int) Section {
 	return Section{Name: name, Text: fs.Text(), Spans: fs.Spans, Pos: fs.Pos}
 }
 
-// Join composes sections into the prompt text: non-empty texts separated by
-// Separator.
-func Join(sections []Section) string {
+// Join composes sections into the prompt text in m's wire format:
+// non-empty texts separated by the mode's separator, and, when the mode
+// keeps a final newline, a newline after the last one.
+func (m *Mode) Join(sections []Section) string {
+	return join(sections, m.Config.Separator, m.Config.FinalNewline)
+}
+
+func join(sections []Section, sep string, final bool) string {
 	var b strings.Builder
-	n := 0
+	n := 1
 	for _, s := range sections {
-		n += len(s.Text) + len(Separator)
+		n += len(s.Text) + len(sep)
 	}
 	b.Grow(n)
 	for _, s := range sections {
@@ -81,30 +88,49 @@ func Join(sections []Section) string {
 			continue
 		}
 		if b.Len() > 0 {
-			b.WriteString(Separator)
+			b.WriteString(sep)
 		}
 		b.WriteString(s.Text)
+	}
+	if final && b.Len() > 0 {
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
+// WireChars returns the characters m's wire format adds to nonEmpty
+// non-empty sections: a separator between each two, and the final newline
+// when kept. Budgets add it to the sections' own sizes.
+func (m *Mode) WireChars(nonEmpty int) int {
+	if nonEmpty == 0 {
+		return 0
+	}
+	n := (nonEmpty - 1) * utf8.RuneCountInString(m.Config.Separator)
+	if m.Config.FinalNewline {
+		n++
+	}
+	return n
+}
+
 // Static composes the static text of m for f and note: every part, no slot.
 func (p *Program) Static(m *Mode, f *family.Family, note int) string {
-	return Join(p.Sections(m, f, note, nil))
+	return m.Join(p.Sections(m, f, note, nil))
 }
 
 // Prefix is the cacheable prefix of m for f and note: the static text
-// before the first volatile slot. A volatile slot's text changes from call
-// to call, so providers can cache only what precedes it; a stable slot
-// (stable: true, the same for a whole session) does not end the prefix.
+// before the first volatile slot (without the separator that follows it),
+// or the whole static text when m has none. A volatile slot's text changes
+// from call to call, so providers can cache only what precedes it; a
+// stable slot (stable: true, the same for a whole session) does not end
+// the prefix.
 func (p *Program) Prefix(m *Mode, f *family.Family, note int) string {
 	secs := p.Sections(m, f, note, nil)
 	for i, s := range secs {
 		if s.Slot && !p.Config.Slots[s.Name].Stable {
-			return Join(secs[:i])
+			return join(secs[:i], m.Config.Separator, false)
 		}
 	}
-	return Join(secs)
+	return m.Join(secs)
 }
 
 // FamilyFor returns the family a model id resolves to and the note it

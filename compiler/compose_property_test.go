@@ -30,10 +30,19 @@ func randomText(r *rand.Rand) string {
 	return strings.Join(lines, "\n")
 }
 
+// wires are the separators the random projects use: the default, one
+// newline, a multi-byte rule, none.
+var wires = []string{compiler.DefaultSeparator, "\n", "\n—\n", ""}
+
+type modeWire struct {
+	sep   string
+	final bool
+}
+
 // TestComposePropertyRandomProjects checks, for random projects, that the
 // composed static text of every mode, family and note is the concatenation
-// of its parts in order, and that every budget verdict agrees with a direct
-// count of that text.
+// of its parts in order, joined in the mode's wire format, and that every
+// budget verdict agrees with a direct count of that text.
 func TestComposePropertyRandomProjects(t *testing.T) {
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 7))
@@ -65,6 +74,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 		cue.WriteString("families: rules: [{family: \"alpha\", name: [\"^alpha\"]}]\n")
 		cue.WriteString("slots: s: {}\nmodes: {\n")
 		var modeParts [][]string
+		var modeWires []modeWire
 		nModes := 1 + r.IntN(3)
 		for m := range nModes {
 			var refs, names []string
@@ -81,8 +91,16 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 			refs = append(refs, "parts.note")
 			names = append(names, "note")
 			ceiling := 50 + r.IntN(800)
-			fmt.Fprintf(&cue, "\tm%d: {compose: [%s], budget: chars: %d}\n", m, strings.Join(refs, ", "), ceiling)
+			// A random wire format: the default or a separator of the
+			// mode's own, with or without the final newline.
+			sep, final := wires[r.IntN(len(wires))], r.IntN(2) == 0
+			wire := fmt.Sprintf(", finalNewline: %t", final)
+			if sep != compiler.DefaultSeparator || r.IntN(2) == 0 {
+				wire += fmt.Sprintf(", separator: %q", sep)
+			}
+			fmt.Fprintf(&cue, "\tm%d: {compose: [%s], budget: chars: %d%s}\n", m, strings.Join(refs, ", "), ceiling, wire)
 			modeParts = append(modeParts, names)
+			modeWires = append(modeWires, modeWire{sep, final})
 		}
 		cue.WriteString("}\norder: []\ndefaultMode: \"m0\"\n")
 		os.WriteFile(filepath.Join(dir, "promptc.cue"), []byte(cue.String()), 0o644)
@@ -117,7 +135,11 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 					}
 				}
 				got := p.Static(m, f, note)
-				if exp := strings.Join(want, compiler.Separator); got != exp {
+				exp := strings.Join(want, modeWires[mi].sep)
+				if modeWires[mi].final && len(want) > 0 {
+					exp += "\n"
+				}
+				if got != exp {
 					t.Fatalf("seed %d mode %s note %d: composed\n%q\nwant\n%q", seed, m.Name, note, got, exp)
 				}
 				ceiling := m.Config.Budget.Chars

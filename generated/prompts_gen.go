@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:742e71c6e4437d9082c5eb03f591a5c9b0c71954be48e81104f1f2bd1f2d809c"
+const InputHash = "sha256:aee7d336ff01cea33d68902b06b7716178fba5eaf509d3e2faccb828d216cca9"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -44,6 +44,48 @@ var modeDescriptions = [len(modeNames)]string{
 	"focus plus the full basics and the family's whole guidance.",
 	"guide plus the operator guide and the family's context files.",
 }
+
+// modeWire is how each mode joins its sections: the separator, and
+// whether a non-empty prompt ends with a newline.
+var modeWire = [len(modeNames)]wire{
+	{`
+
+`, false},
+	{`
+
+`, false},
+	{`
+
+`, false},
+	{`
+
+`, false},
+}
+
+type wire struct {
+	sep   string
+	final bool
+}
+
+// otherWire is the wire format of a mode outside promptc.cue's modes (the
+// custom mode): a blank line between sections, no final newline.
+var otherWire = wire{sep: "\n\n"}
+
+// wireOf returns mode's wire format.
+func wireOf(m Mode) *wire {
+	if int(m) < len(modeWire) {
+		return &modeWire[m]
+	}
+	return &otherWire
+}
+
+// Separator returns the text the mode puts between two non-empty
+// sections (promptc.cue's separator).
+func (m Mode) Separator() string { return wireOf(m).sep }
+
+// FinalNewline reports whether the mode's prompt, when not empty, ends
+// with a newline after its last section (promptc.cue's finalNewline).
+func (m Mode) FinalNewline() bool { return wireOf(m).final }
 
 // ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText
 // for a name that is no mode: test for it with errors.Is.
@@ -668,8 +710,9 @@ func (it *item) text(f Family, n int, slots *Slots, custom string) string {
 
 // Compose returns the prompt that mode sends to the model modelID for the
 // family choice (Auto resolves modelID; a forced family wins), with the
-// slots' text in place: every non-empty section, in order, separated by a
-// blank line. Its only allocation is the result.
+// slots' text in place: every non-empty section, in order, separated by
+// the mode's Separator, with a final newline when the mode keeps one. Its
+// only allocation is the result.
 //
 // A mode or choice that is not Valid panics, as an index out of range
 // does: such values only come from converting an arbitrary number, while
@@ -694,22 +737,26 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	mustMode(mode)
 	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
+	w := wireOf(mode)
 	var buf [maxItems]string
 	pieces := buf[:0]
-	size := 0
+	size := 1
 	for i := range items {
 		if t := items[i].text(f, n, slots, custom); t != "" {
 			pieces = append(pieces, t)
-			size += len(t) + 2
+			size += len(t) + len(w.sep)
 		}
 	}
 	var b strings.Builder
 	b.Grow(size)
 	for i, t := range pieces {
 		if i > 0 {
-			b.WriteString("\n\n")
+			b.WriteString(w.sep)
 		}
 		b.WriteString(t)
+	}
+	if w.final && len(pieces) > 0 {
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -728,7 +775,9 @@ type Section struct {
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source. It panics where Compose does.
+// with its source; joined with mode.Separator() (and a final newline when
+// mode.FinalNewline()), they are Compose's text. It panics where Compose
+// does.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }

@@ -62,11 +62,15 @@ func main() {
 				text := prompts.Compose(m, c, id, prompts.Slots{})
 				composed[c.String()][m.String()][id] = text
 				joined := ""
-				for i, s := range prompts.Sections(m, c, id, prompts.Slots{}) {
+				secs := prompts.Sections(m, c, id, prompts.Slots{})
+				for i, s := range secs {
 					if i > 0 {
-						joined += "\n\n"
+						joined += m.Separator()
 					}
 					joined += s.Text
+				}
+				if m.FinalNewline() && len(secs) > 0 {
+					joined += "\n"
 				}
 				if joined != text {
 					sectionsJoin = false
@@ -167,7 +171,11 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 		for mode, byID := range byMode {
 			for _, id := range ids {
 				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full", "--no-redact")
-				if byID[id]+"\n" != show {
+				want := byID[id]
+				if !strings.HasSuffix(want, "\n") {
+					want += "\n" // show ends its output with a newline
+				}
+				if want != show {
 					t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", choice, mode, id, byID[id], show)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -41,7 +42,17 @@ func TestShowJSONValidates(t *testing.T) {
 				for _, s := range secs {
 					total += toInt(t, s.(map[string]any)[unit])
 				}
-				total += 2 * (len(secs) - 1) // the blank line between sections
+				// The mode's separator between sections, and its final
+				// newline.
+				sep := m["separator"].(string)
+				if unit == "chars" {
+					total += utf8.RuneCountInString(sep) * (len(secs) - 1)
+				} else {
+					total += len(sep) * (len(secs) - 1)
+				}
+				if m["finalNewline"].(bool) {
+					total++
+				}
 				if got := toInt(t, m[unit]); got != total {
 					t.Errorf("%s: sections add up to %d %s, the composed text has %d", mode, total, unit, got)
 				}

@@ -138,7 +138,7 @@ func composed(p *compiler.Program, mode, fam, model string) prompt {
 	if !p.UsesNotes(m) {
 		note = compiler.NoNote
 	}
-	out := prompt{family: f.Name, text: compiler.Join(p.Sections(m, f, note, nil))}
+	out := prompt{family: f.Name, text: m.Join(p.Sections(m, f, note, nil))}
 	if note >= 0 {
 		out.note = f.Notes[note].Label
 	}

@@ -180,6 +180,16 @@ func (g *gen) renderModes() {
 		g.pf("\t%s,\n", d)
 	}
 	g.pf("}\n\n")
+	g.pf("// modeWire is how each mode joins its sections: the separator, and\n// whether a non-empty prompt ends with a newline.\nvar modeWire = [len(modeNames)]wire{\n")
+	for _, m := range p.Modes {
+		g.pf("\t{%s, %t},\n", goString(m.Config.Separator), m.Config.FinalNewline)
+	}
+	g.pf("}\n\n")
+	g.pf("type wire struct {\n\tsep   string\n\tfinal bool\n}\n\n")
+	g.pf("// otherWire is the wire format of a mode outside promptc.cue's modes (the\n// custom mode): a blank line between sections, no final newline.\nvar otherWire = wire{sep: \"\\n\\n\"}\n\n")
+	g.pf("// wireOf returns mode's wire format.\nfunc wireOf(m Mode) *wire {\n\tif int(m) < len(modeWire) {\n\t\treturn &modeWire[m]\n\t}\n\treturn &otherWire\n}\n\n")
+	g.pf("// Separator returns the text the mode puts between two non-empty\n// sections (promptc.cue's separator).\nfunc (m Mode) Separator() string { return wireOf(m).sep }\n\n")
+	g.pf("// FinalNewline reports whether the mode's prompt, when not empty, ends\n// with a newline after its last section (promptc.cue's finalNewline).\nfunc (m Mode) FinalNewline() bool { return wireOf(m).final }\n\n")
 	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
 	customCase, customValid := "", ""
 	if custom {

@@ -207,8 +207,9 @@ func (it *item) text(f Family, n int, slots *Slots, custom string) string {
 
 // Compose returns the prompt that mode sends to the model modelID for the
 // family choice (Auto resolves modelID; a forced family wins), with the
-// slots' text in place: every non-empty section, in order, separated by a
-// blank line. Its only allocation is the result.
+// slots' text in place: every non-empty section, in order, separated by
+// the mode's Separator, with a final newline when the mode keeps one. Its
+// only allocation is the result.
 //
 // A mode or choice that is not Valid panics, as an index out of range
 // does: such values only come from converting an arbitrary number, while
@@ -233,22 +234,26 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	mustMode(mode)
 	items := itemsOf(pr, mode)
 	f, n := choose(choice, modelID)
+	w := wireOf(mode)
 	var buf [maxItems]string
 	pieces := buf[:0]
-	size := 0
+	size := 1
 	for i := range items {
 		if t := items[i].text(f, n, slots, custom); t != "" {
 			pieces = append(pieces, t)
-			size += len(t) + 2
+			size += len(t) + len(w.sep)
 		}
 	}
 	var b strings.Builder
 	b.Grow(size)
 	for i, t := range pieces {
 		if i > 0 {
-			b.WriteString("\n\n")
+			b.WriteString(w.sep)
 		}
 		b.WriteString(t)
+	}
+	if w.final && len(pieces) > 0 {
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
@@ -267,7 +272,9 @@ type Section struct {
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source. It panics where Compose does.
+// with its source; joined with mode.Separator() (and a final newline when
+// mode.FinalNewline()), they are Compose's text. It panics where Compose
+// does.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }

@@ -173,11 +173,13 @@ type Example struct {
 
 // Mode is an ordered list of parts and slots.
 type Mode struct {
-	Name        string `json:"name"`
-	Compose     []Ref  `json:"compose"`
-	Budget      *Limit `json:"budget,omitempty"`
-	Warning     string `json:"warning,omitempty"`
-	Description string `json:"description,omitempty"`
+	Name         string `json:"name"`
+	Compose      []Ref  `json:"compose"`
+	Separator    string `json:"separator"`
+	FinalNewline bool   `json:"finalNewline"`
+	Budget       *Limit `json:"budget,omitempty"`
+	Warning      string `json:"warning,omitempty"`
+	Description  string `json:"description,omitempty"`
 }
 
 // Substitution declares that With replaces Replace from the first mode

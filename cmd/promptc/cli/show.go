@@ -28,16 +28,18 @@ type shownSection struct {
 }
 
 type shown struct {
-	Mode     string         `json:"mode"`
-	Family   string         `json:"family"`
-	Model    string         `json:"model,omitempty"`
-	Note     string         `json:"note,omitempty"`
-	Counter  string         `json:"counter"`
-	Bytes    int            `json:"bytes"`
-	Chars    int            `json:"chars"`
-	Tokens   int            `json:"tokens"`
-	Sections []shownSection `json:"sections"`
-	Text     string         `json:"text,omitempty"`
+	Mode         string         `json:"mode"`
+	Family       string         `json:"family"`
+	Model        string         `json:"model,omitempty"`
+	Note         string         `json:"note,omitempty"`
+	Separator    string         `json:"separator"`
+	FinalNewline bool           `json:"finalNewline"`
+	Counter      string         `json:"counter"`
+	Bytes        int            `json:"bytes"`
+	Chars        int            `json:"chars"`
+	Tokens       int            `json:"tokens"`
+	Sections     []shownSection `json:"sections"`
+	Text         string         `json:"text,omitempty"`
 }
 
 func newShowCommand(g *globals) *cobra.Command {
@@ -95,12 +97,13 @@ those of the text as sent. --slots FILE supplies slot text as a JSON object
 				}
 			}
 			secs := p.Sections(m, f, note, slots)
-			text := compiler.Join(secs)
+			text := m.Join(secs)
 			redact := secret.Redact
 			if noRedact {
 				redact = func(s string) string { return s }
 			}
 			out := shown{Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
+				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline,
 				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 			if note >= 0 && p.UsesNotes(m) {
 				out.Note = f.Notes[note].Label
@@ -132,7 +135,12 @@ those of the text as sent. --slots FILE supplies slot text as a JSON object
 				return nil
 			}
 			if full {
-				fmt.Fprintln(g.stdout, out.Text)
+				// The text as the mode sends it; a newline ends the
+				// output when the text does not already end with one.
+				fmt.Fprint(g.stdout, out.Text)
+				if !strings.HasSuffix(out.Text, "\n") {
+					fmt.Fprintln(g.stdout)
+				}
 				return nil
 			}
 			head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
