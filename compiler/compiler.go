@@ -342,14 +342,21 @@ func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 		p.familiesUnknown = true
 	}
 	p.add(family.CheckCollisions(paths)...)
-	expand := p.Config.Includes.Enabled
+	opt := family.Options{Limits: lim, Expand: p.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance}
 	for _, path := range paths {
-		fam, ds := family.Parse(fs, path, lim, expand)
+		fam, ds := family.Parse(fs, path, opt)
 		p.add(ds...)
 		if fam == nil {
 			// Unreadable (not text, a link out of the project): reported
 			// at the file, which is the cause of whatever names it.
 			p.unreadFamilies[family.NameOf(path)] = true
+			continue
+		}
+		if !family.ValidName(fam.Name) {
+			// The name becomes a Go identifier and a value in
+			// promptc.cue: leave the family out.
+			p.add(diag.Errorf(diag.Position{Path: path}, RuleFamilyFiles,
+				"family file %s names the family %q, which is not a family name (a letter, then letters, digits, '.', '_' or '-'); rename the file", path, fam.Name))
 			continue
 		}
 		if slices.ContainsFunc(slices.Collect(maps.Keys(p.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {

@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:aee7d336ff01cea33d68902b06b7716178fba5eaf509d3e2faccb828d216cca9"
+const InputHash = "sha256:44a24dd843a6976668d4c1a41e7082ae475dac00e8e748a8df94d089c9052f70"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -93,8 +93,8 @@ Say what you will do, then do it.
 	},
 	{
 		ID: compiler.RuleFamilyFiles, Category: Minimal, Severity: diag.Error,
-		Summary: "families.files must be a valid glob inside the project.",
-		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family.`,
+		Summary: "families.files must be a valid glob inside the project, and each file it finds must name a valid family.",
+		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family. A file it finds names the family before .prompt.md, which must start with a letter and hold only letters, digits, '.', '_' and '-' (gpt-5.1.prompt.md is the family gpt-5.1); a file that names no valid family is left out.`,
 		Bad: `-- promptc.cue --
 families: files: "prompts/families/[a-z*.prompt.md"
 `,
@@ -361,8 +361,8 @@ includes: maxFileChars: 4000
 	// Family files.
 	{
 		ID: family.RuleHeader, Category: Minimal, Severity: diag.Error,
-		Summary: "A family file needs a YAML header whose family matches the file name.",
-		Doc:     `A family file starts with a --- line, a YAML header that is never sent (family: and provenance:), and a closing --- line. The header is checked against #FamilyHeader, and its family must equal the file name before .prompt.md, so that renaming a file cannot silently move text to another family.`,
+		Summary: "A family file's header, when it has one, must be closed and name the family of its file name.",
+		Doc:     `A family file may start with a --- line, a YAML header that is never sent (family:, provenance:, any other keys), and a closing --- line. The header is optional: the family's name is the file name before .prompt.md. When it is there, it is checked against #FamilyHeader, and a family: key must equal the file name, so that renaming a file cannot silently move text to another family. A first --- line that is never closed is an error: promptc cannot tell where the header ends.`,
 		Bad: `-- prompts/families/claude.prompt.md --
 ---
 family: anthropic
@@ -379,10 +379,12 @@ Prefer small, reviewable edits.
 `,
 	},
 	{
-		ID: family.RuleNoProvenance, Category: Standard, Severity: diag.Warning,
-		Summary: "A family header should say where its text comes from.",
-		Doc:     `provenance: records what the family's guidance is based on (original text, the vendor's public model documentation, an evaluation). Reviewers need it to judge whether the text may be changed, and whether it may be shipped. The finding is at the start of the header; suppress it for one file with a file-ignore directive.`,
-		Bad: `-- prompts/families/claude.prompt.md --
+		ID: family.RuleNoProvenance, Category: Standard, Severity: diag.Error,
+		Summary: "With families.requireProvenance, every family file's header says where its text comes from.",
+		Doc:     `provenance: records what the family's guidance is based on (original text, the vendor's public model documentation, an evaluation). Reviewers need it to judge whether the text may be changed, and whether it may be shipped. A project that wants it for every family sets families.requireProvenance: true; then a family file without a header, or whose header has no provenance, is an error at its first line. Without that setting provenance is optional and nothing is reported.`,
+		Bad: `-- promptc.cue --
+families: requireProvenance: true
+-- prompts/families/claude.prompt.md --
 ---
 family: claude
 ---

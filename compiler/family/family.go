@@ -115,10 +115,23 @@ type Header struct {
 	Description string `json:"description"`
 }
 
-// Parse reads and parses the family file at p. Includes are expanded within
-// each section when expand is true. Parse returns the family even when it
-// reports errors, with the sections it could read.
-func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, []diag.Diagnostic) {
+// Options adjust Parse.
+type Options struct {
+	// Limits bound @include expansion.
+	Limits include.Limits
+	// Expand says whether @include lines are expanded; when false they
+	// stay text.
+	Expand bool
+	// RequireProvenance makes a header with a non-empty provenance
+	// mandatory; otherwise the header, and every key in it, is optional.
+	RequireProvenance bool
+}
+
+// Parse reads and parses the family file at p. The header is optional: the
+// family's name is the file's; a header's family, when given, must equal
+// it. Parse returns the family even when it reports errors, with the
+// sections it could read.
+func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 	f, err := fs.Read(p)
 	if err != nil {
 		return nil, []diag.Diagnostic{source.ReadDiag(err, p)}
@@ -129,13 +142,22 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		ds = append(ds, diag.Warnf(diag.Position{Path: p}, RuleFileName,
 			"family file %s is not named <family>%s; rename it so that it cannot collide with instruction files such as CLAUDE.md", p, Suffix))
 	}
+	top := diag.Position{Path: p, Line: 1, Col: 1}
+	noProvenance := func(format string, args ...any) {
+		if opt.RequireProvenance {
+			ds = append(ds, diag.Errorf(top, RuleNoProvenance, format+"; this project requires one (families.requireProvenance)", args...))
+		}
+	}
 
 	fm, _, ok := frontmatter.Split(f.Text)
 	bodyStart := 1
-	if !ok {
-		ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: 1, Col: 1}, RuleHeader,
-			"missing header: start the file with a --- line, family: %s, provenance: ..., and a closing --- line", fam.Name))
-	} else {
+	switch {
+	case !ok && strings.HasPrefix(f.Text, "---\n"):
+		ds = append(ds, diag.Errorf(top, RuleHeader,
+			"the header opened by the --- line is never closed: add a closing --- line after it, or remove the first line"))
+	case !ok:
+		noProvenance("family file has no header, so no provenance: start the file with a --- line, provenance: ..., and a closing --- line")
+	default:
 		bodyStart = fm.Lines + 1
 		var h Header
 		if hd := frontmatter.Refuse(p, fm, RuleHeader); hd != nil {
@@ -143,7 +165,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		} else if hd := frontmatter.DecodeHeader(p, fm, "#FamilyHeader", RuleHeader, &h); len(hd) > 0 {
 			ds = append(ds, hd...)
 		} else {
-			if h.Family != fam.Name {
+			if h.Family != "" && h.Family != fam.Name {
 				// At the family key, wherever the header puts it.
 				tree, _ := frontmatter.Parse(p, f.Text)
 				ds = append(ds, diag.Errorf(tree.Pos([]string{"family"}), RuleHeader,
@@ -152,8 +174,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 			fam.Provenance = h.Provenance
 			fam.Description = h.Description
 			if strings.TrimSpace(h.Provenance) == "" {
-				ds = append(ds, diag.Warnf(diag.Position{Path: p, Line: 1, Col: 1}, RuleNoProvenance,
-					"family header has no provenance: say what the text is based on (for example \"original text\")"))
+				noProvenance("family header has no provenance: say what the text is based on (for example \"original text\")")
 			}
 		}
 	}
@@ -208,44 +229,38 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		preEnd = markers[0].line - 1
 	}
 	files := map[string]bool{p: true}
-	section := func(first, lastLine int) Section {
+	fam.Files = append(fam.Files, p)
+	spansOf := func(first, lastLine int) []include.Span {
 		if first > lastLine {
-			return Section{Pos: diag.Position{Path: p, Line: first}}
+			return nil
 		}
-		var spans []include.Span
-		if expand {
-			r, eds := include.Expand(fs, p, first, lastLine, lim)
-			ds = append(ds, eds...)
-			spans = r.Spans
-			for _, fp := range r.Files {
-				if !files[fp] {
-					files[fp] = true
-					fam.Files = append(fam.Files, fp)
-				}
+		if !opt.Expand {
+			return include.Raw(f, first, lastLine)
+		}
+		r, eds := include.Expand(fs, p, first, lastLine, opt.Limits)
+		ds = append(ds, eds...)
+		for _, fp := range r.Files {
+			if !files[fp] {
+				files[fp] = true
+				fam.Files = append(fam.Files, fp)
 			}
-		} else {
-			spans = include.Raw(f, first, lastLine)
 		}
-		spans = include.TrimBlank(spans)
-		s := Section{Spans: spans, Pos: diag.Position{Path: p, Line: first}}
+		return r.Spans
+	}
+	section := func(spans []include.Span, at int) Section {
+		s := Section{Spans: spans, Pos: diag.Position{Path: p, Line: at}}
 		if len(spans) > 0 {
 			s.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 		}
 		return s
 	}
-	fam.Files = append(fam.Files, p)
 
-	// The short line is the first paragraph after the header.
-	lineStart := bodyStart
-	for lineStart <= preEnd && blankLine(f, lineStart) {
-		lineStart++
-	}
-	lineEnd := lineStart
-	for lineEnd <= preEnd && !blankLine(f, lineEnd) {
-		lineEnd++
-	}
-	fam.Line = section(lineStart, lineEnd-1)
-	fam.Body = section(lineEnd, preEnd)
+	// The short line is the first paragraph of the expanded text before the
+	// first note, so that a file that only includes its prompt gets the
+	// included text's first paragraph; the body is the rest.
+	line, body := include.SplitParagraph(spansOf(bodyStart, preEnd))
+	fam.Line = section(line, bodyStart)
+	fam.Body = section(body, bodyStart)
 	for i, m := range markers {
 		end := last
 		if i+1 < len(markers) {
@@ -256,7 +271,7 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 		}
 		n := m.note
 		pos := n.Pos
-		n.Section = section(m.line+1, end)
+		n.Section = section(include.TrimBlank(spansOf(m.line+1, end)), m.line+1)
 		n.Pos = pos
 		fam.Notes = append(fam.Notes, n)
 	}
@@ -266,10 +281,12 @@ func Parse(fs *source.FS, p string, lim include.Limits, expand bool) (*Family, [
 // IsDirective reports promptc's own comment lines; see include.IsDirective.
 func IsDirective(line string) bool { return include.IsDirective(line) }
 
-func blankLine(f *source.File, num int) bool {
-	ln := f.Lines[num-1]
-	return strings.TrimSpace(f.Text[ln.Start:ln.End]) == ""
-}
+var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
+
+// ValidName reports whether name can name a family: a letter, then
+// letters, digits, '.', '_' or '-' (so gpt-5.1 is a family name), as
+// cue/schema.cue's #FamilyName says.
+func ValidName(name string) bool { return nameRE.MatchString(name) }
 
 // runeCol converts a byte offset in line to a 1-based code-point column.
 func runeCol(line string, off int) int {

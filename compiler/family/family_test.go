@@ -33,7 +33,7 @@ func parse(t *testing.T, text string, extra map[string]string) (*Family, []diag.
 		files[k] = v
 	}
 	fs := project(t, files)
-	return Parse(fs, famPath, include.Limits{}, true)
+	return Parse(fs, famPath, Options{Expand: true})
 }
 
 // brief renders diagnostics as "line:col RULE".
@@ -227,7 +227,7 @@ func TestParseIncludesKeepOrigins(t *testing.T) {
 
 	// Without expansion the include lines are text.
 	fs := project(t, withFile(extra, famPath, text))
-	raw, ds := Parse(fs, famPath, include.Limits{}, false)
+	raw, ds := Parse(fs, famPath, Options{})
 	if len(ds) > 0 {
 		t.Fatalf("diagnostics %v", ds)
 	}
@@ -369,13 +369,13 @@ func TestParseHeader(t *testing.T) {
 		want             []string // "line:col RULE" in the family file
 	}{
 		{"good", famPath, header + "Line.\n", nil},
-		{"no header", famPath, "Line.\n", []string{"1:1 FAMILY_HEADER"}},
+		{"no header", famPath, "Line.\n", []string{"1:1 FAMILY_NO_PROVENANCE"}},
 		{"unclosed header", famPath, "---\nfamily: claude\nLine.\n", []string{"1:1 FAMILY_HEADER"}},
 		{"no provenance", famPath, "---\nfamily: claude\n---\nLine.\n", []string{"1:1 FAMILY_NO_PROVENANCE"}},
 		{"blank provenance", famPath, "---\nfamily: claude\nprovenance: \"  \"\n---\nLine.\n", []string{"1:1 FAMILY_NO_PROVENANCE"}},
 		{"wrong family", famPath, "---\nfamily: gemini\nprovenance: x\n---\nLine.\n", []string{"2:1 FAMILY_HEADER"}},
 		{"wrong family, later key", famPath, "---\nprovenance: x\n# comment\nfamily: gemini\n---\nLine.\n", []string{"4:1 FAMILY_HEADER"}},
-		{"no family", famPath, "---\nprovenance: x\n---\nLine.\n", []string{"1:1 FAMILY_HEADER"}},
+		{"no family", famPath, "---\nprovenance: x\n---\nLine.\n", nil},
 		{"bad family name", famPath, "---\nfamily: \"9 lives\"\nprovenance: x\n---\nLine.\n", []string{"2:9 FAMILY_HEADER"}},
 		{"not yaml", famPath, "---\nfamily: [\n---\nLine.\n", []string{"FAMILY_HEADER"}},
 		// A merge key of an alias of its own mapping overflows the YAML
@@ -389,7 +389,7 @@ func TestParseHeader(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := project(t, map[string]string{tc.path: tc.text})
-			fam, ds := Parse(fs, tc.path, include.Limits{}, true)
+			fam, ds := Parse(fs, tc.path, Options{Expand: true, RequireProvenance: true})
 			if fam == nil {
 				t.Fatal("no family returned")
 			}
@@ -409,6 +409,72 @@ func TestParseHeader(t *testing.T) {
 	}
 }
 
+func TestParseHeaderOptional(t *testing.T) {
+	// Without requireProvenance, a header and each of its keys are
+	// optional; what is there is still checked.
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"no header", "Line.\n\nBody.\n", nil},
+		{"no provenance", "---\nfamily: claude\n---\nLine.\n\nBody.\n", nil},
+		{"empty header", "---\n---\nLine.\n\nBody.\n", nil},
+		{"wrong family", "---\nfamily: gemini\n---\nLine.\n\nBody.\n", []string{"2:1 FAMILY_HEADER"}},
+		{"unclosed header", "---\nLine.\n\nBody.\n", []string{"1:1 FAMILY_HEADER"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fam, ds := parse(t, tc.text, nil)
+			if got := brief(ds); !slices.Equal(got, tc.want) {
+				t.Errorf("diagnostics %q, want %q", got, tc.want)
+			}
+			if tc.want == nil && (fam.Name != "claude" || fam.Line.Text() != "Line." || fam.Body.Text() != "Body.") {
+				t.Errorf("family %s line %q body %q", fam.Name, fam.Line.Text(), fam.Body.Text())
+			}
+		})
+	}
+}
+
+func TestValidName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"gpt-5.1": true, "claude": true, "o3_mini": true, "Qwen3": true,
+		"9lives": false, "a b": false, "": false, ".hidden": false, "-x": false, "ü": false,
+	} {
+		if got := ValidName(name); got != want {
+			t.Errorf("ValidName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestParseLineFromExpandedText(t *testing.T) {
+	// A family file that only includes its prompt: the line is the
+	// included text's first paragraph, the body the rest, each with its
+	// origin in the included file.
+	shared := "\nFirst paragraph,\nstill the first.\n\nSecond paragraph.\n\nThird.\n"
+	fam, ds := parse(t, "@../shared/codex.md\n<!-- model \"Mini\" /mini/ -->\nSmall.\n", map[string]string{"prompts/shared/codex.md": shared})
+	if len(ds) > 0 {
+		t.Fatalf("diagnostics %v", ds)
+	}
+	if got := fam.Line.Text(); got != "First paragraph,\nstill the first." {
+		t.Errorf("line %q", got)
+	}
+	if got := fam.Body.Text(); got != "Second paragraph.\n\nThird." {
+		t.Errorf("body %q", got)
+	}
+	if fam.Line.Pos != (diag.Position{Path: "prompts/shared/codex.md", Line: 2, Col: 1}) || fam.Body.Pos != (diag.Position{Path: "prompts/shared/codex.md", Line: 5, Col: 1}) {
+		t.Errorf("line at %s, body at %s", fam.Line.Pos, fam.Body.Pos)
+	}
+	if len(fam.Notes) != 1 || fam.Notes[0].Text() != "Small." {
+		t.Errorf("notes %+v", fam.Notes)
+	}
+	// The line's paragraph may also start in the family file and end in
+	// an included one: the split is made on the text as sent.
+	fam, _ = parse(t, "Own words,\n@../shared/tail.md\n", map[string]string{"prompts/shared/tail.md": "and included ones.\n\nBody.\n"})
+	if fam.Line.Text() != "Own words,\nand included ones." || fam.Body.Text() != "Body." {
+		t.Errorf("line %q body %q", fam.Line.Text(), fam.Body.Text())
+	}
+}
+
 func TestParseUnreadable(t *testing.T) {
 	fs := project(t, map[string]string{"prompts/families/bad.prompt.md": "\xff\xfe bad bytes\n"})
 	for p, rule := range map[string]string{
@@ -416,7 +482,7 @@ func TestParseUnreadable(t *testing.T) {
 		"prompts/families/bad.prompt.md":     source.RuleInvalidUTF8,
 		"../outside.prompt.md":               source.RuleEscape,
 	} {
-		fam, ds := Parse(fs, p, include.Limits{}, true)
+		fam, ds := Parse(fs, p, Options{Expand: true})
 		if fam != nil || len(ds) != 1 || ds[0].Rule != rule {
 			t.Errorf("Parse(%s) = %v, %v; want nil and one %s", p, fam, ds, rule)
 		}

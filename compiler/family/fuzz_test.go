@@ -62,7 +62,7 @@ func FuzzParse(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fam, _ := Parse(fs, p, include.Limits{}, expand)
+			fam, _ := Parse(fs, p, Options{Expand: expand})
 			if fam == nil {
 				fs.Close()
 				continue // unreadable: invalid UTF-8, NUL, BOM

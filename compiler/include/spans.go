@@ -104,6 +104,43 @@ func TrimBlank(spans []Span) []Span {
 	})
 }
 
+// SplitParagraph splits spans at their first paragraph: first is the
+// lines from the first non-blank line up to the next blank line (or the
+// end), rest is everything after it, both with blank lines trimmed from
+// their ends. Spans with no non-blank line give nil, nil.
+func SplitParagraph(spans []Span) (first, rest []Span) {
+	blank := func(l string) bool { return strings.TrimSpace(l) == "" }
+	start, end, i := -1, -1, 0
+	EachLine(spans, func(line, _ string, _ int) bool {
+		switch {
+		case start < 0 && !blank(line):
+			start = i
+		case start >= 0 && blank(line):
+			end = i
+			return false
+		}
+		i++
+		return true
+	})
+	if start < 0 {
+		return nil, nil
+	}
+	i = -1
+	first = Filter(spans, func(string) bool {
+		i++
+		return i < start || (end >= 0 && i >= end)
+	})
+	if end < 0 {
+		return first, nil
+	}
+	i = -1
+	rest = TrimBlank(Filter(spans, func(string) bool {
+		i++
+		return i < end
+	}))
+	return first, rest
+}
+
 // Text is the text of spans with its final newline removed: the form in
 // which a part is composed into a prompt.
 func Text(spans []Span) string {

@@ -143,11 +143,12 @@ type Slot struct {
 
 // Families configures family files and model-id resolution.
 type Families struct {
-	Files    string             `json:"files"`
-	Exclude  []string           `json:"exclude"`
-	Fallback string             `json:"fallback"`
-	Rules    []Rule             `json:"rules"`
-	Examples map[string]Example `json:"examples"`
+	Files             string             `json:"files"`
+	Exclude           []string           `json:"exclude"`
+	Fallback          string             `json:"fallback"`
+	RequireProvenance bool               `json:"requireProvenance"`
+	Rules             []Rule             `json:"rules"`
+	Examples          map[string]Example `json:"examples"`
 }
 
 // Rule maps model ids to a family. Name patterns see the model name (and,
