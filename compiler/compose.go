@@ -165,6 +165,17 @@ func (m *Mode) Sends(name string) bool {
 	return false
 }
 
+// UsesFamily reports whether m sends a family part (line, body or note):
+// without one, its text is the same for every family.
+func (p *Program) UsesFamily(m *Mode) bool {
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && p.Config.Parts[r.Name].Family != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // UsesNotes reports whether m sends a model-note part.
 func (p *Program) UsesNotes(m *Mode) bool {
 	for _, r := range m.Config.Compose {

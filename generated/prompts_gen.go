@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:44a24dd843a6976668d4c1a41e7082ae475dac00e8e748a8df94d089c9052f70"
+const InputHash = "sha256:98cc2a9163c15e5591edb1380f8147fff2912387518e1a1b5158a266159f1988"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

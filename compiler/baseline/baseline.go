@@ -221,6 +221,9 @@ func prefixText(p *compiler.Program, mode, fam string) string {
 	if err != nil {
 		return ""
 	}
+	if fam == costs.AnyFamily {
+		fam = p.Config.Families.Fallback // the text is the same for every family
+	}
 	f := p.Families[fam]
 	if f == nil {
 		return ""

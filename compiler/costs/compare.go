@@ -48,7 +48,7 @@ func Compare(from, to *compiler.Program) Comparison {
 	c := Comparison{From: from.Profile, To: to.Profile}
 	sums := func(p *compiler.Program) map[string]int {
 		out := map[string]int{}
-		for _, r := range Table(p) {
+		for _, r := range PerFamily(p) {
 			out[r.Mode] += r.Tokens
 		}
 		return out

@@ -15,7 +15,9 @@ import (
 // with Counter; Exact says whether that is an exact tokenizer or the
 // chars/4 estimate.
 type Row struct {
-	Mode   string `json:"mode"`
+	Mode string `json:"mode"`
+	// Family is the family, or AnyFamily for a mode that sends no family
+	// part: one row stands for every family.
 	Family string `json:"family"`
 	// Tokens per call with the family's most expensive model note (when
 	// the mode sends notes): the note whose composed text counts the most
@@ -24,8 +26,10 @@ type Row struct {
 	// TokensNoNote per call when no note matches the model.
 	TokensNoNote int `json:"tokensNoNote"`
 	// OverFocus is Tokens minus the default mode's Tokens for the family
-	// (each mode with its own most expensive note).
-	OverFocus int `json:"overFocus"`
+	// (each mode with its own most expensive note). It is nil on an
+	// AnyFamily row when that difference is not the same for every
+	// family, and when there is no default mode.
+	OverFocus *int `json:"overFocus,omitempty"`
 	// Chars is the static text's length in code points, with that note.
 	Chars int `json:"chars"`
 	// PrefixTokens is the cacheable prefix: static text before the first
@@ -36,16 +40,58 @@ type Row struct {
 	Exact        bool   `json:"exact"`
 }
 
-// Table computes a Row for every mode (lattice order) and family (sorted).
+// AnyFamily is the Family of a row that stands for every family: its mode
+// sends no family part, so its text is the same for all of them.
+const AnyFamily = "*"
+
+// Table computes a Row for every mode (lattice order) and family (sorted),
+// with a single AnyFamily row for a mode that sends no family part.
 func Table(p *compiler.Program) []Row {
-	base := baseMode(p)
 	var rows []Row
-	for _, m := range p.Modes {
-		for _, fn := range p.FamilyNames {
-			rows = append(rows, row(p, m, p.Families[fn], longest, base))
+	for _, mr := range perMode(p) {
+		if !p.UsesFamily(mr.mode) {
+			r := mr.rows[0]
+			r.Family = AnyFamily
+			for _, o := range mr.rows[1:] {
+				if r.OverFocus != nil && (o.OverFocus == nil || *o.OverFocus != *r.OverFocus) {
+					r.OverFocus = nil
+				}
+			}
+			rows = append(rows, r)
+			continue
 		}
+		rows = append(rows, mr.rows...)
 	}
 	return rows
+}
+
+// PerFamily computes a Row for every mode (lattice order) and every family
+// (sorted), also for modes that send no family part: the data a harness
+// looks a (mode, family) cost up in.
+func PerFamily(p *compiler.Program) []Row {
+	var rows []Row
+	for _, mr := range perMode(p) {
+		rows = append(rows, mr.rows...)
+	}
+	return rows
+}
+
+type modeRows struct {
+	mode *compiler.Mode
+	rows []Row
+}
+
+func perMode(p *compiler.Program) []modeRows {
+	base := baseMode(p)
+	var out []modeRows
+	for _, m := range p.Modes {
+		mr := modeRows{mode: m}
+		for _, fn := range p.FamilyNames {
+			mr.rows = append(mr.rows, row(p, m, p.Families[fn], longest, base))
+		}
+		out = append(out, mr)
+	}
+	return out
 }
 
 // baseMode is the mode costs are compared against: the default mode.
@@ -93,7 +139,8 @@ func row(p *compiler.Program, m *compiler.Mode, f *family.Family, note int, base
 		r.Note = f.Notes[note].Label
 	}
 	if base != nil {
-		r.OverFocus = r.Tokens - p.Counter.Count(p.Static(base, f, noteFor(p, base, f, baseNote)))
+		over := r.Tokens - p.Counter.Count(p.Static(base, f, noteFor(p, base, f, baseNote)))
+		r.OverFocus = &over
 	}
 	return r
 }
@@ -144,9 +191,12 @@ func NoticesFor(p *compiler.Program, f *family.Family, note int) []Notice {
 	var out []Notice
 	for _, m := range p.Modes {
 		r := row(p, m, f, note, base)
-		n := Notice{Mode: m.Name, Tokens: r.Tokens, Over: r.OverFocus, Warning: m.Config.Warning}
+		n := Notice{Mode: m.Name, Tokens: r.Tokens, Warning: m.Config.Warning}
+		if r.OverFocus != nil {
+			n.Over = *r.OverFocus
+		}
 		if base != nil && m.Rank > baseRank {
-			n.Line = fmt.Sprintf("%s · %s%s tokens per call (%s total)", m.Name, sign(r.OverFocus), compiler.Thousands(abs(r.OverFocus)), compiler.Thousands(r.Tokens))
+			n.Line = fmt.Sprintf("%s · %s%s tokens per call (%s total)", m.Name, sign(n.Over), compiler.Thousands(abs(n.Over)), compiler.Thousands(r.Tokens))
 		} else {
 			n.Line = fmt.Sprintf("%s · %s tokens per call", m.Name, compiler.Thousands(r.Tokens))
 		}

@@ -3,7 +3,9 @@ package costs_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -54,7 +56,7 @@ func TestJSONValidatesAgainstSchema(t *testing.T) {
 // Tokens minus the default mode's Tokens.
 func TestTableAgreesWithComposition(t *testing.T) {
 	p := compileAssets(t)
-	rows := costs.Table(p)
+	rows := costs.PerFamily(p)
 	tokens := map[[2]string]int{}
 	for _, r := range rows {
 		m, _ := p.Mode(r.Mode)
@@ -81,8 +83,8 @@ func TestTableAgreesWithComposition(t *testing.T) {
 		tokens[[2]string{r.Mode, r.Family}] = r.Tokens
 	}
 	for _, r := range rows {
-		if want := r.Tokens - tokens[[2]string{p.Config.DefaultMode, r.Family}]; r.OverFocus != want {
-			t.Errorf("%s/%s: overFocus %d, want %d", r.Mode, r.Family, r.OverFocus, want)
+		if want := r.Tokens - tokens[[2]string{p.Config.DefaultMode, r.Family}]; r.OverFocus == nil || *r.OverFocus != want {
+			t.Errorf("%s/%s: overFocus %v, want %d", r.Mode, r.Family, r.OverFocus, want)
 		}
 	}
 }
@@ -118,7 +120,7 @@ defaultMode: "focus"
 			"prompts/families/alpha.prompt.md": "---\nfamily: alpha\nprovenance: test\n---\nAlpha line.\n" +
 				"<!-- model \"A\" /a/ -->\naaa\n<!-- model \"B\" /b/ -->\nbbbb\n",
 		})
-		for _, r := range costs.Table(p) {
+		for _, r := range costs.PerFamily(p) {
 			if r.Family != "alpha" {
 				continue
 			}
@@ -129,8 +131,8 @@ defaultMode: "focus"
 				}
 			case "minimal":
 				// OverFocus is measured against focus with its note.
-				if want := r.Tokens - tc.tokens; r.OverFocus != want {
-					t.Errorf("base %q: minimal overFocus %d, want %d", tc.base, r.OverFocus, want)
+				if want := r.Tokens - tc.tokens; r.OverFocus == nil || *r.OverFocus != want {
+					t.Errorf("base %q: minimal overFocus %v, want %d", tc.base, r.OverFocus, want)
 				}
 			}
 		}
@@ -171,5 +173,80 @@ defaultMode: "focus"
 	}
 	if !bytes.Contains(b, []byte(`"mode": "focus"`)) || !bytes.Contains(b, []byte(`"calls": 3`)) {
 		t.Fatalf("pointer JSON lacks its session:\n%s", b)
+	}
+}
+
+// TestTableOneRowForFamilyFreeModes checks that a mode sending no family
+// part is tabled once, as "*", and only such a mode; that its text is in
+// fact the same for every family; and that PerFamily still has every cell.
+func TestTableOneRowForFamilyFreeModes(t *testing.T) {
+	p := compileAssets(t)
+	rows := costs.Table(p)
+	count := map[string]int{}
+	for _, r := range rows {
+		count[r.Mode]++
+		m, _ := p.Mode(r.Mode)
+		if (r.Family == costs.AnyFamily) == p.UsesFamily(m) {
+			t.Errorf("%s/%s: family-free %v, but the mode sends a family part: %v", r.Mode, r.Family, r.Family == costs.AnyFamily, p.UsesFamily(m))
+		}
+		if r.Family == costs.AnyFamily {
+			texts := map[string]bool{}
+			for _, fn := range p.FamilyNames {
+				texts[p.Static(m, p.Families[fn], compiler.NoNote)] = true
+			}
+			if len(texts) != 1 {
+				t.Errorf("%s: %d different texts across families", r.Mode, len(texts))
+			}
+			// focus depends on the family, so minimal has no single
+			// difference from it.
+			if r.OverFocus != nil {
+				t.Errorf("%s/*: over focus %d, want none", r.Mode, *r.OverFocus)
+			}
+		}
+	}
+	if count["minimal"] != 1 || count["focus"] != len(p.FamilyNames) {
+		t.Errorf("rows per mode %v, want minimal 1 and focus %d", count, len(p.FamilyNames))
+	}
+	if got, want := len(costs.PerFamily(p)), len(p.Modes)*len(p.FamilyNames); got != want {
+		t.Errorf("PerFamily has %d rows, want %d", got, want)
+	}
+}
+
+// TestTableFamilyFreeOverFocus checks that a family-free mode has an over
+// focus figure when the default mode is family-free too.
+func TestTableFamilyFreeOverFocus(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+	line: family: "line"
+}
+families: rules: [{family: "x", name: ["^x"]}]
+modes: {
+	small: compose: [parts.a]
+	big: compose: [parts.a, parts.b]
+	fam: compose: [parts.a, parts.line]
+}
+order: ["small", "big"]
+defaultMode: "small"
+`,
+		"a.md":                         "12345678\n",
+		"b.md":                         "1234\n",
+		"prompts/families/x.prompt.md": "Line of x.\n",
+	})
+	var got []string
+	for _, r := range costs.Table(p) {
+		over := "nil"
+		if r.OverFocus != nil {
+			over = fmt.Sprint(*r.OverFocus)
+		}
+		got = append(got, fmt.Sprintf("%s/%s %d %s", r.Mode, r.Family, r.Tokens, over))
+	}
+	// big: "12345678\n\n1234" is 14 characters, 4 tokens, 2 over small's 2.
+	// fam depends on the family: a row each, x with "12345678\n\nLine of x." (20, 5).
+	want := []string{"small/* 2 0", "big/* 4 2", "fam/neutral 2 0", "fam/x 5 3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

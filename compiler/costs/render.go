@@ -48,11 +48,15 @@ func cells(r Row) []string {
 		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), r.Note, counted}
 }
 
-func signed(n int) string {
-	if n > 0 {
-		return "+" + compiler.Thousands(n)
+// signed writes a difference with its sign, "-" when there is none.
+func signed(n *int) string {
+	switch {
+	case n == nil:
+		return "-"
+	case *n > 0:
+		return "+" + compiler.Thousands(*n)
 	}
-	return compiler.Thousands(n)
+	return compiler.Thousands(*n)
 }
 
 func writeTable(w io.Writer, rows []Row) error {
@@ -68,7 +72,7 @@ func writeTable(w io.Writer, rows []Row) error {
 func Markdown(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("# Prompt costs\n\n")
-	b.WriteString("Static tokens each mode puts in front of every model call, per family, without the text the harness supplies at call time (instructions, skills, memory). ")
+	b.WriteString("Static tokens each mode puts in front of every model call, per family (`*`: a mode that sends no family part, the same for every family), without the text the harness supplies at call time (instructions, skills, memory). ")
 	if len(rows) > 0 {
 		if rows[0].Exact {
 			fmt.Fprintf(&b, "Counted exactly with %s.\n\n", rows[0].Counter)
@@ -108,7 +112,11 @@ func writeCSV(w io.Writer, rows []Row) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"mode", "family", "tokens", "tokensNoNote", "overFocus", "chars", "prefixTokens", "note", "counter", "exact"})
 	for _, r := range rows {
-		cw.Write([]string{r.Mode, r.Family, strconv.Itoa(r.Tokens), strconv.Itoa(r.TokensNoNote), strconv.Itoa(r.OverFocus),
+		over := ""
+		if r.OverFocus != nil {
+			over = strconv.Itoa(*r.OverFocus)
+		}
+		cw.Write([]string{r.Mode, r.Family, strconv.Itoa(r.Tokens), strconv.Itoa(r.TokensNoNote), over,
 			strconv.Itoa(r.Chars), strconv.Itoa(r.PrefixTokens), r.Note, r.Counter, strconv.FormatBool(r.Exact)})
 	}
 	cw.Flush()

@@ -424,8 +424,12 @@ func (g *gen) renderCosts() {
 	counter := p.Counter.Name()
 	g.pf("// TokenCounter says how the costs were counted.\nconst TokenCounter = %q\n\n", counter)
 	g.pf("var costTable = [...]Cost{\n")
-	for _, r := range costs.Table(p) {
-		g.pf("\t{Mode%s, Family%s, %d, %d, %d, %d, %d, %q},\n", ident(r.Mode), ident(r.Family), r.Tokens, r.TokensNoNote, r.OverFocus, r.Chars, r.PrefixTokens, r.Note)
+	for _, r := range costs.PerFamily(p) {
+		over := 0
+		if r.OverFocus != nil {
+			over = *r.OverFocus
+		}
+		g.pf("\t{Mode%s, Family%s, %d, %d, %d, %d, %d, %q},\n", ident(r.Mode), ident(r.Family), r.Tokens, r.TokensNoNote, over, r.Chars, r.PrefixTokens, r.Note)
 	}
 	g.pf("}\n\n")
 	g.pf("// Costs returns the cost of every mode for every family (a copy).\nfunc Costs() []Cost { return append([]Cost(nil), costTable[:]...) }\n\n")
