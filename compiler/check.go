@@ -479,16 +479,64 @@ func colonDigit(t string) bool {
 	return false
 }
 
+// exampleTag opens or closes a marked example: <example>, <examples>,
+// with attributes or not, in any letter case.
+var exampleTag = regexp.MustCompile(`(?i)<(/?)examples?(?:\s[^<>]*)?>`)
+
+// maskExamples returns text with every line of a marked example blanked
+// out, from a line with an opening <example> or <examples> tag through the
+// line with its closing tag: like code, such text shows the model what
+// something looks like. Offsets stay the same. Tags quoted in code are
+// already blanked by maskCode.
+func maskExamples(text string) string {
+	if !strings.Contains(text, "<") {
+		return text
+	}
+	b := []byte(text)
+	depth := 0
+	for off := 0; off < len(b); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(b)
+		} else {
+			end += off
+		}
+		quiet := depth > 0
+		for _, m := range exampleTag.FindAllStringSubmatch(string(b[off:end]), -1) {
+			if m[1] == "" {
+				depth++
+				quiet = true
+			} else if depth > 0 {
+				depth--
+			}
+		}
+		if quiet {
+			for i := off; i < end; i++ {
+				b[i] = ' '
+			}
+		}
+		off = end + 1
+	}
+	return string(b)
+}
+
 // checkStatic reports dynamic-looking content in static text: every static
 // part (the operator guide as rendered from its template and cards
-// included) and every family section, outside code. The severity is
-// lint.staticDynamic's, an error unless it says "warning".
+// included) and every family section, outside code and marked examples.
+// Text that several parts or families send (an included file) is reported
+// once, naming where it is sent. The severity is lint.staticDynamic's, an
+// error unless it says "warning".
 func (p *Program) checkStatic() []diag.Diagnostic {
-	var ds []diag.Diagnostic
 	report := diag.Errorf
 	if p.Config.Lint.StaticDynamic == "warning" {
 		report = diag.Warnf
 	}
+	type finding struct {
+		pos         diag.Position
+		what, match string
+	}
+	owners := map[finding][]string{}
+	var order []finding
 	scan := func(owner string, spans []include.Span, guide bool) {
 		text := include.Text(spans)
 		masked := ""
@@ -497,7 +545,7 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 				continue // GUIDE_PLACEHOLDER reports the guide's markers
 			}
 			if masked == "" {
-				masked = maskCode(text)
+				masked = maskExamples(maskCode(text))
 			}
 			// The expressions run only on the lines that pass the cheap test.
 			var locs [][]int
@@ -528,8 +576,13 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 				if !ok {
 					continue
 				}
-				ds = append(ds, report(diag.Position{Path: path, Line: line, Col: col}, RuleStaticDynamic,
-					"%s in static text (%s): %q changes between calls and breaks provider caching; move it to a slot the harness fills at call time", dp.what, owner, match))
+				k := finding{diag.Position{Path: path, Line: line, Col: col}, dp.what, match}
+				if _, ok := owners[k]; !ok {
+					order = append(order, k)
+				}
+				if !slices.Contains(owners[k], owner) {
+					owners[k] = append(owners[k], owner)
+				}
 			}
 		}
 	}
@@ -545,6 +598,17 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 		for _, n := range f.Notes {
 			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false)
 		}
+	}
+	var ds []diag.Diagnostic
+	for _, k := range order {
+		in := owners[k]
+		sent := strings.Join(in, ", ")
+		if len(in) > 3 {
+			sent = fmt.Sprintf("%s and %d more", strings.Join(in[:3], ", "), len(in)-3)
+		}
+		ds = append(ds, report(k.pos, RuleStaticDynamic,
+			"%s in static text (%s): %q changes between calls and breaks provider caching; move it to a slot the harness fills at call time",
+			k.what, sent, k.match))
 	}
 	return ds
 }

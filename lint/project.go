@@ -141,24 +141,22 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if len(files) < 2 {
 			continue
 		}
-		for i, o := range occ {
-			var others []string
-			var related []diag.Related
-			for j, q := range occ {
-				if j != i && q.path != o.path {
-					others = append(others, fmt.Sprintf("%s:%d", q.path, q.line))
-					related = append(related, diag.Related{Pos: diag.Position{Path: q.path, Line: q.line, Col: 1}, Message: "the same paragraph"})
-				}
+		// One finding per paragraph, at its first place, listing every
+		// place: a prompt forked per model repeats many paragraphs, and a
+		// finding per copy would bury the rest.
+		places := make([]string, len(occ))
+		var related []diag.Related
+		for i, q := range occ {
+			places[i] = fmt.Sprintf("%s:%d", q.path, q.line)
+			if i > 0 {
+				related = append(related, diag.Related{Pos: diag.Position{Path: q.path, Line: q.line, Col: 1}, Message: "the same paragraph"})
 			}
-			if len(others) == 0 {
-				continue
-			}
-			d := newDiag(diag.Position{Path: o.path, Line: o.line, Col: 1}, RuleDuplicate,
-				fmt.Sprintf("this paragraph (%d characters) also appears in %s; move it to a shared file and @include it from each family file, so the copies cannot drift apart",
-					o.size, strings.Join(others, ", ")))
-			d.Related = related
-			ds = append(ds, d)
 		}
+		d := newDiag(diag.Position{Path: occ[0].path, Line: occ[0].line, Col: 1}, RuleDuplicate,
+			fmt.Sprintf("this paragraph (%d characters) appears in %d family files, %d times: %s; if the copies are meant to stay equal, move it to a shared file and @include it from each family file, so they cannot drift apart",
+				occ[0].size, len(files), len(occ), strings.Join(places, ", ")))
+		d.Related = related
+		ds = append(ds, d)
 	}
 	return ds
 }

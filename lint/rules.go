@@ -589,7 +589,7 @@ parts: docsPointer: {file: "prompts/docs-pointer.md", budget: {chars: 200, warnA
 	{
 		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Error,
 		Summary: "Static text must not contain text that changes between calls.",
-		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5), an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time. Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks and inline code spans are not, which is how an example is marked. The finding is an error; lint: staticDynamic: "warning" makes it a warning.`,
+		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5), an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time. Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks, inline code spans and marked examples (<example> ... </example>, <examples> ... </examples>) are not, since they show what something looks like. Text sent by several parts or families is reported once, naming where it is sent. The finding is an error; lint: staticDynamic: "warning" makes it a warning.`,
 		Bad: `-- prompts/base.md --
 Today is 2025-06-01. The project is in /home/dev/app.
 `,
@@ -836,9 +836,9 @@ You are Tern.
 `,
 	},
 	{
-		ID: RuleDuplicate, Category: Standard, Severity: diag.Warning,
-		Summary: "The same paragraph should not be copied into several family files.",
-		Doc:     `A paragraph of 80 characters or more that appears in two or more family files (compared with runs of white space collapsed) will drift: the next edit fixes one copy and not the others. Move it to a shared file and @include that file from each family file; the text sent stays the same. Each copy is reported, naming the others.`,
+		ID: RuleDuplicate, Category: Standard, Severity: diag.Info,
+		Summary: "A paragraph copied into several family files may drift apart.",
+		Doc:     `A paragraph of 80 characters or more that appears in two or more family files (compared with runs of white space collapsed) may drift: the next edit fixes one copy and not the others. Only one family is sent to a model, so the copies cost nothing per call, and prompts forked per model family repeat paragraphs on purpose: this is information. Each paragraph is reported once, at its first place, listing every place. When the copies are meant to stay equal, move the paragraph to a shared file and @include it from each family file; the text sent stays the same.`,
 		Bad: `-- prompts/families/claude.prompt.md --
 Run the project's tests after every change and report the result, including failures you did not cause.
 -- prompts/families/gemini.prompt.md --
