@@ -180,7 +180,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				}
 				continue
 			}
-			s := p.partSection(name, f, NoNote)
+			s := p.partSection(name, Selection{Family: f, Note: NoNote})
 			add(p.verdict(pos, what, "family "+fn, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 		}
 	}
@@ -200,7 +200,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
 					}
 				}
-				s := p.partSection(ref.Name, f, note)
+				s := p.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional})
 				size := p.Measure(b.Limit, s.Text)
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
@@ -228,7 +228,9 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
-				secs := p.Sections(m, f, note, nil)
+				// Every conditional part the mode sends counts: promptc
+				// cannot tell which patterns can match one id together.
+				secs := p.Sections(m, Selection{Family: f, Note: note, Conditional: EveryConditional}, nil)
 				var parts []contribution
 				chars, nonEmpty := 0, 0
 				for _, s := range secs {
@@ -264,6 +266,9 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
 				} else if p.UsesNotes(m) {
 					combo += ", no note"
+				}
+				if cond := p.ConditionalIn(m); len(cond) > 0 {
+					combo += ", with conditional parts " + strings.Join(cond, ", ")
 				}
 				add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}

@@ -20,6 +20,17 @@ func autoFamily(path string) diag.Diagnostic {
 // the model id resolves to. It is the default choice.
 const Auto = "auto"
 
+// Select returns what a prompt for modelID under the family choice is
+// composed with: the family and note of Choose, and the conditional parts
+// whose patterns match modelID, whatever the family.
+func (p *Program) Select(choice, modelID string) (Selection, error) {
+	f, note, err := p.Choose(choice, modelID)
+	if err != nil {
+		return Selection{}, err
+	}
+	return Selection{Family: f, Note: note, Conditional: func(part string) bool { return p.Applies(part, modelID) }}, nil
+}
+
 // Choose returns the family and model note a prompt is composed for.
 // choice is Auto (or "", the same) or a family name: an explicit family
 // always wins over the model, and Auto resolves modelID by the rules. The
@@ -51,7 +62,7 @@ func (p *Program) LongestNote(m *Mode, f *family.Family) int {
 	}
 	best, bestTokens, bestChars := NoNote, -1, -1
 	for i := range f.Notes {
-		text := p.Static(m, f, i)
+		text := p.Static(m, Selection{Family: f, Note: i, Conditional: EveryConditional})
 		tokens, chars := p.Counter.Count(text), utf8.RuneCountInString(text)
 		if tokens > bestTokens || tokens == bestTokens && chars > bestChars {
 			best, bestTokens, bestChars = i, tokens, chars

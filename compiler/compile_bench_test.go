@@ -119,7 +119,7 @@ func BenchmarkComposeAll(b *testing.B) {
 					for _, fn := range p.FamilyNames {
 						f := p.Families[fn]
 						for _, note := range compiler.NoteChoices(f) {
-							n += int64(len(p.Static(m, f, note)))
+							n += int64(len(p.Static(m, compiler.Selection{Family: f, Note: note})))
 						}
 					}
 				}

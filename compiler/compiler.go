@@ -7,6 +7,7 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -85,6 +86,9 @@ type Program struct {
 	// that would report their consequences are skipped.
 	unreadFamilies  map[string]bool
 	familiesUnknown bool
+	// conditions holds the compiled models patterns of every conditional
+	// part, by part name.
+	conditions map[string][]*regexp.Regexp
 }
 
 // Options adjust a compilation.
@@ -123,6 +127,18 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	lim := include.Limits{
 		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
 		MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
+	}
+	p.conditions = map[string][]*regexp.Regexp{}
+	for name, cp := range c.Parts {
+		for _, pat := range cp.Models {
+			// The loader has refused patterns that do not compile.
+			if re, err := regexp.Compile(pat); err == nil {
+				p.conditions[name] = append(p.conditions[name], re)
+			}
+		}
+		if len(cp.Models) > 0 && p.conditions[name] == nil {
+			p.conditions[name] = []*regexp.Regexp{}
+		}
 	}
 	p.loadFamilies(fs, lim)
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
@@ -165,6 +181,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	if !p.familiesUnknown {
 		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)
 	}
+	p.add(p.checkConditional()...)
 	p.add(p.checkLattice()...)
 	p.add(p.checkBudgets()...)
 	p.add(p.checkStatic()...)

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -30,24 +32,45 @@ type Section struct {
 	Pos diag.Position `json:"source,omitzero"`
 }
 
-// Sections returns the items of mode m for family f with note (an index in
-// f.Notes, or NoNote) in order. Slots are included with the text in slots
-// (missing means empty); family parts take their text from f.
-func (p *Program) Sections(m *Mode, f *family.Family, note int, slots map[string]string) []Section {
+// Selection is what a composition depends on besides the mode: the family,
+// the model note (an index in Family.Notes, or NoNote), and the
+// conditional parts that are sent.
+type Selection struct {
+	Family *family.Family
+	Note   int
+	// Conditional reports whether a conditional part (one with models
+	// patterns) is sent; nil sends none. A part without patterns is
+	// always sent.
+	Conditional func(part string) bool
+}
+
+// EveryConditional sends every conditional part: the largest text a family
+// and note can get, which budgets and the costs table measure.
+func EveryConditional(string) bool { return true }
+
+// Sections returns the items of mode m for selection s in order. Slots are
+// included with the text in slots (missing means empty); family parts
+// take their text from s's family and note; a conditional part s does not
+// send is an empty section.
+func (p *Program) Sections(m *Mode, s Selection, slots map[string]string) []Section {
 	out := make([]Section, 0, len(m.Config.Compose))
 	for _, ref := range m.Config.Compose {
 		if ref.Kind == "slot" {
 			out = append(out, Section{Name: ref.Name, Slot: true, Text: slots[ref.Name]})
 			continue
 		}
-		out = append(out, p.partSection(ref.Name, f, note))
+		out = append(out, p.partSection(ref.Name, s))
 	}
 	return out
 }
 
-// partSection is the section a part contributes for family f and note.
-func (p *Program) partSection(name string, f *family.Family, note int) Section {
+// partSection is the section a part contributes for selection s.
+func (p *Program) partSection(name string, s Selection) Section {
 	cp := p.Config.Parts[name]
+	if len(cp.Models) > 0 && (s.Conditional == nil || !s.Conditional(name)) {
+		return Section{Name: name}
+	}
+	f, note := s.Family, s.Note
 	var fs family.Section
 	switch cp.Family {
 	case "":
@@ -112,19 +135,20 @@ func (m *Mode) WireChars(nonEmpty int) int {
 	return n
 }
 
-// Static composes the static text of m for f and note: every part, no slot.
-func (p *Program) Static(m *Mode, f *family.Family, note int) string {
-	return m.Join(p.Sections(m, f, note, nil))
+// Static composes the static text of m for selection s: every part, no
+// slot.
+func (p *Program) Static(m *Mode, s Selection) string {
+	return m.Join(p.Sections(m, s, nil))
 }
 
-// Prefix is the cacheable prefix of m for f and note: the static text
+// Prefix is the cacheable prefix of m for selection s: the static text
 // before the first volatile slot (without the separator that follows it),
 // or the whole static text when m has none. A volatile slot's text changes
 // from call to call, so providers can cache only what precedes it; a
 // stable slot (stable: true, the same for a whole session) does not end
 // the prefix.
-func (p *Program) Prefix(m *Mode, f *family.Family, note int) string {
-	secs := p.Sections(m, f, note, nil)
+func (p *Program) Prefix(m *Mode, s Selection) string {
+	secs := p.Sections(m, s, nil)
 	for i, s := range secs {
 		if s.Slot && !p.Config.Slots[s.Name].Stable {
 			return join(secs[:i], m.Config.Separator, false)
@@ -143,6 +167,51 @@ func (p *Program) FamilyFor(modelID string) (*family.Family, int) {
 		f = p.Families[p.Config.Families.Fallback]
 	}
 	return f, f.NoteFor(modelID)
+}
+
+// Applies reports whether part is sent to modelID: a part without models
+// patterns always is, a conditional part when one of its patterns matches
+// the whole id.
+func (p *Program) Applies(part, modelID string) bool {
+	res, ok := p.conditions[part]
+	if !ok {
+		return true
+	}
+	for _, re := range res {
+		if re.MatchString(modelID) {
+			return true
+		}
+	}
+	return false
+}
+
+// ConditionalParts lists, sorted, the conditional parts sent to modelID.
+func (p *Program) ConditionalParts(modelID string) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(p.conditions)) {
+		if p.Applies(name, modelID) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// HasConditional reports whether the project has a conditional part.
+func (p *Program) HasConditional() bool { return len(p.conditions) > 0 }
+
+// IsConditional reports whether part is sent only to the models its
+// patterns match.
+func (p *Program) IsConditional(part string) bool { return len(p.Config.Parts[part].Models) > 0 }
+
+// ConditionalIn lists the conditional parts mode m sends, in its order.
+func (p *Program) ConditionalIn(m *Mode) []string {
+	var out []string
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && p.IsConditional(r.Name) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // NoteChoices lists every note index of f plus NoNote: the combinations a

@@ -134,7 +134,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 						want = append(want, texts[n])
 					}
 				}
-				got := p.Static(m, f, note)
+				got := p.Static(m, compiler.Selection{Family: f, Note: note})
 				exp := strings.Join(want, modeWires[mi].sep)
 				if modeWires[mi].final && len(want) > 0 {
 					exp += "\n"

@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"testing"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -36,7 +37,7 @@ defaultMode: "focus"
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Prefix(m, p.Families["neutral"], -1); got != tc.want {
+		if got := p.Prefix(m, compiler.Selection{Family: p.Families["neutral"], Note: compiler.NoNote}); got != tc.want {
 			t.Errorf("slots %q: prefix %q, want %q", tc.slots, got, tc.want)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:98cc2a9163c15e5591edb1380f8147fff2912387518e1a1b5158a266159f1988"
+const InputHash = "sha256:2629d9f7631df4917dade612a58ea75eb4725893d07f924414dd17b7c5d8c983"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -415,7 +415,14 @@ type item struct {
 	kind         uint8
 	idx          int
 	name, source string
+	// cond is 1 + the index in conditions of a conditional part, 0 for
+	// an item sent to every model.
+	cond uint8
 }
+
+// conditions holds the models patterns of each conditional part, the
+// parts sorted by name.
+var conditions = [...][]string{}
 
 // maxItems is the most items any mode has; composition collects them in a
 // fixed array so that the only allocation is the result.
@@ -516,6 +523,7 @@ var compiled struct {
 	id       [len(rules)][]*regexp.Regexp
 	all      [len(rules)][]*regexp.Regexp
 	notes    [len(families)][]*regexp.Regexp
+	parts    [len(conditions)][]*regexp.Regexp
 }
 
 func compile() {
@@ -539,6 +547,11 @@ func compile() {
 				compiled.notes[i] = append(compiled.notes[i], regexp.MustCompile(n.pattern))
 			}
 		}
+		for i, c := range conditions {
+			for _, p := range c {
+				compiled.parts[i] = append(compiled.parts[i], regexp.MustCompile(p))
+			}
+		}
 	})
 }
 
@@ -550,11 +563,19 @@ func compile() {
 // name, nearest first, with their name and provider patterns. A model no
 // rule claims gets FallbackFamily.
 func Resolve(modelID string) (Family, string) {
-	f, n := resolve(modelID)
-	if n < 0 {
-		return f, ""
+	r := resolve(modelID)
+	if r.note < 0 {
+		return r.family, ""
 	}
-	return f, families[f].notes[n].label
+	return r.family, families[r.family].notes[r.note].label
+}
+
+// resolution is what a model id selects: its family, its note (-1 for
+// none) and, as bit i, whether conditional part i (of conditions) is sent.
+type resolution struct {
+	family Family
+	note   int
+	parts  uint64
 }
 
 // last remembers the most recent resolution: a harness composes for the
@@ -563,32 +584,36 @@ func Resolve(modelID string) (Family, string) {
 // a pointer keeps resolution free of allocations.
 var last struct {
 	sync.Mutex
-	id     string
-	family Family
-	note   int
-	ok     bool
+	id  string
+	res resolution
+	ok  bool
 }
 
-func resolve(id string) (Family, int) {
+func resolve(id string) resolution {
 	last.Lock()
 	if last.ok && last.id == id {
-		f, n := last.family, last.note
+		r := last.res
 		last.Unlock()
-		return f, n
+		return r
 	}
 	last.Unlock()
 	compile()
-	f, n := resolveFamily(id), -1
-	for i, re := range compiled.notes[f] {
+	r := resolution{family: resolveFamily(id), note: -1}
+	for i, re := range compiled.notes[r.family] {
 		if re.MatchString(id) {
-			n = i
+			r.note = i
 			break
 		}
 	}
+	for i := range compiled.parts {
+		if anyMatch(compiled.parts[i], id) {
+			r.parts |= 1 << i
+		}
+	}
 	last.Lock()
-	last.id, last.family, last.note, last.ok = id, f, n, true
+	last.id, last.res, last.ok = id, r, true
 	last.Unlock()
-	return f, n
+	return r
 }
 
 func resolveFamily(id string) Family {
@@ -667,28 +692,35 @@ func (c Choice) String() string {
 	return "auto"
 }
 
-// choose returns the family and note index (-1 for none) that choice c
-// gives for the model id. A choice of no family panics: see Compose.
-func choose(c Choice, id string) (Family, int) {
+// choose returns what choice c gives for the model id: the family, its
+// note (-1 for none) and the conditional parts the id gets, whatever the
+// family. A choice of no family panics: see Compose.
+func choose(c Choice, id string) resolution {
+	r := resolve(id)
 	f, ok := c.Family()
 	if !ok {
-		return resolve(id)
+		return r
 	}
 	if !f.Valid() {
 		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
-	compile()
+	r.family, r.note = f, -1
 	for i, re := range compiled.notes[f] {
 		if re.MatchString(id) {
-			return f, i
+			r.note = i
+			break
 		}
 	}
-	return f, -1
+	return r
 }
 
-// text returns the text an item contributes for family f and note n;
-// custom is the custom mode's text.
-func (it *item) text(f Family, n int, slots *Slots, custom string) string {
+// text returns the text an item contributes for resolution r: nothing for
+// a conditional part r does not get; custom is the custom mode's text.
+func (it *item) text(r *resolution, slots *Slots, custom string) string {
+	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
+		return ""
+	}
+	f, n := r.family, r.note
 	switch it.kind {
 	case itemCustom:
 		return custom
@@ -736,13 +768,13 @@ func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) str
 func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
 	mustMode(mode)
 	items := itemsOf(pr, mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
 	w := wireOf(mode)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 1
 	for i := range items {
-		if t := items[i].text(f, n, slots, custom); t != "" {
+		if t := items[i].text(&r, slots, custom); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + len(w.sep)
 		}
@@ -789,11 +821,12 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
 	mustMode(mode)
 	items := itemsOf(pr, mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
+	f, n := r.family, r.note
 	var out []Section
 	for i := range items {
 		it := &items[i]
-		t := it.text(f, n, slots, custom)
+		t := it.text(&r, slots, custom)
 		if t == "" {
 			continue
 		}
@@ -1271,73 +1304,81 @@ type noticeData struct {
 
 var modeWarnings = [len(modeNames)]string{"", "", `This guidance goes out with every model call and adds its input tokens to each one; /prompt-mode focus switches back.`, `The operator guide and family context ride along on every model call, so each call costs more input tokens; /prompt-mode focus switches back.`}
 
+// modeConds lists, per profile and mode, the conditional parts the mode
+// sends, as indexes in conditions: bit j of a notice's subset index.
+var modeConds = [...][len(modeNames)][]uint8{
+	// profile (none declared)
+	{nil, nil, nil, nil},
+}
+
 // noticeTable holds each profile's notices by family, then by note
-// (index 0 is no note, i+1 the family's note i), then by mode.
-var noticeTable = [...][len(families)][][len(modeNames)]noticeData{
+// (index 0 is no note, i+1 the family's note i), then by mode, then by the
+// subset of the mode's conditional parts the model gets.
+var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 	// profile (none declared)
 	{
 		// claude
 		{
-			{{50, 30, 310, -630}, {51, 28, 940, 0}, {52, 43, 1509, 569}, {53, 42, 1798, 858}},
-			{{50, 30, 310, -674}, {54, 28, 984, 0}, {55, 43, 1553, 569}, {56, 42, 1842, 858}},
-			{{50, 30, 310, -666}, {57, 28, 976, 0}, {58, 43, 1545, 569}, {59, 42, 1834, 858}},
-			{{50, 30, 310, -675}, {60, 28, 985, 0}, {61, 43, 1554, 569}, {62, 42, 1843, 858}},
+			{{{50, 30, 310, -630}}, {{51, 28, 940, 0}}, {{52, 43, 1509, 569}}, {{53, 42, 1798, 858}}},
+			{{{50, 30, 310, -674}}, {{54, 28, 984, 0}}, {{55, 43, 1553, 569}}, {{56, 42, 1842, 858}}},
+			{{{50, 30, 310, -666}}, {{57, 28, 976, 0}}, {{58, 43, 1545, 569}}, {{59, 42, 1834, 858}}},
+			{{{50, 30, 310, -675}}, {{60, 28, 985, 0}}, {{61, 43, 1554, 569}}, {{62, 42, 1843, 858}}},
 		},
 		// codex
 		{
-			{{50, 30, 310, -629}, {63, 28, 939, 0}, {64, 43, 1505, 566}, {65, 42, 1794, 855}},
-			{{50, 30, 310, -677}, {66, 28, 987, 0}, {67, 43, 1553, 566}, {68, 42, 1842, 855}},
-			{{50, 30, 310, -681}, {69, 28, 991, 0}, {70, 43, 1556, 565}, {71, 42, 1845, 854}},
+			{{{50, 30, 310, -629}}, {{63, 28, 939, 0}}, {{64, 43, 1505, 566}}, {{65, 42, 1794, 855}}},
+			{{{50, 30, 310, -677}}, {{66, 28, 987, 0}}, {{67, 43, 1553, 566}}, {{68, 42, 1842, 855}}},
+			{{{50, 30, 310, -681}}, {{69, 28, 991, 0}}, {{70, 43, 1556, 565}}, {{71, 42, 1845, 854}}},
 		},
 		// deepseek
 		{
-			{{50, 30, 310, -625}, {72, 28, 935, 0}, {73, 43, 1500, 565}, {74, 42, 1789, 854}},
-			{{50, 30, 310, -671}, {75, 28, 981, 0}, {76, 43, 1547, 566}, {77, 42, 1836, 855}},
-			{{50, 30, 310, -663}, {78, 28, 973, 0}, {79, 43, 1539, 566}, {80, 42, 1828, 855}},
+			{{{50, 30, 310, -625}}, {{72, 28, 935, 0}}, {{73, 43, 1500, 565}}, {{74, 42, 1789, 854}}},
+			{{{50, 30, 310, -671}}, {{75, 28, 981, 0}}, {{76, 43, 1547, 566}}, {{77, 42, 1836, 855}}},
+			{{{50, 30, 310, -663}}, {{78, 28, 973, 0}}, {{79, 43, 1539, 566}}, {{80, 42, 1828, 855}}},
 		},
 		// gemini
 		{
-			{{50, 30, 310, -627}, {81, 28, 937, 0}, {82, 43, 1504, 567}, {83, 42, 1793, 856}},
-			{{50, 30, 310, -661}, {84, 28, 971, 0}, {85, 43, 1538, 567}, {86, 42, 1827, 856}},
-			{{50, 30, 310, -670}, {87, 28, 980, 0}, {88, 43, 1546, 566}, {89, 42, 1835, 855}},
+			{{{50, 30, 310, -627}}, {{81, 28, 937, 0}}, {{82, 43, 1504, 567}}, {{83, 42, 1793, 856}}},
+			{{{50, 30, 310, -661}}, {{84, 28, 971, 0}}, {{85, 43, 1538, 567}}, {{86, 42, 1827, 856}}},
+			{{{50, 30, 310, -670}}, {{87, 28, 980, 0}}, {{88, 43, 1546, 566}}, {{89, 42, 1835, 855}}},
 		},
 		// glm
 		{
-			{{50, 30, 310, -624}, {90, 28, 934, 0}, {91, 43, 1191, 257}, {92, 42, 1480, 546}},
-			{{50, 30, 310, -657}, {93, 28, 967, 0}, {94, 43, 1225, 258}, {95, 42, 1514, 547}},
+			{{{50, 30, 310, -624}}, {{90, 28, 934, 0}}, {{91, 43, 1191, 257}}, {{92, 42, 1480, 546}}},
+			{{{50, 30, 310, -657}}, {{93, 28, 967, 0}}, {{94, 43, 1225, 258}}, {{95, 42, 1514, 547}}},
 		},
 		// grok
 		{
-			{{50, 30, 310, -622}, {96, 28, 932, 0}, {97, 43, 1172, 240}, {98, 42, 1461, 529}},
-			{{50, 30, 310, -668}, {99, 28, 978, 0}, {100, 43, 1218, 240}, {101, 42, 1507, 529}},
+			{{{50, 30, 310, -622}}, {{96, 28, 932, 0}}, {{97, 43, 1172, 240}}, {{98, 42, 1461, 529}}},
+			{{{50, 30, 310, -668}}, {{99, 28, 978, 0}}, {{100, 43, 1218, 240}}, {{101, 42, 1507, 529}}},
 		},
 		// kimi
 		{
-			{{50, 30, 310, -624}, {90, 28, 934, 0}, {102, 43, 1502, 568}, {103, 42, 1791, 857}},
-			{{50, 30, 310, -669}, {104, 28, 979, 0}, {105, 43, 1547, 568}, {106, 42, 1836, 857}},
-			{{50, 30, 310, -663}, {78, 28, 973, 0}, {107, 43, 1541, 568}, {108, 42, 1830, 857}},
+			{{{50, 30, 310, -624}}, {{90, 28, 934, 0}}, {{102, 43, 1502, 568}}, {{103, 42, 1791, 857}}},
+			{{{50, 30, 310, -669}}, {{104, 28, 979, 0}}, {{105, 43, 1547, 568}}, {{106, 42, 1836, 857}}},
+			{{{50, 30, 310, -663}}, {{78, 28, 973, 0}}, {{107, 43, 1541, 568}}, {{108, 42, 1830, 857}}},
 		},
 		// local
 		{
-			{{50, 30, 310, -621}, {109, 28, 931, 0}, {110, 43, 1219, 288}, {111, 42, 1508, 577}},
-			{{50, 30, 310, -672}, {112, 28, 982, 0}, {113, 43, 1270, 288}, {114, 42, 1559, 577}},
-			{{50, 30, 310, -663}, {78, 28, 973, 0}, {115, 43, 1261, 288}, {116, 42, 1550, 577}},
-			{{50, 30, 310, -668}, {99, 28, 978, 0}, {117, 43, 1265, 287}, {118, 42, 1554, 576}},
+			{{{50, 30, 310, -621}}, {{109, 28, 931, 0}}, {{110, 43, 1219, 288}}, {{111, 42, 1508, 577}}},
+			{{{50, 30, 310, -672}}, {{112, 28, 982, 0}}, {{113, 43, 1270, 288}}, {{114, 42, 1559, 577}}},
+			{{{50, 30, 310, -663}}, {{78, 28, 973, 0}}, {{115, 43, 1261, 288}}, {{116, 42, 1550, 577}}},
+			{{{50, 30, 310, -668}}, {{99, 28, 978, 0}}, {{117, 43, 1265, 287}}, {{118, 42, 1554, 576}}},
 		},
 		// minimax
 		{
-			{{50, 30, 310, -622}, {96, 28, 932, 0}, {119, 43, 1178, 246}, {120, 42, 1467, 535}},
+			{{{50, 30, 310, -622}}, {{96, 28, 932, 0}}, {{119, 43, 1178, 246}}, {{120, 42, 1467, 535}}},
 		},
 		// mistral
 		{
-			{{50, 30, 310, -621}, {109, 28, 931, 0}, {121, 43, 1496, 565}, {122, 42, 1785, 854}},
-			{{50, 30, 310, -673}, {123, 28, 983, 0}, {124, 43, 1548, 565}, {125, 42, 1837, 854}},
-			{{50, 30, 310, -659}, {126, 28, 969, 0}, {127, 43, 1534, 565}, {128, 42, 1823, 854}},
-			{{50, 30, 310, -656}, {129, 28, 966, 0}, {130, 43, 1531, 565}, {131, 42, 1820, 854}},
+			{{{50, 30, 310, -621}}, {{109, 28, 931, 0}}, {{121, 43, 1496, 565}}, {{122, 42, 1785, 854}}},
+			{{{50, 30, 310, -673}}, {{123, 28, 983, 0}}, {{124, 43, 1548, 565}}, {{125, 42, 1837, 854}}},
+			{{{50, 30, 310, -659}}, {{126, 28, 969, 0}}, {{127, 43, 1534, 565}}, {{128, 42, 1823, 854}}},
+			{{{50, 30, 310, -656}}, {{129, 28, 966, 0}}, {{130, 43, 1531, 565}}, {{131, 42, 1820, 854}}},
 		},
 		// neutral
 		{
-			{{50, 30, 310, -626}, {132, 28, 936, 0}, {133, 43, 1100, 164}, {134, 42, 1389, 453}},
+			{{{50, 30, 310, -626}}, {{132, 28, 936, 0}}, {{133, 43, 1100, 164}}, {{134, 42, 1389, 453}}},
 		},
 	},
 }
@@ -1354,11 +1395,17 @@ func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
 	if int(mode) >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
-	d := noticeTable[pr][f][n+1][mode]
+	sub := 0
+	for j, c := range modeConds[pr][mode] {
+		if r.parts&(1<<c) != 0 {
+			sub |= 1 << j
+		}
+	}
+	d := noticeTable[pr][r.family][r.note+1][mode][sub]
 	t := texts[d.text]
 	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
 }

@@ -88,8 +88,8 @@ Body.
 		}
 		for _, fn := range with.FamilyNames {
 			for _, note := range compiler.NoteChoices(with.Families[fn]) {
-				got := with.Static(m, with.Families[fn], note)
-				want := plain.Static(pm, plain.Families[fn], note)
+				got := with.Static(m, compiler.Selection{Family: with.Families[fn], Note: note})
+				want := plain.Static(pm, compiler.Selection{Family: plain.Families[fn], Note: note})
 				if strings.Contains(got, "promptc:") || got != want {
 					t.Errorf("mode %s, family %s, note %d:\nwith directives:\n%s\nwithout:\n%s", m.Name, fn, note, got, want)
 				}

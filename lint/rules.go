@@ -475,6 +475,32 @@ families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
 `,
 	},
 	{
+		ID: compiler.RuleExampleParts, Category: Minimal, Severity: diag.Error,
+		Summary: "An example's listed conditional parts must be exactly those its model id gets.",
+		Doc:     `A conditional part (a part with models patterns) is sent only to the model ids one of its patterns matches. An example can list the conditional parts its id must get ({family: "codex", parts: ["applyPatch"]}, or parts: [] for none); the check fails when the id gets others, or when a listed name is not a conditional part. A loosened pattern then cannot start sending text to models that must not get it.`,
+		Bad: `-- promptc.cue --
+parts: applyPatch: {file: "prompts/apply-patch.md", models: ["gpt-4"]}
+families: examples: "gpt-4o": {family: "codex", parts: []}
+`,
+		Good: `-- promptc.cue --
+parts: applyPatch: {file: "prompts/apply-patch.md", models: ["^gpt-4\\.1"]}
+families: examples: "gpt-4o": {family: "codex", parts: []}
+`,
+	},
+	{
+		ID: compiler.RuleConditionUnused, Category: Standard, Severity: diag.Warning,
+		Summary: "Every conditional part should be sent to at least one example model id.",
+		Doc:     `A conditional part whose models patterns match no id of families.examples may match no real id either (a typo, an anchor too many). Add an example id it is meant for; list its conditional parts in the example to pin the choice.`,
+		Bad: `-- promptc.cue --
+parts: applyPatch: {file: "prompts/apply-patch.md", models: ["^gtp-4\\.1"]}
+families: examples: "gpt-4.1": "codex"
+`,
+		Good: `-- promptc.cue --
+parts: applyPatch: {file: "prompts/apply-patch.md", models: ["^gpt-4\\.1"]}
+families: examples: "gpt-4.1": {family: "codex", parts: ["applyPatch"]}
+`,
+	},
+	{
 		ID: family.RuleUnknownFamily, Category: Minimal, Severity: diag.Error,
 		Summary: "Rules and examples may only name families that exist.",
 		Doc:     `A family exists when it has a family file or is the fallback. A rule that names another family would send models to a family with no text; an example that expects one cannot pass.`,

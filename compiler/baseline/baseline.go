@@ -214,8 +214,8 @@ func Cells(old, cur *compiler.Program) []Cell {
 }
 
 // prefixText is the cacheable prefix of a cell: the text before the first
-// slot, with the note the costs count (the most expensive one) where the
-// mode sends notes.
+// slot, for the selection the costs table measures (costs.Widest): the
+// most expensive note, every conditional part.
 func prefixText(p *compiler.Program, mode, fam string) string {
 	m, err := p.Mode(mode)
 	if err != nil {
@@ -228,7 +228,7 @@ func prefixText(p *compiler.Program, mode, fam string) string {
 	if f == nil {
 		return ""
 	}
-	return p.Prefix(m, f, p.LongestNote(m, f))
+	return p.Prefix(m, costs.Widest(p, m, f))
 }
 
 // ChangedParts names, sorted within each kind, the parts and the family

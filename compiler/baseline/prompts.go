@@ -120,27 +120,27 @@ type prompt struct {
 }
 
 // composed returns the text mode sends in p, for family fam without a
-// model note, or (fam empty) for the family and note model resolves to. A
-// mode or family p does not have composes to nothing.
+// model note or conditional part, or (fam empty) for the family, note and
+// conditional parts model resolves to. A mode or family p does not have
+// composes to nothing.
 func composed(p *compiler.Program, mode, fam, model string) prompt {
 	m, err := p.Mode(mode)
 	if err != nil {
 		return prompt{}
 	}
-	note := compiler.NoNote
-	f := p.Families[fam]
+	c := compiler.Selection{Family: p.Families[fam], Note: compiler.NoNote}
 	if fam == "" {
-		f, note = p.FamilyFor(model)
+		c, _ = p.Select(compiler.Auto, model) // Auto is always a valid choice
 	}
-	if f == nil {
+	if c.Family == nil {
 		return prompt{}
 	}
 	if !p.UsesNotes(m) {
-		note = compiler.NoNote
+		c.Note = compiler.NoNote
 	}
-	out := prompt{family: f.Name, text: m.Join(p.Sections(m, f, note, nil))}
-	if note >= 0 {
-		out.note = f.Notes[note].Label
+	out := prompt{family: c.Family.Name, text: m.Join(p.Sections(m, c, nil))}
+	if c.Note >= 0 {
+		out.note = c.Family.Notes[c.Note].Label
 	}
 	return out
 }

@@ -21,9 +21,11 @@ type Row struct {
 	Family string `json:"family"`
 	// Tokens per call with the family's most expensive model note (when
 	// the mode sends notes): the note whose composed text counts the most
-	// tokens, ties broken by characters.
+	// tokens, ties broken by characters; and with every conditional part
+	// the mode sends: the most a call in the mode costs for the family.
 	Tokens int `json:"tokens"`
-	// TokensNoNote per call when no note matches the model.
+	// TokensNoNote per call when no note and no conditional part matches
+	// the model: the least.
 	TokensNoNote int `json:"tokensNoNote"`
 	// OverFocus is Tokens minus the default mode's Tokens for the family
 	// (each mode with its own most expensive note). It is nil on an
@@ -36,6 +38,8 @@ type Row struct {
 	// slot.
 	PrefixTokens int    `json:"prefixTokens"`
 	Note         string `json:"note,omitempty"`
+	// Conditional lists the conditional parts counted in Tokens.
+	Conditional []string `json:"conditional,omitempty"`
 	Counter      string `json:"counter"`
 	Exact        bool   `json:"exact"`
 }
@@ -87,7 +91,7 @@ func perMode(p *compiler.Program) []modeRows {
 	for _, m := range p.Modes {
 		mr := modeRows{mode: m}
 		for _, fn := range p.FamilyNames {
-			mr.rows = append(mr.rows, row(p, m, p.Families[fn], longest, base))
+			mr.rows = append(mr.rows, row(p, m, compiler.Selection{Family: p.Families[fn], Conditional: compiler.EveryConditional}, true, base))
 		}
 		out = append(out, mr)
 	}
@@ -103,43 +107,51 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 	return m
 }
 
-// longest stands for "the most expensive note of each mode" in row.
-const longest = -2
-
-// noteFor returns the note mode m is measured with: its most expensive
-// note for longest, else the given note when m sends notes.
-func noteFor(p *compiler.Program, m *compiler.Mode, f *family.Family, note int) int {
-	switch {
-	case note == longest:
-		return p.LongestNote(m, f)
-	case p.UsesNotes(m):
-		return note
-	}
-	return compiler.NoNote
+// Widest is the selection the costs table measures for family f in mode
+// m: the most expensive note (see compiler.LongestNote) and every
+// conditional part.
+func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Selection {
+	return compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional}
 }
 
-// row measures mode m for family f. note is a note index, NoNote, or
-// longest. OverFocus compares with the base mode measured the same way:
-// its own most expensive note for longest, the same note otherwise, so it
-// is always Tokens minus the base mode's Tokens.
-func row(p *compiler.Program, m *compiler.Mode, f *family.Family, note int, base *compiler.Mode) Row {
-	baseNote := note
-	note = noteFor(p, m, f, note)
-	static := p.Static(m, f, note)
+// row measures mode m for selection s: with longest, s's note is replaced
+// by each mode's most expensive note, else kept where m sends notes.
+// TokensNoNote is s's family with no note and no conditional part.
+// OverFocus compares with the base mode measured the same way, so it is
+// always Tokens minus the base mode's Tokens.
+func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bool, base *compiler.Mode) Row {
+	f := s.Family
+	measured := func(m *compiler.Mode) compiler.Selection {
+		ms := s
+		switch {
+		case longest:
+			ms.Note = p.LongestNote(m, f)
+		case !p.UsesNotes(m):
+			ms.Note = compiler.NoNote
+		}
+		return ms
+	}
+	ms := measured(m)
+	static := p.Static(m, ms)
 	r := Row{
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
-		TokensNoNote: p.Counter.Count(p.Static(m, f, compiler.NoNote)),
+		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote})),
 		Chars:        len([]rune(static)),
-		PrefixTokens: p.Counter.Count(p.Prefix(m, f, note)),
+		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
 		Exact:        p.Counter.Exact(),
 	}
-	if note >= 0 {
-		r.Note = f.Notes[note].Label
+	if ms.Note >= 0 {
+		r.Note = f.Notes[ms.Note].Label
+	}
+	for _, name := range p.ConditionalIn(m) {
+		if s.Conditional != nil && s.Conditional(name) {
+			r.Conditional = append(r.Conditional, name)
+		}
 	}
 	if base != nil {
-		over := r.Tokens - p.Counter.Count(p.Static(base, f, noteFor(p, base, f, baseNote)))
+		over := r.Tokens - p.Counter.Count(p.Static(base, measured(base)))
 		r.OverFocus = &over
 	}
 	return r
@@ -170,19 +182,20 @@ func (n Notice) Text() string {
 
 // Notices returns the cost notice of every mode for modelID under the
 // family choice (compiler.Auto follows the model; a family name wins over
-// it): the chosen family with the note the model selects in it, as the
-// harness would send them. An unknown family is an error.
+// it): the chosen family with the note the model selects in it and the
+// conditional parts it gets, as the harness would send them. An unknown
+// family is an error.
 func Notices(p *compiler.Program, choice, modelID string) ([]Notice, error) {
-	f, note, err := p.Choose(choice, modelID)
+	s, err := p.Select(choice, modelID)
 	if err != nil {
 		return nil, err
 	}
-	return NoticesFor(p, f, note), nil
+	return NoticesFor(p, s), nil
 }
 
 // NoticesFor returns the cost notice of every mode, in mode order, for
-// family f with note (an index in f.Notes, or compiler.NoNote).
-func NoticesFor(p *compiler.Program, f *family.Family, note int) []Notice {
+// selection s.
+func NoticesFor(p *compiler.Program, s compiler.Selection) []Notice {
 	base := baseMode(p)
 	baseRank := -1
 	if base != nil {
@@ -190,7 +203,7 @@ func NoticesFor(p *compiler.Program, f *family.Family, note int) []Notice {
 	}
 	var out []Notice
 	for _, m := range p.Modes {
-		r := row(p, m, f, note, base)
+		r := row(p, m, s, false, base)
 		n := Notice{Mode: m.Name, Tokens: r.Tokens, Warning: m.Config.Warning}
 		if r.OverFocus != nil {
 			n.Over = *r.OverFocus
@@ -221,15 +234,16 @@ type NoticeReport struct {
 // Report returns the notices of every mode for modelID under choice with
 // what they were computed for.
 func Report(p *compiler.Program, choice, modelID string) (NoticeReport, error) {
-	f, note, err := p.Choose(choice, modelID)
+	s, err := p.Select(choice, modelID)
 	if err != nil {
 		return NoticeReport{}, err
 	}
+	f, note := s.Family, s.Note
 	if choice == "" {
 		choice = compiler.Auto
 	}
 	r := NoticeReport{Model: modelID, Choice: choice, Family: f.Name, Counter: p.Counter.Name(), Exact: p.Counter.Exact(),
-		Notices: NoticesFor(p, f, note)}
+		Notices: NoticesFor(p, s)}
 	if note >= 0 {
 		r.Note = f.Notes[note].Label
 	}

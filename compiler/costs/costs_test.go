@@ -70,7 +70,7 @@ func TestTableAgreesWithComposition(t *testing.T) {
 		}
 		wantTokens, wantChars := -1, -1
 		for _, n := range notes {
-			text := p.Static(m, f, n)
+			text := p.Static(m, compiler.Selection{Family: f, Note: n, Conditional: compiler.EveryConditional})
 			chars := len([]rune(text))
 			tok := (chars + 3) / 4
 			if tok > wantTokens || tok == wantTokens && chars > wantChars {
@@ -192,7 +192,7 @@ func TestTableOneRowForFamilyFreeModes(t *testing.T) {
 		if r.Family == costs.AnyFamily {
 			texts := map[string]bool{}
 			for _, fn := range p.FamilyNames {
-				texts[p.Static(m, p.Families[fn], compiler.NoNote)] = true
+				texts[p.Static(m, compiler.Selection{Family: p.Families[fn], Note: compiler.NoNote})] = true
 			}
 			if len(texts) != 1 {
 				t.Errorf("%s: %d different texts across families", r.Mode, len(texts))

@@ -44,8 +44,13 @@ func cells(r Row) []string {
 	if !r.Exact {
 		counted += " (estimate)"
 	}
+	// The conditional parts counted follow the note, each with a "+".
+	note := r.Note
+	for _, c := range r.Conditional {
+		note = strings.TrimSpace(note + " +" + c)
+	}
 	return []string{r.Mode, r.Family, compiler.Thousands(r.Tokens), compiler.Thousands(r.TokensNoNote),
-		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), r.Note, counted}
+		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), note, counted}
 }
 
 // signed writes a difference with its sign, "-" when there is none.

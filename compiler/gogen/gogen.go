@@ -55,10 +55,20 @@ type gen struct {
 	p         *compiler.Program
 	slots     []string       // slot names, sorted: the order of Slots' fields
 	slotIdx   map[string]int // slot name -> index in slots
+	conds     []string       // conditional part names, sorted: the order of conditions
 	progs     []*compiler.Program
 	b         bytes.Buffer
 	texts     []string
 	textIndex map[string]int
+}
+
+// condIndex returns 1 + the index in g.conds of part name, 0 when the
+// part is sent to every model.
+func (g *gen) condIndex(name string) int {
+	if i := slices.Index(g.conds, name); i >= 0 {
+		return i + 1
+	}
+	return 0
 }
 
 // text interns s in the text table and returns its index.
@@ -104,6 +114,7 @@ type item struct {
 	idx  int    // text index or slot index
 	name string
 	src  string
+	cond int // 1 + the conditional part's index in conditions, 0 for none
 }
 
 // render emits the whole package, section by section, stamped with
@@ -115,6 +126,11 @@ func (g *gen) render(inputHash string) []byte {
 	g.slotIdx = map[string]int{}
 	for i, s := range g.slots {
 		g.slotIdx[s] = i
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.Config.Parts)) {
+		if p.IsConditional(name) {
+			g.conds = append(g.conds, name)
+		}
 	}
 	imports := []string{"errors", "fmt", "regexp", "strings", "sync"}
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
@@ -344,7 +360,7 @@ func (g *gen) renderTables() {
 				if part == nil {
 					continue
 				}
-				items = append(items, item{kind: "text", idx: g.text(part.Text), name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text)})
+				items = append(items, item{kind: "text", idx: g.text(part.Text), name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name)})
 			}
 			maxItems = max(maxItems, len(items))
 			modeItems = append(modeItems, items)
@@ -370,7 +386,12 @@ func (g *gen) renderTables() {
 	g.pf("}\n\n")
 
 	g.pf("const (\n\titemText = iota\n\titemSlot\n\titemLine\n\titemBody\n\titemNote\n\titemCustom\n)\n\n")
-	g.pf("type item struct {\n\tkind uint8\n\tidx int\n\tname, source string\n}\n\n")
+	g.pf("type item struct {\n\tkind uint8\n\tidx int\n\tname, source string\n\t// cond is 1 + the index in conditions of a conditional part, 0 for\n\t// an item sent to every model.\n\tcond uint8\n}\n\n")
+	g.pf("// conditions holds the models patterns of each conditional part, the\n// parts sorted by name.\nvar conditions = [...][]string{\n")
+	for _, name := range g.conds {
+		g.pf("\t// %s\n\t%s,\n", name, quoteList(p.Config.Parts[name].Models))
+	}
+	g.pf("}\n\n")
 	g.pf("// maxItems is the most items any mode has; composition collects them in a\n// fixed array so that the only allocation is the result.\nconst maxItems = %d\n\n", maxItems)
 	g.pf("// modeItems lists what each mode sends, per profile (index 0 is the\n// default profile).\nvar modeItems = [...][len(modeNames)][]item{\n")
 	for pi, modeItems := range profileItems {
@@ -379,6 +400,10 @@ func (g *gen) renderTables() {
 			g.pf("\t\t// %s\n\t\t{\n", p.Modes[i].Name)
 			for _, it := range items {
 				kind := map[string]string{"text": "itemText", "slot": "itemSlot", "line": "itemLine", "body": "itemBody", "note": "itemNote"}[it.kind]
+				if it.cond > 0 {
+					g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q, cond: %d},\n", kind, it.idx, it.name, it.src, it.cond)
+					continue
+				}
 				g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q},\n", kind, it.idx, it.name, it.src)
 			}
 			g.pf("\t\t},\n")

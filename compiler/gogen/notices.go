@@ -1,6 +1,8 @@
 package gogen
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler"
@@ -25,7 +27,30 @@ func (g *gen) renderNotices() {
 		warnings = append(warnings, goString(m.Config.Warning))
 	}
 	g.pf("var modeWarnings = [len(modeNames)]string{%s}\n\n", strings.Join(warnings, ", "))
-	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode.\nvar noticeTable = [...][len(families)][][len(modeNames)]noticeData{\n")
+	// A mode's notice also depends on which of the conditional parts it
+	// sends the model gets: one entry per subset of them, bit j for the
+	// mode's j-th conditional part (modeConds).
+	g.pf("// modeConds lists, per profile and mode, the conditional parts the mode\n// sends, as indexes in conditions: bit j of a notice's subset index.\nvar modeConds = [...][len(modeNames)][]uint8{\n")
+	for pi, q := range g.progs {
+		g.pf("\t// profile %s\n\t{", g.profileName(pi))
+		for i, m := range q.Modes {
+			if i > 0 {
+				g.pf(", ")
+			}
+			var idx []string
+			for _, name := range q.ConditionalIn(m) {
+				idx = append(idx, fmt.Sprint(g.condIndex(name)-1))
+			}
+			if len(idx) == 0 {
+				g.pf("nil")
+			} else {
+				g.pf("{%s}", strings.Join(idx, ", "))
+			}
+		}
+		g.pf("},\n")
+	}
+	g.pf("}\n\n")
+	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode, then by the\n// subset of the mode's conditional parts the model gets.\nvar noticeTable = [...][len(families)][][len(modeNames)][]noticeData{\n")
 	for pi, q := range g.progs {
 		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
 		for _, fn := range q.FamilyNames {
@@ -33,11 +58,24 @@ func (g *gen) renderNotices() {
 			g.pf("\t\t// %s\n\t\t{\n", fn)
 			for _, note := range compiler.NoteChoices(f) {
 				g.pf("\t\t\t{")
-				for i, n := range costs.NoticesFor(q, f, note) {
-					if i > 0 {
+				for mi, m := range q.Modes {
+					if mi > 0 {
 						g.pf(", ")
 					}
-					g.pf("{%d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over)
+					conds := q.ConditionalIn(m)
+					g.pf("{")
+					for sub := 0; sub < 1<<len(conds); sub++ {
+						sel := compiler.Selection{Family: f, Note: note, Conditional: func(name string) bool {
+							j := slices.Index(conds, name)
+							return j >= 0 && sub&(1<<j) != 0
+						}}
+						n := costs.NoticesFor(q, sel)[mi]
+						if sub > 0 {
+							g.pf(", ")
+						}
+						g.pf("{%d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over)
+					}
+					g.pf("}")
 				}
 				g.pf("},\n")
 			}
@@ -64,11 +102,17 @@ func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
 	if int(mode) >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
-	d := noticeTable[pr][f][n+1][mode]
+	sub := 0
+	for j, c := range modeConds[pr][mode] {
+		if r.parts&(1<<c) != 0 {
+			sub |= 1 << j
+		}
+	}
+	d := noticeTable[pr][r.family][r.note+1][mode][sub]
 	t := texts[d.text]
 	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
 }

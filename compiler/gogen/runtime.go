@@ -13,6 +13,7 @@ var compiled struct {
 	id       [len(rules)][]*regexp.Regexp
 	all      [len(rules)][]*regexp.Regexp
 	notes    [len(families)][]*regexp.Regexp
+	parts    [len(conditions)][]*regexp.Regexp
 }
 
 func compile() {
@@ -36,6 +37,11 @@ func compile() {
 				compiled.notes[i] = append(compiled.notes[i], regexp.MustCompile(n.pattern))
 			}
 		}
+		for i, c := range conditions {
+			for _, p := range c {
+				compiled.parts[i] = append(compiled.parts[i], regexp.MustCompile(p))
+			}
+		}
 	})
 }
 
@@ -47,11 +53,19 @@ func compile() {
 // name, nearest first, with their name and provider patterns. A model no
 // rule claims gets FallbackFamily.
 func Resolve(modelID string) (Family, string) {
-	f, n := resolve(modelID)
-	if n < 0 {
-		return f, ""
+	r := resolve(modelID)
+	if r.note < 0 {
+		return r.family, ""
 	}
-	return f, families[f].notes[n].label
+	return r.family, families[r.family].notes[r.note].label
+}
+
+// resolution is what a model id selects: its family, its note (-1 for
+// none) and, as bit i, whether conditional part i (of conditions) is sent.
+type resolution struct {
+	family Family
+	note   int
+	parts  uint64
 }
 
 // last remembers the most recent resolution: a harness composes for the
@@ -60,32 +74,36 @@ func Resolve(modelID string) (Family, string) {
 // a pointer keeps resolution free of allocations.
 var last struct {
 	sync.Mutex
-	id     string
-	family Family
-	note   int
-	ok     bool
+	id  string
+	res resolution
+	ok  bool
 }
 
-func resolve(id string) (Family, int) {
+func resolve(id string) resolution {
 	last.Lock()
 	if last.ok && last.id == id {
-		f, n := last.family, last.note
+		r := last.res
 		last.Unlock()
-		return f, n
+		return r
 	}
 	last.Unlock()
 	compile()
-	f, n := resolveFamily(id), -1
-	for i, re := range compiled.notes[f] {
+	r := resolution{family: resolveFamily(id), note: -1}
+	for i, re := range compiled.notes[r.family] {
 		if re.MatchString(id) {
-			n = i
+			r.note = i
 			break
 		}
 	}
+	for i := range compiled.parts {
+		if anyMatch(compiled.parts[i], id) {
+			r.parts |= 1 << i
+		}
+	}
 	last.Lock()
-	last.id, last.family, last.note, last.ok = id, f, n, true
+	last.id, last.res, last.ok = id, r, true
 	last.Unlock()
-	return f, n
+	return r
 }
 
 func resolveFamily(id string) Family {
@@ -164,28 +182,35 @@ func (c Choice) String() string {
 	return "auto"
 }
 
-// choose returns the family and note index (-1 for none) that choice c
-// gives for the model id. A choice of no family panics: see Compose.
-func choose(c Choice, id string) (Family, int) {
+// choose returns what choice c gives for the model id: the family, its
+// note (-1 for none) and the conditional parts the id gets, whatever the
+// family. A choice of no family panics: see Compose.
+func choose(c Choice, id string) resolution {
+	r := resolve(id)
 	f, ok := c.Family()
 	if !ok {
-		return resolve(id)
+		return r
 	}
 	if !f.Valid() {
 		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
-	compile()
+	r.family, r.note = f, -1
 	for i, re := range compiled.notes[f] {
 		if re.MatchString(id) {
-			return f, i
+			r.note = i
+			break
 		}
 	}
-	return f, -1
+	return r
 }
 
-// text returns the text an item contributes for family f and note n;
-// custom is the custom mode's text.
-func (it *item) text(f Family, n int, slots *Slots, custom string) string {
+// text returns the text an item contributes for resolution r: nothing for
+// a conditional part r does not get; custom is the custom mode's text.
+func (it *item) text(r *resolution, slots *Slots, custom string) string {
+	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
+		return ""
+	}
+	f, n := r.family, r.note
 	switch it.kind {
 	case itemCustom:
 		return custom
@@ -233,13 +258,13 @@ func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) str
 func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
 	mustMode(mode)
 	items := itemsOf(pr, mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
 	w := wireOf(mode)
 	var buf [maxItems]string
 	pieces := buf[:0]
 	size := 1
 	for i := range items {
-		if t := items[i].text(f, n, slots, custom); t != "" {
+		if t := items[i].text(&r, slots, custom); t != "" {
 			pieces = append(pieces, t)
 			size += len(t) + len(w.sep)
 		}
@@ -286,11 +311,12 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
 	mustMode(mode)
 	items := itemsOf(pr, mode)
-	f, n := choose(choice, modelID)
+	r := choose(choice, modelID)
+	f, n := r.family, r.note
 	var out []Section
 	for i := range items {
 		it := &items[i]
-		t := it.text(f, n, slots, custom)
+		t := it.text(&r, slots, custom)
 		if t == "" {
 			continue
 		}

@@ -11,6 +11,14 @@ import (
 	"github.com/promptc/promptc/internal/diag"
 )
 
+// maxConditional is the most conditional parts (parts with models
+// patterns) a project may have, and maxModeConditional the most one mode
+// may send.
+const (
+	maxConditional     = 64
+	maxModeConditional = 6
+)
+
 // check runs the validations that CUE cannot express: names that must refer
 // to declared modes, one source per part, regexes that compile, an output
 // directory that stays inside the project and a guide file name that is a
@@ -26,6 +34,7 @@ func check(l *Loaded) []diag.Diagnostic {
 	valid := "valid modes: " + strings.Join(modeNames, ", ")
 	isMode := func(n string) bool { _, ok := c.Modes[n]; return ok }
 
+	conditional := 0
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		p := c.Parts[name]
 		sources := 0
@@ -36,6 +45,19 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 		if sources != 1 {
 			bad("parts."+name, "a part needs exactly one of file, generated, family or pointer (found %d)", sources)
+		}
+		for i, pat := range p.Models {
+			if _, err := regexp.Compile(pat); err != nil {
+				bad(fmt.Sprintf("parts.%s.models.%d", name, i), "pattern does not compile: %v", reErr(err))
+			}
+		}
+		if len(p.Models) > 0 {
+			if conditional++; conditional == maxConditional+1 {
+				bad("parts."+name+".models", "more than %d conditional parts; the generated package selects them with one bit each", maxConditional)
+			}
+		}
+		if len(p.Models) > 0 && p.Family != "" {
+			bad("parts."+name+".models", "a family part (family: %q) is chosen by the family's file and cannot be conditional; make a file part with models instead", p.Family)
 		}
 		if p.Block != "" && p.File == "" {
 			bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
@@ -82,7 +104,13 @@ func check(l *Loaded) []diag.Diagnostic {
 			checkLimit(bad, "modes."+name+".budget", *m.Budget)
 		}
 		seen := map[string]bool{}
+		conditional := 0
 		for i, r := range m.Compose {
+			if r.Kind == "part" && len(c.Parts[r.Name].Models) > 0 {
+				if conditional++; conditional == maxModeConditional+1 {
+					bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "mode %s sends more than %d conditional parts; the generated package keeps a cost notice for every subset of them", name, maxModeConditional)
+				}
+			}
 			if seen[r.Name] {
 				bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "%s %q is listed twice", r.Kind, r.Name)
 			}

@@ -90,6 +90,7 @@ type Part struct {
 	Generated   string   `json:"generated,omitempty"`
 	Pointer     *Pointer `json:"pointer,omitempty"`
 	Family      string   `json:"family,omitempty"`
+	Models      []string `json:"models,omitempty"`
 	Governing   bool     `json:"governing"`
 	Includes    bool     `json:"includes"`
 	Budget      *Limit   `json:"budget,omitempty"`
@@ -170,6 +171,9 @@ type Example struct {
 	Family string `json:"family"`
 	Note   string `json:"note,omitempty"`
 	NoNote bool   `json:"noNote,omitempty"`
+	// Parts, when not nil, is the exact set of conditional parts the id
+	// must get (an empty list: none).
+	Parts *[]string `json:"parts,omitempty"`
 }
 
 // Mode is an ordered list of parts and slots.

@@ -17,6 +17,8 @@ type resolved struct {
 	family.Resolution
 	Note      string `json:"note,omitempty"`
 	NoteRegex string `json:"notePattern,omitempty"`
+	// Parts lists the conditional parts the id gets.
+	Parts []string `json:"parts,omitempty"`
 }
 
 func newResolveCommand(g *globals) *cobra.Command {
@@ -25,7 +27,8 @@ func newResolveCommand(g *globals) *cobra.Command {
 		Use:   "resolve MODEL...",
 		Short: "Show which family and model note each model id resolves to, and why",
 		Long: `resolve prints, for each model id, its name and provider parts, the family
-and the rule that decided it, and the model note it selects with its pattern.`,
+and the rule that decided it, the model note it selects with its pattern, and
+(in a project with conditional parts) the conditional parts it gets.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := g.compile("")
@@ -43,6 +46,7 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 						r.Note, r.NoteRegex = f.Notes[i].Label, f.Notes[i].Literal
 					}
 				}
+				r.Parts = p.ConditionalParts(id)
 				out = append(out, r)
 			}
 			switch format {
@@ -54,7 +58,14 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 				fmt.Fprintf(g.stdout, "%s\n", b)
 			case "text":
 				tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
-				fmt.Fprintln(tw, "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE")
+				// The parts column only for a project with conditional
+				// parts.
+				withParts := p.HasConditional()
+				head := "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE"
+				if withParts {
+					head += "\tPARTS"
+				}
+				fmt.Fprintln(tw, head)
 				for _, r := range out {
 					note := "-"
 					if r.Note != "" {
@@ -64,7 +75,15 @@ and the rule that decided it, and the model note it selects with its pattern.`,
 					if prov == "" {
 						prov = "-"
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ModelID, r.Name, prov, r.Family, r.Why(), note)
+					line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", r.ModelID, r.Name, prov, r.Family, r.Why(), note)
+					if withParts {
+						parts := strings.Join(r.Parts, ", ")
+						if parts == "" {
+							parts = "-"
+						}
+						line += "\t" + parts
+					}
+					fmt.Fprintln(tw, line)
 				}
 				tw.Flush()
 			default:

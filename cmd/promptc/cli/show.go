@@ -77,10 +77,14 @@ those of the text as sent. --slots FILE supplies slot text as a JSON object
 			if err != nil {
 				return usageError{err}
 			}
-			f, note, err := p.Choose(fam, model)
+			// The family choice gives the family and the note the model
+			// selects in it; the model id alone gives the conditional
+			// parts (none without one).
+			c, err := p.Select(fam, model)
 			if err != nil {
 				return usageError{err}
 			}
+			f, note := c.Family, c.Note
 			slots := map[string]string{}
 			if slotsFile != "" {
 				b, err := os.ReadFile(slotsFile)
@@ -96,7 +100,7 @@ those of the text as sent. --slots FILE supplies slot text as a JSON object
 					}
 				}
 			}
-			secs := p.Sections(m, f, note, slots)
+			secs := p.Sections(m, c, slots)
 			text := m.Join(secs)
 			redact := secret.Redact
 			if noRedact {
