@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
@@ -168,20 +169,31 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			if part == nil {
 				continue
 			}
-			add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
-			continue
-		}
-		for _, fn := range p.FamilyNames {
-			f := p.Families[fn]
-			if cp.Family == "note" {
-				for _, n := range f.Notes {
-					combo := fmt.Sprintf("family %s, note %q", fn, n.Label)
-					add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, n.Text()), []contribution{{name, 0, n.Pos}}))
-				}
+			if !p.hasHoles(name) {
+				add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 				continue
 			}
-			s := p.partSection(name, Selection{Family: f, Note: NoNote})
-			add(p.verdict(pos, what, "family "+fn, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+		}
+		// The text depends on the family, and with placeholders on the
+		// note: measure each, run-time placeholders at their longest.
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			notes := []int{NoNote}
+			if cp.Family == "note" {
+				notes = NoteChoices(f)[1:]
+			} else if holes := p.sectionHoles(name, f); holes {
+				notes = NoteChoices(f)
+			}
+			for _, note := range notes {
+				s := p.partSection(name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
+				combo := "family " + fn
+				if note >= 0 {
+					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+				} else if len(notes) > 1 {
+					combo += ", no note"
+				}
+				add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+			}
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
@@ -200,7 +212,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
 					}
 				}
-				s := p.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional})
+				s := p.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
 				size := p.Measure(b.Limit, s.Text)
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
@@ -224,13 +236,14 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			notes := []int{NoNote}
-			if p.UsesNotes(m) {
+			if p.UsesNotes(m) || p.modeHoles(m, f) {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
 				// Every conditional part the mode sends counts: promptc
 				// cannot tell which patterns can match one id together.
-				secs := p.Sections(m, Selection{Family: f, Note: note, Conditional: EveryConditional}, nil)
+				// Run-time placeholders count at their longest.
+				secs := p.Sections(m, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}, nil)
 				var parts []contribution
 				chars, nonEmpty := 0, 0
 				for _, s := range secs {
@@ -239,7 +252,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 						// family parts on the family and note: measure it
 						// once.
 						k := sizeKey{s.Name, lim.Tokens > 0, "", NoNote}
-						if c.Parts[s.Name].Family != "" {
+						if c.Parts[s.Name].Family != "" || p.hasHoles(s.Name) {
 							k.family, k.note = fn, note
 						}
 						size, ok := sizes[k]
@@ -264,7 +277,7 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 				combo := "family " + fn
 				if note >= 0 {
 					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-				} else if p.UsesNotes(m) {
+				} else if p.UsesNotes(m) || len(notes) > 1 {
 					combo += ", no note"
 				}
 				if cond := p.ConditionalIn(m); len(cond) > 0 {
@@ -335,14 +348,9 @@ var dynamicPatterns = []struct {
 	}, regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), func(p *Program, m string) bool {
 		return strings.ContainsAny(m, "0123456789") && p.Resolver.Resolve(m).By == family.ByName
 	}},
-	{templateMarker, func(t string) bool {
-		return strings.Contains(t, "{{") || strings.Contains(t, "${") || strings.Contains(t, "<%")
-	}, regexp.MustCompile(`\{\{[^{}\n]*\}\}|\$\{[^{}\n]*\}|<%[^%\n]*%>`), nil},
 	{"a counter", counterLike,
 		regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), nil},
 }
-
-const templateMarker = "an unexpanded template marker"
 
 // maskCode returns text with every byte of code blanked out: the lines of
 // fenced and indented code blocks and the inline code spans of the other
@@ -542,12 +550,40 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 	}
 	owners := map[finding][]string{}
 	var order []finding
+	var ds []diag.Diagnostic
+	syntax := map[diag.Position]bool{}
 	scan := func(owner string, spans []include.Span, guide bool) {
 		text := include.Text(spans)
 		masked := ""
+		// Another template syntax, sent as written (the guide reports its
+		// own markers, GUIDE_PLACEHOLDER).
+		if !guide && strings.ContainsAny(text, "{%") {
+			masked = maskExamples(maskCode(text))
+			for off := 0; off < len(masked); {
+				end := strings.IndexByte(masked[off:], '\n')
+				if end < 0 {
+					end = len(masked)
+				} else {
+					end += off
+				}
+				for _, r := range templateSyntax(masked[off:end]) {
+					path, line, col, ok := include.Locate(spans, off+r[0])
+					pos := diag.Position{Path: path, Line: line, Col: col}
+					if !ok || syntax[pos] {
+						continue
+					}
+					syntax[pos] = true
+					d := diag.Warnf(pos, RuleTemplateSyntax,
+						"%q looks like a template placeholder, but promptc's placeholders are {{name}} declared in promptc.cue; this text would be sent as written: declare a placeholder and write {{name}}, or rephrase it", text[off+r[0]:off+r[1]])
+					d.End = diag.Position{Path: path, Line: line, Col: col + utf8.RuneCountInString(text[off+r[0]:off+r[1]])}
+					ds = append(ds, d)
+				}
+				off = end + 1
+			}
+		}
 		for _, dp := range dynamicPatterns {
-			if !dp.may(text) || guide && dp.what == templateMarker {
-				continue // GUIDE_PLACEHOLDER reports the guide's markers
+			if !dp.may(text) {
+				continue
 			}
 			if masked == "" {
 				masked = maskExamples(maskCode(text))
@@ -604,7 +640,6 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false)
 		}
 	}
-	var ds []diag.Diagnostic
 	for _, k := range order {
 		in := owners[k]
 		sent := strings.Join(in, ", ")

@@ -89,6 +89,8 @@ type Program struct {
 	// conditions holds the compiled models patterns of every conditional
 	// part, by part name.
 	conditions map[string][]*regexp.Regexp
+	// templates caches TemplateOf, by the first span of a text.
+	templates map[*include.Span]*Template
 }
 
 // Options adjust a compilation.
@@ -121,8 +123,9 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
-		Resolver: family.NewResolver(c.Families),
-		Files:    map[string]*source.File{},
+		Resolver:  family.NewResolver(c.Families),
+		Files:     map[string]*source.File{},
+		templates: map[*include.Span]*Template{},
 	}
 	lim := include.Limits{
 		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
@@ -157,7 +160,10 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), source.RuleRead,
 						"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
 				} else {
-					spans, ds := guide.Render(fs, c.Guide, lim, c.Includes.Enabled)
+					spans, ds := guide.Render(fs, c.Guide, lim, c.Includes.Enabled, func(name string) bool {
+						_, ok := c.Placeholders[name]
+						return ok
+					})
 					part.Spans = spans
 					p.add(ds...)
 				}
@@ -182,6 +188,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)
 	}
 	p.add(p.checkConditional()...)
+	p.add(p.checkPlaceholders()...)
 	p.add(p.checkLattice()...)
 	p.add(p.checkBudgets()...)
 	p.add(p.checkStatic()...)

@@ -42,6 +42,8 @@ type Selection struct {
 	// patterns) is sent; nil sends none. A part without patterns is
 	// always sent.
 	Conditional func(part string) bool
+	// Runtime gives the value of a run-time placeholder; nil gives "".
+	Runtime func(placeholder string) string
 }
 
 // EveryConditional sends every conditional part: the largest text a family
@@ -64,32 +66,25 @@ func (p *Program) Sections(m *Mode, s Selection, slots map[string]string) []Sect
 	return out
 }
 
-// partSection is the section a part contributes for selection s.
+// partSection is the section a part contributes for selection s, its
+// placeholders filled.
 func (p *Program) partSection(name string, s Selection) Section {
 	cp := p.Config.Parts[name]
 	if len(cp.Models) > 0 && (s.Conditional == nil || !s.Conditional(name)) {
 		return Section{Name: name}
 	}
-	f, note := s.Family, s.Note
-	var fs family.Section
-	switch cp.Family {
-	case "":
+	if cp.Family == "" {
 		part := p.Parts[name]
 		if part == nil {
 			return Section{Name: name}
 		}
-		return Section{Name: name, Text: part.Text, Spans: part.Spans, Pos: part.Pos}
-	case "line":
-		fs = f.Line
-	case "body":
-		fs = f.Body
-	case "note":
-		if note < 0 || note >= len(f.Notes) {
-			return Section{Name: name}
-		}
-		fs = f.Notes[note].Section
+		return Section{Name: name, Text: p.fill(part.Spans, s), Spans: part.Spans, Pos: part.Pos}
 	}
-	return Section{Name: name, Text: fs.Text(), Spans: fs.Spans, Pos: fs.Pos}
+	fs, ok := sectionOf(cp.Family, s)
+	if !ok {
+		return Section{Name: name}
+	}
+	return Section{Name: name, Text: p.fill(fs.Spans, s), Spans: fs.Spans, Pos: fs.Pos}
 }
 
 // Join composes sections into the prompt text in m's wire format:
@@ -142,19 +137,26 @@ func (p *Program) Static(m *Mode, s Selection) string {
 }
 
 // Prefix is the cacheable prefix of m for selection s: the static text
-// before the first volatile slot (without the separator that follows it),
-// or the whole static text when m has none. A volatile slot's text changes
+// before the first volatile slot (without the separator that follows it)
+// or the first run-time placeholder, whichever comes first, or the whole
+// static text when m has neither. Volatile slot and run-time text changes
 // from call to call, so providers can cache only what precedes it; a
 // stable slot (stable: true, the same for a whole session) does not end
 // the prefix.
 func (p *Program) Prefix(m *Mode, s Selection) string {
+	s.Runtime = func(string) string { return prefixMark }
 	secs := p.Sections(m, s, nil)
-	for i, s := range secs {
-		if s.Slot && !p.Config.Slots[s.Name].Stable {
-			return join(secs[:i], m.Config.Separator, false)
-		}
+	text := ""
+	slot := slices.IndexFunc(secs, func(sec Section) bool { return sec.Slot && !p.Config.Slots[sec.Name].Stable })
+	if slot >= 0 {
+		text = join(secs[:slot], m.Config.Separator, false)
+	} else {
+		text = m.Join(secs)
 	}
-	return m.Join(secs)
+	if i := strings.Index(text, prefixMark); i >= 0 {
+		return text[:i]
+	}
+	return text
 }
 
 // FamilyFor returns the family a model id resolves to and the note it

@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:2629d9f7631df4917dade612a58ea75eb4725893d07f924414dd17b7c5d8c983"
+const InputHash = "sha256:5904f44215ad54330030012a4f2c32e62f62fb6327bb50c96d7a9aff77739c8e"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -318,6 +318,14 @@ type Slots struct {
 	Skills string
 }
 
+// value returns the run-time value of placeholder i of the run-time
+// placeholders.
+func (s *Slots) value(i int) string {
+	switch i {
+	}
+	return ""
+}
+
 func (s *Slots) get(i int) string {
 	switch i {
 	case 0:
@@ -334,9 +342,10 @@ func (s *Slots) get(i int) string {
 	return ""
 }
 
-// Validate reports the first slot, in field order, whose text is longer
-// than promptc.cue allows (maxChars, in characters); nil when every slot
-// fits. Compose never cuts slot text: call Validate first.
+// Validate reports the first slot or run-time placeholder, in field
+// order, whose text is longer than promptc.cue allows (maxChars, in
+// characters); nil when every one fits. Compose never cuts them: call
+// Validate first.
 func (s Slots) Validate() error {
 	if n := utf8.RuneCountInString(s.Capability); n > 350 {
 		return fmt.Errorf("slot capability has %d characters, over its limit of 350", n)
@@ -424,9 +433,13 @@ type item struct {
 // parts sorted by name.
 var conditions = [...][]string{}
 
-// maxItems is the most items any mode has; composition collects them in a
-// fixed array so that the only allocation is the result.
-const maxItems = 15
+// maxItems is the most items any mode has, and maxPieces the most pieces
+// (texts between placeholders, values, slots) they make; composition
+// collects them in fixed arrays so that the only allocation is the result.
+const (
+	maxItems  = 15
+	maxPieces = 15
+)
 
 // modeItems lists what each mode sends, per profile (index 0 is the
 // default profile).
@@ -493,6 +506,17 @@ var modeItems = [...][len(modeNames)][]item{
 		},
 	},
 }
+
+type hole struct{ at, ph int }
+
+// placeholder is a declared {{name}}: slot >= 0 is the index of its
+// run-time value in Slots; otherwise values[family][note+1] is its value.
+type placeholder struct {
+	slot   int
+	values [len(families)][]string
+}
+
+var placeholders = [...]placeholder{}
 
 type rule struct {
 	family                  Family
@@ -714,30 +738,59 @@ func choose(c Choice, id string) resolution {
 	return r
 }
 
-// text returns the text an item contributes for resolution r: nothing for
-// a conditional part r does not get; custom is the custom mode's text.
-func (it *item) text(r *resolution, slots *Slots, custom string) string {
+// pieces appends the text an item contributes for resolution r to out,
+// as pieces: a text's parts between placeholders and the placeholders'
+// values, each only when not empty. A conditional part r does not get
+// contributes nothing; custom is the custom mode's text.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) []string {
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return ""
+		return out
 	}
 	f, n := r.family, r.note
+	idx := it.idx
 	switch it.kind {
 	case itemCustom:
-		return custom
-	case itemText:
-		return texts[it.idx]
-	case itemSlot:
-		return slots.get(it.idx)
-	case itemLine:
-		return texts[families[f].line]
-	case itemBody:
-		return texts[families[f].body]
-	case itemNote:
-		if n >= 0 {
-			return texts[families[f].notes[n].text]
+		if custom != "" {
+			out = append(out, custom)
 		}
+		return out
+	case itemSlot:
+		if t := slots.get(it.idx); t != "" {
+			out = append(out, t)
+		}
+		return out
+	case itemLine:
+		idx = families[f].line
+	case itemBody:
+		idx = families[f].body
+	case itemNote:
+		if n < 0 {
+			return out
+		}
+		idx = families[f].notes[n].text
 	}
-	return ""
+	t := texts[idx]
+	prev := 0
+	for _, h := range holes[idx] {
+		if h.at > prev {
+			out = append(out, t[prev:h.at])
+		}
+		ph := &placeholders[h.ph]
+		v := ""
+		if ph.slot >= 0 {
+			v = slots.value(ph.slot)
+		} else {
+			v = ph.values[f][n+1]
+		}
+		if v != "" {
+			out = append(out, v)
+		}
+		prev = h.at
+	}
+	if prev < len(t) {
+		out = append(out, t[prev:])
+	}
+	return out
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -770,24 +823,35 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	items := itemsOf(pr, mode)
 	r := choose(choice, modelID)
 	w := wireOf(mode)
-	var buf [maxItems]string
-	pieces := buf[:0]
+	// The pieces of all sections, and where each non-empty section ends.
+	var buf [maxPieces]string
+	var endBuf [maxItems]int
+	pieces, ends := buf[:0], endBuf[:0]
 	size := 1
 	for i := range items {
-		if t := items[i].text(&r, slots, custom); t != "" {
-			pieces = append(pieces, t)
-			size += len(t) + len(w.sep)
+		start := len(pieces)
+		pieces = items[i].pieces(pieces, &r, slots, custom)
+		if len(pieces) > start {
+			ends = append(ends, len(pieces))
+			size += len(w.sep)
 		}
+	}
+	for _, t := range pieces {
+		size += len(t)
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for i, t := range pieces {
+	start := 0
+	for i, end := range ends {
 		if i > 0 {
 			b.WriteString(w.sep)
 		}
-		b.WriteString(t)
+		for _, t := range pieces[start:end] {
+			b.WriteString(t)
+		}
+		start = end
 	}
-	if w.final && len(pieces) > 0 {
+	if w.final && len(ends) > 0 {
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -824,9 +888,10 @@ func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots
 	r := choose(choice, modelID)
 	f, n := r.family, r.note
 	var out []Section
+	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		t := it.text(&r, slots, custom)
+		t := strings.Join(it.pieces(buf[:0], &r, slots, custom), "")
 		if t == "" {
 			continue
 		}
@@ -1409,6 +1474,10 @@ func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	t := texts[d.text]
 	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
 }
+
+// holes lists, for a text with placeholders, where each one goes: a
+// byte offset in the text and an index in placeholders.
+var holes = [len(texts)][]hole{}
 
 var texts = [...]string{
 	0: `For Claude models: follow the instructions above literally, batch independent tool calls, and keep the closing summary to a few lines.`,

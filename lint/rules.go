@@ -475,6 +475,52 @@ families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
 `,
 	},
 	{
+		ID: compiler.RulePlaceholderUndeclared, Category: Minimal, Severity: diag.Error,
+		Summary: "Every {{name}} placeholder in sent text must be declared in promptc.cue.",
+		Doc:     `A placeholder, {{name}} outside code in a part's file or a family file, is replaced by the value promptc.cue declares under placeholders: fixed, per family, per model note, or supplied by the harness at run time. One that is not declared would be sent as written, braces and all, so it is an error at its position. In a code block {{name}} is text.`,
+		Bad: `-- prompts/base.md --
+You are {{modelName}}.
+`,
+		Good: `-- promptc.cue --
+placeholders: modelName: {value: "an assistant model", note: Opus: "Claude Opus"}
+-- prompts/base.md --
+You are {{modelName}}.
+`,
+	},
+	{
+		ID: compiler.RulePlaceholderValue, Category: Minimal, Severity: diag.Error,
+		Summary: "A placeholder needs a value for every family and note that sends it.",
+		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
+		Bad: `-- promptc.cue --
+placeholders: modelName: family: codex: "a GPT model"
+`,
+		Good: `-- promptc.cue --
+placeholders: modelName: {family: codex: "a GPT model", value: "an assistant model"}
+`,
+	},
+	{
+		ID: compiler.RulePlaceholderUnused, Category: Standard, Severity: diag.Warning,
+		Summary: "A declared placeholder should be used by some text.",
+		Doc:     `A placeholder declared in promptc.cue that no part or family file uses is dead configuration, or a sign that the text spells it differently. Remove it or use it.`,
+		Bad: `-- promptc.cue --
+placeholders: product: value: "Tern"
+`,
+		Good: `-- prompts/base.md --
+You work inside {{product}}.
+`,
+	},
+	{
+		ID: compiler.RuleTemplateSyntax, Category: Standard, Severity: diag.Warning,
+		Summary: "Text that looks like another template syntax is sent as written.",
+		Doc:     `promptc's placeholders are {{name}}, declared in promptc.cue. Prompts taken from other harnesses often carry their template syntax: {name} (Python format strings), ${name} (shell and JavaScript), {{ .Name }} (Go templates), {{ name }} (Mustache with spaces), <% name %>. promptc does not expand those, so the model would receive the braces. Declare a placeholder and write {{name}}, or rephrase the text. Code and marked examples are not scanned.`,
+		Bad: `-- prompts/base.md --
+Before finishing, apply {final_reminders}.
+`,
+		Good: `-- prompts/base.md --
+Before finishing, apply {{finalReminders}}.
+`,
+	},
+	{
 		ID: compiler.RuleExampleParts, Category: Minimal, Severity: diag.Error,
 		Summary: "An example's listed conditional parts must be exactly those its model id gets.",
 		Doc:     `A conditional part (a part with models patterns) is sent only to the model ids one of its patterns matches. An example can list the conditional parts its id must get ({family: "codex", parts: ["applyPatch"]}, or parts: [] for none); the check fails when the id gets others, or when a listed name is not a conditional part. A loosened pattern then cannot start sending text to models that must not get it.`,
@@ -615,7 +661,7 @@ parts: docsPointer: {file: "prompts/docs-pointer.md", budget: {chars: 200, warnA
 	{
 		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Error,
 		Summary: "Static text must not contain text that changes between calls.",
-		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5), an unexpanded template marker ({{cwd}}, ${USER}) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot that the harness fills at call time. Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks, inline code spans and marked examples (<example> ... </example>, <examples> ... </examples>) are not, since they show what something looks like. Text sent by several parts or families is reported once, naming where it is sent. The finding is an error; lint: staticDynamic: "warning" makes it a warning.`,
+		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot, or a run-time placeholder, that the harness fills at call time (other template syntaxes are TEMPLATE_SYNTAX's, undeclared {{name}} placeholders PLACEHOLDER_UNDECLARED's). Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks, inline code spans and marked examples (<example> ... </example>, <examples> ... </examples>) are not, since they show what something looks like. Text sent by several parts or families is reported once, naming where it is sent. The finding is an error; lint: staticDynamic: "warning" makes it a warning.`,
 		Bad: `-- prompts/base.md --
 Today is 2025-06-01. The project is in /home/dev/app.
 `,

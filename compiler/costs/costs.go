@@ -91,7 +91,7 @@ func perMode(p *compiler.Program) []modeRows {
 	for _, m := range p.Modes {
 		mr := modeRows{mode: m}
 		for _, fn := range p.FamilyNames {
-			mr.rows = append(mr.rows, row(p, m, compiler.Selection{Family: p.Families[fn], Conditional: compiler.EveryConditional}, true, base))
+			mr.rows = append(mr.rows, row(p, m, compiler.Selection{Family: p.Families[fn], Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}, true, base))
 		}
 		out = append(out, mr)
 	}
@@ -108,10 +108,10 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 }
 
 // Widest is the selection the costs table measures for family f in mode
-// m: the most expensive note (see compiler.LongestNote) and every
-// conditional part.
+// m: the most expensive note (see compiler.LongestNote), every conditional
+// part, and each run-time placeholder at its longest.
 func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Selection {
-	return compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional}
+	return compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}
 }
 
 // row measures mode m for selection s: with longest, s's note is replaced
@@ -136,7 +136,7 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 	r := Row{
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
-		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote})),
+		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime})),
 		Chars:        len([]rune(static)),
 		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
@@ -194,8 +194,9 @@ func Notices(p *compiler.Program, choice, modelID string) ([]Notice, error) {
 }
 
 // NoticesFor returns the cost notice of every mode, in mode order, for
-// selection s.
+// selection s, run-time placeholders counted at their longest.
 func NoticesFor(p *compiler.Program, s compiler.Selection) []Notice {
+	s.Runtime = p.RuntimeAtMax // run-time placeholders at their longest
 	base := baseMode(p)
 	baseRank := -1
 	if base != nil {

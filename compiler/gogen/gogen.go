@@ -60,6 +60,45 @@ type gen struct {
 	b         bytes.Buffer
 	texts     []string
 	textIndex map[string]int
+	// holes holds, by text index, where each placeholder goes in a
+	// text that has them; phs names the placeholders, sorted: the order
+	// of the placeholders table; runtimes the run-time ones, the order of
+	// Slots.value.
+	holes    map[int][]hole
+	phs      []string
+	runtimes []string
+}
+
+// hole is one placeholder in an interned text: its byte offset and its
+// index in phs.
+type hole struct{ at, ph int }
+
+// tmpl interns the text of t, its placeholders removed, and records where
+// they go; the key keeps a text without placeholders apart from the same
+// characters with them.
+func (g *gen) tmpl(t *compiler.Template) int {
+	if len(t.Holes) == 0 {
+		return g.text(t.Lits[0])
+	}
+	lit := t.Literal()
+	var hs []hole
+	var key strings.Builder
+	key.WriteString(lit)
+	at := 0
+	for i, h := range t.Holes {
+		at += len(t.Lits[i])
+		ph := slices.Index(g.phs, h)
+		hs = append(hs, hole{at, ph})
+		fmt.Fprintf(&key, "\x00%d:%d", at, ph)
+	}
+	k := key.String()
+	if i, ok := g.textIndex[k]; ok {
+		return i
+	}
+	g.texts = append(g.texts, lit)
+	g.textIndex[k] = len(g.texts) - 1
+	g.holes[len(g.texts)-1] = hs
+	return len(g.texts) - 1
 }
 
 // condIndex returns 1 + the index in g.conds of part name, 0 when the
@@ -127,6 +166,9 @@ func (g *gen) render(inputHash string) []byte {
 	for i, s := range g.slots {
 		g.slotIdx[s] = i
 	}
+	g.holes = map[int][]hole{}
+	g.phs = slices.Sorted(maps.Keys(p.Config.Placeholders))
+	g.runtimes = p.RuntimePlaceholders()
 	for _, name := range slices.Sorted(maps.Keys(p.Config.Parts)) {
 		if p.IsConditional(name) {
 			g.conds = append(g.conds, name)
@@ -143,6 +185,9 @@ func (g *gen) render(inputHash string) []byte {
 		if sl.MaxChars > 0 {
 			imports = append(imports, "unicode/utf8")
 		}
+	}
+	if len(g.runtimes) > 0 {
+		imports = append(imports, "unicode/utf8")
 	}
 	slices.Sort(imports)
 	imports = slices.Compact(imports)
@@ -161,6 +206,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderFamilies()
 	g.renderSlots()
 	g.renderTables()
+	g.renderPlaceholders()
 	g.renderRules()
 	g.renderCosts()
 	g.renderNotices()
@@ -301,17 +347,34 @@ func (g *gen) renderSlots() {
 		}
 		g.pf("\t// %s: %s\n\t%s string\n", ident(s), oneLine(desc), ident(s))
 	}
+	for _, name := range g.runtimes {
+		ph := p.Config.Placeholders[name]
+		desc := ph.Description
+		if desc == "" {
+			desc = "the value of {{" + name + "}}"
+		}
+		g.pf("\t// %s: %s (run-time placeholder {{%s}}, at most %d characters)\n\t%s string\n", ident(name), oneLine(desc), name, ph.Runtime.MaxChars, ident(name))
+	}
 	g.pf("}\n\n")
+	g.pf("// value returns the run-time value of placeholder i of the run-time\n// placeholders.\nfunc (s *Slots) value(i int) string {\n\tswitch i {\n")
+	for i, name := range g.runtimes {
+		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(name))
+	}
+	g.pf("\t}\n\treturn \"\"\n}\n\n")
 	g.pf("func (s *Slots) get(i int) string {\n\tswitch i {\n")
 	for i, s := range g.slots {
 		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(s))
 	}
 	g.pf("\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// Validate reports the first slot, in field order, whose text is longer\n// than promptc.cue allows (maxChars, in characters); nil when every slot\n// fits. Compose never cuts slot text: call Validate first.\nfunc (s Slots) Validate() error {\n")
+	g.pf("// Validate reports the first slot or run-time placeholder, in field\n// order, whose text is longer than promptc.cue allows (maxChars, in\n// characters); nil when every one fits. Compose never cuts them: call\n// Validate first.\nfunc (s Slots) Validate() error {\n")
 	for _, name := range g.slots {
 		if n := p.Config.Slots[name].MaxChars; n > 0 {
 			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
 		}
+	}
+	for _, name := range g.runtimes {
+		n := p.Config.Placeholders[name].Runtime.MaxChars
+		g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"placeholder %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
 	}
 	g.pf("\treturn nil\n}\n\n")
 }
@@ -324,24 +387,39 @@ func (g *gen) renderTables() {
 		lineSrc    string
 		bodySrc    string
 		notes      []string
+		noteTexts  []int
 	}
 	var fams []famData
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		fd := famData{line: g.text(f.Line.Text()), body: g.text(f.Body.Text()), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
+		fd := famData{line: g.tmpl(p.TemplateOf(f.Line.Spans)), body: g.tmpl(p.TemplateOf(f.Body.Spans)), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
 		for _, n := range f.Notes {
 			if n.Pattern == nil {
 				continue
 			}
 			goPat := n.Pattern.RE.String()
-			fd.notes = append(fd.notes, fmt.Sprintf("{label: %q, pattern: %q, text: %d, source: %q}", n.Label, goPat, g.text(n.Text()), src(n.Section.Pos.Path, n.Section.Pos.Line, n.Text())))
+			ti := g.tmpl(p.TemplateOf(n.Spans))
+			fd.noteTexts = append(fd.noteTexts, ti)
+			fd.notes = append(fd.notes, fmt.Sprintf("{label: %q, pattern: %q, text: %d, source: %q}", n.Label, goPat, ti, src(n.Section.Pos.Path, n.Section.Pos.Line, n.Text())))
 		}
 		fams = append(fams, fd)
 	}
 
+	// A text with h placeholders is up to 1+2h pieces when composed; a
+	// family item takes the most any family's text needs.
+	pieces := func(idx int) int { return 1 + 2*len(g.holes[idx]) }
+	famPieces := map[string]int{}
+	for _, fd := range fams {
+		famPieces["line"] = max(famPieces["line"], pieces(fd.line))
+		famPieces["body"] = max(famPieces["body"], pieces(fd.body))
+		for _, ti := range fd.noteTexts {
+			famPieces["note"] = max(famPieces["note"], pieces(ti))
+		}
+	}
+
 	// Mode items, per profile.
 	var profileItems [][][]item
-	maxItems := 1
+	maxItems, maxPieces := 1, 1
 	for _, q := range g.progs {
 		var modeItems [][]item
 		for _, m := range q.Modes {
@@ -360,9 +438,21 @@ func (g *gen) renderTables() {
 				if part == nil {
 					continue
 				}
-				items = append(items, item{kind: "text", idx: g.text(part.Text), name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name)})
+				items = append(items, item{kind: "text", idx: g.tmpl(q.TemplateOf(part.Spans)), name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name)})
 			}
 			maxItems = max(maxItems, len(items))
+			n := 0
+			for _, it := range items {
+				switch it.kind {
+				case "text":
+					n += pieces(it.idx)
+				case "slot":
+					n++
+				default:
+					n += max(1, famPieces[it.kind])
+				}
+			}
+			maxPieces = max(maxPieces, n)
 			modeItems = append(modeItems, items)
 		}
 		profileItems = append(profileItems, modeItems)
@@ -392,7 +482,7 @@ func (g *gen) renderTables() {
 		g.pf("\t// %s\n\t%s,\n", name, quoteList(p.Config.Parts[name].Models))
 	}
 	g.pf("}\n\n")
-	g.pf("// maxItems is the most items any mode has; composition collects them in a\n// fixed array so that the only allocation is the result.\nconst maxItems = %d\n\n", maxItems)
+	g.pf("// maxItems is the most items any mode has, and maxPieces the most pieces\n// (texts between placeholders, values, slots) they make; composition\n// collects them in fixed arrays so that the only allocation is the result.\nconst (\n\tmaxItems  = %d\n\tmaxPieces = %d\n)\n\n", maxItems, maxPieces)
 	g.pf("// modeItems lists what each mode sends, per profile (index 0 is the\n// default profile).\nvar modeItems = [...][len(modeNames)][]item{\n")
 	for pi, modeItems := range profileItems {
 		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
@@ -468,11 +558,46 @@ func (g *gen) renderCosts() {
 
 // renderTexts emits the interned text table, last because it is long.
 func (g *gen) renderTexts() {
+	g.pf("// holes lists, for a text with placeholders, where each one goes: a\n// byte offset in the text and an index in placeholders.\nvar holes = [len(texts)][]hole{\n")
+	for _, i := range slices.Sorted(maps.Keys(g.holes)) {
+		var hs []string
+		for _, h := range g.holes[i] {
+			hs = append(hs, fmt.Sprintf("{%d, %d}", h.at, h.ph))
+		}
+		g.pf("\t%d: {%s},\n", i, strings.Join(hs, ", "))
+	}
+	g.pf("}\n\n")
 	g.pf("var texts = [...]string{\n")
 	for i, t := range g.texts {
 		g.pf("\t%d: %s,\n", i, goString(t))
 	}
 	g.pf("}\n")
+}
+
+// renderPlaceholders emits the value of every placeholder for every
+// family and note choice, or the Slots value that supplies it.
+func (g *gen) renderPlaceholders() {
+	p := g.p
+	g.pf("type hole struct{ at, ph int }\n\n")
+	g.pf("// placeholder is a declared {{name}}: slot >= 0 is the index of its\n// run-time value in Slots; otherwise values[family][note+1] is its value.\ntype placeholder struct {\n\tslot   int\n\tvalues [len(families)][]string\n}\n\n")
+	g.pf("var placeholders = [...]placeholder{\n")
+	for _, name := range g.phs {
+		if i := slices.Index(g.runtimes, name); i >= 0 {
+			g.pf("\t// %s\n\t{slot: %d},\n", name, i)
+			continue
+		}
+		g.pf("\t// %s\n\t{slot: -1, values: [len(families)][]string{\n", name)
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			var vs []string
+			for _, note := range compiler.NoteChoices(f) {
+				vs = append(vs, strconv.Quote(p.Value(name, compiler.Selection{Family: f, Note: note})))
+			}
+			g.pf("\t\t{%s},\n", strings.Join(vs, ", "))
+		}
+		g.pf("\t}},\n")
+	}
+	g.pf("}\n\n")
 }
 
 // profileName names profile index i for comments.

@@ -204,30 +204,59 @@ func choose(c Choice, id string) resolution {
 	return r
 }
 
-// text returns the text an item contributes for resolution r: nothing for
-// a conditional part r does not get; custom is the custom mode's text.
-func (it *item) text(r *resolution, slots *Slots, custom string) string {
+// pieces appends the text an item contributes for resolution r to out,
+// as pieces: a text's parts between placeholders and the placeholders'
+// values, each only when not empty. A conditional part r does not get
+// contributes nothing; custom is the custom mode's text.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) []string {
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return ""
+		return out
 	}
 	f, n := r.family, r.note
+	idx := it.idx
 	switch it.kind {
 	case itemCustom:
-		return custom
-	case itemText:
-		return texts[it.idx]
-	case itemSlot:
-		return slots.get(it.idx)
-	case itemLine:
-		return texts[families[f].line]
-	case itemBody:
-		return texts[families[f].body]
-	case itemNote:
-		if n >= 0 {
-			return texts[families[f].notes[n].text]
+		if custom != "" {
+			out = append(out, custom)
 		}
+		return out
+	case itemSlot:
+		if t := slots.get(it.idx); t != "" {
+			out = append(out, t)
+		}
+		return out
+	case itemLine:
+		idx = families[f].line
+	case itemBody:
+		idx = families[f].body
+	case itemNote:
+		if n < 0 {
+			return out
+		}
+		idx = families[f].notes[n].text
 	}
-	return ""
+	t := texts[idx]
+	prev := 0
+	for _, h := range holes[idx] {
+		if h.at > prev {
+			out = append(out, t[prev:h.at])
+		}
+		ph := &placeholders[h.ph]
+		v := ""
+		if ph.slot >= 0 {
+			v = slots.value(ph.slot)
+		} else {
+			v = ph.values[f][n+1]
+		}
+		if v != "" {
+			out = append(out, v)
+		}
+		prev = h.at
+	}
+	if prev < len(t) {
+		out = append(out, t[prev:])
+	}
+	return out
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -260,24 +289,35 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	items := itemsOf(pr, mode)
 	r := choose(choice, modelID)
 	w := wireOf(mode)
-	var buf [maxItems]string
-	pieces := buf[:0]
+	// The pieces of all sections, and where each non-empty section ends.
+	var buf [maxPieces]string
+	var endBuf [maxItems]int
+	pieces, ends := buf[:0], endBuf[:0]
 	size := 1
 	for i := range items {
-		if t := items[i].text(&r, slots, custom); t != "" {
-			pieces = append(pieces, t)
-			size += len(t) + len(w.sep)
+		start := len(pieces)
+		pieces = items[i].pieces(pieces, &r, slots, custom)
+		if len(pieces) > start {
+			ends = append(ends, len(pieces))
+			size += len(w.sep)
 		}
+	}
+	for _, t := range pieces {
+		size += len(t)
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for i, t := range pieces {
+	start := 0
+	for i, end := range ends {
 		if i > 0 {
 			b.WriteString(w.sep)
 		}
-		b.WriteString(t)
+		for _, t := range pieces[start:end] {
+			b.WriteString(t)
+		}
+		start = end
 	}
-	if w.final && len(pieces) > 0 {
+	if w.final && len(ends) > 0 {
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -314,9 +354,10 @@ func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots
 	r := choose(choice, modelID)
 	f, n := r.family, r.note
 	var out []Section
+	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		t := it.text(&r, slots, custom)
+		t := strings.Join(it.pieces(buf[:0], &r, slots, custom), "")
 		if t == "" {
 			continue
 		}

@@ -43,8 +43,10 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}
 // Render reads the template, the cards and the docs named by cfg and
 // returns the guide's text with the origin of each line (template lines
 // from the template, topic lines from their card), and every problem found.
-// Includes in the template are expanded with lim when expand is true.
-func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) ([]include.Span, []diag.Diagnostic) {
+// Includes in the template are expanded with lim when expand is true. A
+// placeholder for which keep reports true (a project placeholder, filled
+// when the guide is composed) is left in the text.
+func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, keep func(name string) bool) ([]include.Span, []diag.Diagnostic) {
 	var ds []diag.Diagnostic
 	tf, err := fs.Read(cfg.Template)
 	if err != nil {
@@ -77,8 +79,11 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool) (
 				topics++
 				continue
 			}
+			if keep != nil && keep(name) && line[loc[0]:loc[1]] == "{{"+name+"}}" {
+				continue
+			}
 			ds = append(ds, diag.Errorf(diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:loc[0]]) + 1}, RulePlaceholder,
-				"unknown placeholder {{%s}} in the operator guide template; the only placeholder is {{topics}}", name))
+				"unknown placeholder {{%s}} in the operator guide template; the guide's own placeholder is {{topics}}, and project placeholders must be declared in promptc.cue", name))
 		}
 		if topics == 0 {
 			out = append(out, include.Span{Text: line + "\n", Path: path, Line: num})

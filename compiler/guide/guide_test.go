@@ -63,7 +63,7 @@ var (
 // diagnostics as "path:line:col RULE" strings plus messages.
 func render(t *testing.T, fs *source.FS, cfg *config.Guide) (string, []include.Span, []diag.Diagnostic) {
 	t.Helper()
-	spans, ds := Render(fs, cfg, include.Limits{}, true)
+	spans, ds := Render(fs, cfg, include.Limits{}, true, nil)
 	return include.Text(spans), spans, diag.Sort(ds)
 }
 
@@ -308,7 +308,7 @@ func TestRenderIncludesAndDirectives(t *testing.T) {
 	}
 
 	// Without expansion the include line stays as written.
-	spans, _ := Render(fs, cfg, include.Limits{}, false)
+	spans, _ := Render(fs, cfg, include.Limits{}, false, nil)
 	if got := include.Text(spans); !strings.Contains(got, "@shared/part.md") {
 		t.Errorf("unexpanded text %q lacks the include line", got)
 	}
@@ -342,7 +342,7 @@ func TestRenderDocsGlob(t *testing.T) {
 
 func TestRenderReadErrors(t *testing.T) {
 	fs := project(t, map[string]string{"cards/a.md": card("A", "a", 0)})
-	spans, ds := Render(fs, guideConfig(nil), include.Limits{}, true)
+	spans, ds := Render(fs, guideConfig(nil), include.Limits{}, true, nil)
 	if spans != nil || len(ds) != 1 || ds[0].Pos.Path != "guide.md" || ds[0].Rule != source.RuleNotFound {
 		t.Errorf("missing template: spans %v, diagnostics %v", spans, ds)
 	}
@@ -351,7 +351,7 @@ func TestRenderReadErrors(t *testing.T) {
 	cfg := guideConfig(nil)
 	cfg.Cards = "../cards/*.md"
 	cfg.Docs = "/abs/*.md"
-	_, ds = Render(fs, cfg, include.Limits{}, true)
+	_, ds = Render(fs, cfg, include.Limits{}, true, nil)
 	got := positions(ds)
 	if want := []string{"promptc.cue GUIDE_CARD", "promptc.cue GUIDE_REFERENCE"}; !slices.Equal(got, want) {
 		t.Errorf("bad globs: got %q, want %q", got, want)

@@ -93,6 +93,30 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("tiers."+quote(t), "%q is not a declared mode (%s)", c.Tiers[t], valid)
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.Placeholders)) {
+		ph := c.Placeholders[name]
+		if ph.Runtime != nil && (ph.Value != nil || len(ph.Family) > 0 || len(ph.Note) > 0) {
+			bad("placeholders."+name+".runtime", "a run-time placeholder takes its value from the harness; remove value, family and note, or runtime")
+		}
+		if ph.Runtime == nil && ph.Value == nil && len(ph.Family) == 0 && len(ph.Note) == 0 {
+			bad("placeholders."+name, "placeholder %q has no value: give it value, family, note or runtime", name)
+		}
+		if _, dup := c.Slots[name]; dup && ph.Runtime != nil {
+			bad("placeholders."+name, "%q is both a slot and a run-time placeholder, which share the generated Slots; rename one", name)
+		}
+	}
+	// Run-time placeholders are fields of the generated Slots too.
+	var fields []string
+	for _, n := range slices.Sorted(maps.Keys(c.Placeholders)) {
+		if c.Placeholders[n].Runtime != nil {
+			fields = append(fields, n)
+		}
+	}
+	for _, cl := range GoNameClashes(append(slices.Sorted(maps.Keys(c.Slots)), fields...)) {
+		if slices.Contains(fields, cl.Name) && cl.Name != cl.Earlier {
+			bad("placeholders."+quote(cl.Name), "run-time placeholder %q and %q both become the Slots field %s in the generated Go package; rename one", cl.Name, cl.Earlier, cl.GoName)
+		}
+	}
 	goNameClashes(bad, "mode", "modes", modeNames)
 	goNameClashes(bad, "slot", "slots", slices.Sorted(maps.Keys(c.Slots)))
 	if c.Profiles != nil {

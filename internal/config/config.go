@@ -27,28 +27,29 @@ var schemaSource = cuefiles.Schema
 // Config is the decoded configuration. Field meanings are documented in
 // schema.cue, which is the single source of truth for defaults.
 type Config struct {
-	Version       string               `json:"version"`
-	Output        Output               `json:"output"`
-	Tokens        string               `json:"tokens"`
-	Includes      Includes             `json:"includes"`
-	Parts         map[string]Part      `json:"parts"`
-	Slots         map[string]Slot      `json:"slots"`
-	Families      Families             `json:"families"`
-	Modes         map[string]Mode      `json:"modes"`
-	Order         []string             `json:"order"`
-	DefaultMode   string               `json:"defaultMode"`
-	Aliases       map[string]string    `json:"aliases"`
-	Tiers         map[string]string    `json:"tiers"`
-	Substitutions []Substitution       `json:"substitutions"`
-	Budgets       map[string]SumBudget `json:"budgets"`
-	Guide         *Guide               `json:"guide,omitempty"`
-	Frontmatter   map[string]string    `json:"frontmatter"`
-	Custom        *Custom              `json:"custom,omitempty"`
-	Profiles      *Profiles            `json:"profiles,omitempty"`
-	Tools         *Tools               `json:"tools,omitempty"`
-	PointerTmpl   string               `json:"pointerTemplate"`
-	PointerMax    int                  `json:"pointerSourceMaxChars"`
-	Lint          Lint                 `json:"lint"`
+	Version       string                 `json:"version"`
+	Output        Output                 `json:"output"`
+	Tokens        string                 `json:"tokens"`
+	Includes      Includes               `json:"includes"`
+	Parts         map[string]Part        `json:"parts"`
+	Slots         map[string]Slot        `json:"slots"`
+	Placeholders  map[string]Placeholder `json:"placeholders"`
+	Families      Families               `json:"families"`
+	Modes         map[string]Mode        `json:"modes"`
+	Order         []string               `json:"order"`
+	DefaultMode   string                 `json:"defaultMode"`
+	Aliases       map[string]string      `json:"aliases"`
+	Tiers         map[string]string      `json:"tiers"`
+	Substitutions []Substitution         `json:"substitutions"`
+	Budgets       map[string]SumBudget   `json:"budgets"`
+	Guide         *Guide                 `json:"guide,omitempty"`
+	Frontmatter   map[string]string      `json:"frontmatter"`
+	Custom        *Custom                `json:"custom,omitempty"`
+	Profiles      *Profiles              `json:"profiles,omitempty"`
+	Tools         *Tools                 `json:"tools,omitempty"`
+	PointerTmpl   string                 `json:"pointerTemplate"`
+	PointerMax    int                    `json:"pointerSourceMaxChars"`
+	Lint          Lint                   `json:"lint"`
 }
 
 // Output says where build writes and which Go package name it uses.
@@ -131,6 +132,22 @@ type Tool struct {
 	Name  string `json:"name"`
 	Group string `json:"group"`
 	File  string `json:"file"`
+}
+
+// Placeholder is a declared {{name}}: a value fixed, per family, per note,
+// or supplied at run time (Runtime set).
+type Placeholder struct {
+	Name        string            `json:"name"`
+	Value       *string           `json:"value,omitempty"`
+	Family      map[string]string `json:"family"`
+	Note        map[string]string `json:"note"`
+	Runtime     *Runtime          `json:"runtime,omitempty"`
+	Description string            `json:"description,omitempty"`
+}
+
+// Runtime bounds a placeholder value supplied at run time.
+type Runtime struct {
+	MaxChars int `json:"maxChars"`
 }
 
 // Slot is a place for run-time text.

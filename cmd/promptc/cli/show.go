@@ -59,8 +59,9 @@ which still selects that family's own model note. --show-full prints the
 whole composed text instead of previews. Credential-like values (API keys,
 tokens, password=, secret= and token= assignments) are redacted in previews
 and in the full text; --no-redact prints them as they are. Sizes are always
-those of the text as sent. --slots FILE supplies slot text as a JSON object
-{"slotName": "text"}. show is read-only.`,
+those of the text as sent. --slots FILE supplies slot text, and the values
+of run-time placeholders, as a JSON object {"name": "text"}. show is
+read-only.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
@@ -95,11 +96,15 @@ those of the text as sent. --slots FILE supplies slot text as a JSON object
 					return usagef("--slots %s: want a JSON object of slot name to text: %v", slotsFile, err)
 				}
 				for name := range slots {
-					if _, ok := p.Config.Slots[name]; !ok {
-						return usagef("--slots %s: %q is not a slot of promptc.cue", slotsFile, name)
+					_, slot := p.Config.Slots[name]
+					ph, ok := p.Config.Placeholders[name]
+					if !slot && (!ok || ph.Runtime == nil) {
+						return usagef("--slots %s: %q is not a slot or a run-time placeholder of promptc.cue", slotsFile, name)
 					}
 				}
 			}
+			// Run-time placeholders take their values from the same file.
+			c.Runtime = func(name string) string { return slots[name] }
 			secs := p.Sections(m, c, slots)
 			text := m.Join(secs)
 			redact := secret.Redact

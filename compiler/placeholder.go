@@ -1,0 +1,357 @@
+package compiler
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// Rule IDs of the placeholder checks.
+const (
+	RulePlaceholderUndeclared = "PLACEHOLDER_UNDECLARED"
+	RulePlaceholderValue      = "PLACEHOLDER_VALUE"
+	RulePlaceholderUnused     = "PLACEHOLDER_UNUSED"
+	RuleTemplateSyntax        = "TEMPLATE_SYNTAX"
+)
+
+// PlaceholderRE matches a placeholder, {{name}}: two braces, a name as
+// promptc.cue writes names, two braces, no spaces.
+var PlaceholderRE = regexp.MustCompile(`\{\{([A-Za-z][A-Za-z0-9_-]*)\}\}`)
+
+// Template is a text split at its placeholders: Lits has one entry more
+// than Holes, the text before the first placeholder, between two, and
+// after the last.
+type Template struct {
+	Lits  []string
+	Holes []string
+}
+
+// Fill returns the text with each placeholder replaced by value(name).
+func (t *Template) Fill(value func(name string) string) string {
+	if len(t.Holes) == 0 {
+		return t.Lits[0]
+	}
+	var b strings.Builder
+	for i, h := range t.Holes {
+		b.WriteString(t.Lits[i])
+		b.WriteString(value(h))
+	}
+	b.WriteString(t.Lits[len(t.Lits)-1])
+	return b.String()
+}
+
+// Literal is the text without its placeholders.
+func (t *Template) Literal() string { return strings.Join(t.Lits, "") }
+
+// TemplateOf returns the template of a text with origins spans (as a part
+// or a family section holds them): placeholders are recognised outside
+// code only, so a template quoted in a code block stays text. Templates
+// are parsed once per text; call it only once the program's files are
+// loaded.
+func (p *Program) TemplateOf(spans []include.Span) *Template {
+	if len(spans) == 0 {
+		return &Template{Lits: []string{""}}
+	}
+	key := &spans[0]
+	if t, ok := p.templates[key]; ok {
+		return t
+	}
+	text := include.Text(spans)
+	if !strings.Contains(text, "{{") {
+		t := &Template{Lits: []string{text}}
+		p.templates[key] = t
+		return t
+	}
+	t := &Template{}
+	var lit strings.Builder
+	first := true
+	include.EachLine(spans, func(line, path string, num int) bool {
+		if !first {
+			lit.WriteByte('\n')
+		}
+		first = false
+		if !strings.Contains(line, "{{") || p.isCode(path, num) {
+			lit.WriteString(line)
+			return true
+		}
+		prev := 0
+		for _, m := range PlaceholderRE.FindAllStringSubmatchIndex(line, -1) {
+			lit.WriteString(line[prev:m[0]])
+			t.Lits = append(t.Lits, lit.String())
+			lit.Reset()
+			t.Holes = append(t.Holes, line[m[2]:m[3]])
+			prev = m[1]
+		}
+		lit.WriteString(line[prev:])
+		return true
+	})
+	// include.Text drops the final newline; EachLine never wrote it.
+	t.Lits = append(t.Lits, lit.String())
+	p.templates[key] = t
+	return t
+}
+
+// isCode reports whether line num of the project file path is code.
+func (p *Program) isCode(path string, num int) bool {
+	f := p.Files[path]
+	return f != nil && num >= 1 && num <= len(f.Lines) && f.Lines[num-1].Kind == markdown.Code
+}
+
+// fill returns the text of spans for selection c: each placeholder replaced
+// by its value.
+func (p *Program) fill(spans []include.Span, c Selection) string {
+	t := p.TemplateOf(spans)
+	if len(t.Holes) == 0 {
+		return t.Lits[0]
+	}
+	return t.Fill(func(name string) string { return p.Value(name, c) })
+}
+
+// Value returns the value of placeholder name for selection c: a run-time
+// placeholder's from c.Runtime (nil gives ""); otherwise the selected
+// note's value, else the family's, else the plain value ("" when none
+// applies, which the checks report).
+func (p *Program) Value(name string, c Selection) string {
+	ph, ok := p.Config.Placeholders[name]
+	if !ok {
+		return ""
+	}
+	if ph.Runtime != nil {
+		if c.Runtime == nil {
+			return ""
+		}
+		return c.Runtime(name)
+	}
+	v, _ := lookup(name, ph.Note, ph.Family, ph.Value, c)
+	return v
+}
+
+func lookup(name string, notes, fams map[string]string, value *string, c Selection) (string, bool) {
+	if f := c.Family; f != nil {
+		if c.Note >= 0 && c.Note < len(f.Notes) {
+			if v, ok := notes[f.Notes[c.Note].Label]; ok {
+				return v, true
+			}
+		}
+		if v, ok := fams[f.Name]; ok {
+			return v, true
+		}
+	}
+	if value != nil {
+		return *value, true
+	}
+	return "", false
+}
+
+// hasHoles reports whether part name's own text (not a family part's)
+// holds placeholders, so that its text depends on the choice.
+func (p *Program) hasHoles(name string) bool {
+	part := p.Parts[name]
+	return part != nil && len(p.TemplateOf(part.Spans).Holes) > 0
+}
+
+// sectionHoles reports whether part name's text for family f holds
+// placeholders: its own text, or for a family line or body, f's.
+func (p *Program) sectionHoles(name string, f *family.Family) bool {
+	switch p.Config.Parts[name].Family {
+	case "":
+		return p.hasHoles(name)
+	case "line":
+		return len(p.TemplateOf(f.Line.Spans).Holes) > 0
+	case "body":
+		return len(p.TemplateOf(f.Body.Spans).Holes) > 0
+	}
+	return false
+}
+
+// modeHoles reports whether a part of mode m holds placeholders for
+// family f, so that m's text may depend on the note.
+func (p *Program) modeHoles(m *Mode, f *family.Family) bool {
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && p.sectionHoles(r.Name, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// RuntimeAtMax stands for a run-time placeholder at its longest: maxChars
+// characters. Budgets and costs measure with it.
+func (p *Program) RuntimeAtMax(name string) string {
+	if ph, ok := p.Config.Placeholders[name]; ok && ph.Runtime != nil {
+		return strings.Repeat("x", ph.Runtime.MaxChars)
+	}
+	return ""
+}
+
+// RuntimePlaceholders lists the run-time placeholders, sorted.
+func (p *Program) RuntimePlaceholders() []string {
+	var out []string
+	for _, n := range slices.Sorted(maps.Keys(p.Config.Placeholders)) {
+		if p.Config.Placeholders[n].Runtime != nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// prefixMark stands for a run-time placeholder while the cacheable prefix
+// is cut: the prefix ends where the first one is.
+const prefixMark = "\x00"
+
+// eachText calls fn for every text promptc sends, with its owner for
+// messages ("" for the generated guide) and the family it is sent to (""
+// for every family).
+func (p *Program) eachText(fn func(owner, fam string, spans []include.Span)) {
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
+		if p.Parts[name].Config.Generated == "guide" {
+			// The guide reports its unknown placeholders itself
+			// (GUIDE_PLACEHOLDER) and keeps only declared ones.
+			fn("", "", p.Parts[name].Spans)
+			continue
+		}
+		fn("part "+name, "", p.Parts[name].Spans)
+	}
+	for _, fn2 := range p.FamilyNames {
+		f := p.Families[fn2]
+		fn("family "+fn2+" line", fn2, f.Line.Spans)
+		fn("family "+fn2+" body", fn2, f.Body.Spans)
+		for _, n := range f.Notes {
+			fn(fmt.Sprintf("family %s note %q", fn2, n.Label), fn2, n.Spans)
+		}
+	}
+}
+
+// checkPlaceholders reports placeholders used but not declared (at their
+// place), declared placeholders that lack a value for a family or note
+// that sends them, declared ones that no text uses, and placeholders in
+// the custom mode's fallback, which is sent without a model.
+func (p *Program) checkPlaceholders() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	decl := p.Config.Placeholders
+	reported := map[diag.Position]bool{}
+	used := map[string]bool{}
+	// meets: placeholder -> families whose text holds it ("" = every one).
+	meets := map[string]map[string]bool{}
+	p.eachText(func(owner, fam string, spans []include.Span) {
+		include.EachLine(spans, func(line, path string, num int) bool {
+			if !strings.Contains(line, "{{") || p.isCode(path, num) {
+				return true
+			}
+			for _, m := range PlaceholderRE.FindAllStringSubmatchIndex(line, -1) {
+				name := line[m[2]:m[3]]
+				if _, ok := decl[name]; ok {
+					used[name] = true
+					if meets[name] == nil {
+						meets[name] = map[string]bool{}
+					}
+					meets[name][fam] = true
+					continue
+				}
+				pos := diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:m[0]]) + 1}
+				if owner == "" || reported[pos] {
+					continue // a shared file, reached by several texts
+				}
+				reported[pos] = true
+				d := diag.Errorf(pos, RulePlaceholderUndeclared,
+					"placeholder {{%s}} is not declared (%s); declare placeholders.%s in promptc.cue, or write the braces differently if it is meant as text", name, declared(decl), name)
+				d.End = diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:m[1]]) + 1}
+				ds = append(ds, d)
+			}
+			return true
+		})
+	})
+	for _, name := range slices.Sorted(maps.Keys(decl)) {
+		ph := decl[name]
+		if !used[name] {
+			ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("placeholders", name), RulePlaceholderUnused,
+				"placeholder %s is declared but no text uses {{%s}}; remove it or use it", name, name))
+			continue
+		}
+		if ph.Runtime != nil {
+			continue
+		}
+		fams := p.FamilyNames
+		if !meets[name][""] {
+			fams = slices.Sorted(maps.Keys(meets[name]))
+		}
+		for _, fn := range fams {
+			f := p.Families[fn]
+			for _, note := range NoteChoices(f) {
+				if _, ok := lookup(name, ph.Note, ph.Family, ph.Value, Selection{Family: f, Note: note}); ok {
+					continue
+				}
+				combo := "no note"
+				if note >= 0 {
+					combo = fmt.Sprintf("note %q", f.Notes[note].Label)
+				}
+				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("placeholders", name), RulePlaceholderValue,
+					"placeholder %s has no value for family %s, %s; add family: %q: ..., a note value, or a value for the rest", name, fn, combo, fn))
+				break
+			}
+		}
+	}
+	if cu := p.Config.Custom; cu != nil {
+		if part := p.Parts[cu.Fallback.Name]; part != nil && len(part.Spans) > 0 && len(p.TemplateOf(part.Spans).Holes) > 0 {
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("custom", "fallback"), RulePlaceholderValue,
+				"part %s, the custom mode's fallback, holds placeholders, but it is sent without a model family or run-time values; keep placeholders out of it", cu.Fallback.Name))
+		}
+	}
+	return ds
+}
+
+func declared(decl map[string]config.Placeholder) string {
+	if len(decl) == 0 {
+		return "promptc.cue declares no placeholders"
+	}
+	return "declared: " + strings.Join(slices.Sorted(maps.Keys(decl)), ", ")
+}
+
+// otherTemplates find template syntaxes that are not placeholders and
+// would be sent as written: {name}, ${name}, {{ .Name }}, {{ x }}, <% x %>.
+var otherTemplates = regexp.MustCompile(`\$\{[^{}\n]*\}|\{\{[^{}\n]*\}\}|<%[^%\n]*%>|(?:^|[^{$])(\{[A-Za-z_][A-Za-z0-9_.]*\})(?:[^}]|$)`)
+
+// templateSyntax returns, for one line, the byte ranges of text that looks
+// like another template syntax: not a placeholder.
+func templateSyntax(line string) [][2]int {
+	if !strings.ContainsAny(line, "{%") {
+		return nil
+	}
+	var out [][2]int
+	for _, m := range otherTemplates.FindAllStringSubmatchIndex(line, -1) {
+		s, e := m[0], m[1]
+		if m[2] >= 0 {
+			s, e = m[2], m[3]
+		}
+		if PlaceholderRE.MatchString(line[s:e]) && PlaceholderRE.FindString(line[s:e]) == line[s:e] {
+			continue
+		}
+		out = append(out, [2]int{s, e})
+	}
+	return out
+}
+
+// sectionOf is the family section a family part stands for, for selection c.
+func sectionOf(kind string, c Selection) (family.Section, bool) {
+	f := c.Family
+	switch kind {
+	case "line":
+		return f.Line, true
+	case "body":
+		return f.Body, true
+	case "note":
+		if c.Note >= 0 && c.Note < len(f.Notes) {
+			return f.Notes[c.Note].Section, true
+		}
+	}
+	return family.Section{}, false
+}
