@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:5904f44215ad54330030012a4f2c32e62f62fb6327bb50c96d7a9aff77739c8e"
+const InputHash = "sha256:1ffce42da5c083f724932c46321ba512d4dde8379bf83e997387a3fef78d900e"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -1369,8 +1369,9 @@ type noticeData struct {
 
 var modeWarnings = [len(modeNames)]string{"", "", `This guidance goes out with every model call and adds its input tokens to each one; /prompt-mode focus switches back.`, `The operator guide and family context ride along on every model call, so each call costs more input tokens; /prompt-mode focus switches back.`}
 
-// modeConds lists, per profile and mode, the conditional parts the mode
-// sends, as indexes in conditions: bit j of a notice's subset index.
+// modeConds lists, per profile and mode, the conditional parts its cost
+// notice depends on (those it and the default mode send), as indexes in
+// conditions: bit j of a notice's subset index.
 var modeConds = [...][len(modeNames)][]uint8{
 	// profile (none declared)
 	{nil, nil, nil, nil},

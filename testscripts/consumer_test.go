@@ -3,6 +3,7 @@ package testscripts
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,7 @@ const consumerMain = `package main
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 
 	prompts "consumer/prompts"
 )
@@ -35,10 +37,17 @@ func main() {
 	numbers := map[string]map[string][2]int{}
 	resolved := map[string][2]string{}
 	sectionsJoin := true
+	// Every slot and run-time placeholder gets a value naming its field,
+	// so that their places are checked too.
+	var slots prompts.Slots
+	v := reflect.ValueOf(&slots).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		v.Field(i).SetString("<" + v.Type().Field(i).Name + ">")
+	}
 	for _, id := range os.Args[1:] {
 		f, note := prompts.Resolve(id)
 		resolved[id] = [2]string{f.String(), note}
-		for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FamilyGemini)} {
+		for _, c := range []prompts.Choice{prompts.Auto, prompts.Force(prompts.FORCED)} {
 			if composed[c.String()] == nil {
 				composed[c.String()] = map[string]map[string]string{}
 				notices[c.String()] = map[string]string{}
@@ -59,10 +68,10 @@ func main() {
 				if composed[c.String()][m.String()] == nil {
 					composed[c.String()][m.String()] = map[string]string{}
 				}
-				text := prompts.Compose(m, c, id, prompts.Slots{})
+				text := prompts.Compose(m, c, id, slots)
 				composed[c.String()][m.String()][id] = text
 				joined := ""
-				secs := prompts.Sections(m, c, id, prompts.Slots{})
+				secs := prompts.Sections(m, c, id, slots)
 				for i, s := range secs {
 					if i > 0 {
 						joined += m.Separator()
@@ -80,8 +89,9 @@ func main() {
 	}
 	_, err := prompts.ParseMode("turbo")
 	out["parseModeError"] = err.Error()
-	alias, _ := prompts.ParseMode("dev-js")
-	out["alias"] = alias.String()
+	if alias, err := prompts.ParseMode("dev-js"); err == nil {
+		out["alias"] = alias.String()
+	}
 	out["composed"] = composed
 	out["notices"] = notices
 	out["numbers"] = numbers
@@ -91,12 +101,15 @@ func main() {
 }
 `
 
-// TestGeneratedPackageMatchesShow builds the example assets, compiles the
-// generated package in a temporary module with a small consumer program,
-// and checks that its Compose output equals promptc show --show-full for
-// every mode and every example model id, under the auto family choice and
-// with gemini forced, that its CostNotice equals promptc costs --model (text
-// and json), and that its Resolve equals promptc resolve.
+// TestGeneratedPackageMatchesShow builds a project (the example assets,
+// and the harness test project with its conditional parts, placeholders
+// and one-newline separator), compiles the generated package in a
+// temporary module with a small consumer program, and checks that its
+// Compose output equals promptc show --show-full for every mode and every
+// example model id, with every slot and run-time placeholder filled, under
+// the auto family choice and with one family forced; that its CostNotice
+// equals promptc costs --model (text and json); and that its Resolve
+// equals promptc resolve.
 func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Go program")
@@ -105,34 +118,63 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
-	assets, _ := filepath.Abs("../assets")
-	l, err := config.LoadFile(filepath.Join(assets, "promptc.cue"))
+	for _, tc := range []generatedCase{
+		{"../assets", `"../generated"`, "gemini", "minimal, focus, guide, full, custom, dev-js"},
+		{"testdata/harness", `"out"`, "anthropic", "agent, summary, title"},
+	} {
+		t.Run(filepath.Base(tc.dir), func(t *testing.T) { checkGenerated(t, gobin, tc) })
+	}
+}
+
+// generatedCase is a project checkGenerated builds: where it is, the
+// output directory its promptc.cue names, the family the consumer forces,
+// and the modes ParseMode lists.
+type generatedCase struct {
+	dir, output, forced, modes string
+}
+
+func checkGenerated(t *testing.T, gobin string, tc generatedCase) {
+	project, _ := filepath.Abs(tc.dir)
+	l, err := config.LoadFile(filepath.Join(project, "promptc.cue"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := slices.Sorted(func(yield func(string) bool) {
-		for id := range l.Config.Families.Examples {
-			if !yield(id) {
-				return
-			}
-		}
-	})
+	ids := slices.Sorted(maps.Keys(l.Config.Families.Examples))
 
 	// Build into a temporary copy so the test never writes the repository.
 	work := t.TempDir()
 	mod := filepath.Join(work, "consumer")
 	cfg := filepath.Join(work, "promptc.cue")
-	src, _ := os.ReadFile(filepath.Join(assets, "promptc.cue"))
-	src = bytes.Replace(src, []byte(`"../generated"`), []byte(`"consumer/prompts"`), 1)
-	copyExcept(t, assets, work, "promptc.cue")
+	src, _ := os.ReadFile(filepath.Join(project, "promptc.cue"))
+	if !bytes.Contains(src, []byte(tc.output)) {
+		t.Fatalf("%s does not write to %s", cfg, tc.output)
+	}
+	src = bytes.Replace(src, []byte(tc.output), []byte(`"consumer/prompts"`), 1)
+	copyExcept(t, project, work, "promptc.cue")
 	if err := os.WriteFile(cfg, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if code := run(t, "build", work); code != 0 {
 		t.Fatalf("build exit %d", code)
 	}
+	// The values the consumer puts in Slots, by slot or placeholder name.
+	values := map[string]string{}
+	for name := range l.Config.Slots {
+		values[name] = "<" + config.GoName(name) + ">"
+	}
+	for name, ph := range l.Config.Placeholders {
+		if ph.Runtime != nil {
+			values[name] = "<" + config.GoName(name) + ">"
+		}
+	}
+	slotsFile := filepath.Join(work, "slots.json")
+	js, _ := json.Marshal(values)
+	if err := os.WriteFile(slotsFile, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main := strings.Replace(consumerMain, "prompts.FORCED", "prompts.Family"+config.GoName(tc.forced), 1)
 	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module consumer\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(mod, "main.go"), []byte(consumerMain), 0o644)
+	os.WriteFile(filepath.Join(mod, "main.go"), []byte(main), 0o644)
 	cmd := exec.Command(gobin, append([]string{"run", "."}, ids...)...)
 	cmd.Dir = mod
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
@@ -152,11 +194,11 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got.ParseModeError, `unknown prompt mode "turbo" (valid: minimal, focus, guide, full, custom, dev-js)`) {
-		t.Errorf("ParseMode error = %q", got.ParseModeError)
+	if want := `unknown prompt mode "turbo" (valid: ` + tc.modes + `)`; !strings.Contains(got.ParseModeError, want) {
+		t.Errorf("ParseMode error = %q, want %q", got.ParseModeError, want)
 	}
-	if got.Alias != "full" {
-		t.Errorf("ParseMode(dev-js) = %s, want full", got.Alias)
+	if want := l.Config.Aliases["dev-js"]; got.Alias != want {
+		t.Errorf("ParseMode(dev-js) = %q, want %q", got.Alias, want)
 	}
 	if !got.SectionsJoin {
 		t.Errorf("Sections do not join to Compose")
@@ -170,7 +212,7 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 		}
 		for mode, byID := range byMode {
 			for _, id := range ids {
-				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full", "--no-redact")
+				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full", "--no-redact", "--slots", slotsFile)
 				want := byID[id]
 				if !strings.HasSuffix(want, "\n") {
 					want += "\n" // show ends its output with a newline
@@ -212,9 +254,12 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	var res struct {
 		Resolutions []struct{ Model, Family, Note string }
 	}
-	js := capture(t, append([]string{"resolve", "--config", cfg, "--format", "json"}, ids...)...)
-	if err := json.Unmarshal([]byte(js), &res); err != nil {
+	rjs := capture(t, append([]string{"resolve", "--config", cfg, "--format", "json"}, ids...)...)
+	if err := json.Unmarshal([]byte(rjs), &res); err != nil {
 		t.Fatal(err)
+	}
+	if len(res.Resolutions) != len(ids) {
+		t.Fatalf("promptc resolve gave %d resolutions for %d ids", len(res.Resolutions), len(ids))
 	}
 	for _, r := range res.Resolutions {
 		if g := got.Resolved[r.Model]; g[0] != r.Family || g[1] != r.Note {

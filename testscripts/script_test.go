@@ -76,6 +76,12 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("ASSETS", assets)
+			// A harness-like test project (testdata/harness), read only.
+			harness, err := filepath.Abs("testdata/harness")
+			if err != nil {
+				return err
+			}
+			env.Setenv("HARNESS", harness)
 			// Scripts that compile a generated package share the host's
 			// build cache, so that go run is fast and needs no network.
 			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {

@@ -27,10 +27,11 @@ func (g *gen) renderNotices() {
 		warnings = append(warnings, goString(m.Config.Warning))
 	}
 	g.pf("var modeWarnings = [len(modeNames)]string{%s}\n\n", strings.Join(warnings, ", "))
-	// A mode's notice also depends on which of the conditional parts it
-	// sends the model gets: one entry per subset of them, bit j for the
-	// mode's j-th conditional part (modeConds).
-	g.pf("// modeConds lists, per profile and mode, the conditional parts the mode\n// sends, as indexes in conditions: bit j of a notice's subset index.\nvar modeConds = [...][len(modeNames)][]uint8{\n")
+	// A mode's notice also depends on which conditional parts the model
+	// gets, of those the mode sends and, for OverFocus, those the default
+	// mode sends: one entry per subset of them, bit j for the j-th
+	// (modeConds).
+	g.pf("// modeConds lists, per profile and mode, the conditional parts its cost\n// notice depends on (those it and the default mode send), as indexes in\n// conditions: bit j of a notice's subset index.\nvar modeConds = [...][len(modeNames)][]uint8{\n")
 	for pi, q := range g.progs {
 		g.pf("\t// profile %s\n\t{", g.profileName(pi))
 		for i, m := range q.Modes {
@@ -38,7 +39,7 @@ func (g *gen) renderNotices() {
 				g.pf(", ")
 			}
 			var idx []string
-			for _, name := range q.ConditionalIn(m) {
+			for _, name := range noticeConds(q, m) {
 				idx = append(idx, fmt.Sprint(g.condIndex(name)-1))
 			}
 			if len(idx) == 0 {
@@ -62,7 +63,7 @@ func (g *gen) renderNotices() {
 					if mi > 0 {
 						g.pf(", ")
 					}
-					conds := q.ConditionalIn(m)
+					conds := noticeConds(q, m)
 					g.pf("{")
 					for sub := 0; sub < 1<<len(conds); sub++ {
 						sel := compiler.Selection{Family: f, Note: note, Conditional: func(name string) bool {
@@ -88,6 +89,20 @@ func (g *gen) renderNotices() {
 	if p.Config.Profiles != nil {
 		g.pf("// CostNoticeProfile is CostNotice in profile pr.\nfunc CostNoticeProfile(pr Profile, mode Mode, choice Choice, modelID string) Notice {\n\treturn costNotice(int(pr), mode, choice, modelID)\n}\n\n")
 	}
+}
+
+// noticeConds lists the conditional parts mode m's cost notice depends
+// on: those m sends, then those the default mode sends that m does not.
+func noticeConds(q *compiler.Program, m *compiler.Mode) []string {
+	conds := q.ConditionalIn(m)
+	if base, err := q.Mode(q.Config.DefaultMode); err == nil {
+		for _, name := range q.ConditionalIn(base) {
+			if !slices.Contains(conds, name) {
+				conds = append(conds, name)
+			}
+		}
+	}
+	return conds
 }
 
 const noticeSource = `// CostNotice returns the cost notice of mode for the model modelID under
