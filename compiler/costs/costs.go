@@ -40,8 +40,8 @@ type Row struct {
 	Note         string `json:"note,omitempty"`
 	// Conditional lists the conditional parts counted in Tokens.
 	Conditional []string `json:"conditional,omitempty"`
-	Counter      string `json:"counter"`
-	Exact        bool   `json:"exact"`
+	Counter     string   `json:"counter"`
+	Exact       bool     `json:"exact"`
 }
 
 // AnyFamily is the Family of a row that stands for every family: its mode
