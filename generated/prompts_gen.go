@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1ffce42da5c083f724932c46321ba512d4dde8379bf83e997387a3fef78d900e"
+const InputHash = "sha256:67f26502f6233f22d8f535d0245ca9352fbfd2c87ef9d5950b5dc4820f507843"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
