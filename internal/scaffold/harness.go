@@ -45,7 +45,8 @@ var harnessFamilies = []family{
 // precedence order (gpt-oss is an open-weight model served locally, so it
 // comes before the GPT rule), with an example model id for every pattern.
 const harnessRules = `	rules: [
-		{family: "local", name: ["(?i)^gpt-oss"]},
+		// Served locally: a server word in the id wins over the model's family.
+		{family: "local", name: ["(?i)^gpt-oss"], provider: ["^ollama$", "^lm_?studio$", "^(hosted_)?vllm$"]},
 		{family: "claude", name: ["(?i)^claude", "(?i)^(sonnet|opus|haiku)"]},
 		{family: "codex", name: ["(?i)^gpt-", "^o[0-9]+(-|$)", "(?i)codex", "(?i)^chatgpt"]},
 		{family: "gemini", name: ["(?i)^gemini"]},
@@ -55,7 +56,7 @@ const harnessRules = `	rules: [
 		{family: "glm", name: ["(?i)^glm"]},
 		{family: "minimax", name: ["(?i)minimax"]},
 		{family: "grok", name: ["(?i)^grok"]},
-		{family: "local", name: ["(?i)^(llama|qwen|gemma|phi|granite)"], provider: ["^ollama$", "^lm_?studio$", "^(hosted_)?vllm$"]},
+		{family: "local", name: ["(?i)^(llama|qwen|gemma|phi|granite)"]},
 	]
 	examples: {
 		"claude-opus-4-1": {family: "claude", note: "Opus"}
@@ -78,6 +79,7 @@ const harnessRules = `	rules: [
 		"gpt-oss-20b": "local"
 		"meta-llama/Llama-3.3-70B-Instruct": "local"
 		"ollama:smollm2:1.7b": "local"
+		"ollama:deepseek-r1:14b": "local"
 		"lmstudio/starcoder2-15b": "local"
 		"hosted_vllm/hermes-3-8b": "local"
 		"acme/in-house-model": "neutral"
