@@ -145,6 +145,15 @@ func (p *Program) verdict(pos func() diag.Position, what, combo string, lim conf
 
 // checkBudgets evaluates every budget for every family and note it covers.
 func (p *Program) checkBudgets() []diag.Diagnostic {
+	ds := p.checkPartBudgets()
+	ds = append(ds, p.checkSumBudgets()...)
+	return append(ds, p.checkModeBudgets()...)
+}
+
+// checkPartBudgets checks the budget of every part that declares one: once
+// for a fixed text, else for every family (and note, where the text
+// depends on it) the part's text varies with.
+func (p *Program) checkPartBudgets() []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	add := func(d *diag.Diagnostic) {
 		if d != nil {
@@ -196,6 +205,19 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			}
 		}
 	}
+	return ds
+}
+
+// checkSumBudgets checks every budget on a sum of parts, for every family,
+// with the family's longest note where a note part is summed.
+func (p *Program) checkSumBudgets() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	add := func(d *diag.Diagnostic) {
+		if d != nil {
+			ds = append(ds, *d)
+		}
+	}
+	c := p.Config
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		b := c.Budgets[name]
 		pos := func() diag.Position { return p.Loaded.PosOfKeys("budgets", name) }
@@ -220,6 +242,20 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 			add(p.verdict(pos, "budget "+name, combo, b.Limit, b.Compare == "lt", total, parts))
 		}
 	}
+	return ds
+}
+
+// checkModeBudgets checks the budget of every mode that declares one, for
+// every family and note the mode's text varies with, in the mode's wire
+// format.
+func (p *Program) checkModeBudgets() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	add := func(d *diag.Diagnostic) {
+		if d != nil {
+			ds = append(ds, *d)
+		}
+	}
+	c := p.Config
 	type sizeKey struct {
 		name   string
 		tokens bool
