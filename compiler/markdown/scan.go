@@ -98,11 +98,18 @@ const (
 )
 
 func scan(src []byte) ([]Line, uint8) {
+	var s scanner
+	s.run(src)
+	return s.out, s.notes
+}
+
+// run scans src into s.out.
+func (s *scanner) run(src []byte) {
 	n := bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		n++
 	}
-	s := scanner{src: src, out: make([]Line, 0, n)}
+	s.src, s.out = src, make([]Line, 0, n)
 	s.stack = append(s.stackBuf[:0], block{kind: kDocument})
 	s.blankStop = 1
 	for start := 0; start < len(src); {
@@ -116,6 +123,9 @@ func scan(src []byte) ([]Line, uint8) {
 			}
 		}
 		ln := src[start:end]
+		// Splitting, measuring and classifying the line read it a fixed
+		// number of times.
+		s.steps += len(ln) + 1
 		s.out = append(s.out, Line{Num: len(s.out) + 1, Start: start, End: end, Indent: leadingWidth(ln)})
 		s.line(start, ln)
 		if checkBlankStop {
@@ -126,7 +136,6 @@ func scan(src []byte) ([]Line, uint8) {
 	for len(s.stack) > 1 {
 		s.closeTop()
 	}
-	return s.out, s.notes
 }
 
 // leadingWidth is the column width of the spaces and tabs opening ln.
@@ -197,6 +206,12 @@ type scanner struct {
 	matched   int  // stack index of the last container that continued
 	leafDone  bool // the line was taken by a one-line leaf block
 
+	// steps counts the scanner's elementary operations: bytes read beyond
+	// the one pass over each line, and blocks visited on the stack. Scan's
+	// time is proportional to it; the tests assert that it grows linearly
+	// with the input, which a clock on a busy machine cannot show.
+	steps int
+
 	// The run of spaces and tabs found by the last findNextNonspace: from
 	// offset nsFrom to the non-space byte nsTo at column nsCol. Nested
 	// containers look for the same non-space byte again and again; the
@@ -264,6 +279,7 @@ func (s *scanner) findNextNonspace() {
 			}
 			i++
 		}
+		s.steps += i - s.offset + 1
 		s.nsFrom, s.nsTo, s.nsCol = s.offset, i, cols
 	}
 	s.blank = s.nsTo == len(s.ln)
@@ -281,7 +297,9 @@ func (s *scanner) advanceNextNonspace() {
 // advance moves count bytes, or count columns when columns is set; in
 // column mode a tab wider than what is left is consumed only partly.
 func (s *scanner) advance(count int, columns bool) {
+	steps := 1
 	for count > 0 && s.offset < len(s.ln) {
+		steps++
 		if s.ln[s.offset] == '\t' {
 			toTab := 4 - s.column%4
 			if !columns {
@@ -302,6 +320,7 @@ func (s *scanner) advance(count int, columns bool) {
 			count--
 		}
 	}
+	s.steps += steps
 }
 
 // line classifies one line; start is its offset in src.
@@ -320,6 +339,7 @@ func (s *scanner) line(start int, ln []byte) {
 		c = s.blankStop - 1
 	} else {
 		for c+1 < len(s.stack) {
+			s.steps++
 			s.findNextNonspace()
 			r := s.continues(&s.stack[c+1])
 			if r == contMatched {
@@ -345,6 +365,7 @@ func (s *scanner) line(start int, ln []byte) {
 		leaf = true
 	}
 	for !leaf {
+		s.steps++
 		s.findNextNonspace()
 		if !s.indented && !maybeSpecial(s.peek(s.nonspace)) {
 			s.advanceNextNonspace()
@@ -456,6 +477,7 @@ func (s *scanner) continues(b *block) int {
 			for i < len(s.ln) && s.ln[i] == b.fenceChar {
 				i++
 			}
+			s.steps += len(s.ln) - s.nonspace
 			if i-s.nonspace >= b.fenceLen && allSpaceOrTab(s.ln[i:]) {
 				return contFenceClosed
 			}
@@ -478,6 +500,12 @@ func (s *scanner) continues(b *block) int {
 		return contMatched
 	}
 	return contMatched
+}
+
+// allSpaceOrTab is the function allSpaceOrTab, counted.
+func (s *scanner) allSpaceOrTab(b []byte) bool {
+	s.steps += len(b)
+	return allSpaceOrTab(b)
 }
 
 func allSpaceOrTab(b []byte) bool {
@@ -521,12 +549,14 @@ func (s *scanner) start(container int) int {
 			s.addChild(block{kind: kQuote})
 			return startContainer
 		case '#':
+			s.steps += len(rest) // each helper below reads rest at most once
 			if isATXHeading(rest) {
 				s.closeUnmatched()
 				s.addLeafLine()
 				return startLeaf
 			}
 		case '`', '~':
+			s.steps += len(rest)
 			if n := fenceOpen(rest); n > 0 {
 				s.closeUnmatched()
 				s.addChild(block{kind: kFence, fenceChar: c, fenceLen: n})
@@ -535,6 +565,7 @@ func (s *scanner) start(container int) int {
 		case '<':
 			inPara := s.stack[container].kind == kParagraph ||
 				(!s.allClosed && !s.blank && s.top().kind == kParagraph)
+			s.steps += len(rest)
 			if t := htmlStart(rest, inPara); t > 0 {
 				s.closeUnmatched()
 				s.addChild(block{kind: kHTML, htmlType: t})
@@ -542,7 +573,7 @@ func (s *scanner) start(container int) int {
 			}
 		}
 		c := s.peek(s.nonspace)
-		if (c == '=' || c == '-') && s.stack[container].kind == kParagraph && isSetextUnderline(rest) {
+		if (c == '=' || c == '-') && s.stack[container].kind == kParagraph && s.setextUnderline(rest) {
 			s.closeUnmatched()
 			if !s.paraTrack || s.resolveRefs() > 0 {
 				// The paragraph becomes a heading: it is not text any more,
@@ -642,6 +673,7 @@ func (s *scanner) closeUnmatched() {
 
 // closeTop closes the innermost open block.
 func (s *scanner) closeTop() {
+	s.steps++
 	switch s.top().kind {
 	case kIndented:
 		s.pending = s.pending[:0]
@@ -667,6 +699,7 @@ func (s *scanner) addCodeLine() {
 		s.pending = append(s.pending, len(s.out)-1)
 		return
 	}
+	s.steps += len(s.ln) - s.offset + len(s.pending)
 	for _, i := range s.pending {
 		s.out[i].Kind = Code
 	}
@@ -695,6 +728,7 @@ func (s *scanner) resolveRefs() int {
 		buf = append(buf, '\n')
 	}
 	s.refBuf = buf
+	s.steps += len(s.paraRanges) + len(buf) // parseRefDef reads buf at most once
 	pos := 0
 	for pos < len(buf) && buf[pos] == '[' {
 		n := parseRefDef(buf[pos:])
@@ -744,7 +778,7 @@ func (s *scanner) listItem(container int) bool {
 	if p := s.nonspace + n; p < len(s.ln) && !isSpaceOrTab(s.ln[p]) {
 		return false
 	}
-	if inPara && allSpaceOrTab(rest[n:]) {
+	if inPara && s.allSpaceOrTab(rest[n:]) {
 		return false
 	}
 	markerOffset := s.indent
@@ -800,6 +834,12 @@ func fenceOpen(rest []byte) int {
 	return n
 }
 
+// setextUnderline is isSetextUnderline, counted.
+func (s *scanner) setextUnderline(rest []byte) bool {
+	s.steps += len(rest)
+	return isSetextUnderline(rest)
+}
+
 func isSetextUnderline(rest []byte) bool {
 	c := rest[0]
 	n := 0
@@ -823,9 +863,11 @@ func (s *scanner) thematicBreak() bool {
 			n++
 		case ' ', '\t':
 		default:
+			s.steps += i - p + 1
 			s.tbChar, s.tbFrom, s.tbBad = c, p, i
 			return false
 		}
 	}
+	s.steps += len(s.ln) - p + 1
 	return n >= 3
 }
