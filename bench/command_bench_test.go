@@ -35,8 +35,15 @@ var setup struct {
 func TestMain(m *testing.M) {
 	var cache string
 	if os.Getenv("PROMPTC_CACHE") == "" {
-		cache, _ = os.MkdirTemp("", "promptc-bench-cache-")
-		os.Setenv("PROMPTC_CACHE", cache)
+		var err error
+		if cache, err = os.MkdirTemp("", "promptc-bench-cache-"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		if err := os.Setenv("PROMPTC_CACHE", cache); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
 	}
 	code := m.Run()
 	if setup.root != "" {
@@ -77,7 +84,9 @@ func projectDir(b *testing.B, name string) string {
 		}
 	} else {
 		var n int
-		fmt.Sscan(name, &n)
+		if _, err := fmt.Sscan(name, &n); err != nil {
+			b.Fatal(err)
+		}
 		files, err := synth.Generate(synth.Options{Assets: n, Families: 12, Modes: max(4, n/25), Seed: 1})
 		if err != nil {
 			b.Fatal(err)

@@ -21,7 +21,9 @@ func loadBench(b *testing.B, name string) (*config.Loaded, *config.Loaded) {
 	path := "../assets/promptc.cue"
 	if name != "assets" {
 		var n int
-		fmt.Sscanf(name, "gen%d", &n)
+		if _, err := fmt.Sscanf(name, "gen%d", &n); err != nil {
+			b.Fatal(err)
+		}
 		dir := filepath.Join(b.TempDir(), name)
 		files, err := synth.Generate(synth.Options{Assets: n, Families: 12, Modes: max(4, n/25), Seed: 1})
 		if err != nil {

@@ -3,7 +3,6 @@ package compiler_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 // words build random part texts; some are multi-byte so that characters
@@ -54,7 +54,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 		for i := range nParts {
 			name := fmt.Sprintf("p%d", i)
 			texts[name] = randomText(r)
-			os.WriteFile(filepath.Join(dir, name+".md"), []byte(texts[name]+"\n"), 0o644)
+			testtree.Add(t, dir, map[string]string{name + ".md": texts[name] + "\n"})
 			ceiling := 20 + r.IntN(200)
 			fmt.Fprintf(&cue, "\t%s: {file: %q, budget: chars: %d}\n", name, name+".md", ceiling)
 		}
@@ -69,8 +69,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 			noteTexts = append(noteTexts, nt)
 			fmt.Fprintf(&fam, "<!-- model \"N%d\" /n%d/ -->\n%s\n", j, j, nt)
 		}
-		os.MkdirAll(filepath.Join(dir, "prompts/families"), 0o755)
-		os.WriteFile(filepath.Join(dir, "prompts/families/alpha.prompt.md"), []byte(fam.String()), 0o644)
+		testtree.Add(t, dir, map[string]string{"prompts/families/alpha.prompt.md": fam.String()})
 		cue.WriteString("families: rules: [{family: \"alpha\", name: [\"^alpha\"]}]\n")
 		cue.WriteString("slots: s: {}\nmodes: {\n")
 		var modeParts [][]string
@@ -103,7 +102,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 			modeWires = append(modeWires, modeWire{sep, final})
 		}
 		cue.WriteString("}\norder: []\ndefaultMode: \"m0\"\n")
-		os.WriteFile(filepath.Join(dir, "promptc.cue"), []byte(cue.String()), 0o644)
+		testtree.Add(t, dir, map[string]string{"promptc.cue": cue.String()})
 
 		l, err := config.LoadFile(filepath.Join(dir, "promptc.cue"))
 		if err != nil {

@@ -146,7 +146,10 @@ func TestLoadCustomSymlinks(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	rel, _ := filepath.Rel(filepath.Dir(link), target)
+	rel, err := filepath.Rel(filepath.Dir(link), target)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(rel, link); err != nil {
 		t.Skip("symlinks unavailable:", err)
 	}

@@ -3,8 +3,9 @@
 package lint_test
 
 import (
-	"syscall"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testtree"
 )
 
-func mkfifo(_ *testing.T, path string) error { return syscall.Mkfifo(path, 0o644) }
+func mkfifo(t *testing.T, path string) error { return testtree.FIFO(t, path) }

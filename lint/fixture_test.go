@@ -125,7 +125,10 @@ func fixtureCopy(t *testing.T, src string) string {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(src, p)
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
 		if rel == "want.txt" || rel == "setup.txt" {
 			return nil
 		}

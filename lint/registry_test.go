@@ -70,7 +70,10 @@ func ruleConstants(t *testing.T, path string) map[string]string {
 					continue
 				}
 				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					v, _ := strconv.Unquote(lit.Value)
+					v, err := strconv.Unquote(lit.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
 					out[name.Name] = v
 				}
 			}

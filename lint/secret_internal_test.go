@@ -57,13 +57,13 @@ func TestSecretPrefilter(t *testing.T) {
 	}
 	checked := 0
 	for _, dir := range []string{"../assets", "testdata"} {
-		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
 			b, err := os.ReadFile(p)
 			if err != nil {
-				return nil
+				return err
 			}
 			checked++
 			if text := string(b); len(secret.Find(text)) > 0 && !mayHoldSecret(text) {
@@ -71,6 +71,9 @@ func TestSecretPrefilter(t *testing.T) {
 			}
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	if checked < 20 {
 		t.Fatalf("checked only %d files", checked)
@@ -97,13 +100,17 @@ func TestSecretFormatsKnown(t *testing.T) {
 
 func BenchmarkMayHoldSecret(b *testing.B) {
 	var sb strings.Builder
-	filepath.WalkDir("../assets", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".md") {
-			t, _ := os.ReadFile(p)
-			sb.Write(t)
+	err := filepath.WalkDir("../assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".md") {
+			return err
 		}
-		return nil
+		t, err := os.ReadFile(p)
+		sb.Write(t)
+		return err
 	})
+	if err != nil {
+		b.Fatal(err)
+	}
 	text := sb.String()
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()

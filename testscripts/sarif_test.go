@@ -31,7 +31,9 @@ func TestLintSARIFValidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	b = append(b, []byte("Use sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123 for tests. \n")...)
-	os.WriteFile(base, b, 0o644)
+	if err := os.WriteFile(base, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	var out, errb bytes.Buffer
 	code := cli.Run([]string{"lint", "--format", "sarif", dir}, nil, &out, &errb)

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -82,22 +83,51 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("HARNESS", harness)
-			// Scripts that compile a generated package share the host's
-			// build cache, so that go run is fast and needs no network.
-			for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
-				if out, err := exec.Command("go", "env", k).Output(); err == nil {
-					env.Setenv(k, strings.TrimSpace(string(out)))
-				}
+			// Scripts that compile a generated package do it offline,
+			// with a module cache of their own.
+			for _, kv := range offlineGoEnv(filepath.Join(env.WorkDir, ".go")) {
+				k, v, _ := strings.Cut(kv, "=")
+				env.Setenv(k, v)
 			}
-			env.Setenv("GOFLAGS", "-mod=mod")
-			env.Setenv("GOWORK", "off")
-			env.Setenv("GOTOOLCHAIN", "local")
 			// Each script starts with an empty configuration cache of
 			// its own, so cached and uncached loads are both exercised.
 			env.Setenv("PROMPTC_CACHE", filepath.Join(env.WorkDir, ".promptc-cache"))
 			return nil
 		},
 	})
+}
+
+// hostGoCache is the host's Go build cache, or "" when it has none.
+var hostGoCache = sync.OnceValue(func() string {
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	if c := strings.TrimSpace(string(out)); err == nil && filepath.IsAbs(c) {
+		return c
+	}
+	return ""
+})
+
+// offlineGoEnv returns the environment (KEY=VALUE entries) under which
+// tests run the go command on a generated package, which imports the
+// standard library only: a module cache and GOPATH of its own below dir, no
+// module proxy (nothing is ever downloaded, so an empty module cache
+// suffices and a machine without network or with a fresh module cache
+// passes), no workspace, the local toolchain. The build cache is the
+// host's, which only makes the build faster, or one below dir when the host
+// has none.
+func offlineGoEnv(dir string) []string {
+	gocache := hostGoCache()
+	if gocache == "" {
+		gocache = filepath.Join(dir, "cache")
+	}
+	return []string{
+		"GOCACHE=" + gocache,
+		"GOMODCACHE=" + filepath.Join(dir, "modcache"),
+		"GOPATH=" + filepath.Join(dir, "path"),
+		"GOPROXY=off",
+		"GOFLAGS=-mod=mod -modcacherw",
+		"GOWORK=off",
+		"GOTOOLCHAIN=local",
+	}
 }
 
 // exits implements the exits command of the scripts.

@@ -18,7 +18,10 @@ func tree(t *testing.T, dir string) map[string][]byte {
 			return err
 		}
 		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
 		out[filepath.ToSlash(rel)] = b
 		return err
 	})

@@ -41,10 +41,18 @@ func TestJSONValidatesAgainstSchema(t *testing.T) {
 	}
 	// The schema must reject what is wrong, or the check above proves nothing.
 	var bad map[string]any
-	json.Unmarshal(b, &bad)
+	if err := json.Unmarshal(b, &bad); err != nil {
+		t.Fatal(err)
+	}
 	bad["costs"].([]any)[0].(map[string]any)["tokens"] = -1
-	nb, _ := json.Marshal(bad)
-	nv, _ := jsonschema.UnmarshalJSON(bytes.NewReader(nb))
+	nb, err := json.Marshal(bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv, err := jsonschema.UnmarshalJSON(bytes.NewReader(nb))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if sch.Validate(nv) == nil {
 		t.Fatal("schema accepts a negative token count")
 	}
@@ -59,7 +67,10 @@ func TestTableAgreesWithComposition(t *testing.T) {
 	rows := costs.PerFamily(p)
 	tokens := map[[2]string]int{}
 	for _, r := range rows {
-		m, _ := p.Mode(r.Mode)
+		m, err := p.Mode(r.Mode)
+		if err != nil {
+			t.Fatal(err)
+		}
 		f := p.Families[r.Family]
 		notes := []int{compiler.NoNote}
 		if p.UsesNotes(m) && len(f.Notes) > 0 {

@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 // FuzzExpand builds a small project from the input (files of include lines
@@ -86,7 +86,7 @@ func FuzzExpand(f *testing.F) {
 			}
 		}
 		if runtime.GOOS != "windows" {
-			if err := syscall.Mkfifo(filepath.Join(root, "fifo.md"), 0o644); err != nil {
+			if err := testtree.FIFO(t, filepath.Join(root, "fifo.md")); err != nil {
 				t.Fatal(err)
 			}
 		}

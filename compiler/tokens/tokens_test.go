@@ -48,7 +48,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestCharsPer4(t *testing.T) {
-	c, _ := New(CharsPer4)
+	c := mustNew(t, CharsPer4)
 	for _, tc := range []struct {
 		text  string
 		chars int
@@ -173,7 +173,7 @@ var knownDivergences = []struct {
 
 func TestKnownDivergences(t *testing.T) {
 	for _, d := range knownDivergences {
-		c, _ := New(d.encoding)
+		c := mustNew(t, d.encoding)
 		if got := c.Count(d.text); got != d.library {
 			t.Errorf("%s Count(%q) = %d; the pinned library value is %d and %s publishes %d: the library changed, update the tables",
 				d.encoding, d.text, got, d.library, d.source, d.published)
@@ -183,7 +183,7 @@ func TestKnownDivergences(t *testing.T) {
 
 func TestExactEdgeCases(t *testing.T) {
 	for _, name := range []string{O200kBase, Cl100kBase} {
-		c, _ := New(name)
+		c := mustNew(t, name)
 		if got := c.Count(""); got != 0 {
 			t.Errorf("%s Count(\"\") = %d", name, got)
 		}
@@ -201,7 +201,7 @@ func TestExactEdgeCases(t *testing.T) {
 func TestConcurrentCount(t *testing.T) {
 	text := promptText(2048)
 	for _, name := range Names() {
-		c, _ := New(name)
+		c := mustNew(t, name)
 		want := c.Count(text)
 		var wg sync.WaitGroup
 		for range 8 {
@@ -377,4 +377,15 @@ func TestEncodingNames(t *testing.T) {
 		}
 	}
 	_ = tokenizer.O200kBase
+}
+
+// mustNew returns the counter for an encoding name, failing the test when
+// there is none.
+func mustNew(t *testing.T, name string) Counter {
+	t.Helper()
+	c, err := New(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

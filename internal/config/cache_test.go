@@ -14,12 +14,18 @@ import (
 func TestCacheRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("PROMPTC_CACHE", dir)
-	path, _ := filepath.Abs("../../assets/promptc.cue")
+	path, err := filepath.Abs("../../assets/promptc.cue")
+	if err != nil {
+		t.Fatal(err)
+	}
 	first, err := LoadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	entries, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(entries) != 1 {
 		t.Fatalf("cache holds %d entries after a valid load, want 1", len(entries))
 	}
@@ -46,7 +52,9 @@ func TestCacheIgnoresBadEntriesAndInvalidConfigs(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("PROMPTC_CACHE", dir)
 	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n")
-	os.WriteFile(filepath.Join(dir, CacheKey(src)+".json"), []byte("{not json"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, CacheKey(src)+".json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	l, err := LoadBytes("/p/promptc.cue", src)
 	if err != nil || l.Config.DefaultMode != "focus" {
 		t.Fatalf("load with a corrupt cache entry: %v", err)
@@ -71,10 +79,15 @@ func TestCacheTrimsOldEntries(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", dir)
 	old := filepath.Join(dir, "old.json")
 	recent := filepath.Join(dir, "recent.json")
-	os.WriteFile(old, []byte("{}"), 0o644)
-	os.WriteFile(recent, []byte("{}"), 0o644)
+	for _, p := range []string{old, recent} {
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	long := time.Now().Add(-cacheMaxAge - time.Hour)
-	os.Chtimes(old, long, long)
+	if err := os.Chtimes(old, long, long); err != nil {
+		t.Fatal(err)
+	}
 	CachePut("new", map[string]int{"a": 1})
 	if _, err := os.Stat(old); err == nil {
 		t.Error("an entry unused for over a week survived the trim")

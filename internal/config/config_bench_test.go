@@ -42,7 +42,9 @@ func BenchmarkLoadFile(b *testing.B) {
 			path := "../../assets/promptc.cue"
 			if name != "assets" {
 				var n int
-				fmt.Sscanf(name, "gen%d", &n)
+				if _, err := fmt.Sscanf(name, "gen%d", &n); err != nil {
+					b.Fatal(err)
+				}
 				path = generated(b, n)
 			}
 			src, err := os.ReadFile(path)

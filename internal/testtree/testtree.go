@@ -13,6 +13,15 @@ import (
 func Write(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
+	Add(t, root, files)
+	return root
+}
+
+// Add creates files (slash path -> text) below the existing directory
+// root, with their parent directories, replacing files that exist. It
+// fails the test on any error.
+func Add(t testing.TB, root string, files map[string]string) {
+	t.Helper()
 	for p, text := range files {
 		full := filepath.Join(root, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -22,5 +31,4 @@ func Write(t testing.TB, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	return root
 }

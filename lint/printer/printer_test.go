@@ -138,7 +138,10 @@ func TestGolden(t *testing.T) {
 func TestGoldenEmpty(t *testing.T) {
 	for _, format := range Formats() {
 		t.Run(format, func(t *testing.T) {
-			p, _ := Lookup(format)
+			p, err := Lookup(format)
+			if err != nil {
+				t.Fatal(err)
+			}
 			got := render(t, p, nil, Options{})
 			switch format {
 			case FormatText, FormatGitHubActions:
@@ -158,7 +161,10 @@ func TestDeterministicAndInputUntouched(t *testing.T) {
 	shuffled := slices.Clone(in)
 	slices.Reverse(shuffled)
 	for _, format := range Formats() {
-		p, _ := Lookup(format)
+		p, err := Lookup(format)
+		if err != nil {
+			t.Fatal(err)
+		}
 		a := render(t, p, in, fixtureOptions())
 		b := render(t, p, shuffled, fixtureOptions())
 		if !bytes.Equal(a, b) {

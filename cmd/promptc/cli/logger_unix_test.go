@@ -12,6 +12,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 // openPTY opens a pseudo-terminal pair: the controlling side and the
@@ -50,17 +52,22 @@ func TestVerboseLoggingQueriesNoTerminal(t *testing.T) {
 	dir := t.TempDir()
 	marker := filepath.Join(dir, "tmux-was-run")
 	bin := filepath.Join(dir, "bin")
-	os.Mkdir(bin, 0o755)
-	os.WriteFile(filepath.Join(bin, "tmux"), []byte("#!/bin/sh\ntouch "+marker+"\nsleep 10\n"), 0o755)
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "tmux"), []byte("#!/bin/sh\ntouch "+marker+"\nsleep 10\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("TMUX", "/tmp/tmux-fake,1,0")
 	t.Setenv("TERM", "xterm-256color")
 	t.Setenv("COLORTERM", "")
 
 	proj := filepath.Join(dir, "proj")
-	os.Mkdir(proj, 0o755)
-	os.WriteFile(filepath.Join(proj, "promptc.cue"), []byte("version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n"), 0o644)
-	os.WriteFile(filepath.Join(proj, "base.md"), []byte("Base.\n"), 0o644)
+	testtree.Add(t, proj, map[string]string{
+		"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n",
+		"base.md":     "Base.\n",
+	})
 
 	var stdout bytes.Buffer
 	if code := Run([]string{"-v", "build", "--check", proj}, nil, &stdout, tty); code != 1 {
@@ -70,12 +77,16 @@ func TestVerboseLoggingQueriesNoTerminal(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal(`"tmux info" was run to detect colours`)
 	}
-	master.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+	// Run has returned, so its output waits in the terminal's buffer; the
+	// deadline only keeps a broken run from blocking the read for ever.
+	if err := master.SetReadDeadline(time.Now().Add(200 * time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
 	buf := make([]byte, 1<<16)
-	n, _ := master.Read(buf)
+	n, err := master.Read(buf)
 	out := buf[:n]
 	if !bytes.Contains(out, []byte("DEBU")) && !bytes.Contains(out, []byte("loading config")) {
-		t.Fatalf("no debug output reached the terminal: %q", out)
+		t.Fatalf("no debug output reached the terminal (%v): %q", err, out)
 	}
 	if i := bytes.IndexByte(out, 0x1b); i >= 0 {
 		t.Fatalf("an escape sequence was written to the terminal at byte %d: %q", i, out)
