@@ -153,6 +153,8 @@ func TestConfinement(t *testing.T) {
 	link(filepath.Join(outside, "dir"), "outdir")
 	link("sub/real.md", "inside-link.md")
 	link("real.md", "sub/sibling-link.md")
+	// Leaves its own folder but stays in the project.
+	link("../in.md", "sub/up-link.md")
 	link(filepath.Join(root, "in.md"), "abs-inside-link.md")
 	fsys := open(t, root)
 
@@ -160,7 +162,7 @@ func TestConfinement(t *testing.T) {
 		"abs-link.md", "rel-link.md", "outdir/x.md"} {
 		readErr(t, fsys, p, RuleEscape)
 	}
-	for p, want := range map[string]string{"inside-link.md": "real\n", "sub/sibling-link.md": "real\n", "abs-inside-link.md": "in\n"} {
+	for p, want := range map[string]string{"inside-link.md": "real\n", "sub/sibling-link.md": "real\n", "abs-inside-link.md": "in\n", "sub/up-link.md": "in\n"} {
 		f, err := fsys.Read(p)
 		if err != nil || f.Text != want {
 			t.Errorf("Read(%q) = %v, %v; a symlink inside the root must be followed", p, f, err)
