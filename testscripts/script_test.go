@@ -169,3 +169,24 @@ func onejson(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s holds more than one JSON value", args[0])
 	}
 }
+
+// TestScriptsAssertExactExitCodes keeps the scripts to the exits command
+// for promptc: "! exec promptc" would pass with any failure, so a usage
+// mistake reported as an internal error (3 for 2) would go unnoticed.
+func TestScriptsAssertExactExitCodes(t *testing.T) {
+	paths, err := filepath.Glob("testdata/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) >= 3 && f[0] == "!" && f[1] == "exec" && f[2] == "promptc" {
+				t.Errorf("%s:%d: %q accepts any failure; write exits CODE promptc ... with the code promptc must return", p, i+1, line)
+			}
+		}
+	}
+}
