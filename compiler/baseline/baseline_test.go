@@ -112,7 +112,11 @@ func TestLimit(t *testing.T) {
 			t.Errorf("limit %s, %d -> %d: Exceeds = %v, want %v", tc.spec, tc.base, tc.now, got, tc.wantExceed)
 		}
 	}
-	if l, _ := ParseLimit("5"); l.Exceeds(Cell{Now: 1000, New: true}) {
+	l, err := ParseLimit("5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Exceeds(Cell{Now: 1000, New: true}) {
 		t.Error("a new cell has no base and cannot exceed a growth limit")
 	}
 	for _, bad := range []string{"", "lots", "-1", "-5%", "5%%"} {
