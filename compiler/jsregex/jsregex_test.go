@@ -284,6 +284,24 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestFlagMessages checks that each flag JavaScript accepts but a selector
+// cannot use is refused with its own reason, not as an unknown flag.
+func TestFlagMessages(t *testing.T) {
+	for flag, want := range map[string]string{
+		"g": "global matching has no meaning",
+		"y": "sticky matching has no meaning",
+		"d": "match indices have no meaning",
+		"v": "unicodeSets syntax is not supported",
+		"x": "unknown flag: the accepted flags are i, m, s and u",
+	} {
+		_, err := Parse("/a/" + flag)
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, want) {
+			t.Errorf("/a/%s: %v, want a message with %q", flag, err, want)
+		}
+	}
+}
+
 // checkPosition asserts the invariants of every Error position.
 func checkPosition(t *testing.T, lit string, e *Error) {
 	t.Helper()

@@ -162,6 +162,13 @@ func TestConfinement(t *testing.T) {
 		"abs-link.md", "rel-link.md", "outdir/x.md"} {
 		readErr(t, fsys, p, RuleEscape)
 	}
+	// A path that climbs out is refused by its name, before any file
+	// system call, with a message that says why.
+	for _, p := range []string{"../x.md", "sub/../../x.md", ".."} {
+		if re := readErr(t, fsys, p, RuleEscape); !strings.Contains(re.Diag.Message, "climbs out of the project root with ..") {
+			t.Errorf("%s: message %q", p, re.Diag.Message)
+		}
+	}
 	for p, want := range map[string]string{"inside-link.md": "real\n", "sub/sibling-link.md": "real\n", "abs-inside-link.md": "in\n", "sub/up-link.md": "in\n"} {
 		f, err := fsys.Read(p)
 		if err != nil || f.Text != want {
