@@ -158,8 +158,8 @@ func TestChoiceForcesFamily(t *testing.T) {
 			t.Errorf("ParseChoice(%q) = %v, %v", s, c, err)
 		}
 	}
-	if c, _ := prompts.ParseChoice("gemini"); c != prompts.Force(prompts.FamilyGemini) {
-		t.Errorf("ParseChoice(gemini) = %v, want Force(FamilyGemini)", c)
+	if c, err := prompts.ParseChoice("gemini"); err != nil || c != prompts.Force(prompts.FamilyGemini) {
+		t.Errorf("ParseChoice(gemini) = %v, %v; want Force(FamilyGemini)", c, err)
 	}
 	if _, err := prompts.ParseChoice("gpt"); err == nil || !strings.Contains(err.Error(), `unknown family "gpt" (valid: auto, claude,`) {
 		t.Errorf("ParseChoice(gpt): %v", err)
@@ -225,7 +225,10 @@ func TestModeAndFamilyAPI(t *testing.T) {
 			t.Errorf("%s: Valid %v, Description %q", f, f.Valid(), f.Description())
 		}
 		var back prompts.Family
-		b, _ := f.MarshalText()
+		b, err := f.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := back.UnmarshalText(b); err != nil || back != f {
 			t.Errorf("%s: text round trip gives %s, %v", f, back, err)
 		}

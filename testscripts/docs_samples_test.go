@@ -72,8 +72,14 @@ func TestOutputsDocMatchesGeneratedCosts(t *testing.T) {
 		for _, got := range all.Costs {
 			if got["mode"] == want["mode"] && got["family"] == want["family"] {
 				found = true
-				gb, _ := json.Marshal(got)
-				wb, _ := json.Marshal(want)
+				gb, err := json.Marshal(got)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wb, err := json.Marshal(want)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if string(gb) != string(wb) {
 					t.Errorf("costs.json sample differs from generated/costs.json:\ndoc:       %s\ngenerated: %s", wb, gb)
 				}

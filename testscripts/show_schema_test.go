@@ -113,7 +113,10 @@ func TestCostNoticeJSONValidates(t *testing.T) {
 		}
 	}
 	// The schema must reject what is wrong, or the check above proves nothing.
-	bad, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(`{"model":"m","choice":"auto","family":"f","counter":"chars/4","exact":false,"notices":[{"mode":"focus","tokens":-1,"overFocus":0,"line":"x"}]}`)))
+	bad, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(`{"model":"m","choice":"auto","family":"f","counter":"chars/4","exact":false,"notices":[{"mode":"focus","tokens":-1,"overFocus":0,"line":"x"}]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if sch.Validate(bad) == nil {
 		t.Fatal("schema accepts a negative token count")
 	}

@@ -348,46 +348,46 @@ func TestTotalCharsCrossing(t *testing.T) {
 }
 
 // TestTotalCharsBoundary pins that includes.maxTotalChars is the most
-// characters an expansion may hold: text that reaches the limit exactly is
-// kept, one character more is refused, for an include and for the
-// expanded file's own text.
+// characters an expansion may send (its final newline is not sent): text
+// that reaches the limit exactly is kept, one character more is refused,
+// for an include and for the expanded file's own text.
 func TestTotalCharsBoundary(t *testing.T) {
 	files := func(a string) map[string]string {
 		return map[string]string{"root.md": "head\n@a.md\n", "a.md": a}
 	}
-	// head\n is 5 characters; a.md's 15 bring the text to 20.
-	res, ds, _ := expand(t, files("1234567890abcd\n"), "root.md", Limits{MaxTotalChars: 20})
+	// "head\n" and a.md's "1234567890abcd" send 19 characters.
+	res, ds, _ := expand(t, files("1234567890abcd\n"), "root.md", Limits{MaxTotalChars: 19})
 	if len(ds) != 0 {
 		t.Fatalf("an include that reaches the limit exactly: %v", ds)
 	}
 	if text, _ := lines(res); !slices.Equal(text, []string{"head", "1234567890abcd"}) {
 		t.Errorf("text %q", text)
 	}
-	res, ds, _ = expand(t, files("1234567890abcde\n"), "root.md", Limits{MaxTotalChars: 20})
-	if d := only(t, ds, RuleTotalChars); !strings.Contains(d.Message, "would bring the text to 21 characters, over the total limit of 20") {
+	res, ds, _ = expand(t, files("1234567890abcde\n"), "root.md", Limits{MaxTotalChars: 19})
+	if d := only(t, ds, RuleTotalChars); !strings.Contains(d.Message, "would bring the text to 20 characters, over the total limit of 19") {
 		t.Errorf("one character over: %v", d)
 	}
 	if text, _ := lines(res); !slices.Equal(text, []string{"head"}) {
 		t.Errorf("text %q", text)
 	}
 
-	// The expanded file's own text: 10 characters.
+	// The expanded file's own text sends 9 characters, 4 through line 1.
 	own := map[string]string{"root.md": "1234\n1234\n"}
-	if _, ds, _ := expand(t, own, "root.md", Limits{MaxTotalChars: 10}); len(ds) != 0 {
+	if _, ds, _ := expand(t, own, "root.md", Limits{MaxTotalChars: 9}); len(ds) != 0 {
 		t.Fatalf("own text that reaches the limit exactly: %v", ds)
 	}
-	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 9})
+	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 8})
 	if d := only(t, ds, RuleTotalChars); d.Pos.Line != 2 {
 		t.Errorf("own text one character over: %v", d)
 	}
 	// Crossing on the first line is reported there.
-	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 4})
+	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 3})
 	if d := only(t, ds, RuleTotalChars); d.Pos.Line != 1 {
 		t.Errorf("own text over on line 1: %v", d)
 	}
-	// Text that ends exactly at the limit on its first line crosses on the
-	// second.
-	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 5})
+	// Text that reaches the limit exactly with its first line crosses on
+	// the second.
+	_, ds, _ = expand(t, own, "root.md", Limits{MaxTotalChars: 4})
 	if d := only(t, ds, RuleTotalChars); d.Pos.Line != 2 {
 		t.Errorf("own text at the limit after line 1: %v", d)
 	}
