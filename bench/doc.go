@@ -8,5 +8,11 @@
 //	go test ./bench -run '^$' -bench Command -cpuprofile cpu.out
 //
 // Set PROMPTC_BENCH_LARGE=1 to include the 10,000-asset project.
+//
+// mutate measures the tests rather than promptc: it applies each one-line
+// bug of mutate/mutants.txt in turn and reports how many the tests catch:
+//
+//	go run ./bench/mutate
+//
 // BENCHMARKS.md at the top of the repository has the figures.
 package bench
