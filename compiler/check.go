@@ -150,16 +150,20 @@ func (p *Program) checkBudgets() []diag.Diagnostic {
 	return append(ds, p.checkModeBudgets()...)
 }
 
+// findings collects what verdict returns (nil for nothing to report).
+type findings []diag.Diagnostic
+
+func (fs *findings) add(d *diag.Diagnostic) {
+	if d != nil {
+		*fs = append(*fs, *d)
+	}
+}
+
 // checkPartBudgets checks the budget of every part that declares one: once
 // for a fixed text, else for every family (and note, where the text
 // depends on it) the part's text varies with.
 func (p *Program) checkPartBudgets() []diag.Diagnostic {
-	var ds []diag.Diagnostic
-	add := func(d *diag.Diagnostic) {
-		if d != nil {
-			ds = append(ds, *d)
-		}
-	}
+	var ds findings
 	c := p.Config
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		cp := c.Parts[name]
@@ -179,7 +183,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 				continue
 			}
 			if !p.hasHoles(name) {
-				add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+				ds.add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 				continue
 			}
 		}
@@ -201,7 +205,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 				} else if len(notes) > 1 {
 					combo += ", no note"
 				}
-				add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+				ds.add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 			}
 		}
 	}
@@ -211,12 +215,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 // checkSumBudgets checks every budget on a sum of parts, for every family,
 // with the family's longest note where a note part is summed.
 func (p *Program) checkSumBudgets() []diag.Diagnostic {
-	var ds []diag.Diagnostic
-	add := func(d *diag.Diagnostic) {
-		if d != nil {
-			ds = append(ds, *d)
-		}
-	}
+	var ds findings
 	c := p.Config
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		b := c.Budgets[name]
@@ -239,7 +238,7 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
 			}
-			add(p.verdict(pos, "budget "+name, combo, b.Limit, b.Compare == "lt", total, parts))
+			ds.add(p.verdict(pos, "budget "+name, combo, b.Limit, b.Compare == "lt", total, parts))
 		}
 	}
 	return ds
@@ -249,12 +248,7 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 // every family and note the mode's text varies with, in the mode's wire
 // format.
 func (p *Program) checkModeBudgets() []diag.Diagnostic {
-	var ds []diag.Diagnostic
-	add := func(d *diag.Diagnostic) {
-		if d != nil {
-			ds = append(ds, *d)
-		}
-	}
+	var ds findings
 	c := p.Config
 	type sizeKey struct {
 		name   string
@@ -319,7 +313,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				if cond := p.ConditionalIn(m); len(cond) > 0 {
 					combo += ", with conditional parts " + strings.Join(cond, ", ")
 				}
-				add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
+				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
 	}

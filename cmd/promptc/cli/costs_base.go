@@ -13,12 +13,8 @@ import (
 // costsAgainst prints the costs of p beside those of the same project at
 // git ref and fails when a cell grows past limit (when set).
 func (g *globals) costsAgainst(p *compiler.Program, ref string, limit *baseline.Limit, maxIncrease string) error {
-	old, cleanup, err := baseline.CompileAt(p, ref)
+	old, cleanup, err := compileAtRef(p, ref)
 	if err != nil {
-		var re *baseline.RefError
-		if errors.As(err, &re) {
-			return usageError{err}
-		}
 		return err
 	}
 	defer cleanup()
@@ -62,4 +58,15 @@ func signedInt(n int) string {
 		return "+" + compiler.Thousands(n)
 	}
 	return compiler.Thousands(n)
+}
+
+// compileAtRef compiles the project of p as it is at git ref (see
+// baseline.CompileAt); a bad ref is the user's mistake, a usage error.
+func compileAtRef(p *compiler.Program, ref string) (*compiler.Program, func(), error) {
+	old, cleanup, err := baseline.CompileAt(p, ref)
+	var re *baseline.RefError
+	if errors.As(err, &re) {
+		return nil, nil, usageError{err}
+	}
+	return old, cleanup, err
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -56,12 +55,8 @@ per family; json. diff exits 0, or 1 when --fail-on-change names a mode
 				}
 				protected[m] = true
 			}
-			old, cleanup, err := baseline.CompileAt(p, base)
+			old, cleanup, err := compileAtRef(p, base)
 			if err != nil {
-				var re *baseline.RefError
-				if errors.As(err, &re) {
-					return usageError{err}
-				}
 				return err
 			}
 			defer cleanup()
