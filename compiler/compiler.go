@@ -177,6 +177,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	}
 	p.loadModes()
 	p.add(p.checkGoverning()...)
+	p.add(p.checkDropped()...)
 	p.checkCustom(fs)
 	p.add(frontmatter.Check(fs, l)...)
 	for _, path := range fs.Opened() {

@@ -20,6 +20,7 @@ const (
 	RulePointerCoverage  = "POINTER_COVERAGE"
 	RulePointerGoverning = "POINTER_GOVERNING"
 	RuleGoverningDropped = "GOVERNING_DROPPED"
+	RuleProfileDrops     = "PROFILE_DROPS_TEXT"
 	RuleToolDescription  = "TOOL_DESCRIPTION"
 )
 
@@ -65,6 +66,32 @@ func (p *Program) checkGoverning() []diag.Diagnostic {
 			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("substitutions", fmt.Sprint(i), "with"), RuleGoverningDropped,
 				"substitution replaces governing part %s with %s %s, which is not governing: higher modes would stop sending governing text; substitute a governing part that carries the same rules, or keep %s", s.Replace.Name, s.With.Kind, s.With.Name, s.Replace.Name))
 		}
+	}
+	return ds
+}
+
+// checkDropped reports every part the program's profile omits without a
+// pointer carrying its text and without listing it as dropped on purpose:
+// naive deletion saves standing tokens by losing what the text said.
+// Governing parts are checkGoverning's.
+func (p *Program) checkDropped() []diag.Diagnostic {
+	if p.Profile == "" {
+		return nil
+	}
+	c := p.Config
+	pr := c.Profiles.Values[p.Profile]
+	var ds []diag.Diagnostic
+	for i, o := range pr.Omit {
+		if o.Kind != "part" || Standing(c.Parts[o.Name]) || slices.Contains(pr.Dropped, o) {
+			continue
+		}
+		size := 0
+		if part := p.Parts[o.Name]; part != nil {
+			size = utf8.RuneCountInString(part.Text)
+		}
+		ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleProfileDrops,
+			"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
+			p.Profile, o.Name, Thousands(size), p.Profile, p.Profile))
 	}
 	return ds
 }

@@ -752,6 +752,32 @@ profiles: {
 	},
 
 	{
+		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning,
+		Summary: "A profile that omits a part either moves its text behind a pointer or says the loss is intended.",
+		Doc: `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, unless the profile lists it under dropped: the place to say that the text is not needed in that profile. Governing parts can never be omitted (GOVERNING_DROPPED).`,
+		Bad: `-- promptc.cue --
+parts: workflow: file: "prompts/workflow.md"
+profiles: {
+	default: "classic"
+	values: {
+		classic: {}
+		compact: omit: [parts.workflow]
+	}
+}
+`,
+		Good: `-- promptc.cue --
+parts: workflow: file: "prompts/workflow.md"
+profiles: {
+	default: "classic"
+	values: {
+		classic: {}
+		compact: {omit: [parts.workflow], dropped: [parts.workflow]}
+	}
+}
+`,
+	},
+
+	{
 		ID: compiler.RuleToolDescription, Category: Minimal, Severity: diag.Error,
 		Summary: "Every catalogue tool needs a description.",
 		Doc:     `A tool's description file is what the model reads to call the tool: what it does and its arguments. An empty file would list the tool by name with nothing behind it, in the standing catalogue and in every discovery answer. The finding is at the tool's file in promptc.cue.`,

@@ -117,6 +117,7 @@ type Profiles struct {
 type Profile struct {
 	Name      string         `json:"name"`
 	Omit      []Ref          `json:"omit"`
+	Dropped   []Ref          `json:"dropped"`
 	Replace   []Substitution `json:"replace"`
 	FullTools []string       `json:"fullTools"`
 }
