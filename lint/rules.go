@@ -754,7 +754,7 @@ profiles: {
 	{
 		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning,
 		Summary: "A profile that omits a part either moves its text behind a pointer or says the loss is intended.",
-		Doc: `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, unless the profile lists it under dropped: the place to say that the text is not needed in that profile. Governing parts can never be omitted (GOVERNING_DROPPED).`,
+		Doc:     `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, unless the profile lists it under dropped: the place to say that the text is not needed in that profile. Governing parts can never be omitted (GOVERNING_DROPPED).`,
 		Bad: `-- promptc.cue --
 parts: workflow: file: "prompts/workflow.md"
 profiles: {
