@@ -142,6 +142,18 @@ func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 		ds = append(ds, diag.Warnf(diag.Position{Path: p}, RuleFileName,
 			"family file %s is not named <family>%s; rename it so that it cannot collide with instruction files such as CLAUDE.md", p, Suffix))
 	}
+	bodyStart, hds := parseHeader(f, p, opt, fam)
+	ds = append(ds, hds...)
+	markers, mds := findMarkers(f, p, bodyStart)
+	ds = append(ds, mds...)
+	ds = append(ds, assemble(fs, f, p, opt, fam, bodyStart, markers)...)
+	return fam, ds
+}
+
+// parseHeader reads the optional YAML header of the family file f at p
+// into fam (provenance, description, a family name that must match the
+// file's) and returns the first line of the text after it.
+func parseHeader(f *source.File, p string, opt Options, fam *Family) (bodyStart int, ds []diag.Diagnostic) {
 	top := diag.Position{Path: p, Line: 1, Col: 1}
 	noProvenance := func(format string, args ...any) {
 		if opt.RequireProvenance {
@@ -150,7 +162,7 @@ func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 	}
 
 	fm, _, ok := frontmatter.Split(f.Text)
-	bodyStart := 1
+	bodyStart = 1
 	switch {
 	case !ok && strings.HasPrefix(f.Text, "---\n"):
 		ds = append(ds, diag.Errorf(top, RuleHeader,
@@ -179,12 +191,19 @@ func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 		}
 	}
 
-	// Find the note markers outside code.
-	type marker struct {
-		line int
-		note Note
-	}
-	var markers []marker
+	return bodyStart, ds
+}
+
+// marker is a model note marker line and the note it opens; a malformed
+// marker has an empty note and only ends the text before it.
+type marker struct {
+	line int
+	note Note
+}
+
+// findMarkers returns the note markers of f at p outside code, from line
+// bodyStart on, with their patterns compiled.
+func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds []diag.Diagnostic) {
 	for _, ln := range f.Lines {
 		if ln.Num < bodyStart || ln.Kind == markdown.Code {
 			continue
@@ -223,6 +242,13 @@ func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 		markers = append(markers, marker{line: ln.Num, note: n})
 	}
 
+	return markers, ds
+}
+
+// assemble cuts the text of f at p into fam's short line, body and notes,
+// expanding includes when opt says so: the short line is the first
+// paragraph of the expanded text before the first note.
+func assemble(fs *source.FS, f *source.File, p string, opt Options, fam *Family, bodyStart int, markers []marker) (ds []diag.Diagnostic) {
 	last := len(f.Lines)
 	preEnd := last
 	if len(markers) > 0 {
@@ -275,7 +301,7 @@ func Parse(fs *source.FS, p string, opt Options) (*Family, []diag.Diagnostic) {
 		n.Pos = pos
 		fam.Notes = append(fam.Notes, n)
 	}
-	return fam, ds
+	return ds
 }
 
 // IsDirective reports promptc's own comment lines; see include.IsDirective.
