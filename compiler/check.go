@@ -408,10 +408,7 @@ func maskCode(text string) string {
 				i++
 				continue
 			}
-			j := i
-			for j < ln.End && b[j] == '`' {
-				j++
-			}
+			j := runEnd(b, i, ln.End)
 			run := j - i
 			closeAt := -1
 			for k := j; k < ln.End; {
@@ -419,10 +416,7 @@ func maskCode(text string) string {
 					k++
 					continue
 				}
-				e := k
-				for e < ln.End && b[e] == '`' {
-					e++
-				}
+				e := runEnd(b, k, ln.End)
 				if e-k == run {
 					closeAt = e
 					break
@@ -438,6 +432,15 @@ func maskCode(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// runEnd returns the index just past the run of backticks that starts at
+// b[i], looking no further than end.
+func runEnd(b []byte, i, end int) int {
+	for i < end && b[i] == '`' {
+		i++
+	}
+	return i
 }
 
 // dateLike reports whether t has four digits and a dash (2026-11-29) or

@@ -449,11 +449,3 @@ func (p *Program) ModeNames(aliases bool) []string {
 	}
 	return out
 }
-
-// Family returns the family called name or an error listing valid names.
-func (p *Program) Family(name string) (*family.Family, error) {
-	if f, ok := p.Families[name]; ok {
-		return f, nil
-	}
-	return nil, fmt.Errorf("unknown family %q (valid: %s)", name, strings.Join(p.FamilyNames, ", "))
-}

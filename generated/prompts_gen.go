@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:67f26502f6233f22d8f535d0245ca9352fbfd2c87ef9d5950b5dc4820f507843"
+const InputHash = "sha256:1fbd90eabe4fe98c4de4db01e4671aff95b6a84dbffbc5428e06336bd89585e0"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

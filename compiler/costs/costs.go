@@ -180,19 +180,6 @@ func (n Notice) Text() string {
 	return n.Line + "\n  " + n.Warning + "\n"
 }
 
-// Notices returns the cost notice of every mode for modelID under the
-// family choice (compiler.Auto follows the model; a family name wins over
-// it): the chosen family with the note the model selects in it and the
-// conditional parts it gets, as the harness would send them. An unknown
-// family is an error.
-func Notices(p *compiler.Program, choice, modelID string) ([]Notice, error) {
-	s, err := p.Select(choice, modelID)
-	if err != nil {
-		return nil, err
-	}
-	return NoticesFor(p, s), nil
-}
-
 // NoticesFor returns the cost notice of every mode, in mode order, for
 // selection s, run-time placeholders counted at their longest.
 func NoticesFor(p *compiler.Program, s compiler.Selection) []Notice {
