@@ -98,6 +98,9 @@ type contribution struct {
 // under makes the ceiling strict: the size must stay below it, so a size
 // equal to the ceiling is already over, by one.
 func (p *Program) verdict(pos func() diag.Position, what, combo string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
+	if p.Permission != "" {
+		combo = "permission set " + p.Permission + ", " + combo
+	}
 	if p.Profile != "" {
 		combo = "profile " + p.Profile + ", " + combo
 	}

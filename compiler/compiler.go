@@ -72,6 +72,10 @@ type Program struct {
 	// Profile is the profile this program was compiled for ("" when the
 	// project declares none).
 	Profile string
+	// Permission is the permission set this program was compiled for ("" when
+	// the project declares none): its tools part lists only the tools the
+	// set permits.
+	Permission string
 	// blocks maps a file to the names of the blocks parts take or omit
 	// from it; see markerLines.
 	blocks map[string]map[string]bool
@@ -98,6 +102,9 @@ type Options struct {
 	// Profile selects a profile of promptc.cue's profiles; "" is the
 	// default profile (or none, when no profiles are declared).
 	Profile string
+	// Permission selects a permission set of promptc.cue's permissions; ""
+	// is the default set (or none, when no permission sets are declared).
+	Permission string
 }
 
 // Compile builds the Program for a loaded configuration. It returns an
@@ -118,8 +125,12 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	permission, err := pickPermission(c, opt.Permission)
+	if err != nil {
+		return nil, err
+	}
 	p := &Program{
-		Loaded: l, Config: c, Counter: counter, Profile: profile,
+		Loaded: l, Config: c, Counter: counter, Profile: profile, Permission: permission,
 		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},

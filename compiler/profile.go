@@ -114,6 +114,33 @@ func pickProfile(c *config.Config, want string) (string, error) {
 	return want, nil
 }
 
+// pickPermission returns the permission set to compile: the requested one,
+// or the default; "" when the project declares no permission sets.
+func pickPermission(c *config.Config, want string) (string, error) {
+	if c.Permissions == nil {
+		if want != "" {
+			return "", fmt.Errorf("permission set %q: promptc.cue declares no permissions", want)
+		}
+		return "", nil
+	}
+	if want == "" {
+		return c.Permissions.Default, nil
+	}
+	if _, ok := c.Permissions.Values[want]; !ok {
+		return "", fmt.Errorf("unknown permission set %q (valid: %s)", want, strings.Join(PermissionNames(c), ", "))
+	}
+	return want, nil
+}
+
+// PermissionNames lists the declared permission sets, the default first;
+// nil when the project declares none.
+func PermissionNames(c *config.Config) []string {
+	if c.Permissions == nil {
+		return nil
+	}
+	return config.PermissionSets(c)
+}
+
 // ProfileNames lists the declared profiles, the default first.
 func ProfileNames(c *config.Config) []string {
 	if c.Profiles == nil {
@@ -243,9 +270,11 @@ func isWord(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
-// loadTools renders the tool catalogue for the program's profile: full
-// descriptions for the profile's fullTools (every tool when the project
-// has no profiles), the rest by exact name grouped by capability.
+// loadTools renders the tool catalogue for the program's profile and
+// permission set: of the tools the set permits, full descriptions for the
+// profile's fullTools (every tool when the project has no profiles), the
+// rest by exact name grouped by capability. Every tool's description is
+// read and checked, permitted or not: another set may permit it.
 func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	part := &Part{Name: name, Config: cp}
 	p.Parts[name] = part
@@ -282,6 +311,9 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 			continue
 		}
 		p.ToolTexts[t] = include.Text(desc)
+		if !p.Config.Permits(p.Permission, t) {
+			continue
+		}
 		if !full[t] {
 			groups[tool.Group] = append(groups[tool.Group], t)
 			continue
@@ -312,38 +344,48 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	}
 }
 
-// CompileAll compiles l once per profile, the default profile first (once
-// in all when the project declares no profiles), and returns the programs
-// with the diagnostics of all of them merged into the first: a budget must
-// hold in every profile.
+// CompileAll compiles l once per profile and permission set, profiles
+// outermost, the default profile and the default set first (once in all
+// when the project declares neither), and returns the programs with the
+// diagnostics of all of them merged into the first: a budget must hold in
+// every profile under every permission set. Program i has profile
+// i / len(sets) and set i % len(sets) of ProfileNames and PermissionNames.
 func CompileAll(l *config.Loaded, opt Options) ([]*Program, error) {
 	var progs []*Program
-	names := ProfileNames(l.Config)
-	if len(names) == 0 {
-		names = []string{""}
+	profiles := ProfileNames(l.Config)
+	if len(profiles) == 0 {
+		profiles = []string{""}
 	}
-	for _, name := range names {
-		o := opt
-		o.Profile = name
-		p, err := Compile(l, o)
-		if err != nil {
-			return nil, err
+	sets := config.PermissionSets(l.Config)
+	for _, name := range profiles {
+		for _, set := range sets {
+			o := opt
+			o.Profile, o.Permission = name, set
+			p, err := Compile(l, o)
+			if err != nil {
+				return nil, err
+			}
+			progs = append(progs, p)
 		}
-		progs = append(progs, p)
 	}
-	for _, q := range progs[1:] {
+	for i, q := range progs[1:] {
 		progs[0].Diagnostics = append(progs[0].Diagnostics, q.Diagnostics...)
-		progs[0].add(changedGoverning(progs[0], q)...)
+		// Governing text is compared within one permission set: the
+		// default profile's program under q's set.
+		progs[0].add(changedGoverning(progs[(i+1)%len(sets)], q)...)
 	}
 	progs[0].Diagnostics = diag.Sort(progs[0].Diagnostics)
 	return progs, nil
 }
 
 // changedGoverning reports governing parts whose text profile q sends
-// differently from the default profile's program p. Only a generated part
-// can differ (the tool catalogue follows a profile's fullTools), so the
-// finding is at q's fullTools.
+// differently from the default profile's program p under the same
+// permission set. Only a generated part can differ (the tool catalogue
+// follows a profile's fullTools), so the finding is at q's fullTools.
 func changedGoverning(p, q *Program) []diag.Diagnostic {
+	if p.Profile == q.Profile {
+		return nil
+	}
 	var ds []diag.Diagnostic
 	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		a, b := p.Parts[name], q.Parts[name]

@@ -782,7 +782,7 @@ profiles: {
 		Summary: "Every catalogue tool needs a description.",
 		Doc:     `A tool's description file is what the model reads to call the tool: what it does and its arguments. An empty file would list the tool by name with nothing behind it, in the standing catalogue and in every discovery answer. The finding is at the tool's file in promptc.cue.`,
 		Bad: `-- promptc.cue --
-tools: catalogue: git_log: {group: "git", file: "tools/git_log.md"}
+tools: catalogue: git_log: {group: "git", access: "read", file: "tools/git_log.md"}
 -- tools/git_log.md --
 `,
 		Good: `-- tools/git_log.md --

@@ -3,6 +3,10 @@ package gogen
 import (
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/promptc/promptc/compiler"
 )
 
 // renderTools emits the tool catalogue and DescribeTools when the project
@@ -23,17 +27,40 @@ func (g *gen) renderTools() {
 		g.pf("\t{%q, %q, %d},\n", n, t.Group, desc)
 	}
 	g.pf("}\n\n")
-	g.b.WriteString(toolsSource)
+	r := strings.NewReplacer("PERM_PARAM", "", "PERM_ARG", "", "PERM_DOC", "", "PERM_CHECK", "", "PERM_OK", allowedOK)
+	if g.p.Config.Permissions != nil {
+		g.pf("// toolPermits says, per permission set, which tools of toolCatalogue it\n// permits.\nvar toolPermits = [len(permissionNames)][len(toolCatalogue)]bool{\n")
+		for _, set := range compiler.PermissionNames(g.p.Config) {
+			var row []string
+			for _, n := range names {
+				row = append(row, strconv.FormatBool(g.p.Config.Permits(set, n)))
+			}
+			g.pf("\t// %s\n\t{%s},\n", set, strings.Join(row, ", "))
+		}
+		g.pf("}\n\n")
+		r = strings.NewReplacer(
+			"PERM_PARAM", "perm Permission, ",
+			"PERM_ARG", "perm, ",
+			"PERM_DOC", "perm is the\n// session's permission set: a tool it does not permit is answered like an\n// unknown one, and a perm that is not Valid is an error; ",
+			"PERM_CHECK", "\tif !perm.Valid() {\n\t\treturn \"\", errPermission(perm)\n\t}\n",
+			"PERM_OK", "toolPermits[perm][i] && ("+allowedOK+")")
+	}
+	g.b.WriteString(r.Replace(toolsSource))
 }
 
+// allowedOK is the test of DescribeTools' allowed for tool i.
+const allowedOK = "allowed == nil || allowed(toolCatalogue[i].name)"
+
+// toolsSource is DescribeTools and its helpers; the PERM_ markers are
+// replaced by what a permission-set parameter needs, or by nothing.
 const toolsSource = `// DescribeTools returns the full descriptions of the named tools, for a
-// model that asks for them, separated by blank lines. allowed reports
-// whether the session may use a tool (nil allows every tool). A name that
-// is unknown and a name that is not allowed get the same error, so the
-// error reveals nothing about restricted tools. With no names it lists the
-// permitted tools by capability.
-func DescribeTools(names []string, allowed func(name string) bool) (string, error) {
-	ok := func(i int) bool { return allowed == nil || allowed(toolCatalogue[i].name) }
+// model that asks for them, separated by blank lines. PERM_DOCallowed
+// reports whether the caller may use a tool at run time (nil restricts
+// nothing). A name that is unknown and a name that is not allowed get the
+// same error, so the error reveals nothing about restricted tools. With no
+// names it lists the permitted tools by capability.
+func DescribeTools(PERM_PARAMnames []string, allowed func(name string) bool) (string, error) {
+PERM_CHECK	ok := func(i int) bool { return PERM_OK }
 	if len(names) == 0 {
 		var b strings.Builder
 		// Groups and the names within them are listed alphabetically.
@@ -78,9 +105,9 @@ func DescribeTools(names []string, allowed func(name string) bool) (string, erro
 // discovery call: tool names separated by commas ("git_log, git_show"),
 // each trimmed of white space. An empty argument lists the permitted
 // tools; an empty name between commas is an error.
-func DescribeToolsArgs(args string, allowed func(name string) bool) (string, error) {
+func DescribeToolsArgs(PERM_PARAMargs string, allowed func(name string) bool) (string, error) {
 	if strings.TrimSpace(args) == "" {
-		return DescribeTools(nil, allowed)
+		return DescribeTools(PERM_ARGnil, allowed)
 	}
 	var names []string
 	for _, n := range strings.Split(args, ",") {
@@ -90,7 +117,7 @@ func DescribeToolsArgs(args string, allowed func(name string) bool) (string, err
 		}
 		names = append(names, n)
 	}
-	return DescribeTools(names, allowed)
+	return DescribeTools(PERM_ARGnames, allowed)
 }
 
 func containsString(list []string, s string) bool {

@@ -600,48 +600,92 @@ func (g *gen) renderPlaceholders() {
 	g.pf("}\n\n")
 }
 
-// profileName names profile index i for comments.
+// profileName names program i for comments: its profile and permission
+// set.
 func (g *gen) profileName(i int) string {
-	if g.progs[i].Profile == "" {
-		return "(none declared)"
+	q := g.progs[i]
+	name := q.Profile
+	if name == "" {
+		name = "(none declared)"
 	}
-	return g.progs[i].Profile
+	if q.Permission != "" {
+		name += ", permission set " + q.Permission
+	}
+	return name
 }
 
 // renderProfiles emits the Profile type and its parser when the project
-// declares profiles.
+// declares profiles, then the permission sets.
 func (g *gen) renderProfiles() {
 	p := g.p
+	defer g.renderPermissions()
 	if p.Config.Profiles == nil {
 		return
 	}
+	profiles := compiler.ProfileNames(p.Config)
 	g.pf("// Profile is a prompt profile: it selects which parts each mode sends.\ntype Profile uint8\n\n// The profiles; the default comes first.\nconst (\n")
 	var names []string
-	for i, q := range g.progs {
-		names = append(names, strconv.Quote(q.Profile))
+	for i, name := range profiles {
+		names = append(names, strconv.Quote(name))
 		if i == 0 {
-			g.pf("\tProfile%s Profile = iota\n", ident(q.Profile))
+			g.pf("\tProfile%s Profile = iota\n", ident(name))
 		} else {
-			g.pf("\tProfile%s\n", ident(q.Profile))
+			g.pf("\tProfile%s\n", ident(name))
 		}
 	}
-	g.pf(")\n\n// DefaultProfile is the profile used when none is chosen.\nconst DefaultProfile = Profile%s\n\n", ident(g.progs[0].Profile))
+	g.pf(")\n\n// DefaultProfile is the profile used when none is chosen.\nconst DefaultProfile = Profile%s\n\n", ident(profiles[0]))
 	g.pf("var profileNames = [...]string{%s}\n\n", strings.Join(names, ", "))
 	g.pf("// String returns the profile's name.\nfunc (p Profile) String() string {\n\tif int(p) < len(profileNames) {\n\t\treturn profileNames[p]\n\t}\n\treturn fmt.Sprintf(\"Profile(%%d)\", uint8(p))\n}\n\n")
-	var valid []string
-	for _, q := range g.progs {
-		valid = append(valid, q.Profile)
-	}
+	valid := strings.Join(profiles, ", ")
 	g.pf("// ParseProfile returns the profile named s. Any other value is refused\n// with an explicit error that lists the valid names.\nfunc ParseProfile(s string) (Profile, error) {\n\tfor i, n := range profileNames {\n\t\tif n == s {\n\t\t\treturn Profile(i), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn 0, fmt.Errorf(\"invalid prompt profile %%q (valid: %s)\", s)\n}\n\n", strings.Join(valid, ", "))
+	g.pf("\treturn 0, fmt.Errorf(\"invalid prompt profile %%q (valid: %s)\", s)\n}\n\n", valid)
 	if env := p.Config.Profiles.Env; env != "" {
 		g.pf("// ProfileEnv is the environment variable that selects the profile.\nconst ProfileEnv = %q\n\n", env)
 		g.pf("// ProfileFromEnv returns the profile named by $%s, the default when it\n// is unset or empty, and an error naming the variable for any other value.\nfunc ProfileFromEnv() (Profile, error) {\n\tv := os.Getenv(ProfileEnv)\n\tif v == \"\" {\n\t\treturn DefaultProfile, nil\n\t}\n\tpr, err := ParseProfile(v)\n\tif err != nil {\n\t\treturn 0, fmt.Errorf(\"%%s: %%w\", ProfileEnv, err)\n\t}\n\treturn pr, nil\n}\n\n", env)
 	}
 	g.pf("// Valid reports whether p is one of the package's profiles.\nfunc (p Profile) Valid() bool { return int(p) < len(profileNames) }\n\n")
-	g.pf("// mustProfile panics unless pr is a profile, as Compose does for a mode\n// that is none: a silent empty prompt would send the model nothing.\nfunc mustProfile(pr Profile) {\n\tif !pr.Valid() {\n\t\tpanic(fmt.Sprintf(\"prompts: %%s is no profile (valid: %s)\", pr))\n\t}\n}\n\n", strings.Join(valid, ", "))
-	g.pf("// ComposeProfile is Compose in profile pr. A pr that is not Valid panics,\n// as a mode that is not does.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustProfile(pr)\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
-	g.pf("// SectionsProfile is Sections in profile pr. It panics where\n// ComposeProfile does.\nfunc SectionsProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\treturn sections(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// mustProfile panics unless pr is a profile, as Compose does for a mode\n// that is none: a silent empty prompt would send the model nothing.\nfunc mustProfile(pr Profile) {\n\tif !pr.Valid() {\n\t\tpanic(fmt.Sprintf(\"prompts: %%s is no profile (valid: %s)\", pr))\n\t}\n}\n\n", valid)
+	if p.Config.Permissions == nil {
+		g.pf("// ComposeProfile is Compose in profile pr. A pr that is not Valid panics,\n// as a mode that is not does.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustProfile(pr)\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+		g.pf("// SectionsProfile is Sections in profile pr. It panics where\n// ComposeProfile does.\nfunc SectionsProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\treturn sections(int(pr), mode, choice, modelID, &slots)\n}\n\n")
+		return
+	}
+	g.pf("// ComposeProfile is Compose in profile pr for a session under permission\n// set perm: the tools part lists only the tools perm permits. A pr or\n// perm that is not Valid panics, as a mode that is not does.\nfunc ComposeProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn compose(combo(int(pr), perm), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// SectionsProfile is Sections in profile pr under permission set perm.\n// It panics where ComposeProfile does.\nfunc SectionsProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn sections(combo(int(pr), perm), mode, choice, modelID, &slots)\n}\n\n")
+}
+
+// renderPermissions emits the Permission type, its parser and the
+// composition functions that take one, when the project declares
+// permission sets.
+func (g *gen) renderPermissions() {
+	p := g.p
+	if p.Config.Permissions == nil {
+		return
+	}
+	sets := compiler.PermissionNames(p.Config)
+	g.pf("// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.\ntype Permission uint8\n\n// The permission sets; the default comes first.\nconst (\n")
+	var names []string
+	for i, name := range sets {
+		names = append(names, strconv.Quote(name))
+		if i == 0 {
+			g.pf("\tPermission%s Permission = iota\n", ident(name))
+		} else {
+			g.pf("\tPermission%s\n", ident(name))
+		}
+	}
+	valid := strings.Join(sets, ", ")
+	g.pf(")\n\n// DefaultPermission is the permission set used when none is chosen.\nconst DefaultPermission = Permission%s\n\n", ident(sets[0]))
+	g.pf("var permissionNames = [...]string{%s}\n\n", strings.Join(names, ", "))
+	g.pf("// String returns the permission set's name.\nfunc (p Permission) String() string {\n\tif int(p) < len(permissionNames) {\n\t\treturn permissionNames[p]\n\t}\n\treturn fmt.Sprintf(\"Permission(%%d)\", uint8(p))\n}\n\n")
+	g.pf("// Valid reports whether p is one of the package's permission sets.\nfunc (p Permission) Valid() bool { return int(p) < len(permissionNames) }\n\n")
+	g.pf("// ParsePermission returns the permission set named s. Any other value is\n// refused with an explicit error that lists the valid names.\nfunc ParsePermission(s string) (Permission, error) {\n\tfor i, n := range permissionNames {\n\t\tif n == s {\n\t\t\treturn Permission(i), nil\n\t\t}\n\t}\n")
+	g.pf("\treturn 0, fmt.Errorf(\"invalid permission set %%q (valid: %s)\", s)\n}\n\n", valid)
+	g.pf("// Permits reports whether a session under p may use the named tool: its\n// access is one of p's, or p names it. An unknown tool, and any tool\n// under a p that is not Valid, is not permitted.\nfunc (p Permission) Permits(tool string) bool {\n\tif !p.Valid() {\n\t\treturn false\n\t}\n\tfor i := range toolCatalogue {\n\t\tif toolCatalogue[i].name == tool {\n\t\t\treturn toolPermits[p][i]\n\t\t}\n\t}\n\treturn false\n}\n\n")
+	g.pf("// errPermission is the error for a permission set that is none.\nfunc errPermission(perm Permission) error {\n\treturn fmt.Errorf(\"prompts: %%s is no permission set (valid: %s)\", perm)\n}\n\n", valid)
+	g.pf("// mustPermission panics unless perm is a permission set, as Compose does\n// for a mode that is none: a silent empty prompt would send the model\n// nothing.\nfunc mustPermission(perm Permission) {\n\tif !perm.Valid() {\n\t\tpanic(errPermission(perm).Error())\n\t}\n}\n\n")
+	g.pf("// combo is the index, in the per-program tables, of profile pr under\n// permission set perm: profiles outermost.\nfunc combo(pr int, perm Permission) int { return pr*len(permissionNames) + int(perm) }\n\n")
+	g.pf("// ComposePermission is Compose for a session under permission set perm:\n// the tools part lists only the tools perm permits. A perm that is not\n// Valid panics, as a mode that is not does.\nfunc ComposePermission(perm Permission, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustPermission(perm)\n\treturn compose(combo(0, perm), mode, choice, modelID, &slots)\n}\n\n")
+	g.pf("// SectionsPermission is Sections under permission set perm. It panics\n// where ComposePermission does.\nfunc SectionsPermission(perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustPermission(perm)\n\treturn sections(combo(0, perm), mode, choice, modelID, &slots)\n}\n\n")
 }
 
 type budgetRow struct {

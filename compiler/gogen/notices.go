@@ -86,8 +86,14 @@ func (g *gen) renderNotices() {
 	}
 	g.pf("}\n\n")
 	g.b.WriteString(noticeSource)
-	if p.Config.Profiles != nil {
-		g.pf("// CostNoticeProfile is CostNotice in profile pr.\nfunc CostNoticeProfile(pr Profile, mode Mode, choice Choice, modelID string) Notice {\n\treturn costNotice(int(pr), mode, choice, modelID)\n}\n\n")
+	switch perms := p.Config.Permissions != nil; {
+	case p.Config.Profiles != nil && perms:
+		g.pf("// CostNoticeProfile is CostNotice in profile pr under permission set\n// perm. It panics where ComposeProfile does.\nfunc CostNoticeProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string) Notice {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn costNotice(combo(int(pr), perm), mode, choice, modelID)\n}\n\n")
+	case p.Config.Profiles != nil:
+		g.pf("// CostNoticeProfile is CostNotice in profile pr. It panics where\n// ComposeProfile does.\nfunc CostNoticeProfile(pr Profile, mode Mode, choice Choice, modelID string) Notice {\n\tmustProfile(pr)\n\treturn costNotice(int(pr), mode, choice, modelID)\n}\n\n")
+	}
+	if p.Config.Permissions != nil {
+		g.pf("// CostNoticePermission is CostNotice under permission set perm. It\n// panics where ComposePermission does.\nfunc CostNoticePermission(perm Permission, mode Mode, choice Choice, modelID string) Notice {\n\tmustPermission(perm)\n\treturn costNotice(combo(0, perm), mode, choice, modelID)\n}\n\n")
 	}
 }
 

@@ -122,6 +122,9 @@ func check(l *Loaded) []diag.Diagnostic {
 	if c.Profiles != nil {
 		goNameClashes(bad, "profile", "profiles.values", slices.Sorted(maps.Keys(c.Profiles.Values)))
 	}
+	if c.Permissions != nil {
+		goNameClashes(bad, "permission set", "permissions.values", slices.Sorted(maps.Keys(c.Permissions.Values)))
+	}
 	for _, name := range modeNames {
 		m := c.Modes[name]
 		if m.Budget != nil {
@@ -172,6 +175,7 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 	}
 	checkTools(bad, c)
+	checkPermissions(bad, c)
 	if pr := c.Profiles; pr != nil {
 		if _, ok := pr.Values[pr.Default]; !ok {
 			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
@@ -243,15 +247,100 @@ func checkTools(bad func(string, string, ...any), c *Config) {
 	if c.Profiles == nil {
 		return // every tool is described in full
 	}
-	for _, name := range slices.Sorted(maps.Keys(c.Profiles.Values)) {
+	sets := PermissionSets(c)
+	// byName lists the tools permission set s permits that profile pr
+	// lists by name only: those the model must ask descriptions for.
+	byName := func(pr, s string) []string {
+		full := c.Profiles.Values[pr].FullTools
+		var out []string
+		for _, t := range names {
+			if c.Permits(s, t) && !slices.Contains(full, t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	profiles := slices.Sorted(maps.Keys(c.Profiles.Values))
+	for _, name := range profiles {
+		listed := slices.ContainsFunc(sets, func(s string) bool { return byName(name, s) != nil })
 		full := c.Profiles.Values[name].FullTools
-		byName := slices.ContainsFunc(names, func(t string) bool { return !slices.Contains(full, t) })
 		switch {
-		case !byName:
+		case !listed:
 		case disc == "":
 			bad("profiles.values."+name+".fullTools", "profile %s lists some tools by name only, but promptc.cue names no discovery tool: add the tool that returns descriptions to tools.catalogue and set tools.discovery", name)
 		case !slices.Contains(full, disc):
 			bad("profiles.values."+name+".fullTools", "profile %s lists tools by name only but does not describe the discovery tool %s in full: add %q to its fullTools, or the model cannot learn how to ask for the others", name, disc, disc)
+		}
+	}
+	if disc == "" || c.Permissions == nil {
+		return
+	}
+	// Every permission set under which some profile lists a permitted tool
+	// by name only must permit the discovery tool, or the model sees names
+	// it cannot ask about.
+	for _, s := range sets {
+		if c.Permits(s, disc) {
+			continue
+		}
+		for _, name := range profiles {
+			if listed := byName(name, s); listed != nil {
+				bad("permissions.values."+s, "permission set %s does not permit the discovery tool %s, but profile %s lists tools it permits by name only (%s): the model could not ask for their descriptions; add %q to permissions.values.%s.tools", s, disc, name, strings.Join(listed, ", "), disc, s)
+				break
+			}
+		}
+	}
+}
+
+// PermissionSets lists the declared permission sets, the default first;
+// {""} (every tool) when the project declares none.
+func PermissionSets(c *Config) []string {
+	if c.Permissions == nil {
+		return []string{""}
+	}
+	out := []string{c.Permissions.Default}
+	for _, n := range slices.Sorted(maps.Keys(c.Permissions.Values)) {
+		if n != c.Permissions.Default {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// checkPermissions checks the permission sets: a default that is declared,
+// tools that are in the catalogue, no entry listed twice, and no set that
+// permits nothing (a session under it would be told of no tool at all).
+func checkPermissions(bad func(string, string, ...any), c *Config) {
+	ps := c.Permissions
+	if ps == nil {
+		return
+	}
+	if c.Tools == nil {
+		bad("permissions", "permission sets choose tools of the catalogue, but promptc.cue has no tools: catalogue; declare tools or remove permissions")
+		return
+	}
+	setNames := slices.Sorted(maps.Keys(ps.Values))
+	if _, ok := ps.Values[ps.Default]; !ok {
+		bad("permissions.default", "%q is not a declared permission set (valid: %s)", ps.Default, strings.Join(setNames, ", "))
+	}
+	tools := slices.Sorted(maps.Keys(c.Tools.Catalogue))
+	for _, name := range setNames {
+		set := ps.Values[name]
+		at := "permissions.values." + name
+		for i, a := range set.Access {
+			if slices.Index(set.Access, a) != i {
+				bad(fmt.Sprintf("%s.access.%d", at, i), "access %q is listed twice", a)
+			}
+		}
+		for i, t := range set.Tools {
+			switch {
+			case !slices.Contains(tools, t):
+				bad(fmt.Sprintf("%s.tools.%d", at, i), "%q is not in tools.catalogue (valid: %s)", t, strings.Join(tools, ", "))
+			case slices.Index(set.Tools, t) != i:
+				bad(fmt.Sprintf("%s.tools.%d", at, i), "tool %q is listed twice", t)
+			}
+		}
+		if !slices.ContainsFunc(tools, func(t string) bool { return c.Permits(name, t) }) {
+			bad(at, "permission set %s permits no tool of the catalogue: a session under it would be told of no tool; give it access (\"read\", \"write\") or tools, or use a mode without the tools part", name)
 		}
 	}
 }

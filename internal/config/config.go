@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -47,6 +48,7 @@ type Config struct {
 	Custom        *Custom                `json:"custom,omitempty"`
 	Profiles      *Profiles              `json:"profiles,omitempty"`
 	Tools         *Tools                 `json:"tools,omitempty"`
+	Permissions   *Permissions           `json:"permissions,omitempty"`
 	PointerTmpl   string                 `json:"pointerTemplate"`
 	PointerMax    int                    `json:"pointerSourceMaxChars"`
 	Lint          Lint                   `json:"lint"`
@@ -130,9 +132,47 @@ type Tools struct {
 
 // Tool is one catalogue entry.
 type Tool struct {
-	Name  string `json:"name"`
-	Group string `json:"group"`
-	File  string `json:"file"`
+	Name   string `json:"name"`
+	Group  string `json:"group"`
+	File   string `json:"file"`
+	Access string `json:"access"`
+}
+
+// Permissions configures the permission-set dimension.
+type Permissions struct {
+	Default string                `json:"default"`
+	Values  map[string]Permission `json:"values"`
+}
+
+// Permission is one permission set: the tools of its accesses and the
+// tools it names.
+type Permission struct {
+	Name   string   `json:"name"`
+	Access []string `json:"access"`
+	Tools  []string `json:"tools"`
+}
+
+// Permits reports whether permission set set lets a session use tool: the
+// tool's access is one of the set's, or the set names it. The set ""
+// permits every tool (a project without permission sets), and so does
+// every set when the project declares none. An unknown tool is never
+// permitted.
+func (c *Config) Permits(set, tool string) bool {
+	if c.Tools == nil {
+		return false
+	}
+	t, ok := c.Tools.Catalogue[tool]
+	if !ok {
+		return false
+	}
+	if set == "" || c.Permissions == nil {
+		return true
+	}
+	ps, ok := c.Permissions.Values[set]
+	if !ok {
+		return false
+	}
+	return slices.Contains(ps.Access, t.Access) || slices.Contains(ps.Tools, tool)
 }
 
 // Placeholder is a declared {{name}}: a value fixed, per family, per note,

@@ -10,7 +10,8 @@ import (
 )
 
 // compile loads the configuration found from dir and compiles the project
-// in the profile named by --profile (the default profile when unset), for
+// in the profile named by --profile and the permission set named by
+// --permit (the defaults when unset), for
 // the commands that read a Program (show, costs, resolve). A project with
 // errors is not shown or costed: what would be printed is not what build
 // ships, so the errors are printed on stderr and compile returns a
@@ -33,7 +34,8 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 
 // compileAll compiles the project in every profile when all is true (the
 // default profile first, carrying every profile's diagnostics), else in the
-// one profile --profile names (the default profile when unset).
+// one profile --profile names and the one permission set --permit names
+// (the defaults when unset).
 func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
 	l, err := g.loadConfig(dir)
 	if err != nil {
@@ -46,8 +48,17 @@ func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) 
 		if g.profile != "" && !slices.Contains(compiler.ProfileNames(l.Config), g.profile) {
 			return nil, usagef("--profile: unknown profile %q (valid: %s)", g.profile, strings.Join(compiler.ProfileNames(l.Config), ", "))
 		}
+		if g.permission != "" {
+			sets := compiler.PermissionNames(l.Config)
+			if sets == nil {
+				return nil, usagef("--permit %s: promptc.cue declares no permission sets", g.permission)
+			}
+			if !slices.Contains(sets, g.permission) {
+				return nil, usagef("--permit: unknown permission set %q (valid: %s)", g.permission, strings.Join(sets, ", "))
+			}
+		}
 		var p *compiler.Program
-		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile})
+		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile, Permission: g.permission})
 		progs = []*compiler.Program{p}
 	}
 	if err != nil {

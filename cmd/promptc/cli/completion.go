@@ -60,11 +60,12 @@ func registerCompletions(root *cobra.Command, g *globals) {
 	// A family flag takes auto (follow the model) or a family name.
 	families := project(func(p *compiler.Program) []string { return append([]string{compiler.Auto}, p.FamilyNames...) })
 	profiles := project(func(p *compiler.Program) []string { return compiler.ProfileNames(p.Config) })
+	permissions := project(func(p *compiler.Program) []string { return compiler.PermissionNames(p.Config) })
 	for _, c := range root.Commands() {
 		if values := formatValues(c.Name()); values != nil && c.Flags().Lookup("format") != nil {
 			c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 		}
-		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modes, "family": families, "profile": profiles} {
+		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modes, "family": families, "profile": profiles, "permit": permissions} {
 			if c.Flags().Lookup(flag) != nil {
 				c.RegisterFlagCompletionFunc(flag, fn)
 			}

@@ -56,6 +56,7 @@ type globals struct {
 	configFile string
 	format     string
 	profile    string
+	permission string
 	verbose    bool
 	stdin      io.Reader
 	stdout     io.Writer

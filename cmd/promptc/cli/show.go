@@ -60,8 +60,10 @@ whole composed text instead of previews. Credential-like values (API keys,
 tokens, password=, secret= and token= assignments) are redacted in previews
 and in the full text; --no-redact prints them as they are. Sizes are always
 those of the text as sent. --slots FILE supplies slot text, and the values
-of run-time placeholders, as a JSON object {"name": "text"}. show is
-read-only.`,
+of run-time placeholders, as a JSON object {"name": "text"}. --profile and
+--permit compose in a profile and for a session under a permission set (the
+tools part lists only the tools it permits), as the generated
+ComposeProfile does. show is read-only.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
@@ -179,6 +181,7 @@ read-only.`,
 	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
 	f.BoolVar(&noRedact, "no-redact", false, "print credential-like values as they are")
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
+	f.StringVar(&g.permission, "permit", "", "compose for a session under this permission set (default: permissions.default)")
 	f.StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
 }
