@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/internal/diag"
 )
 
 // compile loads the configuration found from dir and compiles the project
@@ -22,12 +20,8 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 		return nil, err
 	}
 	p := progs[0]
-	if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
-		if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
-		return nil, findingsError{n}
+	if err := g.refuseErrors(p); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

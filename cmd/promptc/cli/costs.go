@@ -27,6 +27,7 @@ func newCostsCommand(g *globals) *cobra.Command {
 		retrieval   string
 		compare     string
 		choice      string
+		perPerm     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "costs [DIR]",
@@ -54,6 +55,11 @@ an estimate of static size only and never supports a savings claim: that
 takes measured runs (promptc claim). A project with errors in any profile
 is not compared (exit 1).
 
+--permit NAME prints the costs of a session under that permission set (the
+tools part lists only the tools it permits); --per-permission prints the
+standing prompt of every mode in every profile under every permission set,
+side by side, with the tokens of the tools part in each.
+
 Pointer parts are listed after the table: the standing tokens each saves
 per call against inlining its source, the cost of one read, and the
 break-even read rate above which inlining would be cheaper, for a session of
@@ -72,8 +78,11 @@ is read (the worst case).`,
 			if !slices.Contains(costs.Formats, format) {
 				return usagef("--format: unknown costs format %q (valid: %s)", format, strings.Join(costs.Formats, ", "))
 			}
-			if format != "table" && (compare != "" || base != "" || cmd.Flags().Changed("calls")) {
-				return usagef("--format applies to the costs table and --model only, not to --compare, --base or --calls")
+			if format != "table" && (compare != "" || base != "" || cmd.Flags().Changed("calls") || perPerm) {
+				return usagef("--format applies to the costs table and --model only, not to --compare, --base, --calls or --per-permission")
+			}
+			if perPerm && (compare != "" || base != "" || model != "" || cmd.Flags().Changed("calls") || g.profile != "" || g.permission != "") {
+				return usagef("--per-permission prints every profile under every permission set; it takes none of --compare, --base, --model, --calls, --profile or --permit")
 			}
 			if model != "" && format != "table" && format != "json" {
 				return usagef("--format %s: --model prints text (the default) or json", format)
@@ -108,6 +117,9 @@ is read (the worst case).`,
 			}
 			if compare != "" {
 				return g.compareProfiles(dirArg(args), compare)
+			}
+			if perPerm {
+				return g.costsPerPermission(dirArg(args))
 			}
 			p, err := g.compile(dirArg(args))
 			if err != nil {
@@ -152,6 +164,8 @@ is read (the worst case).`,
 	f.IntVar(&overhead, "overhead", 0, "tokens every call sends besides the static prompt (H)")
 	f.StringVar(&retrieval, "retrieval", "", "with --calls: the fraction of sessions reading each pointer's source: RATE and/or NAME=RATE,...")
 	f.StringVar(&compare, "compare", "", "compare the standing prompt of two profiles, e.g. classic,compact")
+	f.StringVar(&g.permission, "permit", "", "cost a session under this permission set (default: permissions.default)")
+	f.BoolVar(&perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
 	return cmd
 }
 
@@ -239,7 +253,8 @@ func (g *globals) costsJSON(p *compiler.Program, sess costs.Session) error {
 	return err
 }
 
-// compareProfiles compiles the project in two profiles and compares them.
+// compareProfiles compiles the project in two profiles and compares them,
+// both under the permission set --permit names (the default when unset).
 func (g *globals) compareProfiles(dir, spec string) error {
 	names := strings.Split(spec, ",")
 	if len(names) != 2 || names[0] == "" || names[1] == "" {
@@ -253,22 +268,57 @@ func (g *globals) compareProfiles(dir, spec string) error {
 	if p.Config.Profiles == nil {
 		return usagef("--compare: promptc.cue declares no profiles")
 	}
+	set := p.Permission
+	if g.permission != "" {
+		if sets := compiler.PermissionNames(p.Config); !slices.Contains(sets, g.permission) {
+			if sets == nil {
+				return usagef("--permit %s: promptc.cue declares no permission sets", g.permission)
+			}
+			return usagef("--permit: unknown permission set %q (valid: %s)", g.permission, strings.Join(sets, ", "))
+		}
+		set = g.permission
+	}
 	var pair [2]*compiler.Program
 	for i, n := range names {
-		j := slices.IndexFunc(progs, func(q *compiler.Program) bool { return q.Profile == n })
+		j := slices.IndexFunc(progs, func(q *compiler.Program) bool { return q.Profile == n && q.Permission == set })
 		if j < 0 {
 			return usagef("--compare: unknown profile %q (valid: %s)", n, strings.Join(compiler.ProfileNames(p.Config), ", "))
 		}
 		pair[i] = progs[j]
 	}
-	// A project that does not build is not compared: its numbers are not
-	// what build ships, in either profile.
-	if n := diag.Count(p.Diagnostics, diag.Error); n > 0 {
-		if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
-			return err
-		}
-		fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
-		return findingsError{n}
+	if err := g.refuseErrors(p); err != nil {
+		return err
 	}
 	return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1]))
+}
+
+// costsPerPermission prints the standing prompt of every mode in every
+// profile under every permission set.
+func (g *globals) costsPerPermission(dir string) error {
+	progs, err := g.compileAll(dir, true)
+	if err != nil {
+		return err
+	}
+	if progs[0].Config.Permissions == nil {
+		return usagef("--per-permission: promptc.cue declares no permission sets")
+	}
+	if err := g.refuseErrors(progs[0]); err != nil {
+		return err
+	}
+	return costs.WritePermissionCosts(g.stdout, costs.ByPermission(progs))
+}
+
+// refuseErrors prints the errors of p and returns a findings error when
+// there are any: a project that does not build is not shown or costed,
+// since what would be printed is not what build ships.
+func (g *globals) refuseErrors(p *compiler.Program) error {
+	n := diag.Count(p.Diagnostics, diag.Error)
+	if n == 0 {
+		return nil
+	}
+	if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
+	return findingsError{n}
 }
