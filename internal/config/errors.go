@@ -190,6 +190,9 @@ func preferTypes(conflicts []cueError) []cueError {
 	return typed
 }
 
+// toolAccess matches the message of a catalogue tool without access.
+var toolAccess = regexp.MustCompile(`^tools\.catalogue\.[^ ]+\.access: field is required but not present$`)
+
 var typeName = regexp.MustCompile(`^(int|float|number|string|bytes|bool|null|\{.*\}|\[.*\])$`)
 
 // explain adds the fix to CUE messages whose wording leaves it implicit.
@@ -199,6 +202,8 @@ func explain(msg string) string {
 		return msg + " (unknown field: check its spelling against docs/config.md)"
 	case strings.Contains(msg, "incomplete value"):
 		return msg + " (a required value is missing: set it in promptc.cue)"
+	case toolAccess.MatchString(msg):
+		return msg + ` (say what the tool may do: access: "read" when it only reads, "write" when it can change anything; no default is assumed, since a wrong guess either shows a writing tool to a read-only session or hides a reading one)`
 	}
 	return msg
 }

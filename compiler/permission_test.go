@@ -1,0 +1,90 @@
+package compiler_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
+)
+
+// permissionProject has two profiles and two permission sets; compact
+// describes only the file tools in full, readOnly permits the read tools
+// and, by name, nothing else.
+func permissionProject(sets string) map[string]string {
+	files := map[string]string{
+		config.FileName: `version: "v1"
+parts: tools: generated: "tools"
+tools: discovery: "discover_tools"
+tools: catalogue: {
+	discover_tools: {group: "discovery", access: "read", file: "t/discover_tools.md"}
+	read_file: {group: "files", access: "read", file: "t/read_file.md"}
+	write_file: {group: "files", access: "write", file: "t/write_file.md"}
+	git_log: {group: "git", access: "read", file: "t/git_log.md"}
+	run_cmd: {group: "shell", access: "write", file: "t/run_cmd.md"}
+}
+profiles: {
+	default: "classic"
+	values: {
+		classic: fullTools: ["discover_tools", "read_file", "write_file", "git_log", "run_cmd"]
+		compact: fullTools: ["discover_tools", "read_file", "write_file"]
+	}
+}
+` + sets + `
+modes: focus: compose: [parts.tools]
+order: ["focus"]
+defaultMode: "focus"
+`}
+	for _, n := range []string{"discover_tools", "read_file", "write_file", "git_log", "run_cmd"} {
+		files["t/"+n+".md"] = n + ": does " + n + "."
+	}
+	return files
+}
+
+// TestPermissionSetsFilterTools checks the order CompileAll returns (each
+// profile under each set, the defaults first) and that a set's tools part
+// lists only the tools it permits, by access or by name.
+func TestPermissionSetsFilterTools(t *testing.T) {
+	progs := testproject.CompileAll(t, testtree.Write(t, permissionProject(`permissions: {
+	default: "full"
+	values: {
+		full: access: ["read", "write"]
+		readOnly: {access: ["read"], tools: ["run_cmd"]}
+		none: tools: ["read_file"]
+	}
+}`)))
+	var got []string
+	for _, p := range progs {
+		for _, d := range p.Diagnostics {
+			t.Errorf("%s/%s: unexpected finding %s", p.Profile, p.Permission, d)
+		}
+		got = append(got, fmt.Sprintf("%s/%s: %q", p.Profile, p.Permission, p.Parts["tools"].Text))
+	}
+	want := []string{
+		`classic/full: "discover_tools: does discover_tools.\n\ngit_log: does git_log.\n\nread_file: does read_file.\n\nrun_cmd: does run_cmd.\n\nwrite_file: does write_file."`,
+		`classic/none: "read_file: does read_file."`,
+		`classic/readOnly: "discover_tools: does discover_tools.\n\ngit_log: does git_log.\n\nread_file: does read_file.\n\nrun_cmd: does run_cmd."`,
+		`compact/full: "discover_tools: does discover_tools.\n\nread_file: does read_file.\n\nwrite_file: does write_file.\n\nMore tools, by capability (call discover_tools with their names for their descriptions before first use):\n- git: git_log\n- shell: run_cmd"`,
+		`compact/none: "read_file: does read_file."`,
+		`compact/readOnly: "discover_tools: does discover_tools.\n\nread_file: does read_file.\n\nMore tools, by capability (call discover_tools with their names for their descriptions before first use):\n- git: git_log\n- shell: run_cmd"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("tools part per profile and set:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNoPermissionSetsListEveryTool checks that without permission sets
+// every tool is permitted and the project compiles once per profile.
+func TestNoPermissionSetsListEveryTool(t *testing.T) {
+	progs := testproject.CompileAll(t, testtree.Write(t, permissionProject("")))
+	if len(progs) != 2 {
+		t.Fatalf("compiled %d programs, want one per profile (2)", len(progs))
+	}
+	for _, p := range progs {
+		if p.Permission != "" || !strings.Contains(p.Parts["tools"].Text, "run_cmd") {
+			t.Errorf("%s: permission %q, tools %q: want no set and every tool", p.Profile, p.Permission, p.Parts["tools"].Text)
+		}
+	}
+}
