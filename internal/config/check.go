@@ -434,7 +434,9 @@ func GoNameClashes(names []string) []GoNameClash {
 // goNameClashes reports names of one kind that the generated package would
 // give the same Go identifier.
 func goNameClashes(bad func(string, string, ...any), kind, path string, names []string) {
+	// The Go type is the kind's first word: "permission set" is Permission.
+	typ, _, _ := strings.Cut(kind, " ")
 	for _, c := range GoNameClashes(names) {
-		bad(path+"."+quote(c.Name), "%s %q and %q both become %s%s in the generated Go package; rename one", kind, c.Earlier, c.Name, strings.ToUpper(kind[:1])+kind[1:], c.GoName)
+		bad(path+"."+quote(c.Name), "%s %q and %q both become %s%s in the generated Go package; rename one", kind, c.Earlier, c.Name, strings.ToUpper(typ[:1])+typ[1:], c.GoName)
 	}
 }
