@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1fbd90eabe4fe98c4de4db01e4671aff95b6a84dbffbc5428e06336bd89585e0"
+const InputHash = "sha256:f54137172c8a93c391018ca4d17e80a34aed029e926616dfa77292158d1c4033"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
