@@ -88,3 +88,69 @@ func TestNoPermissionSetsListEveryTool(t *testing.T) {
 		}
 	}
 }
+
+// TestGoverningCatalogueComparedWithinASet checks that a governing tools
+// part may differ between permission sets (a read-only set lists fewer
+// tools by design) but not between profiles under the same set.
+func TestGoverningCatalogueComparedWithinASet(t *testing.T) {
+	sets := `permissions: {
+	default: "full"
+	values: {
+		full: access: ["read", "write"]
+		readOnly: access: ["read"]
+	}
+}
+parts: tools: governing: true`
+	files := permissionProject(sets)
+	// Both profiles describe every tool: the texts differ only by set.
+	files[config.FileName] = strings.Replace(files[config.FileName], `compact: fullTools: ["discover_tools", "read_file", "write_file"]`,
+		`compact: {fullTools: ["discover_tools", "read_file", "write_file", "git_log", "run_cmd"]}`, 1)
+	progs := testproject.CompileAll(t, testtree.Write(t, files))
+	for _, d := range progs[0].Diagnostics {
+		t.Errorf("unexpected finding: %s", d)
+	}
+
+	// compact describes fewer tools: the governing catalogue changes
+	// between profiles, under each set, and that is reported.
+	progs = testproject.CompileAll(t, testtree.Write(t, permissionProject(sets)))
+	var got []string
+	for _, d := range progs[0].Diagnostics {
+		got = append(got, d.Rule+": "+d.Message)
+	}
+	want := "GOVERNING_DROPPED: profile compact sends governing part tools with other text than profile classic: governing text must be sent unchanged in every profile; give both profiles the same fullTools"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("findings:\n%s\nwant one:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestBudgetFindingNamesPermissionSet checks that a budget is checked in
+// every profile under every set, and that a finding says which.
+func TestBudgetFindingNamesPermissionSet(t *testing.T) {
+	files := permissionProject(`permissions: {
+	default: "full"
+	values: {
+		full: access: ["read", "write"]
+		readOnly: access: ["read"]
+	}
+}
+parts: tools: budget: chars: 100`)
+	progs := testproject.CompileAll(t, testtree.Write(t, files))
+	var got []string
+	for _, d := range progs[0].Diagnostics {
+		if d.Rule == "BUDGET_OVER" {
+			combo, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "part tools over budget for "), ", every family")
+			got = append(got, combo)
+		}
+	}
+	// classic under readOnly describes three tools (90 characters) and
+	// fits; every other combination describes more or adds the list of
+	// tools by name.
+	want := []string{
+		"profile classic, permission set full",
+		"profile compact, permission set full",
+		"profile compact, permission set readOnly",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("budget findings for:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
