@@ -20,6 +20,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
+	"github.com/promptc/promptc/internal/docsample"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the scripts")
@@ -58,6 +59,13 @@ func TestScripts(t *testing.T) {
 			// stream holds exactly one JSON value and nothing else: a
 			// machine format must be alone on its stream.
 			"onejson": onejson,
+			// docsample NAME STREAM [CODE PROGRAM ARGS...] keeps the
+			// block of README.md or docs/*.md labelled
+			// <!-- output: NAME --> equal to STREAM (stdout, stderr or a
+			// file). With a program it first runs it as exits CODE
+			// PROGRAM ARGS... does, and the block starts with the
+			// command line "$ PROGRAM ARGS". -update rewrites the block.
+			"docsample": docsampleCmd,
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
 			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -138,21 +146,71 @@ func exits(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 2 {
 		ts.Fatalf("usage: exits CODE PROGRAM [ARGS...]")
 	}
-	want, err := strconv.Atoi(args[0])
+	runExpecting(ts, args[0], args[1], args[2:])
+}
+
+// runExpecting runs program with args and fails the script unless it
+// exits with code.
+func runExpecting(ts *testscript.TestScript, code, program string, args []string) {
+	want, err := strconv.Atoi(code)
 	if err != nil || want < 0 {
-		ts.Fatalf("exits: %q is not an exit code", args[0])
+		ts.Fatalf("%q is not an exit code", code)
 	}
 	got := 0
-	if err := ts.Exec(args[1], args[2:]...); err != nil {
+	if err := ts.Exec(program, args...); err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			ts.Fatalf("exits: %s did not run: %v", args[1], err)
+			ts.Fatalf("%s did not run: %v", program, err)
 		}
 		got = ee.ExitCode()
 	}
 	if got != want {
-		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+		ts.Fatalf("%s exited %d, want %d", program, got, want)
 	}
+}
+
+// repoRoot is the repository root, whose README.md and docs/ hold the
+// samples that docsample checks.
+var repoRoot = sync.OnceValue(func() string {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		panic(err)
+	}
+	return root
+})
+
+// docsampleCmd implements the docsample command of the scripts.
+func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 3 || len(args) < 2 {
+		ts.Fatalf("usage: docsample NAME stdout|stderr|FILE [CODE PROGRAM ARGS...]")
+	}
+	name, stream := args[0], args[1]
+	prefix := ""
+	if len(args) > 2 {
+		for _, a := range args[3:] {
+			if strings.Contains(a, ts.Getenv("WORK")) {
+				ts.Fatalf("docsample: %q holds the script's work directory, which a page cannot show; cd there and name the path relatively", a)
+			}
+		}
+		runExpecting(ts, args[2], args[3], args[4:])
+		prefix = "$ " + shellLine(args[3:]) + "\n"
+	}
+	if msg := docsample.Compare(repoRoot(), name, prefix+ts.ReadFile(stream), *update); msg != "" {
+		ts.Fatalf("%s", msg)
+	}
+}
+
+// shellLine joins a command's words as a reader would type them, quoting
+// the words a shell would split or expand.
+func shellLine(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		out[i] = w
+	}
+	return strings.Join(out, " ")
 }
 
 // onejson implements the onejson command of the scripts.
