@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -59,12 +60,14 @@ func TestScripts(t *testing.T) {
 			// stream holds exactly one JSON value and nothing else: a
 			// machine format must be alone on its stream.
 			"onejson": onejson,
-			// docsample NAME STREAM [CODE PROGRAM ARGS...] keeps the
-			// block of README.md or docs/*.md labelled
+			// docsample [-grep RE] NAME STREAM [CODE PROGRAM ARGS...]
+			// keeps the block of README.md or docs/*.md labelled
 			// <!-- output: NAME --> equal to STREAM (stdout, stderr or a
-			// file). With a program it first runs it as exits CODE
-			// PROGRAM ARGS... does, and the block starts with the
-			// command line "$ PROGRAM ARGS". -update rewrites the block.
+			// file), or with -grep to the lines of it that RE matches
+			// (for a page that shows an excerpt). With a program it
+			// first runs it as exits CODE PROGRAM ARGS... does, and the
+			// block starts with the command line "$ PROGRAM ARGS".
+			// -update rewrites the block.
 			"docsample": docsampleCmd,
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
@@ -181,8 +184,15 @@ var repoRoot = sync.OnceValue(func() string {
 
 // docsampleCmd implements the docsample command of the scripts.
 func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
+	const usage = "usage: docsample [-grep RE] NAME stdout|stderr|FILE [CODE PROGRAM ARGS...]"
+	var grep *regexp.Regexp
+	if len(args) > 1 && args[0] == "-grep" {
+		re, err := regexp.Compile(args[1])
+		ts.Check(err)
+		grep, args = re, args[2:]
+	}
 	if neg || len(args) == 3 || len(args) < 2 {
-		ts.Fatalf("usage: docsample NAME stdout|stderr|FILE [CODE PROGRAM ARGS...]")
+		ts.Fatalf(usage)
 	}
 	name, stream := args[0], args[1]
 	prefix := ""
@@ -195,7 +205,20 @@ func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
 		runExpecting(ts, args[2], args[3], args[4:])
 		prefix = "$ " + shellLine(args[3:]) + "\n"
 	}
-	if msg := docsample.Compare(repoRoot(), name, prefix+ts.ReadFile(stream), *update); msg != "" {
+	got := ts.ReadFile(stream)
+	if grep != nil {
+		var kept strings.Builder
+		for _, l := range strings.SplitAfter(got, "\n") {
+			if l != "" && grep.MatchString(strings.TrimSuffix(l, "\n")) {
+				kept.WriteString(l)
+			}
+		}
+		if kept.Len() == 0 {
+			ts.Fatalf("docsample: -grep %s keeps no line of %s", grep, stream)
+		}
+		got = kept.String()
+	}
+	if msg := docsample.Compare(repoRoot(), name, prefix+got, *update); msg != "" {
 		ts.Fatalf("%s", msg)
 	}
 }
