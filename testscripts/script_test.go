@@ -63,8 +63,9 @@ func TestScripts(t *testing.T) {
 			// docsample [-grep RE] NAME STREAM [CODE PROGRAM ARGS...]
 			// keeps the block of README.md or docs/*.md labelled
 			// <!-- output: NAME --> equal to STREAM (stdout, stderr or a
-			// file), or with -grep to the lines of it that RE matches
-			// (for a page that shows an excerpt). With a program it
+			// file), or with -grep to the lines of it that RE matches,
+			// each with the tab-indented related lines below it (for a
+			// page that shows an excerpt). With a program it
 			// first runs it as exits CODE PROGRAM ARGS... does, and the
 			// block starts with the command line "$ PROGRAM ARGS".
 			// -update rewrites the block.
@@ -208,8 +209,14 @@ func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
 	got := ts.ReadFile(stream)
 	if grep != nil {
 		var kept strings.Builder
+		keep := false
 		for _, l := range strings.SplitAfter(got, "\n") {
-			if l != "" && grep.MatchString(strings.TrimSuffix(l, "\n")) {
+			// A tab-indented line is a related position of the finding
+			// above it and goes with it.
+			if !strings.HasPrefix(l, "\t") {
+				keep = l != "" && grep.MatchString(strings.TrimSuffix(l, "\n"))
+			}
+			if keep {
 				kept.WriteString(l)
 			}
 		}
