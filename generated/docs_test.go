@@ -3,6 +3,7 @@
 package generated_test
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,7 +12,10 @@ import (
 	"testing"
 
 	prompts "github.com/promptc/promptc/generated"
+	"github.com/promptc/promptc/internal/docsample"
 )
+
+var update = flag.Bool("update", false, "rewrite the samples of docs/generated-api.md from what the package does")
 
 // docBlock returns the body of the first fenced block after the line
 // containing marker in docs/generated-api.md.
@@ -37,10 +41,17 @@ func TestDocSectionsSample(t *testing.T) {
 	for _, s := range prompts.Sections(prompts.ModeFocus, prompts.Auto, "claude-sonnet-4-5", prompts.Slots{Memory: "The user prefers British spelling."}) {
 		fmt.Fprintf(&b, "%-14s %-38s %5d slot=%v\n", s.Name, s.Source, len(s.Text), s.Slot)
 	}
-	want := docBlock(t, "fmt.Printf(\"%-14s %-38s %5d slot=%v\\n\", s.Name, s.Source, len(s.Text), s.Slot)\n}\n```\n")
-	if b.String() != want {
-		t.Errorf("docs/generated-api.md shows\n%s\nSections gives\n%s", want, b.String())
+	docsample.Check(t, "..", "sections-sample", b.String(), *update)
+}
+
+// TestDocParseModeError keeps the error ParseMode returns for an unknown
+// mode as the page shows it (indented, inside a list item).
+func TestDocParseModeError(t *testing.T) {
+	_, err := prompts.ParseMode("turbo")
+	if err == nil {
+		t.Fatal("ParseMode accepts turbo")
 	}
+	docsample.Check(t, "..", "parse-mode-error", "  "+err.Error()+"\n", *update)
 }
 
 // TestHarnessLoopDoc compiles the harness loop of docs/generated-api.md
@@ -56,7 +67,6 @@ func TestHarnessLoopDoc(t *testing.T) {
 		t.Skip("no go command")
 	}
 	program := docBlock(t, "## A harness loop\n")
-	want := docBlock(t, "len(system))\n\t}\n}\n```\n")
 	dir := t.TempDir()
 	src, err := os.ReadFile("prompts_gen.go")
 	if err != nil {
@@ -83,7 +93,5 @@ func TestHarnessLoopDoc(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the harness loop does not run: %v\n%s", err, out)
 	}
-	if string(out) != want {
-		t.Errorf("docs/generated-api.md shows\n%s\nthe harness loop prints\n%s", want, out)
-	}
+	docsample.Check(t, "..", "harness-loop", string(out), *update)
 }

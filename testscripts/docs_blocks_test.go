@@ -35,7 +35,7 @@ func TestDocBlocksLabelled(t *testing.T) {
 // "docsample NAME" command of a testscript, or a docsample.Check call with
 // a literal name in a Go test.
 var (
-	scriptSample = regexp.MustCompile(`(?m)^(?:\[[^\]]*\] )*docsample ([a-z0-9-]+) `)
+	scriptSample = regexp.MustCompile(`(?m)^(?:\[[^\]]*\] )*docsample (?:-(?:grep|lines|json) (?:'[^']*'|\S+) )?([a-z0-9-]+) `)
 	goSample     = regexp.MustCompile(`docsample\.Check\(t, [^,]+, "([a-z0-9-]+)"`)
 )
 

@@ -4,6 +4,7 @@
 package testscripts
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -65,7 +66,12 @@ func TestScripts(t *testing.T) {
 			// <!-- output: NAME --> equal to STREAM (stdout, stderr or a
 			// file), or with -grep to the lines of it that RE matches,
 			// each with the tab-indented related lines below it (for a
-			// page that shows an excerpt). With a program it
+			// page that shows an excerpt), or with -lines to the
+			// line ranges FIRST-LAST,... of it ($ is the last line), or
+			// with -json to the JSON
+			// value at PATH (keys and indices joined by dots, such as
+			// runs.0.results.0), indented by two spaces as promptc
+			// indents. With a program it
 			// first runs it as exits CODE PROGRAM ARGS... does, and the
 			// block starts with the command line "$ PROGRAM ARGS".
 			// -update rewrites the block.
@@ -185,12 +191,19 @@ var repoRoot = sync.OnceValue(func() string {
 
 // docsampleCmd implements the docsample command of the scripts.
 func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
-	const usage = "usage: docsample [-grep RE] NAME stdout|stderr|FILE [CODE PROGRAM ARGS...]"
+	const usage = "usage: docsample [-grep RE | -lines FIRST-LAST[,...] | -json PATH] NAME stdout|stderr|FILE [CODE PROGRAM ARGS...]"
 	var grep *regexp.Regexp
-	if len(args) > 1 && args[0] == "-grep" {
+	jsonPath := ""
+	ranges := ""
+	switch {
+	case len(args) > 1 && args[0] == "-grep":
 		re, err := regexp.Compile(args[1])
 		ts.Check(err)
 		grep, args = re, args[2:]
+	case len(args) > 1 && args[0] == "-json":
+		jsonPath, args = args[1], args[2:]
+	case len(args) > 1 && args[0] == "-lines":
+		ranges, args = args[1], args[2:]
 	}
 	if neg || len(args) == 3 || len(args) < 2 {
 		ts.Fatalf(usage)
@@ -224,6 +237,20 @@ func docsampleCmd(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("docsample: -grep %s keeps no line of %s", grep, stream)
 		}
 		got = kept.String()
+	}
+	if ranges != "" {
+		excerpt, err := lineRanges(got, ranges)
+		if err != nil {
+			ts.Fatalf("docsample: %s: %v", stream, err)
+		}
+		got = excerpt
+	}
+	if jsonPath != "" {
+		v, err := jsonAt([]byte(got), jsonPath)
+		if err != nil {
+			ts.Fatalf("docsample: %s: %v", stream, err)
+		}
+		got = v
 	}
 	if msg := docsample.Compare(repoRoot(), name, prefix+got, *update); msg != "" {
 		ts.Fatalf("%s", msg)
@@ -277,4 +304,66 @@ func TestScriptsAssertExactExitCodes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// jsonAt returns the JSON value at path in doc (object keys and array
+// indices joined by dots), indented by two spaces, with a final newline.
+// Object keys keep their order, as promptc wrote them.
+func jsonAt(doc []byte, path string) (string, error) {
+	raw := json.RawMessage(doc)
+	for _, step := range strings.Split(path, ".") {
+		if i, err := strconv.Atoi(step); err == nil {
+			var a []json.RawMessage
+			if err := json.Unmarshal(raw, &a); err != nil {
+				return "", fmt.Errorf("%s: %v", step, err)
+			}
+			if i < 0 || i >= len(a) {
+				return "", fmt.Errorf("%s: index out of range (%d values)", step, len(a))
+			}
+			raw = a[i]
+			continue
+		}
+		var o map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &o); err != nil {
+			return "", fmt.Errorf("%s: %v", step, err)
+		}
+		v, ok := o[step]
+		if !ok {
+			return "", fmt.Errorf("no key %q", step)
+		}
+		raw = v
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return "", err
+	}
+	return b.String() + "\n", nil
+}
+
+// lineRanges returns the lines of text in ranges, a comma-separated list
+// of FIRST-LAST line numbers (1-based, $ for the last line).
+func lineRanges(text, ranges string) (string, error) {
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	num := func(s string) (int, error) {
+		if s == "$" {
+			return len(lines), nil
+		}
+		return strconv.Atoi(s)
+	}
+	var out strings.Builder
+	for _, r := range strings.Split(ranges, ",") {
+		from, to, ok := strings.Cut(r, "-")
+		first, err1 := num(from)
+		last, err2 := num(to)
+		if !ok || err1 != nil || err2 != nil || first < 1 || last < first || last > len(lines) {
+			return "", fmt.Errorf("line range %q does not fit %d lines (write FIRST-LAST, 1-based, $ for the last)", r, len(lines))
+		}
+		for _, l := range lines[first-1 : last] {
+			out.WriteString(l)
+		}
+	}
+	return out.String(), nil
 }
