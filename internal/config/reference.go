@@ -5,9 +5,11 @@ import (
 	"math"
 	"strings"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/format"
 	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
 )
 
 // ReferenceDoc renders the schema as a Markdown reference: one section per
@@ -23,10 +25,15 @@ func ReferenceDoc() (string, error) {
 	b.WriteString("# promptc.cue reference\n\n")
 	b.WriteString("<!-- Generated from cue/schema.cue by `go test ./internal/config -update`. Do not edit. -->\n\n")
 	b.WriteString("A project's `promptc.cue` is checked against `#Config`. Every definition is closed: a field that is not listed here is an error. ")
-	b.WriteString("A type written `*x | y` has the default `x`. A field marked `!` is required; `?` is optional.\n\n")
+	b.WriteString("A type written `*x | y` has the default `x`. A field marked `!` must be set: the schema writes it `name!`, or gives it neither a default nor a value (a field the schema fills from a key is not marked); `?` is optional.\n\n")
 	b.WriteString("CUE reports some errors only after others are fixed (a known limitation of CUE's evaluator): fix what is reported and run promptc again.\n\n")
 	fmt.Fprintf(&b, "`promptc.cue` describes assets and needs no computation. Its evaluation is stopped after %v and reported as a configuration error (exit code 2) at the first comprehension, the usual cause (`[for a in list.Range(0, 100000, 1) {a}]` would run for minutes); the environment variable `%s` sets another limit, written as a Go duration (`10s`, `500ms`). Numbers must fit in 64 bits: a budget or limit above %d is an error at its value.\n",
 		DefaultEvalTimeout, EvalTimeoutEnv, int64(math.MaxInt64))
+	root := schemaRoot()
+	if err := root.Err(); err != nil {
+		return "", err
+	}
+	filled := filledFields(f)
 	for _, d := range f.Decls {
 		field, ok := d.(*ast.Field)
 		if !ok {
@@ -46,7 +53,7 @@ func ReferenceDoc() (string, error) {
 		for _, e := range st.Elts {
 			switch x := e.(type) {
 			case *ast.Field:
-				fmt.Fprintf(&b, "| `%s%s` | `%s` | %s |\n", label(x), constraint(x), cell(expr(x.Value)), cell(comment(x)))
+				fmt.Fprintf(&b, "| `%s%s` | `%s` | %s |\n", label(x), constraint(root, filled, name, x), cell(expr(x.Value)), cell(comment(x)))
 			case *ast.Ellipsis:
 				b.WriteString("| `...` | | other fields are allowed |\n")
 			case *ast.EmbedDecl:
@@ -64,12 +71,33 @@ func label(f *ast.Field) string {
 	return expr(f.Label.(ast.Expr))
 }
 
-func constraint(f *ast.Field) string {
+// constraint returns the marker of field f of definition def: "?" for an
+// optional field, "!" for one promptc.cue must set, "" otherwise. A field
+// must be set when the schema says so with "!", and also when it has
+// neither a default nor a concrete value (defaultMode: #Name), since
+// leaving it out fails validation just the same: the reference marks what
+// the schema requires, not only what it spells as required. Fields the
+// schema fills itself (filled) are never marked.
+func constraint(root cue.Value, filled map[string]bool, def string, f *ast.Field) string {
 	switch f.Constraint.String() {
 	case "!":
 		return "!"
 	case "?":
 		return "?"
+	}
+	name, _, err := ast.LabelName(f.Label)
+	if err != nil || !strings.HasPrefix(def, "#") || filled[def+"."+name] {
+		return ""
+	}
+	v := root.LookupPath(cue.MakePath(cue.Def(def), cue.Str(name)))
+	if !v.Exists() {
+		return ""
+	}
+	if d, ok := v.Default(); ok {
+		v = d
+	}
+	if v.Validate(cue.Concrete(true)) != nil {
+		return "!"
 	}
 	return ""
 }
@@ -97,4 +125,30 @@ func comment(n ast.Node) string {
 
 func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "<", "&lt;").Replace(s)
+}
+
+// filledFields returns the fields, as "#Def.field", that the schema sets
+// wherever it uses the definition, as in parts: [Name=#Name]: #Part &
+// {name: Name}: promptc.cue never writes them.
+func filledFields(f *ast.File) map[string]bool {
+	filled := map[string]bool{}
+	ast.Walk(f, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || b.Op != token.AND {
+			return true
+		}
+		def, ok1 := b.X.(*ast.Ident)
+		lit, ok2 := b.Y.(*ast.StructLit)
+		if ok1 && ok2 {
+			for _, e := range lit.Elts {
+				if fld, ok := e.(*ast.Field); ok {
+					if name, _, err := ast.LabelName(fld.Label); err == nil {
+						filled[def.Name+"."+name] = true
+					}
+				}
+			}
+		}
+		return true
+	}, nil)
+	return filled
 }

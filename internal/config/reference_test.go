@@ -3,6 +3,8 @@ package config
 import (
 	"flag"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +29,45 @@ func TestReferenceInSync(t *testing.T) {
 	}
 	if string(got) != want {
 		t.Fatalf("docs/config.md is out of date with cue/schema.cue; run: go test ./internal/config -update")
+	}
+}
+
+// TestReferenceMarksRequiredFields ties the reference's ! marker to what
+// validation does: every top-level field of #Config marked ! is refused
+// when left out of a valid configuration, and every unmarked one is not.
+func TestReferenceMarksRequiredFields(t *testing.T) {
+	doc, err := ReferenceDoc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]string{
+		"version":     "version: \"v1\"\n",
+		"defaultMode": "defaultMode: \"focus\"\n",
+		"order":       "order: [\"focus\"]\n",
+		"modes":       "modes: focus: compose: [parts.base]\n",
+		"parts":       "parts: base: file: \"base.md\"\n",
+	}
+	t.Setenv("PROMPTC_CACHE", "off")
+	for name := range fields {
+		if name == "parts" || name == "modes" {
+			continue // the others refer to them; leaving them out is an unknown reference
+		}
+		var src strings.Builder
+		for other, line := range fields {
+			if other != name {
+				src.WriteString(line)
+			}
+		}
+		_, loadErr := LoadBytes(filepath.Join(t.TempDir(), FileName), []byte(src.String()))
+		marked := strings.Contains(doc, "| `"+name+"!` |")
+		if refused := loadErr != nil; marked != refused {
+			t.Errorf("#Config.%s: marked required %v in the reference, but leaving it out is refused: %v (%v)", name, marked, refused, loadErr)
+		}
+	}
+	if !strings.Contains(doc, "| `defaultMode!` |") {
+		t.Error("the reference does not mark defaultMode as required")
+	}
+	if strings.Contains(doc, "| `name!` | `#Name` | Set from the key") {
+		t.Error("the reference marks a name the schema fills from its key as required")
 	}
 }
