@@ -14,7 +14,7 @@
 //	                           not a whole one
 //
 // Which blocks must carry a label is decided by their info string (see
-// Rule): blocks of sh, yaml, go and cue are things a reader types or
+// LabelRule): blocks of sh, yaml, go and cue are things a reader types or
 // copies, every other block is presumed to show what promptc prints.
 package docsample
 
@@ -41,8 +41,8 @@ var Generated = []string{"docs/config.md", "docs/rules.md"}
 // schema instead). Every other block is output unless labelled otherwise.
 var Typed = []string{"sh", "yaml", "go", "cue"}
 
-// Rule states, for messages, which blocks need a label.
-const Rule = "a fenced block whose info string is not sh, yaml, go or cue shows output: label it <!-- output: NAME --> and check it from a testscript (docsample NAME ...), or <!-- not output: REASON --> when it is not promptc's output"
+// LabelRule states, for messages, which blocks need a label.
+const LabelRule = "a fenced block whose info string is not sh, yaml, go or cue shows output: label it <!-- output: NAME --> and check it from a testscript (docsample NAME ...), or <!-- not output: REASON --> when it is not promptc's output"
 
 // Block is one fenced code block of a page.
 type Block struct {
@@ -246,7 +246,7 @@ func Compare(root, name, got string, update bool) string {
 
 // Lint returns a message for each block that breaks the labelling rules:
 // a block without an info string, an output-like block without a label
-// (see Rule), a "cue fragment" label on a block that is not cue, and a
+// (see LabelRule), a "cue fragment" label on a block that is not cue, and a
 // sample name that labels two blocks.
 func Lint(blocks []Block) []string {
 	var msgs []string
@@ -256,7 +256,7 @@ func Lint(blocks []Block) []string {
 		case b.Info == "":
 			msgs = append(msgs, fmt.Sprintf("%s: the block has no info string; name its language (text for output)", b.Pos()))
 		case b.Label == "" && !slices.Contains(Typed, b.Info):
-			msgs = append(msgs, fmt.Sprintf("%s: ```%s block without a label: %s", b.Pos(), b.Info, Rule))
+			msgs = append(msgs, fmt.Sprintf("%s: ```%s block without a label: %s", b.Pos(), b.Info, LabelRule))
 		case b.Label == "cue fragment" && b.Info != "cue":
 			msgs = append(msgs, fmt.Sprintf("%s: <!-- cue fragment --> labels a ```%s block; it is for ```cue blocks", b.Pos(), b.Info))
 		}
