@@ -45,13 +45,13 @@ func TestDocSectionsSample(t *testing.T) {
 }
 
 // TestDocParseModeError keeps the error ParseMode returns for an unknown
-// mode as the page shows it (indented, inside a list item).
+// mode as the page shows it.
 func TestDocParseModeError(t *testing.T) {
 	_, err := prompts.ParseMode("turbo")
 	if err == nil {
 		t.Fatal("ParseMode accepts turbo")
 	}
-	docsample.Check(t, "..", "parse-mode-error", "  "+err.Error()+"\n", *update)
+	docsample.Check(t, "..", "parse-mode-error", err.Error()+"\n", *update)
 }
 
 // TestHarnessLoopDoc compiles the harness loop of docs/generated-api.md

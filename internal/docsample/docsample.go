@@ -101,6 +101,10 @@ var (
 type span struct {
 	Block
 	start, end int
+	// indent is the indentation of the opening fence, which CommonMark
+	// removes from each line of the body (up to that many spaces): a
+	// block in a list item is indented with the item.
+	indent int
 }
 
 // parse returns the fenced blocks of a page's text. Fences are recognised
@@ -121,7 +125,7 @@ func parse(page, text string) ([]span, error) {
 			continue
 		}
 		fence := m[1]
-		b := span{Block: Block{Page: page, Line: i + 1, Info: strings.TrimSpace(m[2])}}
+		b := span{Block: Block{Page: page, Line: i + 1, Info: strings.TrimSpace(m[2])}, indent: len(line) - len(strings.TrimLeft(line, " "))}
 		if l := label.FindStringSubmatch(strings.TrimSpace(prev)); l != nil {
 			b.Label = l[1]
 		}
@@ -140,7 +144,7 @@ func parse(page, text string) ([]span, error) {
 			return nil, fmt.Errorf("%s:%d: the fenced block is never closed", page, b.Line)
 		}
 		b.end = off
-		b.Body = text[b.start:b.end]
+		b.Body = dedent(text[b.start:b.end], b.indent)
 		off += len(lines[i])
 		prev = ""
 		out = append(out, b)
@@ -237,7 +241,7 @@ func Compare(root, name, got string, update bool) string {
 			return fmt.Sprintf("%s: the output holds a fence line %q; use a longer fence for the block", s.Pos(), l)
 		}
 	}
-	text = text[:s.start] + got + text[s.end:]
+	text = text[:s.start] + indent(got, s.indent) + text[s.end:]
 	if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(s.Page)), []byte(text), 0o644); err != nil {
 		return err.Error()
 	}
@@ -278,4 +282,35 @@ func Check(t testing.TB, root, name, got string, update bool) {
 	if msg := Compare(root, name, got, update); msg != "" {
 		t.Error(msg)
 	}
+}
+
+// dedent removes up to n leading spaces from each line of body.
+func dedent(body string, n int) string {
+	if n == 0 {
+		return body
+	}
+	lines := strings.SplitAfter(body, "\n")
+	for i, l := range lines {
+		k := 0
+		for k < n && k < len(l) && l[k] == ' ' {
+			k++
+		}
+		lines[i] = l[k:]
+	}
+	return strings.Join(lines, "")
+}
+
+// indent puts n spaces before each non-empty line of body, the inverse of
+// dedent for a body written with the fence's indentation.
+func indent(body string, n int) string {
+	if n == 0 {
+		return body
+	}
+	lines := strings.SplitAfter(body, "\n")
+	for i, l := range lines {
+		if l != "" && l != "\n" {
+			lines[i] = strings.Repeat(" ", n) + l
+		}
+	}
+	return strings.Join(lines, "")
 }

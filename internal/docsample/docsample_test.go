@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const page = "# Page\n\n<!-- output: one -->\n```text\nold\n```\n\n````text\n```\nnot a close\n````\n\n  ~~~markdown\nx\n  ~~~\n<!-- not output: a formula -->\n```text\na = b\n```\n"
+const page = "# Page\n\n<!-- output: one -->\n```text\nold\n```\n\n````text\n```\nnot a close\n````\n\n  ~~~markdown\n  x\n y\nz\n  ~~~\n<!-- not output: a formula -->\n```text\na = b\n```\n"
 
 func TestParse(t *testing.T) {
 	spans, err := parse("p.md", page)
@@ -17,8 +17,8 @@ func TestParse(t *testing.T) {
 	want := []Block{
 		{Page: "p.md", Line: 4, Info: "text", Label: "output: one", Body: "old\n"},
 		{Page: "p.md", Line: 8, Info: "text", Body: "```\nnot a close\n"},
-		{Page: "p.md", Line: 13, Info: "markdown", Body: "x\n"},
-		{Page: "p.md", Line: 17, Info: "text", Label: "not output: a formula", Body: "a = b\n"},
+		{Page: "p.md", Line: 13, Info: "markdown", Body: "x\ny\nz\n"},
+		{Page: "p.md", Line: 19, Info: "text", Label: "not output: a formula", Body: "a = b\n"},
 	}
 	if len(spans) != len(want) {
 		t.Fatalf("got %d blocks, want %d: %+v", len(spans), len(want), spans)
@@ -43,7 +43,7 @@ func TestLint(t *testing.T) {
 		blocks = append(blocks, s.Block)
 	}
 	got := strings.Join(Lint(blocks), "\n")
-	for _, w := range []string{"p.md:8: ```text block without a label", "p.md:13: ```markdown block without a label", "p.md:20: the block has no info string", "p.md:24: <!-- cue fragment --> labels a ```go block", "p.md:28: output one already labels p.md:4"} {
+	for _, w := range []string{"p.md:8: ```text block without a label", "p.md:13: ```markdown block without a label", "p.md:22: the block has no info string", "p.md:26: <!-- cue fragment --> labels a ```go block", "p.md:30: output one already labels p.md:4"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("Lint does not say %q:\n%s", w, got)
 		}
@@ -86,5 +86,21 @@ func TestCompareAndUpdate(t *testing.T) {
 	}
 	if want := strings.Replace(page, "```text\nold\n```", "```text\nnew\nlines\n```", 1); string(b) != want {
 		t.Errorf("update wrote\n%s\nwant\n%s", b, want)
+	}
+
+	// A block indented in a list item: compared without, written with,
+	// the fence's indentation.
+	item := "- item:\n\n  <!-- output: two -->\n  ```text\n  old\n  ```\n"
+	if err := os.WriteFile(path, []byte(item), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msg := Compare(root, "two", "old\n", false); msg != "" {
+		t.Errorf("an indented sample: %s", msg)
+	}
+	if msg := Compare(root, "two", "new\n\nline\n", true); msg != "" {
+		t.Fatalf("update of an indented sample: %s", msg)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "- item:\n\n  <!-- output: two -->\n  ```text\n  new\n\n  line\n  ```\n" {
+		t.Errorf("update of an indented sample wrote %q, %v", b, err)
 	}
 }
