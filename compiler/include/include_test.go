@@ -509,7 +509,7 @@ func TestReadFailures(t *testing.T) {
 		t.Fatalf("got %v", ds)
 	}
 	if d := ds[0]; d.Rule != source.RuleNotFound || d.Pos != (diag.Position{Path: "root.md", Line: 2, Col: 3}) ||
-		d.Message != "@missing.md: missing.md does not exist; create it or correct the path (paths are relative to the project root)" {
+		d.Message != "@missing.md: missing.md does not exist; create it or correct the path (this path is shown relative to the project root)" {
 		t.Errorf("missing: %v", d)
 	}
 	if d := ds[1]; d.Rule != source.RuleNotRegular || !strings.Contains(d.Message, "dir is a directory") {

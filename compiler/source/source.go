@@ -312,7 +312,7 @@ func osError(p string, err error) *ReadError {
 		return fail(p, RuleNotFound, "%s cannot be read: more than %d symbolic links in a row (a loop?); point the links at the file directly", p, maxHops)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return fail(p, RuleNotFound, "%s does not exist; create it or correct the path (paths are relative to the project root)", p)
+		return fail(p, RuleNotFound, "%s does not exist; create it or correct the path (this path is shown relative to the project root)", p)
 	}
 	msg := err.Error()
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
