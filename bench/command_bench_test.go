@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/promptc/promptc/bench/synth"
+	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/cmd/promptc/cli"
 )
 

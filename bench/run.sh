@@ -45,9 +45,9 @@ echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 
 echo
 
 go build -o "$bin/promptc" ./cmd/promptc
-go build -o "$bin/floor" ./bench/floor
-go build -o "$bin/timeit" ./bench/timeit
-go build -o "$bin/gen" ./bench/gen
+# The tools live in the bench module (bench/go.mod), which also pins the
+# cue command: the same CUE version as promptc's go.mod.
+(cd bench && go build -o "$bin/floor" ./floor && go build -o "$bin/timeit" ./timeit && go build -o "$bin/gen" ./gen)
 
 cue=""
 if GOBIN=$bin go install cuelang.org/go/cmd/cue@v0.17.1 >"$tmp/cue-install.log" 2>&1; then

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/promptc/promptc/bench/synth"
+	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 )

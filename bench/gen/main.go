@@ -2,9 +2,9 @@
 // Markdown assets with @include lines, K family files with model notes and
 // a promptc.cue with M modes that uses every asset. The same flags always
 // write a byte-identical project, which builds and lints clean. See package
-// bench/synth for its layout.
+// internal/synth for its layout.
 //
-//	go run ./bench/gen -assets 1000 -families 12 -modes 40 -seed 1 -out /tmp/p1000
+//	cd bench && go run ./gen -assets 1000 -families 12 -modes 40 -seed 1 -out /tmp/p1000
 package main
 
 import (
@@ -13,7 +13,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/promptc/promptc/bench/synth"
+	"github.com/promptc/promptc/internal/synth"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stderr)) }

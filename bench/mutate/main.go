@@ -7,10 +7,11 @@
 // fragment replaced, and records whether a test failed (killed) or none did
 // (survived). It prints a table and the kill rate.
 //
-//	go run ./bench/mutate                 # every mutant of bench/mutate/mutants.txt
-//	go run ./bench/mutate -run include    # mutants whose file or fragment matches
-//	go run ./bench/mutate -p 1 -v         # one package at a time; show survivors' output
-//	go run ./bench/mutate -check          # only check that every entry still applies
+//	cd bench
+//	go run ./mutate                 # every mutant of bench/mutate/mutants.txt
+//	go run ./mutate -run include    # mutants whose file or fragment matches
+//	go run ./mutate -p 1 -v         # one package at a time; show survivors' output
+//	go run ./mutate -check          # only check that every entry still applies
 //
 // Go files are replaced with go test -overlay, so the working tree is never
 // written. Other files (promptc.cue, the schema) are read by the tests at
@@ -352,17 +353,16 @@ func copyModule(root, dst string) error {
 	})
 }
 
-// moduleRoot returns the directory of the main module's go.mod.
+// moduleRoot returns the directory of promptc's module: the repository
+// root, whether mutate runs from the bench module (which replaces promptc
+// with ../) or from promptc's own module.
 func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %v", err)
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/promptc/promptc").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		return "", errors.New("cannot find the promptc module (go list -m github.com/promptc/promptc); run mutate from the promptc repository's bench directory")
 	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", errors.New("not inside a Go module; run mutate from the promptc repository")
-	}
-	return filepath.Dir(gomod), nil
+	return dir, nil
 }
 
 // summary returns the kill rate line and whether every mutant was killed.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promptc/promptc/bench/synth"
+	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/internal/config"
 )
 

@@ -15,7 +15,7 @@ const module = "github.com/promptc/promptc"
 
 // outside lists packages that sit outside the order: test and benchmark
 // helpers that may import anything and that no product package imports.
-var outside = []string{"internal/testtree", "internal/testproject", "internal/docsample", "internal/layers", "bench", "testscripts", "generated"}
+var outside = []string{"internal/testtree", "internal/testproject", "internal/docsample", "internal/layers", "internal/synth", "testscripts", "generated"}
 
 // codegen is what lint must never import.
 var codegen = []string{"compiler/emit", "compiler/gogen", "compiler/costs"}
@@ -48,11 +48,11 @@ func readLayers(t *testing.T) map[string]int {
 	return rank
 }
 
-// modulePackages returns every package directory of the module (relative,
-// slash-separated) with its non-test imports of the module, also relative.
-func modulePackages(t *testing.T) map[string][]string {
+// walkModule calls fn for every package directory of the module (relative,
+// slash-separated). Directories with a go.mod of their own (bench/) are
+// other modules and are skipped, as the go command skips them.
+func walkModule(t *testing.T, fn func(rel string, bp *build.Package)) {
 	t.Helper()
-	pkgs := map[string][]string{}
 	root := "../.."
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -65,6 +65,11 @@ func modulePackages(t *testing.T) map[string][]string {
 		if p != root && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 			return filepath.SkipDir
 		}
+		if p != root {
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+		}
 		bp, err := build.ImportDir(p, 0)
 		if err != nil {
 			if _, ok := err.(*build.NoGoError); ok {
@@ -76,6 +81,20 @@ func modulePackages(t *testing.T) map[string][]string {
 		if err != nil {
 			return err
 		}
+		fn(filepath.ToSlash(rel), bp)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// modulePackages returns every package directory of the module (relative,
+// slash-separated) with its non-test imports of the module, also relative.
+func modulePackages(t *testing.T) map[string][]string {
+	t.Helper()
+	pkgs := map[string][]string{}
+	walkModule(t, func(rel string, bp *build.Package) {
 		var own []string
 		for _, imp := range bp.Imports {
 			if r, ok := strings.CutPrefix(imp, module+"/"); ok {
@@ -84,12 +103,8 @@ func modulePackages(t *testing.T) map[string][]string {
 				own = append(own, ".")
 			}
 		}
-		pkgs[filepath.ToSlash(rel)] = own
-		return nil
+		pkgs[rel] = own
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return pkgs
 }
 
@@ -156,5 +171,21 @@ func TestGeneratedImportsStandardLibraryOnly(t *testing.T) {
 	}
 	if len(bp.Imports) == 0 {
 		t.Fatal("generated imports nothing: is the walk reading the right folder?")
+	}
+}
+
+// TestOnlyOneCommand keeps cmd/promptc the only command of the module, so
+// that `go install ./...` at the repository root (what pre-commit does for
+// a hook with language: golang) builds promptc and nothing else. Benchmark
+// and test tools live in the bench module (bench/go.mod).
+func TestOnlyOneCommand(t *testing.T) {
+	var mains []string
+	walkModule(t, func(rel string, bp *build.Package) {
+		if bp.Name == "main" {
+			mains = append(mains, rel)
+		}
+	})
+	if !slices.Equal(mains, []string{"cmd/promptc"}) {
+		t.Errorf("package main in %q, want only cmd/promptc: move other commands into the bench module (bench/go.mod)", mains)
 	}
 }

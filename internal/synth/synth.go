@@ -7,7 +7,7 @@
 //
 // bench/gen is its command line:
 //
-//	go run ./bench/gen -assets 1000 -families 12 -modes 40 -seed 1 -out /tmp/p1000
+//	cd bench && go run ./gen -assets 1000 -families 12 -modes 40 -seed 1 -out /tmp/p1000
 //
 // Layout of the project:
 //
