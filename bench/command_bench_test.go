@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/cmd/promptc/cli"
+	"github.com/promptc/promptc/internal/synth"
 )
 
 // sizes are the generated projects' asset counts. Like bench/run.sh, each

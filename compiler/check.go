@@ -13,6 +13,7 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Rule IDs of the mode, budget and static-text checks.
@@ -360,29 +361,29 @@ func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
 var dynamicPatterns = []struct {
 	what string
 	may  func(string) bool
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	keep func(p *Program, match string) bool
 }{
 	{"a date", dateLike,
-		regexp.MustCompile(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`), nil},
+		lazyre.New(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`), nil},
 	{"a time of day", colonDigit,
-		regexp.MustCompile(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`), nil},
+		lazyre.New(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`), nil},
 	// A path of two or more segments (/home/alice/project), or one of the
 	// single segments that name a machine's directories (/tmp, /project).
 	// A single other segment is a slash command (/prompt-mode), not a path.
 	{"an absolute path", func(t string) bool {
 		return strings.Contains(t, `:\`) || strings.Contains(t, "/")
-	}, regexp.MustCompile(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), nil},
+	}, lazyre.New(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), nil},
 	// A word with a dash and a digit that the family rules claim by its
 	// name: a model id (claude-sonnet-4-5, gpt-4.1), which changes with the
 	// model a call goes to.
 	{"a model id", func(t string) bool {
 		return strings.Contains(t, "-")
-	}, regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), func(p *Program, m string) bool {
+	}, lazyre.New(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), func(p *Program, m string) bool {
 		return strings.ContainsAny(m, "0123456789") && p.Resolver.Resolve(m).By == family.ByName
 	}},
 	{"a counter", counterLike,
-		regexp.MustCompile(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), nil},
+		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), nil},
 }
 
 // maskCode returns text with every byte of code blanked out: the lines of
@@ -530,7 +531,7 @@ func colonDigit(t string) bool {
 
 // exampleTag opens or closes a marked example: <example>, <examples>,
 // with attributes or not, in any letter case.
-var exampleTag = regexp.MustCompile(`(?i)<(/?)examples?(?:\s[^<>]*)?>`)
+var exampleTag = lazyre.New(`(?i)<(/?)examples?(?:\s[^<>]*)?>`)
 
 // maskExamples returns text with every line of a marked example blanked
 // out, from a line with an opening <example> or <examples> tag through the
@@ -551,7 +552,7 @@ func maskExamples(text string) string {
 			end += off
 		}
 		quiet := depth > 0
-		for _, m := range exampleTag.FindAllStringSubmatch(string(b[off:end]), -1) {
+		for _, m := range exampleTag().FindAllStringSubmatch(string(b[off:end]), -1) {
 			if m[1] == "" {
 				depth++
 				quiet = true
@@ -634,7 +635,7 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 					end += off
 				}
 				if line := masked[off:end]; dp.may(line) {
-					for _, loc := range dp.re.FindAllStringIndex(line, -1) {
+					for _, loc := range dp.re().FindAllStringIndex(line, -1) {
 						locs = append(locs, []int{loc[0] + off, loc[1] + off})
 					}
 				}

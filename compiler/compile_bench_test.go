@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/synth"
 )
 
 // benchProjects are the example assets and projects written by bench/gen

@@ -13,7 +13,7 @@ type DynamicPattern struct {
 func DynamicPatternsForTest() []DynamicPattern {
 	var out []DynamicPattern
 	for _, dp := range dynamicPatterns {
-		out = append(out, DynamicPattern{dp.what, dp.may, dp.re})
+		out = append(out, DynamicPattern{dp.what, dp.may, dp.re()})
 		_ = dp.keep
 	}
 	return out

@@ -3,7 +3,6 @@ package compiler
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +12,7 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Rule IDs of the placeholder checks.
@@ -23,9 +23,10 @@ const (
 	RuleTemplateSyntax        = "TEMPLATE_SYNTAX"
 )
 
-// PlaceholderRE matches a placeholder, {{name}}: two braces, a name as
-// promptc.cue writes names, two braces, no spaces.
-var PlaceholderRE = regexp.MustCompile(`\{\{([A-Za-z][A-Za-z0-9_-]*)\}\}`)
+// PlaceholderRE returns the expression that matches a placeholder,
+// {{name}}: two braces, a name as promptc.cue writes names, two braces, no
+// spaces. It is compiled on first use.
+var PlaceholderRE = lazyre.New(`\{\{([A-Za-z][A-Za-z0-9_-]*)\}\}`)
 
 // Template is a text split at its placeholders: Lits has one entry more
 // than Holes, the text before the first placeholder, between two, and
@@ -84,7 +85,7 @@ func (p *Program) TemplateOf(spans []include.Span) *Template {
 			return true
 		}
 		prev := 0
-		for _, m := range PlaceholderRE.FindAllStringSubmatchIndex(line, -1) {
+		for _, m := range PlaceholderRE().FindAllStringSubmatchIndex(line, -1) {
 			lit.WriteString(line[prev:m[0]])
 			t.Lits = append(t.Lits, lit.String())
 			lit.Reset()
@@ -247,7 +248,7 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 			if !strings.Contains(line, "{{") || p.isCode(path, num) {
 				return true
 			}
-			for _, m := range PlaceholderRE.FindAllStringSubmatchIndex(line, -1) {
+			for _, m := range PlaceholderRE().FindAllStringSubmatchIndex(line, -1) {
 				name := line[m[2]:m[3]]
 				if _, ok := decl[name]; ok {
 					used[name] = true
@@ -318,7 +319,7 @@ func declared(decl map[string]config.Placeholder) string {
 
 // otherTemplates find template syntaxes that are not placeholders and
 // would be sent as written: {name}, ${name}, {{ .Name }}, {{ x }}, <% x %>.
-var otherTemplates = regexp.MustCompile(`\$\{[^{}\n]*\}|\{\{[^{}\n]*\}\}|<%[^%\n]*%>|(?:^|[^{$])(\{[A-Za-z_][A-Za-z0-9_.]*\})(?:[^}]|$)`)
+var otherTemplates = lazyre.New(`\$\{[^{}\n]*\}|\{\{[^{}\n]*\}\}|<%[^%\n]*%>|(?:^|[^{$])(\{[A-Za-z_][A-Za-z0-9_.]*\})(?:[^}]|$)`)
 
 // templateSyntax returns, for one line, the byte ranges of text that looks
 // like another template syntax: not a placeholder.
@@ -327,12 +328,12 @@ func templateSyntax(line string) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, m := range otherTemplates.FindAllStringSubmatchIndex(line, -1) {
+	for _, m := range otherTemplates().FindAllStringSubmatchIndex(line, -1) {
 		s, e := m[0], m[1]
 		if m[2] >= 0 {
 			s, e = m[2], m[3]
 		}
-		if PlaceholderRE.MatchString(line[s:e]) && PlaceholderRE.FindString(line[s:e]) == line[s:e] {
+		if PlaceholderRE().MatchString(line[s:e]) && PlaceholderRE().FindString(line[s:e]) == line[s:e] {
 			continue
 		}
 		out = append(out, [2]int{s, e})

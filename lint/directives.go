@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -12,6 +11,7 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Directive kinds.
@@ -22,7 +22,7 @@ const (
 
 // directiveRE splits a directive line: the kind, the rule list and the
 // reason.
-var directiveRE = regexp.MustCompile(`^(\s*<!--\s*promptc:)(\S*)(?:(\s+)(\S+))?(?:\s+(.*?))?\s*-->\s*$`)
+var directiveRE = lazyre.New(`^(\s*<!--\s*promptc:)(\S*)(?:(\s+)(\S+))?(?:\s+(.*?))?\s*-->\s*$`)
 
 // suppression is one rule of one directive: findings of Rule in Path, on
 // lines From..To (or anywhere in the file for a file-ignore), are dropped.
@@ -70,7 +70,7 @@ func parseDirective(f *source.File, i int, text string) ([]*suppression, []diag.
 		return diag.Position{Path: f.Path, Line: num, Col: utf8.RuneCountInString(text[:byteOff]) + 1}
 	}
 	start := at(strings.Index(text, "<!--"))
-	m := directiveRE.FindStringSubmatchIndex(text)
+	m := directiveRE().FindStringSubmatchIndex(text)
 	if m == nil {
 		return nil, []diag.Diagnostic{newDiag(start, RuleIgnoreMalformed,
 			"malformed promptc directive: write <!-- promptc:ignore RULE_ID reason --> or <!-- promptc:file-ignore RULE_ID reason -->")}

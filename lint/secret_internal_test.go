@@ -88,7 +88,7 @@ func TestSecretFormatsKnown(t *testing.T) {
 		t.Fatal(err)
 	}
 	var kinds []string
-	for _, m := range regexp.MustCompile(`\{"([^"]+)", regexp\.MustCompile\(`).FindAllStringSubmatch(string(src), -1) {
+	for _, m := range regexp.MustCompile(`\{"([^"]+)", lazyre\.New\(`).FindAllStringSubmatch(string(src), -1) {
 		kinds = append(kinds, m[1])
 	}
 	want := []string{"private key block", "Anthropic API key", "OpenAI API key", "GitHub token", "AWS access key id",

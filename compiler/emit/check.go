@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"regexp"
 	"slices"
 
 	"github.com/promptc/promptc/internal/textdiff"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Change is one difference between the rendered files and the directory.
@@ -24,7 +24,7 @@ type Change struct {
 	Diff []byte
 }
 
-var hashLine = regexp.MustCompile(`(?m)^const InputHash = "([^"]*)"$`)
+var hashLine = lazyre.New(`(?m)^const InputHash = "([^"]*)"$`)
 
 // fresh reports whether st already holds the output for hash: the
 // generated Go file carries that hash, the manifest lists exactly the
@@ -36,7 +36,7 @@ func (st *state) fresh(hash string, want []string) bool {
 	if len(st.orphans) > 0 || len(st.leftovers) > 0 {
 		return false
 	}
-	m := hashLine.FindSubmatch(st.old[config.GoFile])
+	m := hashLine().FindSubmatch(st.old[config.GoFile])
 	if m == nil || string(m[1]) != hash {
 		return false
 	}

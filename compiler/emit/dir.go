@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -16,6 +15,7 @@ import (
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // UnsafeError reports entries of the output directory that build refuses
@@ -184,7 +184,7 @@ func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err
 
 // legacyTemp matches the temporary files of the earlier naming scheme
 // (".NAME.tmpDIGITS"), which an interrupted build could leave.
-var legacyTemp = regexp.MustCompile(`^\.(.+)\.tmp[0-9]+$`)
+var legacyTemp = lazyre.New(`^\.(.+)\.tmp[0-9]+$`)
 
 // isLeftover reports whether name is a temporary file of build: TempPrefix,
 // or the earlier scheme for a file build generates (known).
@@ -192,7 +192,7 @@ func isLeftover(name string, known map[string]bool) bool {
 	if strings.HasPrefix(name, config.TempPrefix) {
 		return true
 	}
-	m := legacyTemp.FindStringSubmatch(name)
+	m := legacyTemp().FindStringSubmatch(name)
 	return m != nil && known[m[1]]
 }
 

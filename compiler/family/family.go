@@ -21,7 +21,6 @@ package family
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/frontmatter"
@@ -30,6 +29,7 @@ import (
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Rule IDs reported by this package.
@@ -105,8 +105,8 @@ func NameOf(p string) string {
 	return strings.TrimSuffix(base, ".md")
 }
 
-var markerRE = regexp.MustCompile(`^\s{0,3}<!--\s*model\b(.*?)-->\s*$`)
-var markerArgsRE = regexp.MustCompile(`^\s+"([^"]*)"\s+(/.*)\s*$`)
+var markerRE = lazyre.New(`^\s{0,3}<!--\s*model\b(.*?)-->\s*$`)
+var markerArgsRE = lazyre.New(`^\s+"([^"]*)"\s+(/.*)\s*$`)
 
 // Header is the decoded frontmatter of a family file.
 type Header struct {
@@ -209,13 +209,13 @@ func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds 
 			continue
 		}
 		text := f.Text[ln.Start:ln.End]
-		m := markerRE.FindStringSubmatchIndex(text)
+		m := markerRE().FindStringSubmatchIndex(text)
 		if m == nil {
 			continue
 		}
 		pos := diag.Position{Path: p, Line: ln.Num, Col: 1}
 		inner := text[m[2]:m[3]]
-		args := markerArgsRE.FindStringSubmatchIndex(inner)
+		args := markerArgsRE().FindStringSubmatchIndex(inner)
 		if args == nil {
 			ds = append(ds, diag.Errorf(pos, RuleNoteMarker,
 				`malformed model note marker: write <!-- model "Label" /pattern/flags -->`))
@@ -307,12 +307,12 @@ func assemble(fs *source.FS, f *source.File, p string, opt Options, fam *Family,
 // IsDirective reports promptc's own comment lines; see include.IsDirective.
 func IsDirective(line string) bool { return include.IsDirective(line) }
 
-var nameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
+var nameRE = lazyre.New(`^[A-Za-z][A-Za-z0-9._-]*$`)
 
 // ValidName reports whether name can name a family: a letter, then
 // letters, digits, '.', '_' or '-' (so gpt-5.1 is a family name), as
 // cue/schema.cue's #FamilyName says.
-func ValidName(name string) bool { return nameRE.MatchString(name) }
+func ValidName(name string) bool { return nameRE().MatchString(name) }
 
 // runeCol converts a byte offset in line to a 1-based code-point column.
 func runeCol(line string, off int) int {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Tree is the parsed frontmatter of one asset, used to find the position of
@@ -134,7 +134,7 @@ func plain(n ast.Node) (v any, ok bool) {
 		}
 		return out, true
 	case *ast.UnaryExpr:
-		if lit, isLit := n.X.(*ast.BasicLit); isLit && n.Op == token.SUB && jsonNumberRE.MatchString(lit.Value) {
+		if lit, isLit := n.X.(*ast.BasicLit); isLit && n.Op == token.SUB && jsonNumberRE().MatchString(lit.Value) {
 			return json.Number("-" + lit.Value), true
 		}
 	case *ast.BasicLit:
@@ -146,7 +146,7 @@ func plain(n ast.Node) (v any, ok bool) {
 			s, err := literal.Unquote(n.Value)
 			return s, err == nil
 		case token.INT, token.FLOAT:
-			if jsonNumberRE.MatchString(n.Value) {
+			if jsonNumberRE().MatchString(n.Value) {
 				return json.Number(n.Value), true
 			}
 		case token.TRUE:
@@ -184,7 +184,7 @@ func plainFields(decls []ast.Decl) (any, bool) {
 }
 
 // jsonNumberRE is JSON's number syntax, without the sign.
-var jsonNumberRE = regexp.MustCompile(`^(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+var jsonNumberRE = lazyre.New(`^(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func hasFields(f *ast.File) bool {
 	for _, d := range f.Decls {
@@ -204,7 +204,7 @@ func yamlDiags(p string, err error) []diag.Diagnostic {
 	if !errors.As(err, &ce) {
 		pos := diag.Position{Path: p, Line: 1, Col: 1}
 		msg := err.Error()
-		if m := plainPosRE.FindStringSubmatch(msg); m != nil && m[1] == p {
+		if m := plainPosRE().FindStringSubmatch(msg); m != nil && m[1] == p {
 			if n, err := strconv.Atoi(m[2]); err == nil && n > 0 {
 				pos.Line = n
 			}
@@ -235,7 +235,7 @@ func yamlDiags(p string, err error) []diag.Diagnostic {
 }
 
 // plainPosRE splits "path:line: message" (the column is optional).
-var plainPosRE = regexp.MustCompile(`(?s)^(.*?):(\d+)(?::\d+)?: (.*)$`)
+var plainPosRE = lazyre.New(`(?s)^(.*?):(\d+)(?::\d+)?: (.*)$`)
 
 // Pos returns the position in the asset of the value at the JSON pointer
 // tokens loc: the key that holds it (or the list item), or the nearest

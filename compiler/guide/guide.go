@@ -18,6 +18,7 @@ import (
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Rule IDs reported while rendering the guide.
@@ -38,7 +39,7 @@ type Card struct {
 	Line int
 }
 
-var placeholderRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
+var placeholderRE = lazyre.New(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
 
 // Render reads the template, the cards and the docs named by cfg and
 // returns the guide's text with the origin of each line (template lines
@@ -71,7 +72,7 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 
 	var out []include.Span
 	include.EachLine(spans, func(line, path string, num int) bool {
-		locs := placeholderRE.FindAllStringSubmatchIndex(line, -1)
+		locs := placeholderRE().FindAllStringSubmatchIndex(line, -1)
 		topics := 0
 		for _, loc := range locs {
 			name := line[loc[2]:loc[3]]
@@ -101,8 +102,8 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 		for _, c := range cards {
 			titles = append(titles, c.Title)
 		}
-		line = placeholderRE.ReplaceAllStringFunc(line, func(m string) string {
-			if placeholderRE.FindStringSubmatch(m)[1] == "topics" {
+		line = placeholderRE().ReplaceAllStringFunc(line, func(m string) string {
+			if placeholderRE().FindStringSubmatch(m)[1] == "topics" {
 				return strings.Join(titles, ", ")
 			}
 			return m

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // maxConditional is the most conditional parts (parts with models
@@ -212,9 +213,10 @@ func check(l *Loaded) []diag.Diagnostic {
 	return diag.Sort(ds)
 }
 
-// ToolName is the pattern of a catalogue tool's name: what a model writes
-// to call it, and one item of a comma-separated discovery request.
-var ToolName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
+// ToolName returns the pattern of a catalogue tool's name: what a model
+// writes to call it, and one item of a comma-separated discovery request.
+// It is compiled on first use.
+var ToolName = lazyre.New(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
 
 // checkTools checks tool names (the pattern, unique regardless of letter
 // case) and the discovery tool: a profile that lists tools by name only
@@ -227,7 +229,7 @@ func checkTools(bad func(string, string, ...any), c *Config) {
 	seen := map[string]string{}
 	for _, n := range names {
 		path := "tools.catalogue." + quote(n)
-		if !ToolName.MatchString(n) {
+		if !ToolName().MatchString(n) {
 			bad(path, "tool name %q: a tool name is a letter followed by letters, digits, _ or - (at most 64), with no spaces or commas: the model writes it to call the tool", n)
 			continue
 		}
@@ -346,12 +348,12 @@ func checkPermissions(bad func(string, string, ...any), c *Config) {
 }
 
 // templateMarker finds the {{...}} markers of a pointer template.
-var templateMarker = regexp.MustCompile(`\{\{[^{}]*\}\}`)
+var templateMarker = lazyre.New(`\{\{[^{}]*\}\}`)
 
 // checkPointerTemplate requires {{trigger}} and {{source}} in the pointer
 // template and refuses any other marker, which would be sent as written.
 func checkPointerTemplate(bad func(string, string, ...any), tmpl string) {
-	for _, m := range templateMarker.FindAllString(tmpl, -1) {
+	for _, m := range templateMarker().FindAllString(tmpl, -1) {
 		if m != "{{trigger}}" && m != "{{source}}" {
 			bad("pointerTemplate", "unknown marker %s: a pointer template knows {{trigger}} and {{source}} only", m)
 			return

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/synth"
 )
 
 // firstLoad is the time of this process's first LoadFile, which also

@@ -3,7 +3,6 @@ package config
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"cuelang.org/go/cue/token"
 
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // RuleConfig is the rule ID of every configuration error.
@@ -180,7 +180,7 @@ func preferTypes(conflicts []cueError) []cueError {
 	var typed []cueError
 	for _, c := range conflicts {
 		_, args := c.Msg()
-		if len(args) >= 2 && typeName.MatchString(fmt.Sprint(args[1])) {
+		if len(args) >= 2 && typeName().MatchString(fmt.Sprint(args[1])) {
 			typed = append(typed, c)
 		}
 	}
@@ -191,9 +191,9 @@ func preferTypes(conflicts []cueError) []cueError {
 }
 
 // toolAccess matches the message of a catalogue tool without access.
-var toolAccess = regexp.MustCompile(`^tools\.catalogue\.[^ ]+\.access: field is required but not present$`)
+var toolAccess = lazyre.New(`^tools\.catalogue\.[^ ]+\.access: field is required but not present$`)
 
-var typeName = regexp.MustCompile(`^(int|float|number|string|bytes|bool|null|\{.*\}|\[.*\])$`)
+var typeName = lazyre.New(`^(int|float|number|string|bytes|bool|null|\{.*\}|\[.*\])$`)
 
 // explain adds the fix to CUE messages whose wording leaves it implicit.
 func explain(msg string) string {
@@ -202,7 +202,7 @@ func explain(msg string) string {
 		return msg + " (unknown field: check its spelling against docs/config.md)"
 	case strings.Contains(msg, "incomplete value"):
 		return msg + " (a required value is missing: set it in promptc.cue)"
-	case toolAccess.MatchString(msg):
+	case toolAccess().MatchString(msg):
 		return msg + ` (say what the tool may do: access: "read" when it only reads, "write" when it can change anything; no default is assumed, since a wrong guess either shows a writing tool to a read-only session or hides a reading one)`
 	}
 	return msg

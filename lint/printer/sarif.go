@@ -4,12 +4,12 @@ import (
 	"cmp"
 	"io"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // sarifSchemaURI is the $schema written into SARIF logs: the address GitHub's
@@ -323,13 +323,13 @@ func truncate(s string, n int) string {
 }
 
 // semverRE matches a semantic version 2.0.0 without a leading v.
-var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
+var semverRE = lazyre.New(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`)
 
 // semanticVersion returns v, without a leading "v", when it is a semantic
 // version, and "" otherwise (SARIF's semanticVersion must be one).
 func semanticVersion(v string) string {
 	v = strings.TrimPrefix(v, "v")
-	if semverRE.MatchString(v) {
+	if semverRE().MatchString(v) {
 		return v
 	}
 	return ""

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Match is a credential-like string found in a text.
@@ -20,18 +22,18 @@ type Match struct {
 
 var patterns = []struct {
 	kind string
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 }{
-	{"private key block", regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
-	{"Anthropic API key", regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},
-	{"OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
-	{"GitHub token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
-	{"AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
-	{"Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
-	{"Stripe secret key", regexp.MustCompile(`\b[sr]k_live_[0-9A-Za-z]{20,}`)},
-	{"JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
-	{"credential assignment", regexp.MustCompile(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
+	{"private key block", lazyre.New(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{"Anthropic API key", lazyre.New(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},
+	{"OpenAI API key", lazyre.New(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{"GitHub token", lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
+	{"AWS access key id", lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"Google API key", lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"Slack token", lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{"Stripe secret key", lazyre.New(`\b[sr]k_live_[0-9A-Za-z]{20,}`)},
+	{"JSON Web Token", lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{"credential assignment", lazyre.New(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
 }
 
 // Find returns every credential-like string in text, ordered by position;
@@ -39,7 +41,7 @@ var patterns = []struct {
 func Find(text string) []Match {
 	var ms []Match
 	for _, p := range patterns {
-		for _, loc := range p.re.FindAllStringSubmatchIndex(text, -1) {
+		for _, loc := range p.re().FindAllStringSubmatchIndex(text, -1) {
 			start, end := loc[0], loc[1]
 			if len(loc) >= 4 && loc[2] >= 0 { // the value of an assignment
 				start, end = loc[2], loc[3]
@@ -84,14 +86,14 @@ func Mask(s string) string {
 // value of any password=, secret=, token= or api key assignment, however
 // short. Lint does not report these (a short value is often a
 // placeholder), but a preview never shows one.
-var assignments = regexp.MustCompile(`(?i)\b(?:[a-z0-9_]*[_-])?(?:password|passwd|pwd|secret|token|api[_-]?key)\s*[:=]\s*["']?([^\s"',;)]*[^\s"',;).])`)
+var assignments = lazyre.New(`(?i)\b(?:[a-z0-9_]*[_-])?(?:password|passwd|pwd|secret|token|api[_-]?key)\s*[:=]\s*["']?([^\s"',;)]*[^\s"',;).])`)
 
 // Redact replaces every secret in text with "[REDACTED <kind>]": what Find
 // reports, and the value of every password=, secret=, token= or api key
 // assignment.
 func Redact(text string) string {
 	ms := Find(text)
-	for _, loc := range assignments.FindAllStringSubmatchIndex(text, -1) {
+	for _, loc := range assignments().FindAllStringSubmatchIndex(text, -1) {
 		ms = append(ms, Match{Start: loc[2], End: loc[3], Kind: "credential assignment"})
 	}
 	ms = dedupe(ms)
