@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:f54137172c8a93c391018ca4d17e80a34aed029e926616dfa77292158d1c4033"
+const InputHash = "sha256:9b1027cc95d867c873e01f123036348ee46c1db08e3fedc1c751307ceefe9403"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
