@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9b1027cc95d867c873e01f123036348ee46c1db08e3fedc1c751307ceefe9403"
+const InputHash = "sha256:43b8d59d31d78f68ec31d1f0254aebb4b7e885ac7a11652837e6560aaec5092a"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

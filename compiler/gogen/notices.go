@@ -59,6 +59,11 @@ func (g *gen) renderNotices() {
 			g.pf("\t\t// %s\n\t\t{\n", fn)
 			for _, note := range compiler.NoteChoices(f) {
 				g.pf("\t\t\t{")
+				// NoticesFor counts every mode; a selection's notices
+				// depend only on which conditional parts it sends, so
+				// they are counted once per set (once in all for a project
+				// without conditional parts), not once per mode.
+				counted := map[string][]costs.Notice{}
 				for mi, m := range q.Modes {
 					if mi > 0 {
 						g.pf(", ")
@@ -70,7 +75,18 @@ func (g *gen) renderNotices() {
 							j := slices.Index(conds, name)
 							return j >= 0 && sub&(1<<j) != 0
 						}}
-						n := costs.NoticesFor(q, sel)[mi]
+						var sent []string
+						for j, name := range conds {
+							if sub&(1<<j) != 0 {
+								sent = append(sent, name)
+							}
+						}
+						slices.Sort(sent)
+						key := strings.Join(sent, "\x00")
+						if counted[key] == nil {
+							counted[key] = costs.NoticesFor(q, sel)
+						}
+						n := counted[key][mi]
 						if sub > 0 {
 							g.pf(", ")
 						}
