@@ -189,6 +189,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	p.loadModes()
 	p.add(p.checkGoverning()...)
 	p.add(p.checkDropped()...)
+	p.add(p.checkReplacedCoverage()...)
 	p.checkCustom(fs)
 	p.add(frontmatter.Check(fs, l)...)
 	for _, path := range fs.Opened() {

@@ -70,28 +70,120 @@ func (p *Program) checkGoverning() []diag.Diagnostic {
 	return ds
 }
 
-// checkDropped reports every part the program's profile omits without a
-// pointer carrying its text and without listing it as dropped on purpose:
-// naive deletion saves standing tokens by losing what the text said.
-// Governing parts are checkGoverning's.
-func (p *Program) checkDropped() []diag.Diagnostic {
+// DroppedText is standing text a profile stops sending with no pointer
+// part carrying it and without listing it as dropped on purpose.
+type DroppedText struct {
+	// Part is the part whose text is lost.
+	Part string
+	// With is the part sent in its place, "" when the profile omits Part.
+	With string
+	// Chars and Tokens measure the text lost: Part's size, less With's
+	// when it is replaced. Both are positive for a replacement.
+	Chars, Tokens int
+	// Pos is the entry of promptc.cue that drops the text.
+	Pos diag.Position
+}
+
+// DroppedText lists the text the program's profile drops without a
+// pointer, in the order of the profile's omit then replace entries. It is
+// the one definition of naive deletion, behind both PROFILE_DROPS_TEXT and
+// the comparison of costs --compare:
+//
+//   - an omitted part is dropped, at its full size;
+//   - a part replaced with a pointer part is moved behind that pointer,
+//     not dropped (whether the pointer covers it is checked separately:
+//     its covers phrases must occur in the replaced text and in the
+//     source, POINTER_COVERAGE);
+//   - a part replaced with anything else is dropped by the difference in
+//     size, when the replacement is smaller (a slot or a family part
+//     counts as no static text);
+//
+// unless the profile lists the part under dropped. Omitting a part while
+// sending some pointer elsewhere does not count as moving it: nothing ties
+// the pointer to that text. Standing parts are left to GOVERNING_DROPPED.
+func (p *Program) DroppedText() []DroppedText {
 	if p.Profile == "" {
 		return nil
 	}
 	c := p.Config
 	pr := c.Profiles.Values[p.Profile]
-	var ds []diag.Diagnostic
+	size := func(r config.Ref) (chars, toks int) {
+		if part := p.Parts[r.Name]; r.Kind == "part" && part != nil {
+			return utf8.RuneCountInString(part.Text), p.Counter.Count(part.Text)
+		}
+		return 0, 0
+	}
+	skip := func(r config.Ref) bool {
+		return r.Kind != "part" || Standing(c.Parts[r.Name]) || slices.Contains(pr.Dropped, r)
+	}
+	var out []DroppedText
 	for i, o := range pr.Omit {
-		if o.Kind != "part" || Standing(c.Parts[o.Name]) || slices.Contains(pr.Dropped, o) {
+		if skip(o) {
 			continue
 		}
-		size := 0
-		if part := p.Parts[o.Name]; part != nil {
-			size = utf8.RuneCountInString(part.Text)
+		ch, tk := size(o)
+		out = append(out, DroppedText{Part: o.Name, Chars: ch, Tokens: tk,
+			Pos: p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i))})
+	}
+	for i, r := range pr.Replace {
+		if skip(r.Replace) || (r.With.Kind == "part" && c.Parts[r.With.Name].Pointer != nil) {
+			continue
 		}
-		ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleProfileDrops,
-			"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
-			p.Profile, o.Name, Thousands(size), p.Profile, p.Profile))
+		ch, tk := size(r.Replace)
+		wch, wtk := size(r.With)
+		if ch <= wch {
+			continue
+		}
+		out = append(out, DroppedText{Part: r.Replace.Name, With: r.With.Name, Chars: ch - wch, Tokens: max(tk-wtk, 0),
+			Pos: p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i))})
+	}
+	return out
+}
+
+// checkDropped reports the text DroppedText lists: naive deletion saves
+// standing tokens by losing what the text said.
+func (p *Program) checkDropped() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	for _, d := range p.DroppedText() {
+		if d.With == "" {
+			ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
+				"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
+				p.Profile, d.Part, Thousands(d.Chars), p.Profile, p.Profile))
+			continue
+		}
+		ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
+			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer characters: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
+			p.Profile, d.Part, d.With, Thousands(d.Chars), d.Part, p.Profile))
+	}
+	return ds
+}
+
+// checkReplacedCoverage checks that every pointer the program's profile
+// sends in place of a part covers that part: each of the pointer's covers
+// phrases must occur in the replaced text (as ContainsPhrase matches), so
+// that the phrases describe the knowledge the pointer takes over rather
+// than being assumed to. The source is checked against the same phrases
+// by loadPointer. Each finding is at the replace entry.
+func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
+	if p.Profile == "" {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for i, r := range p.Config.Profiles.Values[p.Profile].Replace {
+		ptr := p.Config.Parts[r.With.Name].Pointer
+		old := p.Parts[r.Replace.Name]
+		if r.With.Kind != "part" || ptr == nil || r.Replace.Kind != "part" || old == nil {
+			continue
+		}
+		text := NormaliseWords(old.Text)
+		for _, phrase := range ptr.Covers {
+			if NormaliseWords(phrase) == "" || ContainsPhrase(text, phrase) {
+				continue // an empty phrase is reported at the pointer
+			}
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i)), RulePointerCoverage,
+				"profile %s replaces part %s with pointer %s, but %s does not contain its covers phrase %q as whole words: the pointer's covers must name knowledge of the text it replaces; fix the phrase, or replace the part with the pointer that covers it",
+				p.Profile, r.Replace.Name, r.With.Name, r.Replace.Name, phrase))
+		}
 	}
 	return ds
 }

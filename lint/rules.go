@@ -753,8 +753,8 @@ profiles: {
 
 	{
 		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning,
-		Summary: "A profile that omits a part either moves its text behind a pointer or says the loss is intended.",
-		Doc:     `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, unless the profile lists it under dropped: the place to say that the text is not needed in that profile. Governing parts can never be omitted (GOVERNING_DROPPED).`,
+		Summary: "A profile that omits a part, or replaces it with smaller text that is not a pointer, either moves its text behind a pointer or says the loss is intended.",
+		Doc:     `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, and so is every part it replaces with a smaller part that is not a pointer (with the difference in size), unless the profile lists the part under dropped: the place to say that the text is not needed in that profile. Only a replace entry moves text behind a pointer; a pointer sent elsewhere does not, and the pointer's covers phrases must occur in the text it replaces (POINTER_COVERAGE). costs --compare names the same dropped text. Governing parts can never be omitted (GOVERNING_DROPPED).`,
 		Bad: `-- promptc.cue --
 parts: workflow: file: "prompts/workflow.md"
 profiles: {

@@ -3,8 +3,6 @@ package costs
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -24,9 +22,9 @@ type Comparison struct {
 	// Change is (ToTotal - FromTotal) / FromTotal: negative when To's
 	// standing prompt is smaller.
 	Change float64
-	// Dropped lists the parts From sends that To sends in no mode, with
-	// no pointer part of To pointing at their file: detail deleted rather
-	// than moved behind a pointer.
+	// Dropped lists the text of parts From sends that To drops with no
+	// pointer (compiler.Program.DroppedText): detail deleted rather than
+	// moved behind a pointer.
 	Dropped []DroppedPart
 }
 
@@ -36,9 +34,12 @@ type ModeDelta struct {
 	From, To int
 }
 
-// DroppedPart is a part one profile sends and the other drops outright.
+// DroppedPart is text one profile sends and the other drops with no
+// pointer: the part omitted, or replaced by With, which is not a pointer
+// and is smaller by Tokens.
 type DroppedPart struct {
 	Part   string
+	With   string
 	Tokens int
 }
 
@@ -79,23 +80,15 @@ func sentParts(p *compiler.Program) map[string]bool {
 	return out
 }
 
-// dropped lists the file and block parts from sends and to does not, except
-// those whose file a pointer part that to sends points at.
+// dropped lists the text to drops with no pointer (Program.DroppedText,
+// the definition PROFILE_DROPS_TEXT reports) of the parts from sends.
 func dropped(from, to *compiler.Program) []DroppedPart {
-	inFrom, inTo := sentParts(from), sentParts(to)
-	pointed := map[string]bool{}
-	for name := range inTo {
-		if ptr := to.Config.Parts[name].Pointer; ptr != nil {
-			pointed[ptr.Source] = true
-		}
-	}
+	inFrom := sentParts(from)
 	var out []DroppedPart
-	for _, name := range slices.Sorted(maps.Keys(inFrom)) {
-		part := from.Parts[name]
-		if inTo[name] || part == nil || part.Config.File == "" || pointed[part.Config.File] {
-			continue
+	for _, d := range to.DroppedText() {
+		if inFrom[d.Part] {
+			out = append(out, DroppedPart{d.Part, d.With, d.Tokens})
 		}
-		out = append(out, DroppedPart{name, from.Counter.Count(part.Text)})
 	}
 	return out
 }
@@ -120,11 +113,15 @@ func WriteComparison(w io.Writer, c Comparison) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nEstimate of standing-prompt size only: %s's static text is %s than %s's (tokens per call, summed over every mode and family).\n",
+	fmt.Fprintf(&b, "\nEstimate of standing-prompt size only: %s's static text is %s %s's (tokens per call, summed over every mode and family).\n",
 		c.To, relative(c.Change), c.From)
 	if len(c.Dropped) > 0 {
 		var names []string
 		for _, d := range c.Dropped {
+			if d.With != "" {
+				names = append(names, fmt.Sprintf("%s (%s tokens fewer, replaced by %s)", d.Part, compiler.Thousands(d.Tokens), d.With))
+				continue
+			}
 			names = append(names, fmt.Sprintf("%s (%s tokens)", d.Part, compiler.Thousands(d.Tokens)))
 		}
 		fmt.Fprintf(&b, "%s drops with no pointer to its text: %s. Deleted detail can raise total input when the model has to search for what the prompt no longer tells it how to find.\n",
@@ -135,16 +132,16 @@ func WriteComparison(w io.Writer, c Comparison) error {
 	return err
 }
 
-// relative says a fractional change in words: "12.5% smaller", "3.0%
-// larger", "the same size".
+// relative says a fractional change in words: "12.5% smaller than",
+// "3.0% larger than", "the same size as".
 func relative(change float64) string {
 	switch {
 	case change < 0:
-		return fmt.Sprintf("%.1f%% smaller", -change*100)
+		return fmt.Sprintf("%.1f%% smaller than", -change*100)
 	case change > 0:
-		return fmt.Sprintf("%.1f%% larger", change*100)
+		return fmt.Sprintf("%.1f%% larger than", change*100)
 	}
-	return "the same size"
+	return "the same size as"
 }
 
 func signedThousands(n int) string {

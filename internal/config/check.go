@@ -182,7 +182,12 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
 		}
 		for _, name := range slices.Sorted(maps.Keys(pr.Values)) {
+			checkProfileParts(bad, c, name)
 			for i, tool := range pr.Values[name].FullTools {
+				if j := slices.Index(pr.Values[name].FullTools, tool); j < i {
+					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "tool %q is listed twice (first at fullTools.%d); list each tool once", tool, j)
+					continue
+				}
 				if c.Tools == nil {
 					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "names tool %q, but promptc.cue has no tools: catalogue", tool)
 				} else if _, ok := c.Tools.Catalogue[tool]; !ok {
@@ -211,6 +216,53 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 	}
 	return diag.Sort(ds)
+}
+
+// checkProfileParts checks that profile name says one thing about each
+// part: a part it both omits and replaces, or replaces twice, is refused
+// rather than one entry silently winning; and dropped lists only parts the
+// profile omits or replaces with a part that is not a pointer (the text it
+// loses on purpose), never a governing part or the tool catalogue, which
+// no profile may drop.
+func checkProfileParts(bad func(string, string, ...any), c *Config, name string) {
+	pr := c.Profiles.Values[name]
+	at := "profiles.values." + name
+	omitted := map[string]int{}
+	for i, o := range pr.Omit {
+		if j, dup := omitted[o.Name]; dup {
+			bad(fmt.Sprintf("%s.omit.%d", at, i), "%s %q is listed twice (first at omit.%d); list it once", o.Kind, o.Name, j)
+			continue
+		}
+		omitted[o.Name] = i
+	}
+	replaced := map[string]int{}
+	lossy := map[string]bool{}
+	for i, r := range pr.Replace {
+		if j, ok := omitted[r.Replace.Name]; ok {
+			bad(fmt.Sprintf("%s.replace.%d.replace", at, i), "profile %s both omits %s (omit.%d) and replaces it here; a part is either left out or replaced: remove one of the two entries", name, r.Replace.Name, j)
+			continue
+		}
+		if j, dup := replaced[r.Replace.Name]; dup {
+			bad(fmt.Sprintf("%s.replace.%d.replace", at, i), "profile %s replaces %s twice (first at replace.%d); keep one entry", name, r.Replace.Name, j)
+			continue
+		}
+		replaced[r.Replace.Name] = i
+		lossy[r.Replace.Name] = r.With.Kind != "part" || c.Parts[r.With.Name].Pointer == nil
+	}
+	for i, d := range pr.Dropped {
+		path := fmt.Sprintf("%s.dropped.%d", at, i)
+		cp := c.Parts[d.Name]
+		_, omits := omitted[d.Name]
+		_, repl := replaced[d.Name]
+		switch {
+		case d.Kind == "part" && (cp.Governing || cp.Generated == "tools"):
+			bad(path, "part %s is governing text or the tool catalogue, which no profile may drop; remove it from dropped (and from omit or replace)", d.Name)
+		case repl && !lossy[d.Name]:
+			bad(path, "profile %s replaces %s with a pointer, which carries its text: nothing is dropped; remove it from dropped", name, d.Name)
+		case !omits && !repl:
+			bad(path, "profile %s does not omit %s: dropped lists parts the profile omits (or replaces with a part that is not a pointer); remove it, or add it to omit", name, d.Name)
+		}
+	}
 }
 
 // ToolName returns the pattern of a catalogue tool's name: what a model
