@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
@@ -50,10 +51,10 @@ objects; the work tree is not touched) and --max-increase N or N% fails with
 exit 1 when any mode and family grows by more than that.
 
 --compare A,B compares the standing prompt of two profiles per mode and in
-aggregate, and names the parts B drops with no pointer to their text. It is
-an estimate of static size only and never supports a savings claim: that
-takes measured runs (promptc claim). A project with errors in any profile
-is not compared (exit 1).
+aggregate, and names the text B drops with no pointer (as PROFILE_DROPS_TEXT
+reports it). It is an estimate of static size only and never supports a
+savings claim: that takes measured runs (promptc claim). A project with
+errors in any profile is not compared (exit 1). It takes --permit only.
 
 --permit NAME prints the costs of a session under that permission set (the
 tools part lists only the tools it permits); --per-permission prints the
@@ -71,33 +72,28 @@ pointer the mode sends, in the fraction of sessions that read its source
 (--retrieval), one extra call plus the source's text on every call from the
 first on. --retrieval takes one rate for every pointer and/or NAME=RATE per
 pointer, comma-separated (0.3, 30%, runbook=0.5); without it every pointer
-is read (the worst case).`,
+is read (the worst case).
+
+costs prints one of these at a time; a flag the chosen one does not read
+(--overhead with --compare, --calls with --model, ...) is refused (exit 2)
+rather than ignored.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The command line is checked before anything is compiled.
 			if !slices.Contains(costs.Formats, format) {
 				return usagef("--format: unknown costs format %q (valid: %s)", format, strings.Join(costs.Formats, ", "))
 			}
-			if format != "table" && (compare != "" || base != "" || cmd.Flags().Changed("calls") || perPerm) {
-				return usagef("--format applies to the costs table and --model only, not to --compare, --base, --calls or --per-permission")
-			}
-			if perPerm && (compare != "" || base != "" || model != "" || cmd.Flags().Changed("calls") || g.profile != "" || g.permission != "") {
-				return usagef("--per-permission prints every profile under every permission set; it takes none of --compare, --base, --model, --calls, --profile or --permit")
+			if err := checkCostsFlags(cmd); err != nil {
+				return err
 			}
 			if model != "" && format != "table" && format != "json" {
 				return usagef("--format %s: --model prints text (the default) or json", format)
-			}
-			if choice != compiler.Auto && model == "" {
-				return usagef("--family needs --model: it chooses the family of the cost notice lines")
 			}
 			if cmd.Flags().Changed("calls") && calls < 1 {
 				return usagef("--calls %d: want a number of calls of at least 1", calls)
 			}
 			if overhead < 0 {
 				return usagef("--overhead %d: want a number of tokens of at least 0", overhead)
-			}
-			if retrieval != "" && !cmd.Flags().Changed("calls") {
-				return usagef("--retrieval needs --calls N")
 			}
 			sess := costs.Session{Calls: max(calls, 1), Overhead: overhead, DefaultRate: 1}
 			named, err := parseRates(retrieval, &sess)
@@ -115,7 +111,7 @@ is read (the worst case).`,
 				}
 				limit = &l
 			}
-			if compare != "" {
+			if cmd.Flags().Changed("compare") {
 				return g.compareProfiles(dirArg(args), compare)
 			}
 			if perPerm {
@@ -126,9 +122,9 @@ is read (the worst case).`,
 				return err
 			}
 			switch {
-			case model != "":
+			case cmd.Flags().Changed("model"):
 				return g.notices(p, choice, model, format)
-			case base != "":
+			case cmd.Flags().Changed("base"):
 				return g.costsAgainst(p, base, limit, maxIncrease)
 			case calls > 0:
 				for _, n := range named {
@@ -168,6 +164,75 @@ is read (the worst case).`,
 	f.BoolVar(&perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
 	return cmd
 }
+
+// costsActions are the things costs can print, each with the flags that
+// shape it; at most one is chosen (the plain table when none is), and a flag
+// the chosen one does not read is refused rather than silently ignored.
+var costsActions = []struct {
+	flag  string   // the flag choosing it; "" for the plain table
+	what  string   // what it prints
+	takes []string // the other flags it reads
+}{
+	{"compare", "compares the standing prompt of two profiles", []string{"permit"}},
+	{"per-permission", "prints every profile under every permission set", nil},
+	{"model", "prints the cost notice lines of one model", []string{"family", "format", "profile", "permit"}},
+	{"base", "compares with the project at a git ref", []string{"max-increase", "profile", "permit"}},
+	{"calls", "prints the total input of a session", []string{"overhead", "retrieval", "profile", "permit"}},
+	{"", "prints the costs table", []string{"format", "overhead", "profile", "permit"}},
+}
+
+// checkCostsFlags refuses flags that cannot be combined: two actions, or a
+// flag the chosen action does not read. Flag values are checked elsewhere.
+func checkCostsFlags(cmd *cobra.Command) error {
+	set := func(n string) bool { return cmd.Flags().Changed(n) }
+	chosen := len(costsActions) - 1
+	for i, a := range costsActions[:chosen] {
+		if !set(a.flag) {
+			continue
+		}
+		if chosen != len(costsActions)-1 {
+			b := costsActions[chosen]
+			return usagef("--%s %s and --%s %s: give one of them", b.flag, b.what, a.flag, a.what)
+		}
+		chosen = i
+	}
+	a := costsActions[chosen]
+	var extra []string
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name != a.flag && !slices.Contains(a.takes, f.Name) && slices.Contains(costsFlags, f.Name) {
+			extra = append(extra, "--"+f.Name)
+		}
+	})
+	what := "costs"
+	if a.flag != "" {
+		what = "--" + a.flag
+	}
+	switch {
+	case len(extra) > 0 && a.flag == "" && slices.Contains(extra, "--retrieval"):
+		return usagef("--retrieval needs --calls N")
+	case len(extra) > 0 && a.flag == "" && slices.Contains(extra, "--family"):
+		return usagef("--family needs --model: it chooses the family of the cost notice lines")
+	case len(extra) > 0 && a.flag == "" && slices.Contains(extra, "--max-increase"):
+		return usagef("--max-increase needs --base REF")
+	case len(extra) > 0:
+		takes := "no other flag"
+		if len(a.takes) > 0 {
+			takes = "only --" + strings.Join(a.takes, ", --")
+		}
+		return usagef("%s %s and takes %s; %s would be ignored", what, a.what, takes, strings.Join(extra, ", "))
+	}
+	if f := cmd.Flags().Lookup("format").Value.String(); set("format") && f != "table" {
+		switch {
+		case a.flag == "" && f != "json" && set("overhead"):
+			return usagef("--format %s has no pointer table; --overhead weighs pointers in the table and json formats only", f)
+		}
+	}
+	return nil
+}
+
+// costsFlags lists the flags checkCostsFlags weighs: those of costs
+// itself, not the global ones.
+var costsFlags = []string{"compare", "per-permission", "model", "family", "format", "base", "max-increase", "calls", "overhead", "retrieval", "profile", "permit"}
 
 // notices prints the cost notice of every mode for model under the family
 // choice: the report for json, else the lines.
