@@ -75,23 +75,26 @@ func (s Session) Total(standing int, reads []Retrieval) (total, retrieval float6
 	return n*sh + retrieval, retrieval
 }
 
-// BreakEven is the read rate above which inlining a pointer's source is
-// cheaper than the pointer, in a session of s.Calls calls with standing
-// prompt standing (pointer included) and no other reads:
+// BreakEven is the read rate above which sending standing text of
+// inlinedTokens (X: the text a pointer replaces, or its source) is cheaper
+// than the pointer, in a session of s.Calls calls with standing prompt
+// standing (pointer included), a source of sourceTokens (T) and no other
+// reads:
 //
-//	inline:  N(S - P + T + H)
+//	inline:  N(S - P + X + H)
 //	pointer: N(S + H) + r(S + H + N·T)
-//	r* = N(T - P) / (S + H + N·T)
+//	r* = N(X - P) / (S + H + N·T)
 //
-// It is 0 when the source is no larger than the pointer: the pointer never
-// pays.
-func (s Session) BreakEven(standing, pointerTokens, sourceTokens int) float64 {
-	saved := sourceTokens - pointerTokens
+// It is 0 when the inlined text is no larger than the pointer: the pointer
+// never pays, and 1 when the pointer pays even if every session reads the
+// source (a source smaller than the text it replaces).
+func (s Session) BreakEven(standing, pointerTokens, inlinedTokens, sourceTokens int) float64 {
+	saved := inlinedTokens - pointerTokens
 	if saved <= 0 {
 		return 0
 	}
 	n := float64(s.Calls)
-	return n * float64(saved) / (float64(standing+s.Overhead) + n*float64(sourceTokens))
+	return min(1, n*float64(saved)/(float64(standing+s.Overhead)+n*float64(sourceTokens)))
 }
 
 // SessionRow is the session total of one mode, smallest and largest over
@@ -144,7 +147,10 @@ func SessionTable(p *compiler.Program, s Session) []SessionRow {
 }
 
 // WriteSession prints the session table and the assumptions behind it.
-func WriteSession(w io.Writer, s Session, rows []SessionRow) error {
+// dropped is the text the profile drops with no pointer
+// (compiler.Program.DroppedText): the model has no term for the searches
+// a model makes for it, so it is named as not modelled.
+func WriteSession(w io.Writer, s Session, rows []SessionRow, dropped []compiler.DroppedText) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "MODE\tSTANDING PER CALL (S)\tPOINTERS\tRETRIEVAL (R, EXTRA CALLS)\tSESSION TOTAL Σ(S+R+H) OVER %s\n", strings.ToUpper(calls(s.Calls)))
 	span := func(a, b int) string {
@@ -153,15 +159,32 @@ func WriteSession(w io.Writer, s Session, rows []SessionRow) error {
 		}
 		return compiler.Thousands(a) + "-" + compiler.Thousands(b)
 	}
+	pointers := false
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", r.Mode, span(r.StandingMin, r.StandingMax), r.Pointers,
 			span(round(r.RetrievalMin), round(r.RetrievalMax)), span(round(r.TotalMin), round(r.TotalMax)))
+		pointers = pointers || r.Pointers > 0
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "Expected input tokens per session (smallest-largest family): N(S+H) + Σ r·(S + H + T·(N + later rates)), with H = %s per call and %s; each read costs an extra call and its text stays in context from the first call on.\n",
-		compiler.Thousands(s.Overhead), s.describeRates())
+	var b strings.Builder
+	if pointers {
+		fmt.Fprintf(&b, "Expected input tokens per session (smallest-largest family): N(S+H) + Σ r·(S + H + T·(N + later rates)), with H = %s per call and %s; each read costs an extra call and its text stays in context from the first call on.\n",
+			compiler.Thousands(s.Overhead), s.describeRates())
+	} else {
+		fmt.Fprintf(&b, "Expected input tokens per session (smallest-largest family): N(S+H), with H = %s per call; no mode sends a pointer.\n",
+			compiler.Thousands(s.Overhead))
+	}
+	if len(dropped) > 0 {
+		var names []string
+		for _, d := range dropped {
+			names = append(names, fmt.Sprintf("%s (%s tokens)", d.Part, compiler.Thousands(d.Tokens)))
+		}
+		fmt.Fprintf(&b, "Not modelled: this profile drops text with no pointer to it: %s. The calls and context a model spends finding what that text said are not in these totals, so they understate the session.\n",
+			strings.Join(names, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -65,18 +65,30 @@ func TestSessionTotalIsTheExpectedSum(t *testing.T) {
 }
 
 // TestBreakEvenEqualsInlining: at the break-even rate, a session with the
-// pointer costs exactly what it costs with the source inlined in its place.
+// pointer costs exactly what it costs with the replaced text (X, the source
+// itself or a different, larger or smaller text) sent in its place.
 func TestBreakEvenEqualsInlining(t *testing.T) {
-	for _, c := range []struct{ n, s, h, p, t int }{{1, 17, 0, 17, 100}, {20, 17, 50, 17, 100}, {40, 2500, 300, 20, 1800}} {
+	for _, c := range []struct{ n, s, h, p, x, t int }{
+		{1, 17, 0, 17, 100, 100}, {20, 17, 50, 17, 100, 100}, {40, 2500, 300, 20, 1800, 1800},
+		{10, 500, 200, 17, 161, 400}, {3, 900, 0, 30, 60, 250},
+	} {
 		sess := costs.Session{Calls: c.n, Overhead: c.h}
-		r := sess.BreakEven(c.s, c.p, c.t)
+		r := sess.BreakEven(c.s, c.p, c.x, c.t)
+		if r <= 0 || r >= 1 {
+			t.Fatalf("%+v: break-even %f, want a rate strictly between 0 and 1", c, r)
+		}
 		withPointer, _ := sess.Total(c.s, []costs.Retrieval{{SourceTokens: c.t, Rate: r}})
-		inlined, _ := sess.Total(c.s-c.p+c.t, nil)
+		inlined, _ := sess.Total(c.s-c.p+c.x, nil)
 		if math.Abs(withPointer-inlined) > 1e-6 {
 			t.Errorf("%+v: at r*=%f the pointer costs %f, inlining %f", c, r, withPointer, inlined)
 		}
 	}
-	if r := (costs.Session{Calls: 5}).BreakEven(100, 40, 40); r != 0 {
-		t.Errorf("a source no larger than its pointer has break-even %f, want 0", r)
+	if r := (costs.Session{Calls: 5}).BreakEven(100, 40, 40, 400); r != 0 {
+		t.Errorf("replaced text no larger than its pointer has break-even %f, want 0", r)
+	}
+	// A source much smaller than the text it replaces pays even when
+	// every session reads it: the rate is capped at 1.
+	if r := (costs.Session{Calls: 10}).BreakEven(100, 10, 1000, 20); r != 1 {
+		t.Errorf("a cheap read of a large replaced text has break-even %f, want 1", r)
 	}
 }

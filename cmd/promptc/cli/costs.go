@@ -132,7 +132,7 @@ rather than ignored.`,
 						return usagef("--retrieval: %q is not a pointer part (pointers: %s)", n, strings.Join(slices.Sorted(maps.Keys(p.Pointers)), ", "))
 					}
 				}
-				if err := costs.WriteSession(g.stdout, sess, costs.SessionTable(p, sess)); err != nil {
+				if err := costs.WriteSession(g.stdout, sess, costs.SessionTable(p, sess), p.DroppedText()); err != nil {
 					return err
 				}
 				return costs.WritePointers(g.stdout, costs.Pointers(p, sess))
