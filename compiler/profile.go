@@ -402,6 +402,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 				"tool %s: its description %s is empty, so the model would be told nothing about how to call it; write the description and its arguments", t, tool.File))
 			continue
 		}
+		desc = namedDescription(t, desc)
 		p.ToolTexts[t] = include.Text(desc)
 		if !p.Config.Permits(p.Permission, t) {
 			continue
@@ -434,6 +435,25 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
+}
+
+// namedDescription makes a tool's description carry the tool's name, so
+// that a full description in the standing listing or a discovery answer
+// always says which tool it describes: when its first line does not start
+// with the name (after Markdown heading marks, emphasis or backticks) as a
+// whole word, "name: " is written before that line. "git_log: shows the
+// history" and "# git_log" are kept as they are; "Shows the history"
+// becomes "git_log: Shows the history".
+func namedDescription(name string, desc []include.Span) []include.Span {
+	first := strings.TrimLeft(desc[0].Text, "#*` \t")
+	if rest, ok := strings.CutPrefix(first, name); ok {
+		if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !(isWord(r) || r == '_' || r == '-') {
+			return desc
+		}
+	}
+	out := slices.Clone(desc)
+	out[0].Text = name + ": " + out[0].Text
+	return out
 }
 
 // CompileAll compiles l once per profile and permission set, profiles

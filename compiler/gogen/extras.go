@@ -54,7 +54,8 @@ const allowedOK = "allowed == nil || allowed(toolCatalogue[i].name)"
 // toolsSource is DescribeTools and its helpers; the PERM_ markers are
 // replaced by what a permission-set parameter needs, or by nothing.
 const toolsSource = `// DescribeTools returns the full descriptions of the named tools, for a
-// model that asks for them, separated by blank lines. PERM_DOCallowed
+// model that asks for them, separated by blank lines, each tool once in
+// the order first named (a repeated name adds nothing). PERM_DOCallowed
 // reports whether the caller may use a tool at run time (nil restricts
 // nothing). A name that is unknown and a name that is not allowed get the
 // same error, so the error reveals nothing about restricted tools. With no
@@ -85,7 +86,10 @@ PERM_CHECK	ok := func(i int) bool { return PERM_OK }
 		return b.String(), nil
 	}
 	var parts []string
-	for _, n := range names {
+	for j, n := range names {
+		if containsString(names[:j], n) {
+			continue
+		}
 		found := -1
 		for i := range toolCatalogue {
 			if toolCatalogue[i].name == n {
@@ -103,8 +107,9 @@ PERM_CHECK	ok := func(i int) bool { return PERM_OK }
 
 // DescribeToolsArgs is DescribeTools for the argument a model writes in a
 // discovery call: tool names separated by commas ("git_log, git_show"),
-// each trimmed of white space. An empty argument lists the permitted
-// tools; an empty name between commas is an error.
+// each trimmed of white space; a name given twice is described once. An
+// empty argument lists the permitted tools; an empty name between commas
+// is an error.
 func DescribeToolsArgs(PERM_PARAMargs string, allowed func(name string) bool) (string, error) {
 	if strings.TrimSpace(args) == "" {
 		return DescribeTools(PERM_ARGnil, allowed)

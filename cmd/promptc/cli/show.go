@@ -56,7 +56,8 @@ bytes, characters and tokens, with a preview cut to ` + fmt.Sprint(previewChars)
 --family auto (the default) takes the family the model id resolves to (the
 fallback family without --model); an explicit --family wins over the model,
 which still selects that family's own model note. --show-full prints the
-whole composed text instead of previews. Credential-like values (API keys,
+whole composed text instead of previews, exactly as sent, followed by a
+newline when the text does not end with one. Credential-like values (API keys,
 tokens, password=, secret= and token= assignments) are redacted in previews
 and in the full text; --no-redact prints them as they are. Sizes are always
 those of the text as sent. --slots FILE supplies slot text, and the values
