@@ -226,3 +226,86 @@ func TestJSONValidates(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsFollowTheVerdict: the saving printed never contradicts the
+// verdict, however close it is to the threshold.
+func TestWordsFollowTheVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		base, cand int
+		threshold  float64
+		want       Verdict
+		words      string
+	}{
+		{100000, 90001, 0.10, NotSupported, "9.9% fewer"}, // 9.999%: never "10.0% fewer"
+		{100000, 90000, 0.10, Supported, "10.0% fewer"},
+		{100000, 87661, 0.1234, NotSupported, "12.339% fewer"}, // one decimal more than the threshold
+		{100000, 87660, 0.1234, Supported, "12.340% fewer"},
+		{100000, 87659, 0.1234, Supported, "12.341% fewer"},
+		{1000, 999, 0.10, NotSupported, "0.1% fewer"},
+		{100000, 99999, 0.10, NotSupported, "no fewer"},
+		{1000, 1312, 0.10, NotSupported, "31.2% more"},
+	} {
+		res := Evaluate(mustRead(t, pairs(1, tc.base, tc.cand)...), "base", "cand", tc.threshold)
+		if res.Verdict != tc.want || !strings.Contains(res.Reason, "used "+tc.words+" total tokens") {
+			t.Errorf("%d against %d at %v: %s: %s; want %s with %q", tc.cand, tc.base, tc.threshold, res.Verdict, res.Reason, tc.want, tc.words)
+		}
+	}
+}
+
+// TestReasonSeparatesNotEvaluated: conditions that were not evaluated are
+// not reported as failed.
+func TestReasonSeparatesNotEvaluated(t *testing.T) {
+	res := Evaluate(nil, "base", "cand", 0.10)
+	want := "no savings claim can be made: complete matched pairs failed; identical passing outcomes, known usage, verified settings not evaluated."
+	if !strings.HasPrefix(res.Reason, want) {
+		t.Fatalf("reason %q, want it to start with %q", res.Reason, want)
+	}
+}
+
+// TestSettingsComparedWithinThePair: a mismatch names the pair that
+// differs, not the first run of another task; a pair that agrees with
+// itself but not with the rest is said to differ from the other runs.
+func TestSettingsComparedWithinThePair(t *testing.T) {
+	runs := mustRead(t,
+		record("base", "t0", "true", "10", "0", set),
+		record("base", "t1", "true", "10", "0", set),
+		record("cand", "t0", "true", "9", "0", set),
+		record("cand", "t1", "true", "9", "0", `{"model": "m", "temperature": 1}`),
+	)
+	res := Evaluate(runs, "base", "cand", 0.10)
+	want := "cand task t1 run 1 (line 4) differs from its pair base task t1 run 1 (line 2): temperature=1 against temperature=0"
+	if res.Conditions[3].Detail != want {
+		t.Fatalf("detail %q, want %q", res.Conditions[3].Detail, want)
+	}
+	runs = mustRead(t,
+		record("base", "t0", "true", "10", "0", set),
+		record("base", "t1", "true", "10", "0", `{"model": "n", "temperature": 0}`),
+		record("cand", "t0", "true", "9", "0", set),
+		record("cand", "t1", "true", "9", "0", `{"model": "n", "temperature": 0}`),
+	)
+	res = Evaluate(runs, "base", "cand", 0.10)
+	// The pair is reported once, by its first run.
+	want = `base task t1 run 1 (line 2) differs from the settings of the other runs: model="n" against model="m" in base task t0 run 1 (line 1)`
+	if res.Conditions[3].Detail != want {
+		t.Fatalf("detail %q, want %q", res.Conditions[3].Detail, want)
+	}
+}
+
+// TestPlurals: one pair and one run are counted in the singular.
+func TestPlurals(t *testing.T) {
+	res := Evaluate(mustRead(t, pairs(1, 1000, 800)...), "base", "cand", 0.10)
+	var b bytes.Buffer
+	if err := Write(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"1 pairs", "1 matched pairs", "all 1 runs", "all 2 runs"} {
+		if strings.Contains(b.String(), bad) {
+			t.Errorf("output says %q:\n%s", bad, b.String())
+		}
+	}
+	for _, good := range []string{"1 pair:", "over 1 pair)", "on 1 matched pair ", "both runs passed"} {
+		if !strings.Contains(b.String(), good) {
+			t.Errorf("output lacks %q:\n%s", good, b.String())
+		}
+	}
+}

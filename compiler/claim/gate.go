@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -87,6 +89,26 @@ func percent(f float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f*100), "0"), ".") + "%"
 }
 
+// plural says n things: "1 pair", "2 pairs".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// allRuns says "the run" for one run, "both runs" for two and "all N
+// runs" for more.
+func allRuns(n int) string {
+	switch n {
+	case 1:
+		return "the run"
+	case 2:
+		return "both runs"
+	}
+	return fmt.Sprintf("all %d runs", n)
+}
+
 // listed names up to three runs and counts the rest.
 func listed(what []string) string {
 	if len(what) <= 3 {
@@ -96,7 +118,7 @@ func listed(what []string) string {
 }
 
 // Evaluate applies the gate to the runs of arms baseline and candidate;
-// runs of other arms are ignored. The evidence conditions (complete matched
+// runs of other arms do not enter it (Read has validated them like any). The evidence conditions (complete matched
 // pairs, identical passing outcomes, known usage, the same verified
 // settings) must all pass before the totals are compared; any that fails
 // makes the verdict Inconclusive. threshold is a fraction in (0, 1).
@@ -142,7 +164,7 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	case len(unmatched) > 0:
 		add(CondPairs, Fail, fmt.Sprintf("%d matched, %d unmatched: %s", res.Pairs, len(unmatched), listed(unmatched)))
 	default:
-		add(CondPairs, Pass, fmt.Sprintf("%d pairs: every task and run id has one run in each arm", res.Pairs))
+		add(CondPairs, Pass, fmt.Sprintf("%s: every task and run id has one run in each arm", plural(res.Pairs, "pair", "pairs")))
 	}
 
 	// Identical passing outcomes: every run of both arms passed.
@@ -160,7 +182,7 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	} else if len(notPassed) > 0 {
 		add(CondOutcomes, Fail, listed(notPassed))
 	} else {
-		add(CondOutcomes, Pass, fmt.Sprintf("all %d runs passed", len(both)))
+		add(CondOutcomes, Pass, allRuns(len(both))+" passed")
 	}
 
 	// Known usage: input and output tokens of every run.
@@ -175,16 +197,40 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	} else if len(unknown) > 0 {
 		add(CondUsage, Fail, listed(unknown))
 	} else {
-		add(CondUsage, Pass, fmt.Sprintf("input and output tokens of all %d runs", len(both)))
+		add(CondUsage, Pass, "input and output tokens of "+allRuns(len(both)))
 	}
 
 	// The same verified settings in every run.
+	// A run is compared with its pair first, so that a mismatch names the
+	// two runs that differ; a pair that agrees is compared with the first
+	// run of the file, and the message says it differs from the others.
 	var bad []string
+	reported := map[key]bool{}
 	for _, r := range both {
 		if !r.SettingsVerified {
 			bad = append(bad, fmt.Sprintf("%s: settings not verified (line %d)", r.Label(), r.Line))
-		} else if d := settingsDiff(both[0], r); d != "" {
-			bad = append(bad, d)
+		}
+	}
+	for _, r := range both {
+		k := key{r.Task, r.ID}
+		if r.Arm != baseline || reported[k] {
+			continue
+		}
+		if c, ok := arms[candidate][k]; ok {
+			if d := settingsDiff(r, c); d != "" {
+				bad = append(bad, fmt.Sprintf("%s (line %d) differs from its pair %s (line %d): %s", c.Label(), c.Line, r.Label(), r.Line, d))
+				reported[k] = true
+			}
+		}
+	}
+	for _, r := range both {
+		k := key{r.Task, r.ID}
+		if reported[k] || r.Task == both[0].Task && r.ID == both[0].ID {
+			continue
+		}
+		if d := settingsDiff(both[0], r); d != "" {
+			bad = append(bad, fmt.Sprintf("%s (line %d) differs from the settings of the other runs: %s in %s (line %d)", r.Label(), r.Line, d, both[0].Label(), both[0].Line))
+			reported[k] = true
 		}
 	}
 	if len(both) == 0 {
@@ -196,20 +242,27 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 		for _, k := range slices.Sorted(maps.Keys(both[0].Settings)) {
 			kv = append(kv, k+"="+both[0].Settings[k])
 		}
-		add(CondSettings, Pass, fmt.Sprintf("the same verified settings in all %d runs: %s", len(both), strings.Join(kv, ", ")))
+		add(CondSettings, Pass, fmt.Sprintf("the same verified settings in %s: %s", allRuns(len(both)), strings.Join(kv, ", ")))
 	}
 
-	var failed []string
+	var failed, skipped []string
 	for _, c := range res.Conditions {
-		if c.Status != Pass {
+		switch c.Status {
+		case Fail:
 			failed = append(failed, c.Name)
+		case NotEvaluated:
+			skipped = append(skipped, c.Name)
 		}
 	}
 	tokens := condTokens(threshold)
 	if len(failed) > 0 {
 		add(tokens, NotEvaluated, "the evidence above cannot carry a claim")
 		res.Verdict = Inconclusive
-		res.Reason = fmt.Sprintf("no savings claim can be made: %s failed. Incomplete, failing or unknown evidence supports no claim either way.", strings.Join(failed, ", "))
+		why := strings.Join(failed, ", ") + " failed"
+		if len(skipped) > 0 {
+			why += "; " + strings.Join(skipped, ", ") + " not evaluated"
+		}
+		res.Reason = fmt.Sprintf("no savings claim can be made: %s. Incomplete, failing or unknown evidence supports no claim either way.", why)
 		return res
 	}
 
@@ -230,37 +283,59 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	}
 	saving := float64(a-b) / float64(a)
 	res.Saving = &saving
-	detail := fmt.Sprintf("%s %s, %s %s (input + output over %d pairs): %s", baseline, compiler.Thousands(int(a)), candidate, compiler.Thousands(int(b)), res.Pairs, change(saving))
 	// A saving of exactly the threshold passes: the tolerance absorbs the
 	// binary rounding of fractions such as 0.1 and is far below the
 	// share of one token in any real total.
-	if saving >= threshold-1e-12 {
+	pass := saving >= threshold-1e-12
+	said := change(saving, threshold, pass)
+	detail := fmt.Sprintf("%s %s, %s %s (input + output over %s): %s", baseline, compiler.Thousands(int(a)), candidate, compiler.Thousands(int(b)), plural(res.Pairs, "pair", "pairs"), said)
+	if pass {
 		add(tokens, Pass, detail)
 		res.Verdict = Supported
-		res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %d matched pairs with identical passing outcomes and the same verified settings, at least the %s required.",
-			candidate, change(saving), baseline, res.Pairs, percent(threshold))
+		res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s with identical passing outcomes and the same verified settings, at least the %s required.",
+			candidate, said, baseline, plural(res.Pairs, "matched pair", "matched pairs"), percent(threshold))
 		return res
 	}
 	add(tokens, Fail, detail)
 	res.Verdict = NotSupported
-	res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %d matched pairs; a claim needs at least %s fewer.",
-		candidate, change(saving), baseline, res.Pairs, percent(threshold))
+	res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s; a claim needs at least %s fewer.",
+		candidate, said, baseline, plural(res.Pairs, "matched pair", "matched pairs"), percent(threshold))
 	return res
 }
 
-// change says a saving in words: "16.7% fewer", "31.2% more", "no fewer".
-func change(saving float64) string {
+// change says a saving in words ("16.7% fewer", "31.2% more", "no
+// fewer") so that the words never contradict the verdict pass: the
+// saving has at least one more decimal than the threshold needs and is
+// rounded toward the verdict, down when it falls short (9.999% against
+// 10% is "9.9% fewer", never "10.0% fewer") and never below the threshold
+// when it passes.
+func change(saving, threshold float64, pass bool) string {
+	d := 1
+	for d < 4 && math.Abs(threshold*100*math.Pow10(d-1)-math.Round(threshold*100*math.Pow10(d-1))) > 1e-9 {
+		d++
+	}
+	scale := math.Pow10(d)
 	switch {
 	case saving > 0:
-		return fmt.Sprintf("%.1f%% fewer", saving*100)
+		v := saving * 100 * scale
+		if pass {
+			// Round to nearest, but never below the threshold.
+			v = max(math.Round(v), math.Ceil(threshold*100*scale-1e-6))
+		} else {
+			v = math.Floor(v)
+		}
+		if v == 0 {
+			return "no fewer"
+		}
+		return strconv.FormatFloat(v/scale, 'f', d, 64) + "% fewer"
 	case saving < 0:
-		return fmt.Sprintf("%.1f%% more", -saving*100)
+		return strconv.FormatFloat(-saving*100, 'f', d, 64) + "% more"
 	}
 	return "no fewer"
 }
 
-// settingsDiff describes the first setting in which r differs from ref, or
-// "" when they agree.
+// settingsDiff describes the first setting in which r differs from ref,
+// r's value first ("model=b against model=a"), or "" when they agree.
 func settingsDiff(ref, r Run) string {
 	keys := slices.Sorted(maps.Keys(ref.Settings))
 	for _, k := range slices.Sorted(maps.Keys(r.Settings)) {
@@ -274,11 +349,11 @@ func settingsDiff(ref, r Run) string {
 		b, bok := r.Settings[k]
 		switch {
 		case aok && !bok:
-			return fmt.Sprintf("%s has no setting %s, which %s has (line %d)", r.Label(), k, ref.Label(), r.Line)
+			return fmt.Sprintf("no setting %s against %s=%s", k, k, a)
 		case !aok && bok:
-			return fmt.Sprintf("%s has setting %s=%s, which %s has not (line %d)", r.Label(), k, b, ref.Label(), r.Line)
+			return fmt.Sprintf("%s=%s against no setting %s", k, b, k)
 		case a != b:
-			return fmt.Sprintf("%s has %s=%s where %s has %s=%s (line %d)", r.Label(), k, b, ref.Label(), k, a, r.Line)
+			return fmt.Sprintf("%s=%s against %s=%s", k, b, k, a)
 		}
 	}
 	return ""

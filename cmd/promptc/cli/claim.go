@@ -28,7 +28,9 @@ threshold lower: --min-saving N%, else profiles.savingsThreshold, else 10%.
 
 A failed evidence condition makes the verdict INCONCLUSIVE; complete
 evidence with too small a saving is NOT SUPPORTED. claim exits 0 only when
-the claim is supported, 1 otherwise, 2 for a malformed runs file.
+the claim is supported, 1 otherwise, 2 for a malformed runs file. Runs of
+other arms do not enter the gate but are validated like the rest: a
+malformed line or a run recorded twice is an error in any arm.
 --format json prints the verdict, the totals and every condition.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -85,7 +87,7 @@ the claim is supported, 1 otherwise, 2 for a malformed runs file.
 	f := cmd.Flags()
 	f.StringVar(&runs, "runs", "", "the measured runs, a JSON Lines file")
 	f.StringVar(&compare, "compare", "", "the two arms, BASELINE,CANDIDATE")
-	f.StringVar(&minSaving, "min-saving", "", "the least saving, N% (default: profiles.savingsThreshold, else 10%)")
+	f.StringVar(&minSaving, "min-saving", "", "the least saving as a percentage with %, e.g. 12% (default: profiles.savingsThreshold, else 10%)")
 	f.StringVar(&format, "format", "text", "output format: text, json")
 	return cmd
 }
@@ -113,12 +115,26 @@ func readRuns(path string) ([]claim.Run, error) {
 	return list, err
 }
 
-// parsePercent parses "N%" or "N" as a percentage strictly between 0 and
-// 100 and returns it as a fraction.
+// parsePercent parses "N%", a percentage strictly between 0 and 100, and
+// returns it as a fraction. A bare number is refused: 0.12 could mean 12%
+// (the fraction profiles.savingsThreshold takes) or 0.12%, and guessing
+// either way would judge a claim against the wrong threshold.
 func parsePercent(s string) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
+	t := strings.TrimSpace(s)
+	num, ok := strings.CutSuffix(t, "%")
+	if !ok {
+		if v, err := strconv.ParseFloat(t, 64); err == nil {
+			if v > 0 && v < 1 {
+				return 0, fmt.Errorf("%q is a bare number: write %s%% for the fraction %s of the baseline's tokens, or %s%% if that is what you mean (the flag takes a percentage, profiles.savingsThreshold a fraction)",
+					s, strconv.FormatFloat(v*100, 'f', -1, 64), t, t)
+			}
+			return 0, fmt.Errorf("%q is a bare number: write the percentage with %%, e.g. %s%%", s, t)
+		}
+		return 0, fmt.Errorf("%q: want a percentage above 0%% and below 100%%, e.g. 10%%", s)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
 	if err != nil || !(v > 0 && v < 100) {
-		return 0, fmt.Errorf("%q: want a percentage above 0 and below 100, e.g. 10%%", s)
+		return 0, fmt.Errorf("%q: want a percentage above 0%% and below 100%%, e.g. 10%%", s)
 	}
 	return v / 100, nil
 }
