@@ -32,6 +32,10 @@ type Row struct {
 	// AnyFamily row when that difference is not the same for every
 	// family, and when there is no default mode.
 	OverFocus *int `json:"overFocus,omitempty"`
+	// Base names the default mode OverFocus is measured against; the
+	// human-facing tables head that column with it ("over agent"), while
+	// the machine formats keep the stable field name overFocus.
+	Base string `json:"-"`
 	// Chars is the static text's length in code points, with that note.
 	Chars int `json:"chars"`
 	// PrefixTokens is the cacheable prefix: static text before the first
@@ -152,7 +156,7 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 	}
 	if base != nil {
 		over := r.Tokens - p.Counter.Count(p.Static(base, measured(base)))
-		r.OverFocus = &over
+		r.OverFocus, r.Base = &over, base.Name
 	}
 	return r
 }

@@ -37,7 +37,19 @@ func Write(w io.Writer, format string, rows []Row) error {
 	return fmt.Errorf("unknown costs format %q (valid: %s)", format, strings.Join(Formats, ", "))
 }
 
-var header = []string{"mode", "family", "tokens", "no note", "over focus", "chars", "prefix", "note", "counted"}
+// header is the heading of the human-facing tables; the fifth column is
+// named after the default mode the rows are measured against ("over
+// focus", "over agent"), "over default" when there is none.
+func header(rows []Row) []string {
+	base := "default"
+	for _, r := range rows {
+		if r.Base != "" {
+			base = r.Base
+			break
+		}
+	}
+	return []string{"mode", "family", "tokens", "no note", "over " + base, "chars", "prefix", "note", "counted"}
+}
 
 func cells(r Row) []string {
 	counted := r.Counter
@@ -66,7 +78,7 @@ func signed(n *int) string {
 
 func writeTable(w io.Writer, rows []Row) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.ToUpper(strings.Join(header, "\t")))
+	fmt.Fprintln(tw, strings.ToUpper(strings.Join(header(rows), "\t")))
 	for _, r := range rows {
 		fmt.Fprintln(tw, strings.Join(cells(r), "\t"))
 	}
@@ -85,8 +97,9 @@ func Markdown(rows []Row) string {
 			b.WriteString("Estimated as characters over four, rounded up.\n\n")
 		}
 	}
-	b.WriteString("| " + strings.Join(header[:len(header)-1], " | ") + " |\n")
-	b.WriteString("|" + strings.Repeat(" --- |", len(header)-1) + "\n")
+	head := header(rows)
+	b.WriteString("| " + strings.Join(head[:len(head)-1], " | ") + " |\n")
+	b.WriteString("|" + strings.Repeat(" --- |", len(head)-1) + "\n")
 	for _, r := range rows {
 		c := cells(r)
 		b.WriteString("| " + strings.Join(c[:len(c)-1], " | ") + " |\n")
