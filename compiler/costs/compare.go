@@ -22,6 +22,12 @@ type Comparison struct {
 	// Change is (ToTotal - FromTotal) / FromTotal: negative when To's
 	// standing prompt is smaller.
 	Change float64
+	// Session is the session model the totals are for; nil when they are
+	// one call's standing prompt.
+	Session *Session
+	// Reads says whether some mode of either profile sends a pointer: the
+	// only way a read rate enters the session totals.
+	Reads bool
 	// Dropped lists the text of parts From sends that To drops with no
 	// pointer (compiler.Program.DroppedText): detail deleted rather than
 	// moved behind a pointer.
@@ -44,13 +50,39 @@ type DroppedPart struct {
 }
 
 // Compare sums the tokens of every mode over every family in from and to
-// (the same project compiled in two profiles).
+// (the same project compiled in two profiles): the standing prompt of one
+// call.
 func Compare(from, to *compiler.Program) Comparison {
-	c := Comparison{From: from.Profile, To: to.Profile}
+	return compare(from, to, nil)
+}
+
+// CompareSessions is Compare for sessions like s: each mode and family
+// counts the expected Σ(S + R + H) of a session (Session.Total) instead of
+// one call's standing prompt, so that a profile's pointers are charged
+// their reads. Text a profile drops with no pointer is still not priced
+// (Dropped names it).
+func CompareSessions(from, to *compiler.Program, s Session) Comparison {
+	return compare(from, to, &s)
+}
+
+func compare(from, to *compiler.Program, s *Session) Comparison {
+	c := Comparison{From: from.Profile, To: to.Profile, Session: s}
 	sums := func(p *compiler.Program) map[string]int {
-		out := map[string]int{}
+		total := map[string]float64{}
 		for _, r := range PerFamily(p) {
-			out[r.Mode] += r.Tokens
+			if s == nil {
+				total[r.Mode] += float64(r.Tokens)
+				continue
+			}
+			m, _ := p.Mode(r.Mode)
+			rd := reads(p, m, *s)
+			c.Reads = c.Reads || len(rd) > 0
+			t, _ := s.Total(r.Tokens, rd)
+			total[r.Mode] += t
+		}
+		out := map[string]int{}
+		for k, v := range total {
+			out[k] = round(v)
 		}
 		return out
 	}
@@ -97,7 +129,11 @@ func dropped(from, to *compiler.Program) []DroppedPart {
 // the standing prompt, not a measured saving.
 func WriteComparison(w io.Writer, c Comparison) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "MODE\t%s\t%s\tCHANGE\t%%\n", c.From, c.To)
+	first := "MODE"
+	if c.Session != nil {
+		first = "MODE (SESSION OF " + strings.ToUpper(calls(c.Session.Calls)) + ")"
+	}
+	fmt.Fprintf(tw, "%s\t%s\t%s\tCHANGE\t%%\n", first, c.From, c.To)
 	row := func(name string, a, b int) {
 		pct := 0.0
 		if a > 0 {
@@ -113,8 +149,17 @@ func WriteComparison(w io.Writer, c Comparison) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nEstimate of standing-prompt size only: %s's static text is %s %s's (tokens per call, summed over every mode and family).\n",
-		c.To, relative(c.Change), c.From)
+	if s := c.Session; s != nil {
+		rates := "no pointer sent"
+		if c.Reads {
+			rates = s.describeRates()
+		}
+		fmt.Fprintf(&b, "\nEstimate from the session model only: a session of %s under %s is expected to send %s input tokens than under %s (Σ(S+R+H) with H = %s per call and %s, summed over every mode and family).\n",
+			calls(s.Calls), c.To, relativeTokens(c.Change), c.From, compiler.Thousands(s.Overhead), rates)
+	} else {
+		fmt.Fprintf(&b, "\nEstimate of standing-prompt size only: %s's static text is %s %s's (tokens per call, summed over every mode and family).\n",
+			c.To, relative(c.Change), c.From)
+	}
 	if len(c.Dropped) > 0 {
 		var names []string
 		for _, d := range c.Dropped {
@@ -124,8 +169,12 @@ func WriteComparison(w io.Writer, c Comparison) error {
 			}
 			names = append(names, fmt.Sprintf("%s (%s tokens)", d.Part, compiler.Thousands(d.Tokens)))
 		}
-		fmt.Fprintf(&b, "%s drops with no pointer to its text: %s. Deleted detail can raise total input when the model has to search for what the prompt no longer tells it how to find.\n",
+		fmt.Fprintf(&b, "%s drops with no pointer to its text: %s. Deleted detail can raise total input when the model has to search for what the prompt no longer tells it how to find",
 			c.To, strings.Join(names, ", "))
+		if c.Session != nil {
+			b.WriteString("; the session totals above do not price that search")
+		}
+		b.WriteString(".\n")
 	}
 	b.WriteString("Savings claim: not evaluated. It needs measured runs (outcomes and token usage of matched tasks); see promptc claim.\n")
 	_, err := io.WriteString(w, b.String())
@@ -142,6 +191,18 @@ func relative(change float64) string {
 		return fmt.Sprintf("%.1f%% larger than", change*100)
 	}
 	return "the same size as"
+}
+
+// relativeTokens says a fractional change of a token total in words:
+// "12.5% fewer", "3.0% more", "as many".
+func relativeTokens(change float64) string {
+	switch {
+	case change < 0:
+		return fmt.Sprintf("%.1f%% fewer", -change*100)
+	case change > 0:
+		return fmt.Sprintf("%.1f%% more", change*100)
+	}
+	return "as many"
 }
 
 func signedThousands(n int) string {

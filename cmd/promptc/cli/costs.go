@@ -54,7 +54,9 @@ exit 1 when any mode and family grows by more than that.
 aggregate, and names the text B drops with no pointer (as PROFILE_DROPS_TEXT
 reports it). It is an estimate of static size only and never supports a
 savings claim: that takes measured runs (promptc claim). A project with
-errors in any profile is not compared (exit 1). It takes --permit only.
+errors in any profile is not compared (exit 1). With --calls N (and
+--overhead, --retrieval) it compares the expected input of a session of N
+calls, Σ(S + R + H), instead of one call's standing prompt.
 
 --permit NAME prints the costs of a session under that permission set (the
 tools part lists only the tools it permits); --per-permission prints the
@@ -112,7 +114,11 @@ rather than ignored.`,
 				limit = &l
 			}
 			if cmd.Flags().Changed("compare") {
-				return g.compareProfiles(dirArg(args), compare)
+				var s *costs.Session
+				if cmd.Flags().Changed("calls") {
+					s = &sess
+				}
+				return g.compareProfiles(dirArg(args), compare, s, named)
 			}
 			if perPerm {
 				return g.costsPerPermission(dirArg(args))
@@ -173,7 +179,7 @@ var costsActions = []struct {
 	what  string   // what it prints
 	takes []string // the other flags it reads
 }{
-	{"compare", "compares the standing prompt of two profiles", []string{"permit"}},
+	{"compare", "compares two profiles", []string{"permit", "calls", "overhead", "retrieval"}},
 	{"per-permission", "prints every profile under every permission set", nil},
 	{"model", "prints the cost notice lines of one model", []string{"family", "format", "profile", "permit"}},
 	{"base", "compares with the project at a git ref", []string{"max-increase", "profile", "permit"}},
@@ -187,7 +193,7 @@ func checkCostsFlags(cmd *cobra.Command) error {
 	set := func(n string) bool { return cmd.Flags().Changed(n) }
 	chosen := len(costsActions) - 1
 	for i, a := range costsActions[:chosen] {
-		if !set(a.flag) {
+		if !set(a.flag) || chosen != len(costsActions)-1 && slices.Contains(costsActions[chosen].takes, a.flag) {
 			continue
 		}
 		if chosen != len(costsActions)-1 {
@@ -220,6 +226,9 @@ func checkCostsFlags(cmd *cobra.Command) error {
 			takes = "only --" + strings.Join(a.takes, ", --")
 		}
 		return usagef("%s %s and takes %s; %s would be ignored", what, a.what, takes, strings.Join(extra, ", "))
+	}
+	if a.flag == "compare" && !set("calls") && (set("overhead") || set("retrieval")) {
+		return usagef("--overhead and --retrieval with --compare need --calls N: without it the comparison is of one call's standing prompt")
 	}
 	if f := cmd.Flags().Lookup("format").Value.String(); set("format") && f != "table" {
 		switch {
@@ -319,8 +328,11 @@ func (g *globals) costsJSON(p *compiler.Program, sess costs.Session) error {
 }
 
 // compareProfiles compiles the project in two profiles and compares them,
-// both under the permission set --permit names (the default when unset).
-func (g *globals) compareProfiles(dir, spec string) error {
+// both under the permission set --permit names (the default when unset):
+// their standing prompts, or with sess their expected session totals
+// (named lists the pointers --retrieval names, each a pointer part of one
+// of the two profiles).
+func (g *globals) compareProfiles(dir, spec string, sess *costs.Session, named []string) error {
 	names := strings.Split(spec, ",")
 	if len(names) != 2 || names[0] == "" || names[1] == "" {
 		return usagef("--compare %q: want two profiles, e.g. classic,compact", spec)
@@ -354,7 +366,19 @@ func (g *globals) compareProfiles(dir, spec string) error {
 	if err := g.refuseErrors(p); err != nil {
 		return err
 	}
-	return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1]))
+	if sess == nil {
+		return costs.WriteComparison(g.stdout, costs.Compare(pair[0], pair[1]))
+	}
+	for _, n := range named {
+		if _, ok := pair[0].Pointers[n]; !ok {
+			if _, ok := pair[1].Pointers[n]; !ok {
+				all := maps.Clone(pair[0].Pointers)
+				maps.Copy(all, pair[1].Pointers)
+				return usagef("--retrieval: %q is not a pointer part (pointers: %s)", n, strings.Join(slices.Sorted(maps.Keys(all)), ", "))
+			}
+		}
+	}
+	return costs.WriteComparison(g.stdout, costs.CompareSessions(pair[0], pair[1], *sess))
 }
 
 // costsPerPermission prints the standing prompt of every mode in every
