@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:43b8d59d31d78f68ec31d1f0254aebb4b7e885ac7a11652837e6560aaec5092a"
+const InputHash = "sha256:124b7091457f1124a4a2e3443e53c3a013bab83db97f4db6d0b76e2d2ff524c5"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
