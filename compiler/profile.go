@@ -172,8 +172,8 @@ func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
 	for i, r := range p.Config.Profiles.Values[p.Profile].Replace {
 		ptr := p.Config.Parts[r.With.Name].Pointer
 		old := p.Parts[r.Replace.Name]
-		if r.With.Kind != "part" || ptr == nil || r.Replace.Kind != "part" || old == nil {
-			continue
+		if r.With.Kind != "part" || ptr == nil || r.Replace.Kind != "part" || old == nil || Standing(old.Config) {
+			continue // replacing standing text is GOVERNING_DROPPED whatever the pointer covers
 		}
 		text := NormaliseWords(old.Text)
 		for _, phrase := range ptr.Covers {
