@@ -63,10 +63,12 @@ tools part lists only the tools it permits); --per-permission prints the
 standing prompt of every mode in every profile under every permission set,
 side by side, with the tokens of the tools part in each.
 
-Pointer parts are listed after the table: the standing tokens each saves
-per call against inlining its source, the cost of one read, and the
-break-even read rate above which inlining would be cheaper, for a session of
---calls N calls (default 1) with --overhead H tokens per call (default 0).
+Pointer parts some mode sends are listed after the table: the standing
+tokens each saves per call against the text it replaces (X: the parts the
+profile replaces with it, or its source when it replaces none), the cost of
+one read of its source, and the break-even read rate above which sending X
+would be cheaper, for a session of --calls N calls (default 1) with
+--overhead H tokens per call (default 0).
 
 --calls N prints what a session of N calls sends in total, Σ(S + R + H):
 the standing prompt S and the overhead H on every call, and for each
@@ -77,8 +79,9 @@ pointer, comma-separated (0.3, 30%, runbook=0.5); without it every pointer
 is read (the worst case).
 
 costs prints one of these at a time; a flag the chosen one does not read
-(--overhead with --compare, --calls with --model, ...) is refused (exit 2)
-rather than ignored.`,
+(--calls with --model, --profile with --compare, ...) is refused (exit 2)
+rather than ignored. The text a profile drops with no pointer is named
+under the session totals: the model does not price its loss.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The command line is checked before anything is compiled.
@@ -165,7 +168,7 @@ rather than ignored.`,
 	f.IntVar(&calls, "calls", 0, "print the total input of a session of N calls, Σ(S + R + H)")
 	f.IntVar(&overhead, "overhead", 0, "tokens every call sends besides the static prompt (H)")
 	f.StringVar(&retrieval, "retrieval", "", "with --calls: the fraction of sessions reading each pointer's source: RATE and/or NAME=RATE,...")
-	f.StringVar(&compare, "compare", "", "compare the standing prompt of two profiles, e.g. classic,compact")
+	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact: the standing prompt, or with --calls a session")
 	f.StringVar(&g.permission, "permit", "", "cost a session under this permission set (default: permissions.default)")
 	f.BoolVar(&perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
 	return cmd
