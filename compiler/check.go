@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/family"
@@ -252,7 +253,6 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 // every family and note the mode's text varies with, in the mode's wire
 // format.
 func (p *Program) checkModeBudgets() []diag.Diagnostic {
-	var ds findings
 	c := p.Config
 	type sizeKey struct {
 		name   string
@@ -260,11 +260,17 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		family string
 		note   int
 	}
+	// Modes are checked concurrently. A section's size is measured once
+	// and shared between modes; mu guards the sizes.
+	var mu sync.Mutex
 	sizes := map[sizeKey]int{}
-	for _, m := range p.Modes {
+	found := make([]findings, len(p.Modes))
+	Parallel(p.jobs, len(p.Modes), func(i int) {
+		m := p.Modes[i]
 		if m.Config.Budget == nil {
-			continue
+			return
 		}
+		ds := &found[i]
 		lim := *m.Config.Budget
 		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
 		for _, fn := range p.FamilyNames {
@@ -289,10 +295,14 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 						if c.Parts[s.Name].Family != "" || p.hasHoles(s.Name) {
 							k.family, k.note = fn, note
 						}
+						mu.Lock()
 						size, ok := sizes[k]
+						mu.Unlock()
 						if !ok {
 							size = p.Measure(lim, s.Text)
+							mu.Lock()
 							sizes[k] = size
+							mu.Unlock()
 						}
 						parts = append(parts, contribution{s.Name, size, s.Pos})
 						if s.Text != "" {
@@ -320,6 +330,10 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
+	})
+	var ds []diag.Diagnostic
+	for _, f := range found {
+		ds = append(ds, f...)
 	}
 	return ds
 }
@@ -581,100 +595,50 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 	if p.Config.Lint.StaticDynamic == "warning" {
 		report = diag.Warnf
 	}
-	type finding struct {
-		pos         diag.Position
-		what, match string
+	type text struct {
+		owner string
+		spans []include.Span
+		guide bool
 	}
-	owners := map[finding][]string{}
-	var order []finding
-	var ds []diag.Diagnostic
-	syntax := map[diag.Position]bool{}
-	scan := func(owner string, spans []include.Span, guide bool) {
-		text := include.Text(spans)
-		masked := ""
-		// Another template syntax, sent as written (the guide reports its
-		// own markers, GUIDE_PLACEHOLDER).
-		if !guide && strings.ContainsAny(text, "{%") {
-			masked = maskExamples(maskCode(text))
-			for off := 0; off < len(masked); {
-				end := strings.IndexByte(masked[off:], '\n')
-				if end < 0 {
-					end = len(masked)
-				} else {
-					end += off
-				}
-				for _, r := range templateSyntax(masked[off:end]) {
-					path, line, col, ok := include.Locate(spans, off+r[0])
-					pos := diag.Position{Path: path, Line: line, Col: col}
-					if !ok || syntax[pos] {
-						continue
-					}
-					syntax[pos] = true
-					d := diag.Warnf(pos, RuleTemplateSyntax,
-						"%q looks like a template placeholder, but promptc's placeholders are {{name}} declared in promptc.cue; this text would be sent as written: declare a placeholder and write {{name}}, or rephrase it", text[off+r[0]:off+r[1]])
-					d.End = diag.Position{Path: path, Line: line, Col: col + utf8.RuneCountInString(text[off+r[0]:off+r[1]])}
-					ds = append(ds, d)
-				}
-				off = end + 1
-			}
-		}
-		for _, dp := range dynamicPatterns {
-			if !dp.may(text) {
-				continue
-			}
-			if masked == "" {
-				masked = maskExamples(maskCode(text))
-			}
-			// The expressions run only on the lines that pass the cheap test.
-			var locs [][]int
-			for off := 0; off < len(masked); {
-				end := strings.IndexByte(masked[off:], '\n')
-				if end < 0 {
-					end = len(masked)
-				} else {
-					end += off
-				}
-				if line := masked[off:end]; dp.may(line) {
-					for _, loc := range dp.re().FindAllStringIndex(line, -1) {
-						locs = append(locs, []int{loc[0] + off, loc[1] + off})
-					}
-				}
-				off = end + 1
-			}
-			for _, loc := range locs {
-				start := loc[0]
-				for start < loc[1] && strings.ContainsRune(" \t\n(\"'=", rune(text[start])) {
-					start++
-				}
-				match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
-				if dp.keep != nil && !dp.keep(p, match) {
-					continue
-				}
-				path, line, col, ok := include.Locate(spans, start)
-				if !ok {
-					continue
-				}
-				k := finding{diag.Position{Path: path, Line: line, Col: col}, dp.what, match}
-				if _, ok := owners[k]; !ok {
-					order = append(order, k)
-				}
-				if !slices.Contains(owners[k], owner) {
-					owners[k] = append(owners[k], owner)
-				}
-			}
-		}
-	}
+	var texts []text
 	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		if g := p.Parts[name].Config.Generated; g == "" || g == "guide" {
-			scan("part "+name, p.Parts[name].Spans, g == "guide")
+			texts = append(texts, text{"part " + name, p.Parts[name].Spans, g == "guide"})
 		}
 	}
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		scan("family "+fn+" line", f.Line.Spans, false)
-		scan("family "+fn+" body", f.Body.Spans, false)
+		texts = append(texts, text{"family " + fn + " line", f.Line.Spans, false},
+			text{"family " + fn + " body", f.Body.Spans, false})
 		for _, n := range f.Notes {
-			scan(fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false)
+			texts = append(texts, text{fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false})
+		}
+	}
+	// Each text is scanned on its own, concurrently; the findings are
+	// merged in the order above, so the first text that sends a finding
+	// reports it.
+	found := make([]staticFound, len(texts))
+	Parallel(p.jobs, len(texts), func(i int) {
+		found[i] = p.scanStatic(texts[i].spans, texts[i].guide)
+	})
+	owners := map[dynamicFinding][]string{}
+	var order []dynamicFinding
+	var ds []diag.Diagnostic
+	syntax := map[diag.Position]bool{}
+	for i, f := range found {
+		for _, d := range f.syntax {
+			if !syntax[d.Pos] {
+				syntax[d.Pos] = true
+				ds = append(ds, d)
+			}
+		}
+		for _, k := range f.dynamic {
+			if _, ok := owners[k]; !ok {
+				order = append(order, k)
+			}
+			if !slices.Contains(owners[k], texts[i].owner) {
+				owners[k] = append(owners[k], texts[i].owner)
+			}
 		}
 	}
 	for _, k := range order {
@@ -688,6 +652,95 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			k.what, sent, k.match))
 	}
 	return ds
+}
+
+// dynamicFinding is a match of a dynamic pattern: where, which pattern,
+// and the text matched.
+type dynamicFinding struct {
+	pos         diag.Position
+	what, match string
+}
+
+// staticFound is what scanStatic finds in one text: template-syntax
+// warnings, and dynamic-looking matches in the order found.
+type staticFound struct {
+	syntax  []diag.Diagnostic
+	dynamic []dynamicFinding
+}
+
+// scanStatic looks for other template syntax (unless the text is the
+// guide, which reports its own markers) and for dynamic-looking content in
+// the text of spans, outside code and marked examples. It changes nothing
+// in p, so texts are scanned concurrently.
+func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
+	var out staticFound
+	text := include.Text(spans)
+	masked := ""
+	// Another template syntax, sent as written (the guide reports its
+	// own markers, GUIDE_PLACEHOLDER).
+	if !guide && strings.ContainsAny(text, "{%") {
+		masked = maskExamples(maskCode(text))
+		for off := 0; off < len(masked); {
+			end := strings.IndexByte(masked[off:], '\n')
+			if end < 0 {
+				end = len(masked)
+			} else {
+				end += off
+			}
+			for _, r := range templateSyntax(masked[off:end]) {
+				path, line, col, ok := include.Locate(spans, off+r[0])
+				if !ok {
+					continue
+				}
+				pos := diag.Position{Path: path, Line: line, Col: col}
+				d := diag.Warnf(pos, RuleTemplateSyntax,
+					"%q looks like a template placeholder, but promptc's placeholders are {{name}} declared in promptc.cue; this text would be sent as written: declare a placeholder and write {{name}}, or rephrase it", text[off+r[0]:off+r[1]])
+				d.End = diag.Position{Path: path, Line: line, Col: col + utf8.RuneCountInString(text[off+r[0]:off+r[1]])}
+				out.syntax = append(out.syntax, d)
+			}
+			off = end + 1
+		}
+	}
+	for _, dp := range dynamicPatterns {
+		if !dp.may(text) {
+			continue
+		}
+		if masked == "" {
+			masked = maskExamples(maskCode(text))
+		}
+		// The expressions run only on the lines that pass the cheap test.
+		var locs [][]int
+		for off := 0; off < len(masked); {
+			end := strings.IndexByte(masked[off:], '\n')
+			if end < 0 {
+				end = len(masked)
+			} else {
+				end += off
+			}
+			if line := masked[off:end]; dp.may(line) {
+				for _, loc := range dp.re().FindAllStringIndex(line, -1) {
+					locs = append(locs, []int{loc[0] + off, loc[1] + off})
+				}
+			}
+			off = end + 1
+		}
+		for _, loc := range locs {
+			start := loc[0]
+			for start < loc[1] && strings.ContainsRune(" \t\n(\"'=", rune(text[start])) {
+				start++
+			}
+			match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
+			if dp.keep != nil && !dp.keep(p, match) {
+				continue
+			}
+			path, line, col, ok := include.Locate(spans, start)
+			if !ok {
+				continue
+			}
+			out.dynamic = append(out.dynamic, dynamicFinding{diag.Position{Path: path, Line: line, Col: col}, dp.what, match})
+		}
+	}
+	return out
 }
 
 // Thousands formats n with comma thousands separators: 1190 -> "1,190".

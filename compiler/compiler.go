@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/frontmatter"
@@ -93,8 +94,12 @@ type Program struct {
 	// conditions holds the compiled models patterns of every conditional
 	// part, by part name.
 	conditions map[string][]*regexp.Regexp
-	// templates caches TemplateOf, by the first span of a text.
+	// templates caches TemplateOf, by the first span of a text; tmu
+	// guards it, since checks compose texts on several goroutines.
 	templates map[*include.Span]*Template
+	tmu       sync.Mutex
+	// jobs is Options.Jobs: how many goroutines the checks may use.
+	jobs int
 }
 
 // Options adjust a compilation.
@@ -105,6 +110,10 @@ type Options struct {
 	// Permission selects a permission set of promptc.cue's permissions; ""
 	// is the default set (or none, when no permission sets are declared).
 	Permission string
+	// Jobs limits how many goroutines compiling uses at once (loading
+	// parts, composing modes for every family); 0 or less means
+	// GOMAXPROCS. The Program is the same whatever the number.
+	Jobs int
 }
 
 // Compile builds the Program for a loaded configuration. It returns an
@@ -137,6 +146,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Resolver:  family.NewResolver(c.Families),
 		Files:     map[string]*source.File{},
 		templates: map[*include.Span]*Template{},
+		jobs:      opt.Jobs,
 	}
 	lim := include.Limits{
 		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
@@ -155,11 +165,26 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		}
 	}
 	p.loadFamilies(fs, lim)
-	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
+	names := slices.Sorted(maps.Keys(c.Parts))
+	// File parts are read and expanded concurrently; their results are
+	// added below in name order, as if loaded one by one.
+	p.initBlocks()
+	type loaded struct {
+		part *Part
+		ds   []diag.Diagnostic
+	}
+	files := make([]loaded, len(names))
+	Parallel(p.jobs, len(names), func(i int) {
+		if cp := c.Parts[names[i]]; cp.File != "" {
+			files[i].part, files[i].ds = p.loadFilePart(fs, names[i], cp, lim)
+		}
+	})
+	for i, name := range names {
 		cp := c.Parts[name]
 		switch {
 		case cp.File != "":
-			p.loadFilePart(fs, name, cp, lim)
+			p.Parts[name] = files[i].part
+			p.add(files[i].ds...)
 		case cp.Pointer != nil:
 			p.loadPointer(fs, name, cp)
 		case cp.Generated == "tools":
@@ -211,27 +236,27 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 
 func (p *Program) add(ds ...diag.Diagnostic) { p.Diagnostics = append(p.Diagnostics, ds...) }
 
-// loadFilePart reads a file or block part and expands its includes.
-func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) {
+// loadFilePart reads a file or block part and expands its includes,
+// returning the part and what was found on the way. It changes nothing in
+// p, so parts load concurrently.
+func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) (*Part, []diag.Diagnostic) {
 	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.File, Line: 1, Col: 1}}
-	p.Parts[name] = part
+	var ds []diag.Diagnostic
 	f, err := fs.Read(cp.File)
 	if err != nil {
 		d := source.ReadDiag(err, cp.File)
 		// The file named in the config: report it at the config value.
 		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "in the file"})
 		d.Pos = p.Loaded.PosOfKeys("parts", name, "file")
-		p.add(d)
-		return
+		return part, append(ds, d)
 	}
-	p.add(f.Diags...)
+	ds = append(ds, f.Diags...)
 	first, last := 1, len(f.Lines)
 	if cp.Block != "" {
 		b, e, ok := findBlock(f, cp.Block)
 		if !ok {
-			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "block"), RuleBlockMissing,
+			return part, append(ds, diag.Errorf(p.Loaded.PosOfKeys("parts", name, "block"), RuleBlockMissing,
 				"part %s: %s has no <!-- %s --> block; add the marker line or fix the block name", name, cp.File, cp.Block))
-			return
 		}
 		first, last = b, e
 		part.Pos.Line = b
@@ -241,7 +266,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	for _, o := range cp.Omit {
 		b, e, ok := findBlock(f, o)
 		if !ok {
-			p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "omit"), RuleBlockMissing,
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("parts", name, "omit"), RuleBlockMissing,
 				"part %s: %s has no <!-- %s --> block to omit; add the marker line or fix the block name", name, cp.File, o))
 			continue
 		}
@@ -256,8 +281,8 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	var spans []include.Span
 	for _, r := range ranges {
 		if cp.Includes && p.Config.Includes.Enabled {
-			res, ds := include.Expand(fs, cp.File, r[0], r[1], lim)
-			p.add(ds...)
+			res, eds := include.Expand(fs, cp.File, r[0], r[1], lim)
+			ds = append(ds, eds...)
 			spans = append(spans, res.Spans...)
 		} else {
 			spans = append(spans, include.Raw(f, r[0], r[1])...)
@@ -268,6 +293,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	if len(part.Spans) > 0 {
 		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
 	}
+	return part, ds
 }
 
 // cut removes lines from..to (inclusive) from a list of inclusive line
@@ -289,26 +315,29 @@ func cut(ranges [][2]int, from, to int) [][2]int {
 	return out
 }
 
-// markerLines lists the lines of f, outside code, that open or close a
-// block some part of the configuration takes or omits from f.
-func (p *Program) markerLines(f *source.File) []int {
-	if p.blocks == nil {
-		// Which blocks each file has, computed once: a project has as
-		// many file parts as files.
-		p.blocks = map[string]map[string]bool{}
-		for _, cp := range p.Config.Parts {
-			names := append(slices.Clone(cp.Omit), cp.Block)
-			for _, n := range names {
-				if n == "" || cp.File == "" {
-					continue
-				}
-				if p.blocks[cp.File] == nil {
-					p.blocks[cp.File] = map[string]bool{}
-				}
-				p.blocks[cp.File][n] = true
+// initBlocks records which blocks each file has that parts take or omit,
+// once for every file part (a project has about as many file parts as
+// files), for markerLines.
+func (p *Program) initBlocks() {
+	p.blocks = map[string]map[string]bool{}
+	for _, cp := range p.Config.Parts {
+		names := append(slices.Clone(cp.Omit), cp.Block)
+		for _, n := range names {
+			if n == "" || cp.File == "" {
+				continue
 			}
+			if p.blocks[cp.File] == nil {
+				p.blocks[cp.File] = map[string]bool{}
+			}
+			p.blocks[cp.File][n] = true
 		}
 	}
+}
+
+// markerLines lists the lines of f, outside code, that open or close a
+// block some part of the configuration takes or omits from f. It reads
+// what initBlocks recorded.
+func (p *Program) markerLines(f *source.File) []int {
 	used := p.blocks[f.Path]
 	if len(used) == 0 {
 		return nil

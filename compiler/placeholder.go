@@ -63,14 +63,30 @@ func (p *Program) TemplateOf(spans []include.Span) *Template {
 		return &Template{Lits: []string{""}}
 	}
 	key := &spans[0]
-	if t, ok := p.templates[key]; ok {
-		return t
+	p.tmu.Lock()
+	t, ok := p.templates[key]
+	p.tmu.Unlock()
+	if !ok {
+		t = p.parseTemplate(spans)
+		p.tmu.Lock()
+		// Another goroutine may have parsed the same text meanwhile: keep
+		// one template per text.
+		if u, ok := p.templates[key]; ok {
+			t = u
+		} else {
+			p.templates[key] = t
+		}
+		p.tmu.Unlock()
 	}
+	return t
+}
+
+// parseTemplate splits the text of spans at its placeholders, for
+// TemplateOf.
+func (p *Program) parseTemplate(spans []include.Span) *Template {
 	text := include.Text(spans)
 	if !strings.Contains(text, "{{") {
-		t := &Template{Lits: []string{text}}
-		p.templates[key] = t
-		return t
+		return &Template{Lits: []string{text}}
 	}
 	t := &Template{}
 	var lit strings.Builder
@@ -97,7 +113,6 @@ func (p *Program) TemplateOf(spans []include.Span) *Template {
 	})
 	// include.Text drops the final newline; EachLine never wrote it.
 	t.Lits = append(t.Lits, lit.String())
-	p.templates[key] = t
 	return t
 }
 

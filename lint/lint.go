@@ -17,6 +17,7 @@
 package lint
 
 import (
+	"errors"
 	"path"
 	"path/filepath"
 	"slices"
@@ -51,6 +52,11 @@ type Options struct {
 	// diagnostics merged into it). The files they read are checked and
 	// count as reached too.
 	Profiles []*compiler.Program
+	// Jobs limits how many goroutines the rules run on at once (files
+	// are checked concurrently, and beside the project-wide rules); 0 or
+	// less means GOMAXPROCS. The findings are the same whatever the
+	// number.
+	Jobs int
 }
 
 // Run lints the compiled program p and returns the findings to report,
@@ -68,25 +74,36 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 			l.files[path] = f
 		}
 	}
-	ds := slices.Clone(p.Diagnostics)
-	ds = append(ds, l.textChecks()...)
-	if sel.enabled(RuleOrphan) {
-		ds = append(ds, l.orphans()...)
+	// Every rule is a task, and so is the text check of each file; tasks
+	// run concurrently and their findings are joined in task order.
+	var tasks []func() ([]diag.Diagnostic, error)
+	task := func(on bool, f func() []diag.Diagnostic) {
+		if on {
+			tasks = append(tasks, func() ([]diag.Diagnostic, error) { return f(), nil })
+		}
 	}
-	if sel.enabled(RuleDuplicate) {
-		ds = append(ds, l.duplicates()...)
-	}
-	if sel.enabled(RulePartUnused) {
-		ds = append(ds, l.unusedParts()...)
-	}
+	tasks = append(tasks, l.textTasks()...)
+	task(sel.enabled(RuleOrphan), l.orphans)
+	task(sel.enabled(RuleDuplicate), l.duplicates)
+	task(sel.enabled(RulePartUnused), l.unusedParts)
 	// With compile errors build writes nothing, so staleness is moot until
 	// they are fixed (and rendering a broken project may fail).
 	if opt.Output != nil && (sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)) && diag.Count(p.Diagnostics, diag.Error) == 0 {
-		d, err := l.stale(opt.Output)
-		if err != nil {
-			return nil, err
-		}
-		ds = append(ds, d...)
+		tasks = append(tasks, func() ([]diag.Diagnostic, error) { return l.stale(opt.Output) })
+	}
+	found := make([][]diag.Diagnostic, len(tasks))
+	errs := make([]error, len(tasks))
+	// The last tasks (the project-wide rules, slowest) start first.
+	compiler.Parallel(opt.Jobs, len(tasks), func(i int) {
+		i = len(tasks) - 1 - i
+		found[i], errs[i] = tasks[i]()
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	ds := slices.Clone(p.Diagnostics)
+	for _, f := range found {
+		ds = append(ds, f...)
 	}
 
 	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !sel.enabled(d.Rule) })

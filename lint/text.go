@@ -13,11 +13,11 @@ import (
 	"github.com/promptc/promptc/lint/secret"
 )
 
-// textChecks runs the character-level rules on every project file the
-// compiler read and on promptc.cue: trailing white space, tabs (prompt
-// files only, when lint.forbidTabs is set), invisible characters and
-// credentials.
-func (l *linter) textChecks() []diag.Diagnostic {
+// textTasks returns the character-level rules to run on every project file
+// the compiler read and on promptc.cue, one task per file, in path order
+// with promptc.cue last: trailing white space, tabs (prompt files only,
+// when lint.forbidTabs is set), invisible characters and credentials.
+func (l *linter) textTasks() []func() ([]diag.Diagnostic, error) {
 	s := l.sel
 	on := textRules{
 		trailing:  s.enabled(RuleTrailingSpace),
@@ -25,14 +25,17 @@ func (l *linter) textChecks() []diag.Diagnostic {
 		invisible: s.enabled(RuleZeroWidth) || s.enabled(RuleBidi) || s.enabled(RuleTag),
 		secrets:   s.enabled(RuleSecret),
 	}
-	var ds []diag.Diagnostic
+	var tasks []func() ([]diag.Diagnostic, error)
 	for _, p := range slices.Sorted(maps.Keys(l.files)) {
-		ds = on.check(ds, p, l.files[p].Text)
+		text := l.files[p].Text
+		tasks = append(tasks, func() ([]diag.Diagnostic, error) { return on.check(nil, p, text), nil })
 	}
 	cfg := on
 	cfg.tabs = false // cue fmt indents with tabs
-	src := strings.ReplaceAll(string(l.p.Loaded.Source), "\r\n", "\n")
-	return cfg.check(ds, configPath(l.p.Loaded), src)
+	return append(tasks, func() ([]diag.Diagnostic, error) {
+		src := strings.ReplaceAll(string(l.p.Loaded.Source), "\r\n", "\n")
+		return cfg.check(nil, configPath(l.p.Loaded), src), nil
+	})
 }
 
 type textRules struct {

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/diag"
@@ -95,10 +96,16 @@ func ReadDiag(err error, path string) diag.Diagnostic {
 // FS reads files below one project root and caches them, so a file named
 // from many places is opened, validated and scanned once, and every caller
 // shares one *File. Files are never re-read: an FS reflects the tree as it
-// was when each file was first read, which is what one compile needs. An FS
-// keeps state without locks and must be used by one goroutine at a time.
+// was when each file was first read, which is what one compile needs. Read
+// and Opened may be called from several goroutines at once (the compiler
+// loads parts concurrently); Glob and Close may not run beside them.
 type FS struct {
-	root   *os.Root
+	root *os.Root
+	// mu guards files, failed, opened and dirs. A file is read with mu
+	// released, so that reads of different files overlap; two goroutines
+	// reading the same file both read it, and the first to finish is the
+	// one every caller shares.
+	mu     sync.Mutex
 	files  map[string]*File
 	failed map[string]*ReadError
 	opened []string
@@ -143,7 +150,12 @@ func (fsys *FS) Close() error {
 // Opened returns, in order, every path the FS opened for reading (each
 // once). Tests use it to check that nothing outside the root was touched;
 // the compiler uses it to list a build's inputs.
-func (fsys *FS) Opened() []string { return slices.Clone(fsys.opened) }
+// With concurrent readers the order is the order the reads finished in.
+func (fsys *FS) Opened() []string {
+	fsys.mu.Lock()
+	defer fsys.mu.Unlock()
+	return slices.Clone(fsys.opened)
+}
 
 // Read returns the file at rel, a slash-separated path relative to the
 // project root, cleaned with path.Clean semantics. Any failure is a
@@ -156,13 +168,30 @@ func (fsys *FS) Read(rel string) (*File, error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	if f, ok := fsys.files[p]; ok {
+	fsys.mu.Lock()
+	f, ok := fsys.files[p]
+	e, failed := fsys.failed[p]
+	fsys.mu.Unlock()
+	if ok {
 		return f, nil
 	}
-	if e, ok := fsys.failed[p]; ok {
+	if failed {
 		return nil, e
 	}
-	f, e := fsys.load(p)
+	f, e, opened := fsys.load(p)
+	fsys.mu.Lock()
+	defer fsys.mu.Unlock()
+	// Another goroutine may have read p meanwhile: keep its result, so
+	// that every caller shares one *File and p is listed once.
+	if g, ok := fsys.files[p]; ok {
+		return g, nil
+	}
+	if g, ok := fsys.failed[p]; ok {
+		return nil, g
+	}
+	if opened {
+		fsys.opened = append(fsys.opened, p)
+	}
 	if e != nil {
 		fsys.failed[p] = e
 		return nil, e
@@ -210,6 +239,8 @@ func (fsys *FS) dirRoot(dir string) *os.Root {
 	if dir == "" || dir == "." {
 		return fsys.root
 	}
+	fsys.mu.Lock()
+	defer fsys.mu.Unlock()
 	if r, ok := fsys.dirs[dir]; ok {
 		return r
 	}
@@ -224,15 +255,16 @@ func (fsys *FS) dirRoot(dir string) *os.Root {
 	return r
 }
 
-// load reads and validates p, which is clean.
-func (fsys *FS) load(p string) (*File, *ReadError) {
+// load reads and validates p, which is clean; opened reports whether the
+// file was opened for reading.
+func (fsys *FS) load(p string) (f *File, rerr *ReadError, opened bool) {
 	dir, name := path.Split(p)
 	dir = strings.TrimSuffix(dir, "/")
 	root := fsys.dirRoot(dir)
 	if root != fsys.root {
-		f, rerr := fsys.loadIn(root, name, p)
+		f, rerr, opened := fsys.loadIn(root, name, p)
 		if rerr == nil || rerr.Diag.Rule != RuleEscape {
-			return f, rerr
+			return f, rerr, opened
 		}
 		// A symlink that leaves the directory may still stay inside the
 		// project: only the project root decides.
@@ -241,7 +273,8 @@ func (fsys *FS) load(p string) (*File, *ReadError) {
 }
 
 // loadIn reads name in root; p is the file's project path, for messages.
-func (fsys *FS) loadIn(root *os.Root, name, p string) (*File, *ReadError) {
+// opened reports whether the file was opened for reading.
+func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError, opened bool) {
 	// Stat first: a FIFO must be refused before any open, which would
 	// block until a writer appears.
 	fi, err := root.Stat(name)
@@ -253,31 +286,31 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (*File, *ReadError) {
 		}
 	}
 	if err != nil {
-		return nil, osError(p, err)
+		return nil, osError(p, err), false
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(p, fi.Mode())
+		return nil, notRegular(p, fi.Mode()), false
 	}
 	// The file may be replaced between Stat and open; the non-blocking
 	// open and the second check below close that window.
 	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
 	if err != nil {
-		return nil, osError(p, err)
+		return nil, osError(p, err), false
 	}
 	defer fh.Close()
-	fsys.opened = append(fsys.opened, p)
 	fi, err = fh.Stat()
 	if err != nil {
-		return nil, osError(p, err)
+		return nil, osError(p, err), true
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(p, fi.Mode())
+		return nil, notRegular(p, fi.Mode()), true
 	}
 	b, err := readAll(fh, fi.Size())
 	if err != nil {
-		return nil, osError(p, err)
+		return nil, osError(p, err), true
 	}
-	return decode(p, b)
+	f, rerr = decode(p, b)
+	return f, rerr, true
 }
 
 // readAll reads fh to its end into one buffer sized for size bytes.

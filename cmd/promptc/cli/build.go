@@ -111,6 +111,7 @@ Findings go to stderr; errors stop the build (exit 1).`,
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
 	cmd.Flags().StringVar(&g.format, "format", "text", "format of the findings on stderr: "+strings.Join(printer.Formats(), ", "))
+	addJobsFlag(cmd, g)
 	return cmd
 }
 

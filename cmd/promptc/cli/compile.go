@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/promptc/promptc/compiler"
 )
 
@@ -31,13 +33,16 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 // one profile --profile names and the one permission set --permit names
 // (the defaults when unset).
 func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
+	if err := g.checkJobs(); err != nil {
+		return nil, err
+	}
 	l, err := g.loadConfig(dir)
 	if err != nil {
 		return nil, err
 	}
 	var progs []*compiler.Program
 	if all {
-		progs, err = compiler.CompileAll(l, compiler.Options{})
+		progs, err = compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
 	} else {
 		if g.profile != "" && !slices.Contains(compiler.ProfileNames(l.Config), g.profile) {
 			return nil, usagef("--profile: unknown profile %q (valid: %s)", g.profile, strings.Join(compiler.ProfileNames(l.Config), ", "))
@@ -52,7 +57,7 @@ func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) 
 			}
 		}
 		var p *compiler.Program
-		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile, Permission: g.permission})
+		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile, Permission: g.permission, Jobs: g.jobs})
 		progs = []*compiler.Program{p}
 	}
 	if err != nil {
@@ -61,4 +66,17 @@ func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) 
 	p := progs[0]
 	g.logger.Debug("compiled", "root", l.Root, "files", len(p.Files), "modes", len(p.Modes), "families", len(p.FamilyNames), "diagnostics", len(p.Diagnostics))
 	return progs, nil
+}
+
+// addJobsFlag adds --jobs to a command that compiles the project.
+func addJobsFlag(cmd *cobra.Command, g *globals) {
+	cmd.Flags().IntVar(&g.jobs, "jobs", 0, "compile and check on at most `N` goroutines at once (0: one per core, GOMAXPROCS)")
+}
+
+// checkJobs refuses a negative --jobs: 0 already means every core.
+func (g *globals) checkJobs() error {
+	if g.jobs < 0 {
+		return usagef("--jobs %d: want 0 (one per core) or a positive number", g.jobs)
+	}
+	return nil
 }

@@ -171,6 +171,7 @@ under the session totals: the model does not price its loss.`,
 	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact: the standing prompt, or with --calls a session")
 	f.StringVar(&g.permission, "permit", "", "cost a session under this permission set (default: permissions.default)")
 	f.BoolVar(&perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
+	addJobsFlag(cmd, g)
 	return cmd
 }
 

@@ -89,6 +89,7 @@ per family; json. diff exits 0, or 1 when --fail-on-change names a mode
 	f.StringVar(&base, "base", "", "the git ref to compare with")
 	f.StringVar(&format, "format", "text", "output format: "+strings.Join(diffFormats, ", "))
 	f.StringVar(&failOn, "fail-on-change", "", "exit 1 when the prompt of one of these modes (comma-separated, * for all) changed")
+	addJobsFlag(cmd, g)
 	return cmd
 }
 

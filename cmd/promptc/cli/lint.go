@@ -62,6 +62,9 @@ details) and --explain RULE_ID documents one.`,
 					return usagef("--format: %v", withConfigIgnore(err))
 				}
 			}
+			if err := g.checkJobs(); err != nil {
+				return err
+			}
 			dir, files := splitLintArgs(args)
 			l, err := g.loadConfig(dir)
 			if err != nil {
@@ -77,12 +80,12 @@ details) and --explain RULE_ID documents one.`,
 			}
 			// Every profile: a budget must hold in each, and a file read only
 			// by one profile is still part of the project.
-			progs, err := compiler.CompileAll(l, compiler.Options{})
+			progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
 			if err != nil {
 				return err
 			}
 			p := progs[0]
-			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs), Profiles: progs[1:]})
+			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs), Profiles: progs[1:], Jobs: g.jobs})
 			if err != nil {
 				return err
 			}
@@ -109,6 +112,7 @@ details) and --explain RULE_ID documents one.`,
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
 	f.BoolVar(&listRules, "list-rules", false, "list every rule (text or --format json) and exit")
 	f.StringVar(&explain, "explain", "", "print the documentation of `RULE_ID` and exit")
+	addJobsFlag(cmd, g)
 	return cmd
 }
 

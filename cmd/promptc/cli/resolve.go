@@ -93,5 +93,6 @@ and the rule that decided it, the model note it selects with its pattern, and
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	addJobsFlag(cmd, g)
 	return cmd
 }

@@ -57,6 +57,7 @@ type globals struct {
 	format     string
 	profile    string
 	permission string
+	jobs       int
 	verbose    bool
 	stdin      io.Reader
 	stdout     io.Writer

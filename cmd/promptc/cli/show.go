@@ -184,6 +184,7 @@ ComposeProfile does. show is read-only.`,
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&g.permission, "permit", "", "compose for a session under this permission set (default: permissions.default)")
 	f.StringVar(&format, "format", "text", "output format: text or json")
+	addJobsFlag(cmd, g)
 	return cmd
 }
 
