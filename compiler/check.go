@@ -367,37 +367,50 @@ func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
 	return best
 }
 
-// dynamicPatterns find text that changes between calls and so must not sit
-// in static, cacheable parts. Each has a cheap test that rules a text out
+// dynamicPattern finds one kind of text that changes between calls and so
+// must not sit in static, cacheable parts. Its cheap test rules a text out
 // before the regular expression runs: most static text contains none of
-// these shapes, and the expressions are the slowest part of a lint. keep,
-// when set, decides whether a match found by the expression is one.
-var dynamicPatterns = []struct {
+// these shapes, and the expressions are the slowest part of a lint.
+type dynamicPattern struct {
 	what string
 	may  func(string) bool
 	re   func() *regexp.Regexp
+	// need, when set, holds bytes of which a match must contain one to
+	// be reported; text without any of them is ruled out unread too.
+	need string
+	// keep, when set, decides whether a match found by the expression is
+	// one.
 	keep func(p *Program, match string) bool
-}{
+}
+
+// cheap reports whether the expression could find a reported match in t.
+func (dp dynamicPattern) cheap(t string) bool {
+	return dp.may(t) && (dp.need == "" || strings.ContainsAny(t, dp.need))
+}
+
+// dynamicPatterns are the dynamicPattern of every kind.
+var dynamicPatterns = []dynamicPattern{
 	{"a date", dateLike,
-		lazyre.New(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`), nil},
+		lazyre.New(`\b(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, (19|20)\d\d\b`), "", nil},
 	{"a time of day", colonDigit,
-		lazyre.New(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`), nil},
+		lazyre.New(`(?:^|[\s(])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?(?:AM|PM|am|pm|UTC|Z))?(?:$|[\s),.;])`), "", nil},
 	// A path of two or more segments (/home/alice/project), or one of the
 	// single segments that name a machine's directories (/tmp, /project).
 	// A single other segment is a slash command (/prompt-mode), not a path.
 	{"an absolute path", func(t string) bool {
 		return strings.Contains(t, `:\`) || strings.Contains(t, "/")
-	}, lazyre.New(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), nil},
+	}, lazyre.New(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), "", nil},
 	// A word with a dash and a digit that the family rules claim by its
 	// name: a model id (claude-sonnet-4-5, gpt-4.1), which changes with the
-	// model a call goes to.
+	// model a call goes to. Most lines with a dash (list items) have no
+	// digit, and need rules them out before the expression runs.
 	{"a model id", func(t string) bool {
 		return strings.Contains(t, "-")
-	}, lazyre.New(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), func(p *Program, m string) bool {
-		return strings.ContainsAny(m, "0123456789") && p.Resolver.Resolve(m).By == family.ByName
+	}, lazyre.New(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), "0123456789", func(p *Program, m string) bool {
+		return p.Resolver.Resolve(m).By == family.ByName
 	}},
 	{"a counter", counterLike,
-		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), nil},
+		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), "", nil},
 }
 
 // maskCode returns text with every byte of code blanked out: the lines of
@@ -702,7 +715,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 		}
 	}
 	for _, dp := range dynamicPatterns {
-		if !dp.may(text) {
+		if !dp.cheap(text) {
 			continue
 		}
 		if masked == "" {
@@ -717,7 +730,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 			} else {
 				end += off
 			}
-			if line := masked[off:end]; dp.may(line) {
+			if line := masked[off:end]; dp.cheap(line) {
 				for _, loc := range dp.re().FindAllStringIndex(line, -1) {
 					locs = append(locs, []int{loc[0] + off, loc[1] + off})
 				}
@@ -730,7 +743,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 				start++
 			}
 			match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
-			if dp.keep != nil && !dp.keep(p, match) {
+			if dp.need != "" && !strings.ContainsAny(match, dp.need) || dp.keep != nil && !dp.keep(p, match) {
 				continue
 			}
 			path, line, col, ok := include.Locate(spans, start)
