@@ -60,6 +60,27 @@ func (p *Program) LongestNote(m *Mode, f *family.Family) int {
 	if !p.UsesNotes(m) {
 		return NoNote
 	}
+	// Every cost row asks for its own mode's and the default mode's
+	// longest note, and each answer composes every note: remembering the
+	// answer keeps the costs of M modes linear in M.
+	k := modeFamily{m.Name, f.Name}
+	p.lmu.Lock()
+	best, ok := p.longest[k]
+	p.lmu.Unlock()
+	if ok {
+		return best
+	}
+	best = p.longestNote(m, f)
+	p.lmu.Lock()
+	p.longest[k] = best
+	p.lmu.Unlock()
+	return best
+}
+
+// modeFamily names a mode composed for a family.
+type modeFamily struct{ mode, family string }
+
+func (p *Program) longestNote(m *Mode, f *family.Family) int {
 	best, bestTokens, bestChars := NoNote, -1, -1
 	for i := range f.Notes {
 		text := p.Static(m, Selection{Family: f, Note: i, Conditional: EveryConditional})

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler/tokens"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -70,5 +71,44 @@ defaultMode: "focus"
 	}
 	if _, ok := p.Families["auto"]; ok {
 		t.Error("family auto was kept")
+	}
+}
+
+// countCalls counts how often texts are counted.
+type countCalls struct {
+	tokens.Counter
+	n int
+}
+
+func (c *countCalls) Count(text string) int { c.n++; return c.Counter.Count(text) }
+
+// Every cost row asks for the default mode's longest note again; the
+// answer is composed once per mode and family, whatever the number of
+// questions. Without the memo the costs of M modes compose M² texts.
+func TestLongestNoteComposesOncePerModeAndFamily(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: note: family: "note"
+families: rules: [{family: "claude", name: ["^claude"]}]
+modes: focus: compose: [parts.note]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"prompts/families/claude.prompt.md": "---\nfamily: claude\nprovenance: x\n---\nClaude line.\n<!-- model \"Sonnet\" /sonnet/ -->\nSonnet note.\n<!-- model \"Opus\" /opus/ -->\nThe Opus note is the longest of the three.\n<!-- model \"Haiku\" /haiku/ -->\nHaiku.\n",
+	})
+	counter := &countCalls{Counter: p.Counter}
+	p.Counter = counter
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.Families["claude"]
+	for range 5 {
+		if got := p.LongestNote(m, f); got < 0 || f.Notes[got].Label != "Opus" {
+			t.Fatalf("LongestNote = %d, want the Opus note", got)
+		}
+	}
+	if counter.n != len(f.Notes) {
+		t.Errorf("5 questions counted %d texts, want %d (one per note, once)", counter.n, len(f.Notes))
 	}
 }

@@ -98,6 +98,9 @@ type Program struct {
 	// guards it, since checks compose texts on several goroutines.
 	templates map[*include.Span]*Template
 	tmu       sync.Mutex
+	// longest caches LongestNote by mode and family; lmu guards it.
+	longest map[modeFamily]int
+	lmu     sync.Mutex
 	// jobs is Options.Jobs: how many goroutines the checks may use.
 	jobs int
 }
@@ -130,6 +133,8 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Costs, notices and budgets count the same composed texts many times.
+	counter = tokens.Memo(counter)
 	profile, err := pickProfile(c, opt.Profile)
 	if err != nil {
 		return nil, err
@@ -146,6 +151,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Resolver:  family.NewResolver(c.Families),
 		Files:     map[string]*source.File{},
 		templates: map[*include.Span]*Template{},
+		longest:   map[modeFamily]int{},
 		jobs:      opt.Jobs,
 	}
 	lim := include.Limits{

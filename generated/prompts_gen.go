@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:124b7091457f1124a4a2e3443e53c3a013bab83db97f4db6d0b76e2d2ff524c5"
+const InputHash = "sha256:011dff78dd51c55b7c78404d9e6be535c6a2ba113edf542a3d929124e5f273af"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/tokens"
 )
 
 // Row is the static cost of one mode for one family. Tokens are counted
@@ -141,7 +142,7 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
 		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime})),
-		Chars:        len([]rune(static)),
+		Chars:        tokens.Chars(static),
 		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
 		Exact:        p.Counter.Exact(),
