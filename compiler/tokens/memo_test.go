@@ -27,7 +27,7 @@ func TestMemoCountsEachLongTextOnce(t *testing.T) {
 		t.Fatalf("Memo changed the counter's name or exactness: %q %v", m.Name(), m.Exact())
 	}
 	long := strings.Repeat("é prompt text ", 40) // 560 bytes, 560 code points
-	other := long[:len(long)-1] + "X"             // same length, different text
+	other := long[:len(long)-1] + "X"            // same length, different text
 	short := "a short line"
 	for range 3 {
 		if got, want := m.Count(long), (len([]rune(long))+3)/4; got != want {
