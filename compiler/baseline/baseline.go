@@ -6,7 +6,7 @@
 package baseline
 
 import (
-	"archive/tar"
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -39,11 +39,18 @@ func (e *RefError) Error() string { return fmt.Sprintf("--base %s: %v", e.Ref, e
 // Unwrap returns the underlying problem.
 func (e *RefError) Unwrap() error { return e.Err }
 
-// CompileAt extracts the project of cur as it is at git ref from git
-// objects (git archive, so the work tree and index are never touched) into
-// a temporary directory, compiles it there in the default profile, and
-// returns the program with a function that removes the directory. Problems
-// with the ref are *RefError; anything else is an I/O failure.
+// CompileAt compiles the project of cur as it is at git ref, in the default
+// profile. The committed files are read from git objects (git ls-tree and
+// git cat-file: the work tree and index are never touched, and
+// .gitattributes filters such as export-ignore do not apply) into a
+// temporary directory, with the go.mod files the ref has above the project,
+// so that an output directory that climbs to the Go module root is judged
+// as it is in the work tree. The base is never written, only composed.
+//
+// It returns the program and a function that removes the directory. The
+// program is nil when the project does not exist at ref (no configuration
+// file there): every prompt is then new. Problems with the ref are
+// *RefError; anything else is an I/O failure.
 func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), error) {
 	root := cur.Loaded.Root
 	top, err := gitOutput(root, "rev-parse", "--show-toplevel")
@@ -64,18 +71,43 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		return nil, nil, err
 	}
 	prefix = filepath.ToSlash(prefix)
-	argv := []string{"archive", "--format=tar", ref}
-	if prefix != "." {
-		argv = append(argv, "--", prefix)
-	}
-	cmd := exec.Command("git", argv...)
-	cmd.Dir = top
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	commit, err := gitOutput(top, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
 	if err != nil {
-		return nil, nil, &RefError{ref, fmt.Errorf("git archive failed: %s", strings.TrimSpace(stderr.String()))}
+		return nil, nil, &RefError{ref, errors.New("no such commit, branch or tag in this repository (git rev-parse found none; fetch it first, e.g. git fetch origin)")}
 	}
+	commit = strings.TrimSpace(commit)
+	cfgRel, err := filepath.Rel(root, cur.Loaded.File)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfgRel = filepath.ToSlash(cfgRel)
+
+	entries, err := lsTree(top, commit, true, prefix)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !slices.ContainsFunc(entries, func(e treeEntry) bool { return e.path == path.Join(prefix, cfgRel) }) {
+		return nil, func() {}, nil // the project does not exist at ref
+	}
+	// The go.mod files above the project mark the Go module root that
+	// output.dir may climb to (config.OutputDir).
+	var mods []string
+	for d := prefix; d != "."; {
+		d = path.Dir(d)
+		mods = append(mods, path.Join(d, "go.mod"))
+	}
+	if len(mods) > 0 {
+		above, err := lsTree(top, commit, false, mods...)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, e := range above {
+			if e.mode != "120000" { // a linked go.mod is not followed
+				entries = append(entries, e)
+			}
+		}
+	}
+
 	tmp, err := os.MkdirTemp("", "promptc-base-")
 	if err != nil {
 		return nil, nil, err
@@ -85,17 +117,25 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		cleanup()
 		return nil, nil, err
 	}
-	if err := untar(tmp, bytes.NewReader(out)); err != nil {
+	if err := materialize(tmp, top, realTop, entries); err != nil {
 		return fail(err)
 	}
-	cfgRel, err := filepath.Rel(root, cur.Loaded.File)
+	projRoot := filepath.Join(tmp, filepath.FromSlash(prefix))
+	// The configuration is read through a root on the project, as every
+	// other file of the base is: a link in it cannot lead outside.
+	pr, err := os.OpenRoot(projRoot)
 	if err != nil {
 		return fail(err)
 	}
-	l, err := config.LoadFile(filepath.Join(tmp, filepath.FromSlash(prefix), cfgRel))
+	src, err := pr.ReadFile(cfgRel)
+	pr.Close()
+	if err != nil {
+		return fail(&RefError{ref, fmt.Errorf("%s at that ref cannot be read inside the project: %v", cfgRel, err)})
+	}
+	l, err := config.LoadBytes(filepath.Join(projRoot, filepath.FromSlash(cfgRel)), src)
 	if err != nil {
 		var ce *config.Error
-		if errors.As(err, &ce) || errors.Is(err, os.ErrNotExist) {
+		if errors.As(err, &ce) {
 			return fail(&RefError{ref, fmt.Errorf("the configuration at that ref does not load: %v", err)})
 		}
 		return fail(err)
@@ -114,48 +154,158 @@ func gitOutput(dir string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// untar writes the regular files and directories of a tar stream below
-// dir through an os.Root, so no entry can land outside it.
-func untar(dir string, r io.Reader) error {
+// treeEntry is one file of a commit: its mode (100644, 100755, 120000 for
+// a symbolic link, 160000 for a submodule), object id and path from the
+// repository's top.
+type treeEntry struct {
+	mode, oid, path string
+}
+
+// lsTree lists the files of commit at the pathspecs (taken literally),
+// recursively when recurse is set. A pathspec that matches nothing lists
+// nothing.
+func lsTree(top, commit string, recurse bool, specs ...string) ([]treeEntry, error) {
+	argv := []string{"--literal-pathspecs", "ls-tree", "-z", "--full-tree"}
+	if recurse {
+		argv = append(argv, "-r")
+	}
+	argv = append(argv, commit)
+	if !(len(specs) == 1 && specs[0] == ".") {
+		argv = append(argv, "--")
+		argv = append(argv, specs...)
+	}
+	cmd := exec.Command("git", argv...)
+	cmd.Dir = top
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git ls-tree %s: %v: %s", commit, err, strings.TrimSpace(stderr.String()))
+	}
+	var entries []treeEntry
+	for rec := range strings.SplitSeq(string(out), "\x00") {
+		meta, name, ok := strings.Cut(rec, "\t")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(meta) // mode type oid
+		if len(f) != 3 || f[1] != "blob" {
+			continue // submodules and trees have no content to compare
+		}
+		entries = append(entries, treeEntry{mode: f[0], oid: f[2], path: name})
+	}
+	return entries, nil
+}
+
+// materialize writes entries below dir, their content read from git objects
+// with one git cat-file --batch, through an os.Root so that no entry lands
+// outside dir. Symbolic links are made as links: a relative target is kept
+// as committed, and an absolute one that names a path in the work tree
+// (top, or its resolved form realTop) is pointed at the same path below
+// dir; the compiler then follows or refuses them with the confinement it
+// applies to the work tree, so a link leaving the project is never read.
+func materialize(dir, top, realTop string, entries []treeEntry) error {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
-	tr := tar.NewReader(r)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return nil
-		}
+	cmd := exec.Command("git", "cat-file", "--batch")
+	cmd.Dir = top
+	var in strings.Builder
+	for _, e := range entries {
+		in.WriteString(e.oid + "\n")
+	}
+	cmd.Stdin = strings.NewReader(in.String())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	r := bufio.NewReader(stdout)
+	werr := writeEntries(root, r, entries, top, realTop, dir)
+	if werr != nil {
+		io.Copy(io.Discard, r)
+	}
+	if err := cmd.Wait(); err != nil && werr == nil {
+		return fmt.Errorf("git cat-file: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return werr
+}
+
+// writeEntries reads one git cat-file --batch answer per entry from r and
+// writes the entry below root.
+func writeEntries(root *os.Root, r *bufio.Reader, entries []treeEntry, top, realTop, dir string) error {
+	for _, e := range entries {
+		header, err := r.ReadString('\n')
 		if err != nil {
-			return err
+			return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
 		}
-		name := path.Clean(h.Name)
-		switch h.Typeflag {
-		case tar.TypeDir:
-			if err := root.MkdirAll(name, 0o755); err != nil {
+		f := strings.Fields(header) // oid type size
+		if len(f) != 3 {
+			return fmt.Errorf("git cat-file: %s: %s", e.path, strings.TrimSpace(header))
+		}
+		size, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil {
+			return fmt.Errorf("git cat-file: %s: bad size %q", e.path, f[2])
+		}
+		body := io.LimitReader(r, size)
+		name := path.Clean(e.path)
+		if d := path.Dir(name); d != "." {
+			if err := root.MkdirAll(d, 0o755); err != nil {
 				return err
 			}
-		case tar.TypeReg:
-			if d := path.Dir(name); d != "." {
-				if err := root.MkdirAll(d, 0o755); err != nil {
-					return err
-				}
-			}
-			f, err := root.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		}
+		if e.mode == "120000" {
+			b, err := io.ReadAll(body)
 			if err != nil {
 				return err
 			}
-			_, err = io.Copy(f, tr)
-			if cerr := f.Close(); err == nil {
+			if err := root.Symlink(linkTarget(string(b), top, realTop, dir), name); err != nil {
+				return err
+			}
+		} else {
+			perm := os.FileMode(0o644)
+			if e.mode == "100755" {
+				perm = 0o755
+			}
+			fh, err := root.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm)
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(fh, body)
+			if cerr := fh.Close(); err == nil {
 				err = cerr
 			}
 			if err != nil {
 				return err
 			}
 		}
+		if _, err := r.Discard(1); err != nil { // the newline after the content
+			return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
+		}
 	}
+	return nil
+}
+
+// linkTarget is the target a committed symbolic link gets below dir: an
+// absolute target inside the work tree (top or realTop) is moved to the
+// same place below dir, so that a link made with ln -s "$PWD/x" names the
+// committed file and not the work tree's; any other target is kept.
+func linkTarget(target, top, realTop, dir string) string {
+	if !filepath.IsAbs(target) {
+		return target
+	}
+	for _, t := range []string{top, realTop} {
+		if rel, err := filepath.Rel(t, target); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.Join(dir, rel)
+		}
+	}
+	return target
 }
 
 // Cell is one mode and family compared with the base.
@@ -184,12 +334,17 @@ func (c Cell) Percent() float64 {
 }
 
 // Cells compares every cost cell of cur with old: cur's cells in table
-// order, then the cells only old has, marked Removed.
+// order, then the cells only old has, marked Removed. A nil old (the
+// project does not exist at the base) makes every cell New.
 func Cells(old, cur *compiler.Program) []Cell {
 	key := func(r costs.Row) string { return r.Mode + "\x00" + r.Family }
 	oldRows := map[string]costs.Row{}
 	var oldOrder []costs.Row
-	for _, r := range costs.Table(old) {
+	var oldTable []costs.Row
+	if old != nil {
+		oldTable = costs.Table(old)
+	}
+	for _, r := range oldTable {
 		oldRows[key(r)] = r
 		oldOrder = append(oldOrder, r)
 	}
@@ -234,8 +389,12 @@ func prefixText(p *compiler.Program, mode, fam string) string {
 // ChangedParts names, sorted within each kind, the parts and the family
 // sections (short line, body, each model note by label) whose text
 // differs between old and cur, with " (new)" or " (removed)" for those
-// only one side has.
+// only one side has. A nil old (the project does not exist at the base)
+// has no parts or families.
 func ChangedParts(old, cur *compiler.Program) []string {
+	if old == nil {
+		old = &compiler.Program{}
+	}
 	var out []string
 	for _, name := range union(old.Parts, cur.Parts) {
 		a, b := old.Parts[name], cur.Parts[name]

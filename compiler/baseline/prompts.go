@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/textdiff"
 )
 
@@ -34,25 +36,45 @@ func (c PromptChange) Delta() int { return c.Tokens - c.BaseTokens }
 // name), the family's prompt without a model note; then, for each example
 // model id of cur's configuration, its prompt when it differs in a way the
 // family's prompt does not show (a changed note, or a different family or
-// note than before). Slots are left empty: they are the harness's.
+// note than before). A mode that sends no family part on either side has
+// the same text for every family: it is one change with Family
+// costs.AnyFamily, as in the costs table. Slots are left empty: they are
+// the harness's. A nil old (the project does not exist at the base) makes
+// every prompt new.
 func Prompts(old, cur *compiler.Program, ref string) []PromptChange {
+	if old == nil {
+		old = &compiler.Program{Config: &config.Config{}, Counter: cur.Counter}
+	}
 	var out []PromptChange
 	for _, mode := range modeNames(old, cur) {
 		// shown holds the families whose own prompt changed, and the
 		// family and note pairs already shown for a model.
 		shown := map[string]bool{}
-		for _, fam := range union(old.Families, cur.Families) {
-			a, b := composed(old, mode, fam, ""), composed(cur, mode, fam, "")
-			if a.text == b.text {
-				continue
+		var any *[2]string // the texts of a mode that sends no family part
+		if !usesFamily(old, mode) && !usesFamily(cur, mode) {
+			a := composed(old, mode, old.Config.Families.Fallback, "")
+			b := composed(cur, mode, cur.Config.Families.Fallback, "")
+			if a.text != b.text {
+				any = &[2]string{a.text, b.text}
+				out = append(out, change(old, cur, ref, mode, costs.AnyFamily, "", "", a.text, b.text))
 			}
-			shown[fam] = true
-			out = append(out, change(old, cur, ref, mode, fam, "", "", a.text, b.text))
+		} else {
+			for _, fam := range union(old.Families, cur.Families) {
+				a, b := composed(old, mode, fam, ""), composed(cur, mode, fam, "")
+				if a.text == b.text {
+					continue
+				}
+				shown[fam] = true
+				out = append(out, change(old, cur, ref, mode, fam, "", "", a.text, b.text))
+			}
 		}
 		for _, id := range slices.Sorted(maps.Keys(cur.Config.Families.Examples)) {
 			a, b := composed(old, mode, "", id), composed(cur, mode, "", id)
 			if a.text == b.text {
 				continue
+			}
+			if any != nil && *any == [2]string{a.text, b.text} {
+				continue // the change for every family shows it
 			}
 			moved := a.family != b.family || a.note != b.note
 			if !moved && shown[b.family] && !noteChanged(old, cur, b.family, b.note) {
@@ -69,6 +91,12 @@ func Prompts(old, cur *compiler.Program, ref string) []PromptChange {
 	return out
 }
 
+// usesFamily reports whether p has mode and it sends a family part.
+func usesFamily(p *compiler.Program, mode string) bool {
+	m, err := p.Mode(mode)
+	return err == nil && p.UsesFamily(m)
+}
+
 func change(old, cur *compiler.Program, ref, mode, fam, model, note, a, b string) PromptChange {
 	name := mode + "/" + fam
 	if model != "" {
@@ -76,9 +104,18 @@ func change(old, cur *compiler.Program, ref, mode, fam, model, note, a, b string
 	}
 	return PromptChange{
 		Mode: mode, Family: fam, Model: model, Note: note,
-		BaseTokens: old.Counter.Count(a), Tokens: cur.Counter.Count(b),
+		BaseTokens: count(old, a), Tokens: count(cur, b),
 		Diff: string(textdiff.Unified("a/"+name+" ("+ref+")", []byte(withNewline(a)), "b/"+name, []byte(withNewline(b)))),
 	}
+}
+
+// count counts the tokens of s with p's counter; an empty text (a mode or
+// family p does not have) counts 0.
+func count(p *compiler.Program, s string) int {
+	if s == "" {
+		return 0
+	}
+	return p.Counter.Count(s)
 }
 
 // withNewline ends a non-empty text with a newline, so that a diff does not

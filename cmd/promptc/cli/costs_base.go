@@ -3,21 +3,26 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // costsAgainst prints the costs of p beside those of the same project at
 // git ref and fails when a cell grows past limit (when set).
 func (g *globals) costsAgainst(p *compiler.Program, ref string, limit *baseline.Limit, maxIncrease string) error {
-	old, cleanup, err := compileAtRef(p, ref)
+	old, cleanup, err := g.compileAtRef(p, ref)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
+	if old == nil && limit != nil {
+		fmt.Fprintf(g.stderr, "promptc: note: every cell is new since %s, and --max-increase gates only cells the base has\n", ref)
+	}
 
 	tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "MODE\tFAMILY\t%s\tNOW\tCHANGE\t%%\tPREFIX\n", strings.ToUpper(ref))
@@ -37,7 +42,7 @@ func (g *globals) costsAgainst(p *compiler.Program, ref string, limit *baseline.
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f%%\t%s\n", c.Mode, c.Family, compiler.Thousands(c.Base), compiler.Thousands(c.Now), signedInt(c.Delta()), c.Percent(), prefix)
 		if limit != nil && limit.Exceeds(c) {
-			over = append(over, fmt.Sprintf("%s/%s %s tokens (%+.1f%%)", c.Mode, c.Family, signedInt(c.Delta()), c.Percent()))
+			over = append(over, fmt.Sprintf("%s/%s %s (%+.1f%%)", c.Mode, c.Family, tokenCount(c.Delta()), c.Percent()))
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -60,13 +65,45 @@ func signedInt(n int) string {
 	return compiler.Thousands(n)
 }
 
+// tokenCount is a signed token change with its unit: "+1 token",
+// "-12 tokens".
+func tokenCount(n int) string {
+	if n == 1 || n == -1 {
+		return signedInt(n) + " token"
+	}
+	return signedInt(n) + " tokens"
+}
+
 // compileAtRef compiles the project of p as it is at git ref (see
-// baseline.CompileAt); a bad ref is the user's mistake, a usage error.
-func compileAtRef(p *compiler.Program, ref string) (*compiler.Program, func(), error) {
+// baseline.CompileAt); a bad ref is the user's mistake, a usage error. It
+// notes on stderr a project that does not exist at ref (every prompt and
+// cell is new) and a base with errors, which is compared as it composed
+// there, so that a comparison with a broken base is never taken for a
+// clean one.
+func (g *globals) compileAtRef(p *compiler.Program, ref string) (*compiler.Program, func(), error) {
 	old, cleanup, err := baseline.CompileAt(p, ref)
 	var re *baseline.RefError
 	if errors.As(err, &re) {
 		return nil, nil, usageError{err}
 	}
-	return old, cleanup, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if old == nil {
+		fmt.Fprintf(g.stderr, "promptc: note: the project does not exist at %s (no %s there): everything is new\n", ref, filepath.Base(p.Loaded.File))
+		return nil, cleanup, nil
+	}
+	var errs []diag.Diagnostic
+	for _, d := range old.Diagnostics {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		fmt.Fprintf(g.stderr, "promptc: warning: the project at %s has %d error(s); it is compared as it composed there:\n", ref, len(errs))
+		for _, d := range errs {
+			fmt.Fprintf(g.stderr, "  %s (at %s)\n", d, ref)
+		}
+	}
+	return old, cleanup, nil
 }

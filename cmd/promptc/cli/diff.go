@@ -6,11 +6,13 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
+	"github.com/promptc/promptc/compiler/costs"
 )
 
 // diffFormats are the output formats of promptc diff.
@@ -31,7 +33,8 @@ A change anywhere counts: a part, an include, a family file, a note or
 promptc.cue itself.
 
 Formats: text; markdown, for a pull-request comment, one collapsed section
-per family; json. diff exits 0, or 1 when --fail-on-change names a mode
+per distinct diff listing the prompts it reaches, cut at 60,000 characters
+(GitHub refuses comments over 65,536); json, always complete. diff exits 0, or 1 when --fail-on-change names a mode
 (or * for every mode) whose prompt changed.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -45,21 +48,28 @@ per family; json. diff exits 0, or 1 when --fail-on-change names a mode
 			if err != nil {
 				return err
 			}
+			old, cleanup, err := g.compileAtRef(p, base)
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			// A protected mode may exist on either side: its removal,
+			// or its appearance, is a change like any other.
 			protected := map[string]bool{}
 			for _, m := range strings.Split(failOn, ",") {
 				if m = strings.TrimSpace(m); m == "" {
 					continue
 				}
 				if _, err := p.Mode(m); err != nil && m != "*" {
-					return usagef("--fail-on-change: %v", err)
+					if old == nil {
+						return usagef("--fail-on-change: %v", err)
+					}
+					if _, oerr := old.Mode(m); oerr != nil {
+						return usagef("--fail-on-change: %v, nor at %s", err, base)
+					}
 				}
 				protected[m] = true
 			}
-			old, cleanup, err := compileAtRef(p, base)
-			if err != nil {
-				return err
-			}
-			defer cleanup()
 			changes := baseline.Prompts(old, p, base)
 			switch format {
 			case "json":
@@ -93,18 +103,25 @@ per family; json. diff exits 0, or 1 when --fail-on-change names a mode
 	return cmd
 }
 
-// title names a change: mode, family or model, and the token change.
+// title names a change: mode, family (every family for a mode that sends
+// no family part) or model, and the token change.
 func title(c baseline.PromptChange) string {
-	who := "family " + c.Family
-	if c.Model != "" {
-		who = "model " + c.Model + " (" + c.Family
+	return who(c) + " · " + tokenCount(c.Delta()) + " (" + compiler.Thousands(c.BaseTokens) + " → " + compiler.Thousands(c.Tokens) + ")"
+}
+
+// who names the mode and the family or model of a change.
+func who(c baseline.PromptChange) string {
+	switch {
+	case c.Model != "":
+		s := c.Mode + " · model " + c.Model + " (" + c.Family
 		if c.Note != "" {
-			who += ", note " + c.Note
+			s += ", note " + c.Note
 		}
-		who += ")"
+		return s + ")"
+	case c.Family == costs.AnyFamily:
+		return c.Mode + " · every family"
 	}
-	return fmt.Sprintf("%s · %s · %s tokens (%s → %s)", c.Mode, who, signedInt(c.Delta()),
-		compiler.Thousands(c.BaseTokens), compiler.Thousands(c.Tokens))
+	return c.Mode + " · family " + c.Family
 }
 
 func writeDiffText(w io.Writer, ref string, changes []baseline.PromptChange) error {
@@ -119,8 +136,17 @@ func writeDiffText(w io.Writer, ref string, changes []baseline.PromptChange) err
 	return err
 }
 
-// writeDiffMarkdown writes a pull-request comment: a summary table, then
-// one collapsed section per family holding the diffs of all its modes.
+// commentLimit is the most characters the markdown form writes: GitHub
+// refuses a pull-request comment longer than 65,536 characters, and the
+// margin leaves room for the note on what was left out.
+const commentLimit = 60_000
+
+// writeDiffMarkdown writes a pull-request comment: a summary table with a
+// row per change, then one collapsed section per distinct diff, listing
+// every mode, family and model whose prompt changed by exactly that diff
+// (one edit to a shared part reaches many of them the same way). Sections
+// that would take the comment past commentLimit are left out, with a note
+// saying how many and where to see them.
 func writeDiffMarkdown(w io.Writer, ref string, changes []baseline.PromptChange) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Prompt changes since `%s`\n\n", ref)
@@ -130,30 +156,96 @@ func writeDiffMarkdown(w io.Writer, ref string, changes []baseline.PromptChange)
 		return err
 	}
 	b.WriteString("| mode | family | model | tokens | change |\n| --- | --- | --- | --- | --- |\n")
-	var families []string
 	for _, c := range changes {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s → %s | %s |\n", c.Mode, c.Family, c.Model,
 			compiler.Thousands(c.BaseTokens), compiler.Thousands(c.Tokens), signedInt(c.Delta()))
-		if !slices.Contains(families, c.Family) {
-			families = append(families, c.Family)
-		}
 	}
-	slices.Sort(families)
-	for _, fam := range families {
-		fmt.Fprintf(&b, "\n<details><summary>%s</summary>\n\n", fam)
-		for _, c := range changes {
-			if c.Family != fam {
-				continue
-			}
-			// A fence longer than any backtick run in the diff keeps it
-			// intact.
-			fence := strings.Repeat("`", max(3, longestRun(c.Diff, '`')+1))
-			fmt.Fprintf(&b, "**%s**\n\n%sdiff\n%s%s\n\n", title(c), fence, c.Diff, fence)
+	type group struct {
+		hunks   string
+		members []baseline.PromptChange
+	}
+	var groups []*group
+	byHunks := map[string]*group{}
+	for _, c := range changes {
+		h := hunks(c.Diff)
+		g := byHunks[h]
+		if g == nil {
+			g = &group{hunks: h}
+			byHunks[h] = g
+			groups = append(groups, g)
 		}
-		b.WriteString("</details>\n")
+		g.members = append(g.members, c)
+	}
+	size := utf8.RuneCountInString(b.String())
+	for i, g := range groups {
+		var s strings.Builder
+		modes, reach := reached(g.members)
+		fmt.Fprintf(&s, "\n<details><summary>%s · %s</summary>\n\n%s\n", strings.Join(modes, ", "), plural(len(g.members), "prompt"), reach)
+		// A fence longer than any backtick run in the diff keeps it
+		// intact.
+		fence := strings.Repeat("`", max(3, longestRun(g.hunks, '`')+1))
+		fmt.Fprintf(&s, "\n%sdiff\n%s%s\n\n</details>\n", fence, g.hunks, fence)
+		n := utf8.RuneCountInString(s.String())
+		if size+n > commentLimit {
+			left := 0
+			for _, o := range groups[i:] {
+				left += len(o.members)
+			}
+			fmt.Fprintf(&b, "\n_%d more diff(s), for %d prompt(s), are left out: the comment would pass GitHub's 65,536-character limit. `promptc diff --base %s` (text or json) shows them all._\n", len(groups)-i, left, ref)
+			break
+		}
+		b.WriteString(s.String())
+		size += n
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// hunks returns a unified diff without its two file header lines: the part
+// that is the same for every prompt one edit changed the same way.
+func hunks(diff string) string {
+	for range 2 {
+		if _, rest, ok := strings.Cut(diff, "\n"); ok {
+			diff = rest
+		}
+	}
+	return diff
+}
+
+// reached lists the modes of changes in order, and a line naming, per
+// mode, the families and models they reach: "**focus**: claude, model
+// claude-opus-4 (note Opus) · **guide**: every family".
+func reached(changes []baseline.PromptChange) ([]string, string) {
+	var modes []string
+	who := map[string][]string{}
+	for _, c := range changes {
+		if _, ok := who[c.Mode]; !ok {
+			modes = append(modes, c.Mode)
+		}
+		name := c.Family
+		switch {
+		case c.Model != "" && c.Note != "":
+			name = "model " + c.Model + " (" + c.Family + ", note " + c.Note + ")"
+		case c.Model != "":
+			name = "model " + c.Model + " (" + c.Family + ")"
+		case c.Family == costs.AnyFamily:
+			name = "every family"
+		}
+		who[c.Mode] = append(who[c.Mode], name)
+	}
+	parts := make([]string, len(modes))
+	for i, m := range modes {
+		parts[i] = "**" + m + "**: " + strings.Join(who[m], ", ")
+	}
+	return modes, strings.Join(parts, " · ")
+}
+
+// plural is n with its noun: "1 prompt", "2 prompts".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return compiler.Thousands(n) + " " + noun + "s"
 }
 
 func longestRun(s string, r byte) int {
