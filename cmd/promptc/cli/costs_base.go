@@ -102,7 +102,7 @@ func (g *globals) compileAtRef(p *compiler.Program, ref string) (*compiler.Progr
 	if len(errs) > 0 {
 		fmt.Fprintf(g.stderr, "promptc: warning: the project at %s has %d error(s); it is compared as it composed there:\n", ref, len(errs))
 		for _, d := range errs {
-			fmt.Fprintf(g.stderr, "  %s (at %s)\n", d, ref)
+			fmt.Fprintf(g.stderr, "  %s\n", d)
 		}
 	}
 	return old, cleanup, nil
