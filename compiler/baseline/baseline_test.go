@@ -125,3 +125,20 @@ func TestLimit(t *testing.T) {
 		}
 	}
 }
+
+func TestLinkTargetMovesOnlyAbsoluteTargetsInsideTheWorkTree(t *testing.T) {
+	const top, real, dir = "/work/repo", "/real/repo", "/tmp/base"
+	for _, c := range []struct{ target, want string }{
+		{"shared/x.md", "shared/x.md"},           // relative: as committed
+		{"../../etc/passwd", "../../etc/passwd"}, // relative out: the compiler refuses it
+		{"/work/repo/p/x.md", "/tmp/base/p/x.md"},
+		{"/real/repo/p/x.md", "/tmp/base/p/x.md"},
+		{"/work/repo", "/tmp/base"},
+		{"/work/repository/x.md", "/work/repository/x.md"}, // a sibling, not inside
+		{"/etc/passwd", "/etc/passwd"},
+	} {
+		if got := linkTarget(c.target, top, real, dir); got != c.want {
+			t.Errorf("linkTarget(%q) = %q, want %q", c.target, got, c.want)
+		}
+	}
+}

@@ -14,7 +14,9 @@ import (
 // now: the text a model receives in one mode, for one family (Model empty)
 // or for one example model id whose model note or selection changed.
 type PromptChange struct {
-	Mode   string `json:"mode"`
+	Mode string `json:"mode"`
+	// Family is the family, or costs.AnyFamily for a mode that sends no
+	// family part (its text is the same for every family).
 	Family string `json:"family"`
 	// Model is the example model id for a per-model change; empty for the
 	// family's own prompt (no model note).

@@ -156,9 +156,17 @@ func writeDiffMarkdown(w io.Writer, ref string, changes []baseline.PromptChange)
 		return err
 	}
 	b.WriteString("| mode | family | model | tokens | change |\n| --- | --- | --- | --- | --- |\n")
-	for _, c := range changes {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s → %s | %s |\n", c.Mode, c.Family, c.Model,
+	size := utf8.RuneCountInString(b.String())
+	for i, c := range changes {
+		row := fmt.Sprintf("| %s | %s | %s | %s → %s | %s |\n", c.Mode, c.Family, c.Model,
 			compiler.Thousands(c.BaseTokens), compiler.Thousands(c.Tokens), signedInt(c.Delta()))
+		if size+utf8.RuneCountInString(row) > commentLimit {
+			fmt.Fprintf(&b, "\n_%d more changed prompt(s) and every diff are left out: the comment would pass GitHub's 65,536-character limit. `promptc diff --base %s` (text or json) shows them all._\n", len(changes)-i, ref)
+			_, err := io.WriteString(w, b.String())
+			return err
+		}
+		b.WriteString(row)
+		size += utf8.RuneCountInString(row)
 	}
 	type group struct {
 		hunks   string
@@ -176,7 +184,6 @@ func writeDiffMarkdown(w io.Writer, ref string, changes []baseline.PromptChange)
 		}
 		g.members = append(g.members, c)
 	}
-	size := utf8.RuneCountInString(b.String())
 	for i, g := range groups {
 		var s strings.Builder
 		modes, reach := reached(g.members)
