@@ -46,9 +46,10 @@ followed by the mode's warning line where promptc.cue defines one.
 --family F composes them for family F (auto, the default, follows the
 model); --format json prints the same numbers, lines and warnings as JSON.
 
---base REF compares with the same project at a git ref (read from git
-objects; the work tree is not touched) and --max-increase N or N% fails with
-exit 1 when any mode and family grows by more than that.
+--base REF compares with the same project at a git ref (its committed files;
+the work tree is not touched) and --max-increase N or N% fails with exit 1
+when any mode and family grows by more than that. A cell the ref does not
+have is new and is not gated: it has no size to grow from.
 
 --compare A,B compares the standing prompt of two profiles per mode and in
 aggregate, and names the text B drops with no pointer (as PROFILE_DROPS_TEXT
