@@ -43,9 +43,10 @@ func (e *RefError) Unwrap() error { return e.Err }
 // profile. The committed files are read from git objects (git ls-tree and
 // git cat-file: the work tree and index are never touched, and
 // .gitattributes filters such as export-ignore do not apply) into a
-// temporary directory, with the go.mod files the ref has above the project,
-// so that an output directory that climbs to the Go module root is judged
-// as it is in the work tree. The base is never written, only composed.
+// temporary directory, with the go.mod files the ref has above the project
+// (and a go.mod marking a module root above the repository, if the work
+// tree has one), so that an output directory that climbs to the Go module
+// root is judged as it is in the work tree. The base is never written, only composed.
 //
 // It returns the program and a function that removes the directory. The
 // program is nil when the project does not exist at ref (no configuration
@@ -117,10 +118,24 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		cleanup()
 		return nil, nil, err
 	}
-	if err := materialize(tmp, top, realTop, entries); err != nil {
+	// A Go module root above the repository is not in git: it is
+	// mirrored by an empty go.mod as many directories above the base's
+	// top as it lies above the work tree's, which is all that
+	// config.OutputDir looks at.
+	baseTop := tmp
+	if up := moduleAbove(realTop); up != "" {
+		baseTop = filepath.Join(tmp, up)
+		if err := os.MkdirAll(baseTop, 0o755); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, "go.mod"), nil, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := materialize(baseTop, top, realTop, entries); err != nil {
 		return fail(err)
 	}
-	projRoot := filepath.Join(tmp, filepath.FromSlash(prefix))
+	projRoot := filepath.Join(baseTop, filepath.FromSlash(prefix))
 	// The configuration is read through a root on the project, as every
 	// other file of the base is: a link in it cannot lead outside.
 	pr, err := os.OpenRoot(projRoot)
@@ -145,6 +160,26 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		return fail(err)
 	}
 	return p, cleanup, nil
+}
+
+// moduleAbove returns the path of top relative to the nearest directory
+// above it that holds a go.mod file (a repository kept inside a Go module),
+// or "" when there is none.
+func moduleAbove(top string) string {
+	for d := filepath.Dir(top); ; {
+		if fi, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && fi.Mode().IsRegular() {
+			rel, err := filepath.Rel(d, top)
+			if err != nil {
+				return ""
+			}
+			return rel
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }
 
 func gitOutput(dir string, args ...string) (string, error) {
