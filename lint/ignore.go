@@ -2,7 +2,9 @@ package lint
 
 import (
 	"cmp"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,16 +27,19 @@ var skippedDirs = []string{"node_modules", "vendor"}
 // folder. Ignore files are read from the root and from every folder on the
 // way to a path, through the project's confined file system, with git's
 // matching rules (a pattern applies below the folder of its file, ! re-
-// includes, a trailing / matches folders only). An ignore file that
-// cannot be read is skipped: it only ever narrows the check.
-func unignored(fsys *source.FS, paths []string) []string {
+// includes, a trailing / matches folders only). When the project sits
+// inside a git repository, the repository's own ignore files above the
+// project root count too (see outerPatterns), so paths are matched as the
+// repository sees them. An ignore file that cannot be read is skipped: it
+// only ever narrows the check.
+func unignored(fsys *source.FS, root string, paths []string) []string {
+	patterns, prefix := outerPatterns(root)
 	dirs := map[string]bool{".": true}
 	for _, p := range paths {
 		for d := path.Dir(p); d != "."; d = path.Dir(d) {
 			dirs[d] = true
 		}
 	}
-	var patterns []gitignore.Pattern
 	// Shallow folders first: deeper ignore files take precedence.
 	ordered := make([]string, 0, len(dirs))
 	for d := range dirs {
@@ -50,22 +55,16 @@ func unignored(fsys *source.FS, paths []string) []string {
 		return cmp.Or(cmp.Compare(depth(a), depth(b)), strings.Compare(a, b))
 	})
 	for _, d := range ordered {
-		var domain []string
+		domain := slices.Clone(prefix)
 		if d != "." {
-			domain = strings.Split(d, "/")
+			domain = append(domain, strings.Split(d, "/")...)
 		}
 		for _, name := range ignoreFiles {
 			f, err := fsys.Read(path.Join(d, name))
 			if err != nil {
 				continue
 			}
-			for _, line := range strings.Split(f.Text, "\n") {
-				line = strings.TrimRight(line, " \t\r")
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
-				}
-				patterns = append(patterns, gitignore.ParsePattern(line, domain))
-			}
+			patterns = parsePatterns(patterns, f.Text, domain)
 		}
 	}
 	m := gitignore.NewMatcher(patterns)
@@ -75,10 +74,90 @@ func unignored(fsys *source.FS, paths []string) []string {
 		if slices.ContainsFunc(parts[:len(parts)-1], func(s string) bool { return slices.Contains(skippedDirs, s) }) {
 			continue
 		}
-		if m.Match(parts, false) {
+		if m.Match(append(slices.Clone(prefix), parts...), false) {
 			continue
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// parsePatterns appends the patterns of one ignore file's text, which
+// applies below domain (folder names from the repository root).
+func parsePatterns(patterns []gitignore.Pattern, text string, domain []string) []gitignore.Pattern {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		patterns = append(patterns, gitignore.ParsePattern(line, domain))
+	}
+	return patterns
+}
+
+// outerPatterns returns the ignore patterns git applies to the project
+// from outside its root, and the project root's folder names relative to
+// the repository root (nil when the project root is the repository root
+// or no repository holds it). The repository root is the nearest folder
+// at or above root holding .git; .git/info/exclude (when .git is a
+// folder) comes first, then every .gitignore from the repository root
+// down to the project root's parent, so that nearer files take precedence
+// as in git. These are the only files promptc reads outside the project
+// root: read-only, regular files only, never through a symbolic link.
+// The user's global core.excludesFile is not read, so that the findings
+// depend on the repository alone.
+func outerPatterns(root string) ([]gitignore.Pattern, []string) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, nil
+	}
+	var above []string // folder names from the repository root down to root
+	repo := abs
+	for {
+		if _, err := os.Lstat(filepath.Join(repo, ".git")); err == nil {
+			break
+		}
+		parent := filepath.Dir(repo)
+		if parent == repo {
+			return nil, nil // no repository: the project's files alone
+		}
+		above = append([]string{filepath.Base(repo)}, above...)
+		repo = parent
+	}
+	var patterns []gitignore.Pattern
+	if text, ok := readOuter(filepath.Join(repo, ".git"), filepath.Join("info", "exclude")); ok {
+		patterns = parsePatterns(patterns, text, nil)
+	}
+	dir := repo
+	for i := range above {
+		if text, ok := readOuter(dir, ".gitignore"); ok {
+			patterns = parsePatterns(patterns, text, above[:i])
+		}
+		dir = filepath.Join(dir, above[i])
+	}
+	return patterns, above
+}
+
+// readOuter reads name inside dir as a regular file, following no
+// symbolic link on the way (dir itself is a folder the walk up found, or
+// the .git folder, which must not be a link either).
+func readOuter(dir, name string) (string, bool) {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return "", false
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return "", false
+	}
+	defer r.Close()
+	if d := filepath.Dir(name); d != "." {
+		if fi, err := r.Lstat(d); err != nil || !fi.IsDir() {
+			return "", false
+		}
+	}
+	b, err := source.ReadRegular(r, name)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
 }

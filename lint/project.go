@@ -20,7 +20,8 @@ import (
 // orphans reports files matched by lint.orphans (Markdown files by
 // default) below the root that nothing reaches. Hidden folders, the output
 // directory, node_modules and vendor folders, and what .gitignore or
-// .promptcignore files list are not searched.
+// .promptcignore files (and the enclosing repository's ignore files, see
+// outerPatterns) list are not searched.
 func (l *linter) orphans() []diag.Diagnostic {
 	fsys, err := source.Open(l.p.Loaded.Root)
 	if err != nil {
@@ -44,7 +45,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 		paths = append(paths, matched...)
 	}
 	slices.Sort(paths)
-	paths = unignored(fsys, slices.Compact(paths))
+	paths = unignored(fsys, l.p.Loaded.Root, slices.Compact(paths))
 	reached := l.reached()
 	var ds []diag.Diagnostic
 	for _, p := range paths {
@@ -52,7 +53,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 			continue
 		}
 		ds = append(ds, newDiag(diag.Position{Path: p, Line: 1, Col: 1}, RuleOrphan,
-			fmt.Sprintf("%s is reached by no part, pointer, family, include, guide file or custom example: it is never sent or checked; include it where it belongs or delete it", p)))
+			fmt.Sprintf("%s is reached by no part, pointer, family, include, guide file or custom example: it is never sent or checked; include it where it belongs, delete it if it is a stale draft, or leave it out of the check (lint.orphans, .promptcignore, .gitignore)", p)))
 	}
 	return ds
 }

@@ -921,7 +921,7 @@ order: 1
 	{
 		ID: RuleOrphan, Category: Standard, Severity: diag.Warning,
 		Summary: "Every Markdown file in the project should be reached by something.",
-		Doc:     `A Markdown file that no part, family, include, guide template, card or doc, or custom-mode example reaches is never sent and never checked: usually an old draft or a file whose include line was deleted. Hidden directories and the output directory are not searched. Delete the file, include it, or, if it belongs to the project for another reason (a README), list it under lint.ignoreOnly.ORPHAN_FILE.`,
+		Doc:     `A Markdown file that no part, family, include, guide template, card or doc, or custom-mode example reaches is never sent and never checked: usually an old draft or a file whose include line was deleted. Which files are checked: those lint.orphans matches (every Markdown file by default; promptc init limits it to the prompts folder). Hidden folders, the output directory, node_modules and vendor folders are not searched, and neither is what .gitignore or .promptcignore files list (git's rules, a nested file applying below its folder). When the project sits inside a git repository, the repository's .gitignore files from its root down to the project, and .git/info/exclude, count too: these are the only files promptc reads outside the project root, read-only, regular files only, never through a symbolic link; the global core.excludesFile is not read, so findings depend on the repository alone. Include the file where it belongs, delete it if it is a stale draft, or, if it belongs to the project for another reason (a README, notes), narrow lint.orphans to the asset folders or list it in .promptcignore.`,
 		Bad: `-- prompts/base.md --
 You are Tern.
 -- prompts/old-safety.md --
