@@ -95,6 +95,7 @@ const harnessConfig = `// A multi-model coding harness: four ordered modes, ten 
 // every model call.
 version: "v1"
 output: {dir: "generated", package: "prompts"}
+lint: orphans: ["prompts/**/*.md"] // a README or notes beside the prompts are no orphans
 
 parts: {
 	base: {file: "prompts/base.md", governing: true, budget: chars: 2500}

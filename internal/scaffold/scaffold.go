@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Templates lists the names Files accepts, the default first.
@@ -29,15 +30,43 @@ func Files(name string) (map[string]string, error) {
 	return nil, fmt.Errorf("unknown template %q (valid: %s)", name, strings.Join(Templates, ", "))
 }
 
-// ErrExists is returned by Write when a file it would write is already
-// there: init never overwrites.
+// ErrExists is matched (errors.Is) by the error Write returns when a path
+// it would write is already taken: init never overwrites.
 var ErrExists = errors.New("already exists")
 
+// ExistsError names every path below Dir that keeps Write from writing:
+// files that already exist, and files or links standing where Write needs
+// a folder. Nothing has been written when it is returned.
+type ExistsError struct {
+	Dir   string
+	Names []string // slash paths relative to Dir, sorted, each once
+}
+
+func (e *ExistsError) Error() string {
+	fix := "init writes a new project and never overwrites, so pick an empty directory"
+	if len(e.Names) == 1 {
+		return fmt.Sprintf("%s: %s already exists; %s", e.Dir, e.Names[0], fix)
+	}
+	return fmt.Sprintf("%s: %d of its files already exist (%s); %s", e.Dir, len(e.Names), strings.Join(e.Names, ", "), fix)
+}
+
+// Is makes errors.Is(err, ErrExists) hold.
+func (e *ExistsError) Is(target error) bool { return target == ErrExists }
+
+// ErrNotDir is matched by the error Write returns when dir exists and is
+// not a directory.
+var ErrNotDir = errors.New("not a directory")
+
 // Write creates files below dir (made if missing). Nothing is written when
-// any of the files already exists: the error wraps ErrExists and names
-// every one. Paths are written sorted; each file is created exclusively, so
-// a file that appears meanwhile is not overwritten either.
+// any path it needs is taken: a file that already exists, or anything but
+// a folder where it needs one, is named in an *ExistsError; dir itself
+// not being a directory is an error wrapping ErrNotDir. Paths are written
+// sorted; each file is created exclusively, so a file that appears
+// meanwhile is not overwritten either.
 func Write(dir string, files map[string]string) ([]string, error) {
+	if fi, err := os.Stat(dir); (err == nil && !fi.IsDir()) || errors.Is(err, syscall.ENOTDIR) {
+		return nil, fmt.Errorf("%s: %w (it, or a folder on its path, is a file); name a new or empty directory for init to write the project into", dir, ErrNotDir)
+	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
@@ -45,14 +74,17 @@ func Write(dir string, files map[string]string) ([]string, error) {
 	slices.Sort(names)
 	var clash []string
 	for _, n := range names {
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n))); err == nil {
-			clash = append(clash, n)
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		taken, err := takenPath(dir, n)
+		if err != nil {
 			return nil, err
+		}
+		if taken != "" && !slices.Contains(clash, taken) {
+			clash = append(clash, taken)
 		}
 	}
 	if len(clash) > 0 {
-		return nil, fmt.Errorf("%s: %s %w; init writes a new project and never overwrites, so pick an empty directory", dir, strings.Join(clash, ", "), ErrExists)
+		slices.Sort(clash)
+		return nil, &ExistsError{Dir: dir, Names: clash}
 	}
 	for _, n := range names {
 		p := filepath.Join(dir, filepath.FromSlash(n))
@@ -78,6 +110,7 @@ func Write(dir string, files map[string]string) ([]string, error) {
 // the README as the smallest complete configuration.
 const MinimalConfig = `version: "v1"
 output: {dir: "generated", package: "prompts"}
+lint: orphans: ["prompts/**/*.md"] // a README or notes beside the prompts are no orphans
 
 parts: {
 	base: {file: "prompts/base.md", budget: chars: 1200}
@@ -141,4 +174,25 @@ Run the narrowest test that covers the change first, then the whole suite.
 Report what you ran and what it showed, not what you expect it to show.
 `,
 	}
+}
+
+// takenPath returns the first prefix of the slash path n (below dir) that
+// keeps n from being written: n itself if anything is there, or a folder
+// on the way that is a file or link. It returns "" when n is free.
+func takenPath(dir, n string) (string, error) {
+	parts := strings.Split(n, "/")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if i == len(parts)-1 || !fi.IsDir() {
+			return p, nil
+		}
+	}
+	return "", nil
 }

@@ -58,3 +58,39 @@ func TestFilesRefusesUnknownTemplates(t *testing.T) {
 		t.Errorf("Files(seedless) err = %v", err)
 	}
 }
+
+// Write names exactly the paths that are taken: an existing file, and a
+// file standing where a folder is needed (once, however many files go
+// below it); a target that is a file is ErrNotDir, not an I/O failure.
+func TestWriteNamesTakenPaths(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"b.md", "sub"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Write(dir, map[string]string{"a.md": "new", "b.md": "new", "sub/c.md": "new", "sub/d.md": "new"})
+	var ee *ExistsError
+	if !errors.As(err, &ee) || !errors.Is(err, ErrExists) {
+		t.Fatalf("err = %v, want *ExistsError", err)
+	}
+	if got := strings.Join(ee.Names, ","); got != "b.md,sub" {
+		t.Errorf("Names = %s, want b.md,sub", got)
+	}
+	if want := dir + ": 2 of its files already exist (b.md, sub); "; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("err = %q, want prefix %q", err, want)
+	}
+	_, err = Write(dir, map[string]string{"b.md": "new"})
+	if want := dir + ": b.md already exists; "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("err = %v, want prefix %q", err, want)
+	}
+	for _, target := range []string{"b.md", "b.md/deeper"} {
+		_, err = Write(filepath.Join(dir, target), map[string]string{"a.md": "new"})
+		if !errors.Is(err, ErrNotDir) {
+			t.Errorf("Write(%s) err = %v, want ErrNotDir", target, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.md")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("a.md was written although other paths were taken")
+	}
+}

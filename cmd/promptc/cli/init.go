@@ -37,7 +37,7 @@ Both build and lint clean as written.`,
 				dir = "."
 			}
 			names, err := scaffold.Write(dir, files)
-			if errors.Is(err, scaffold.ErrExists) {
+			if errors.Is(err, scaffold.ErrExists) || errors.Is(err, scaffold.ErrNotDir) {
 				return usageError{err}
 			}
 			if err != nil {
