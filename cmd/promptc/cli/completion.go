@@ -8,6 +8,8 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/internal/scaffold"
+	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
 )
 
@@ -20,15 +22,17 @@ func formatValues(command string) []string {
 		return printer.Formats()
 	case "costs":
 		return slices.Clone(costs.Formats)
-	case "show", "claim":
+	case "show", "claim", "resolve":
 		return []string{"text", "json"}
+	case "diff":
+		return slices.Clone(diffFormats)
 	}
 	return nil
 }
 
 // registerCompletions gives shell completion the values of the flags that
-// take a name: output formats from the command itself, and modes, families
-// and profiles from the project the command line names (the directory
+// take a name: output formats, init's templates and lint's rule IDs from
+// the program itself, and modes, families and profiles from the project the command line names (the directory
 // argument, --config, or the nearest promptc.cue). A project that does not
 // load completes nothing.
 func registerCompletions(root *cobra.Command, g *globals) {
@@ -61,7 +65,39 @@ func registerCompletions(root *cobra.Command, g *globals) {
 	families := project(func(p *compiler.Program) []string { return append([]string{compiler.Auto}, p.FamilyNames...) })
 	profiles := project(func(p *compiler.Program) []string { return compiler.ProfileNames(p.Config) })
 	permissions := project(func(p *compiler.Program) []string { return compiler.PermissionNames(p.Config) })
+	// --fail-on-change takes a comma-separated list of modes (or *): the
+	// last name is completed, after the ones already typed.
+	modeList := func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		done, last := "", prefix
+		if i := strings.LastIndex(prefix, ","); i >= 0 {
+			done, last = prefix[:i+1], prefix[i+1:]
+		}
+		names, directive := modes(cmd, args, last)
+		if done == "" && strings.HasPrefix("*", last) {
+			names = append([]string{"*"}, names...)
+		}
+		for i, n := range names {
+			names[i] = done + n
+		}
+		return names, directive
+	}
+	var ruleIDs []string
+	for _, r := range lint.Rules() {
+		ruleIDs = append(ruleIDs, r.ID)
+	}
+	fixed := map[[2]string][]string{
+		{"init", "from"}:    scaffold.Templates,
+		{"lint", "explain"}: ruleIDs,
+	}
 	for _, c := range root.Commands() {
+		for key, values := range fixed {
+			if key[0] == c.Name() && c.Flags().Lookup(key[1]) != nil {
+				c.RegisterFlagCompletionFunc(key[1], cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		}
+		if c.Flags().Lookup("fail-on-change") != nil {
+			c.RegisterFlagCompletionFunc("fail-on-change", modeList)
+		}
 		if values := formatValues(c.Name()); values != nil && c.Flags().Lookup("format") != nil {
 			c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 		}
