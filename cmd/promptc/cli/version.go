@@ -8,11 +8,17 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// modulePath is promptc's module, looked up in the build information when
+// promptc is built inside another module (as a Go tool of a harness).
+const modulePath = "github.com/promptc/promptc"
+
+// zeroPseudo is the version the go command gives a required module that a
+// replace directive points at a local directory: it names no commit.
+const zeroPseudo = "v0.0.0-00010101000000-000000000000"
+
 // version reports the version promptc was built from, always a semantic
-// version (SARIF consumers and `promptc version` users compare them): the
-// module version of a released or go-installed build, else
-// 0.0.0-dev+REVISION from the VCS stamp of a build in a checkout (with
-// .dirty when it had local changes), else 0.0.0-dev.
+// version (SARIF consumers and `promptc version` users compare them); see
+// versionOf.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -21,10 +27,35 @@ func version() string {
 	return versionOf(bi)
 }
 
-// versionOf is version for given build information.
+// versionOf is version for given build information. A module version
+// without its "v" is reported as it is: a release, or the pseudo-version
+// (0.0.0-DATE-COMMIT, with +dirty for local changes) that go build stamps
+// in a git checkout; both are semantic versions. A build that carries no
+// version ("(devel)", or the zero pseudo-version of a module replaced by a
+// local directory, which names no commit) reports 0.0.0-dev, followed by
+// +REVISION (.dirty when it had local changes) when the VCS stamp is
+// promptc's own: it is not when promptc is built inside another module,
+// whose commit the stamp records.
 func versionOf(bi *debug.BuildInfo) string {
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return strings.TrimPrefix(v, "v")
+	m, own := &bi.Main, true
+	if bi.Main.Path != "" && bi.Main.Path != modulePath {
+		own = false
+		m = nil
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				m = d
+				break
+			}
+		}
+	}
+	if m != nil {
+		v := m.Version
+		if m.Replace != nil && m.Replace.Version != "" {
+			v = m.Replace.Version
+		}
+		if v != "" && v != "(devel)" && v != zeroPseudo {
+			return strings.TrimPrefix(v, "v")
+		}
 	}
 	rev, dirty := "", false
 	for _, s := range bi.Settings {
@@ -35,7 +66,7 @@ func versionOf(bi *debug.BuildInfo) string {
 			dirty = s.Value == "true"
 		}
 	}
-	if rev == "" {
+	if rev == "" || !own {
 		return "0.0.0-dev"
 	}
 	v := "0.0.0-dev+" + rev[:min(len(rev), 12)]
