@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,7 +20,7 @@ const RuleConfig = "CONFIG"
 
 // Error is a configuration that failed to load: a syntax error, a schema
 // violation or a check CUE cannot express. Every diagnostic is positioned
-// in promptc.cue (schema positions appear only as Related).
+// in promptc.cue; no position, related ones included, is in the schema.
 type Error struct {
 	// Root is the project root the diagnostics' paths are relative to;
 	// empty when unknown.
@@ -41,8 +42,11 @@ func (e *Error) Error() string {
 
 // newError turns CUE errors into diagnostics in the user's file. CUE often
 // lists the schema's position first; the user's position is the one that
-// tells them where to edit, so it leads and schema positions follow as
-// related positions. When CUE reports no position in the user's file (a
+// tells them where to edit, so it leads. Schema positions are named by
+// their definitions at the end of the message (schema: #Limit.chars), as
+// docs/config.md lists them: schema.cue is built into promptc, not a file
+// of the project, so no finding (nor a SARIF or annotation location)
+// points into it. When CUE reports no position in the user's file (a
 // required field that is absent), the nearest enclosing value the user did
 // write is used instead.
 func newError(root string, src []byte, err error, user cue.Value) error {
@@ -52,12 +56,15 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 		path := strings.Join(e.Path(), ".")
 		var userPos *diag.Position
 		var related []diag.Related
+		var schema []string // names of the schema fields involved
 		for _, p := range cueerrors.Positions(e.Error) {
-			dp := position(root, p)
 			if p.Filename() == "schema.cue" {
-				related = append(related, diag.Related{Pos: dp, Message: "schema constraint"})
+				if name := schemaName(p.Line(), p.Column()); name != "" && !slices.Contains(schema, name) {
+					schema = append(schema, name)
+				}
 				continue
 			}
+			dp := position(root, p)
 			if userPos == nil {
 				userPos = &dp
 			} else if dp != *userPos {
@@ -72,6 +79,11 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 			msg = path + ": " + msg
 		}
 		msg = explain(msg)
+		if len(schema) > 0 {
+			schema = closest(schema, e.Path())
+			slices.Sort(schema)
+			msg += " (schema: " + strings.Join(schema, ", ") + ")"
+		}
 		ds = append(ds, diag.Diagnostic{
 			Pos: *userPos, Rule: RuleConfig, Severity: diag.Error,
 			Message: msg, Related: related,
@@ -81,6 +93,35 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 		ds = append(ds, diag.Errorf(diag.Position{Path: FileName}, RuleConfig, "%v", err))
 	}
 	return &Error{Root: root, Diagnostics: diag.Sort(ds)}
+}
+
+// closest keeps the schema fields named like the last element of the
+// error's path, list indices aside (#Limit.chars for
+// parts.base.budget.chars), the constraint
+// the user broke; CUE also lists the fields on the way to it, which say
+// less. Without such a field every name is kept.
+func closest(names, path []string) []string {
+	// A list index (access.1) names no field: the list's field does.
+	for len(path) > 0 {
+		if _, err := strconv.Atoi(path[len(path)-1]); err != nil {
+			break
+		}
+		path = path[:len(path)-1]
+	}
+	if len(path) == 0 {
+		return names
+	}
+	last := path[len(path)-1]
+	var out []string
+	for _, n := range names {
+		if n == last || strings.HasSuffix(n, "."+last) {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return names
+	}
+	return out
 }
 
 type cueError struct {

@@ -32,6 +32,28 @@ func TestReferenceInSync(t *testing.T) {
 	}
 }
 
+// TestReferenceHasNoEmptyMeaning fails when a field of the schema has no
+// doc comment: the reference would show a row with an empty meaning cell.
+func TestReferenceHasNoEmptyMeaning(t *testing.T) {
+	doc, err := ReferenceDoc()
+	if err != nil {
+		t.Fatal(err)
+	}
+	section := ""
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			section = strings.TrimPrefix(line, "## ")
+		}
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cells := strings.Split(strings.ReplaceAll(line, `\|`, ""), "|")
+		if len(cells) < 4 || strings.TrimSpace(cells[len(cells)-2]) == "" {
+			t.Errorf("%s: %s has no meaning: add a doc comment to the field in cue/schema.cue", section, line)
+		}
+	}
+}
+
 // TestReferenceMarksRequiredFields ties the reference's ! marker to what
 // validation does: every top-level field of #Config marked ! is refused
 // when left out of a valid configuration, and every unmarked one is not.
