@@ -9,11 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"charm.land/log/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
@@ -32,6 +34,36 @@ const (
 type findingsError struct{ n int }
 
 func (e findingsError) Error() string { return fmt.Sprintf("%d finding(s)", e.n) }
+
+// flagUnits names what an integer flag counts, for its parse error.
+var flagUnits = map[string]string{"calls": "calls", "overhead": "tokens", "jobs": "goroutines"}
+
+// flagError rewrites pflag's report of a flag value that does not parse
+// ("invalid argument "abc" for "--calls" flag: strconv.ParseInt: ...")
+// into what the flag wants and what it got; any other error is kept.
+func flagError(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	f := ive.GetFlag()
+	var want string
+	switch f.Value.Type() {
+	case "int", "int64", "int32", "uint", "uint64":
+		want = "a whole number"
+		if unit := flagUnits[f.Name]; unit != "" {
+			want += " of " + unit
+		}
+		if errors.Is(err, strconv.ErrRange) {
+			want += " small enough to fit in 64 bits"
+		}
+	case "bool":
+		want = "true or false"
+	default:
+		return err
+	}
+	return fmt.Errorf("--%s: want %s, got %q", f.Name, want, ive.GetValue())
+}
 
 // usageError is a mistake in the command line: exit 2.
 type usageError struct{ err error }
@@ -171,7 +203,7 @@ directory; --config names the file directly.`,
 	}
 	root.SetVersionTemplate("promptc {{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
+		return usageError{fmt.Errorf("%w (see %s --help)", flagError(err), cmd.CommandPath())}
 	})
 	root.SetHelpCommand(newHelpCommand(root))
 	pf := root.PersistentFlags()
