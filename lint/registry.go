@@ -133,34 +133,7 @@ func suggest(id string, withCategories bool) string {
 			names = append(names, string(c.Name))
 		}
 	}
-	best, bestDist := "", 4
-	for _, n := range names {
-		if d := editDistance(want, n); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return diag.Closest(want, names, 3)
 }
 
 // RuleInfos returns the registry as printer metadata (for SARIF's

@@ -55,6 +55,7 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 		msg := e.msg
 		path := strings.Join(e.Path(), ".")
 		var userPos *diag.Position
+		var userTok token.Pos
 		var related []diag.Related
 		var schema []string // names of the schema fields involved
 		for _, p := range cueerrors.Positions(e.Error) {
@@ -66,7 +67,7 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 			}
 			dp := position(root, p)
 			if userPos == nil {
-				userPos = &dp
+				userPos, userTok = &dp, p
 			} else if dp != *userPos {
 				related = append(related, diag.Related{Pos: dp, Message: "also involved"})
 			}
@@ -79,6 +80,11 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 			msg = path + ": " + msg
 		}
 		msg = explain(msg)
+		if name, ok := strings.CutPrefix(e.msg, "undefined field: "); ok && userTok.IsValid() {
+			if s := suggestField(src, userTok, user, name); s != "" {
+				msg += " (did you mean " + s + "?)"
+			}
+		}
 		if len(schema) > 0 {
 			schema = closest(schema, e.Path())
 			slices.Sort(schema)
@@ -122,6 +128,43 @@ func closest(names, path []string) []string {
 		return names
 	}
 	return out
+}
+
+// selectorBefore matches the selector chain a misspelled field follows
+// (parts. in parts.familyLin) at the end of the text before it.
+var selectorBefore = lazyre.New(`([A-Za-z_$#][A-Za-z0-9_$#]*(?:\.[A-Za-z_$#][A-Za-z0-9_$#]*)*)\.$`)
+
+// suggestField returns the field of the struct a reference selects from
+// whose name is closest to the undefined name (familyLine for
+// parts.familyLin), or "". The struct is found from the text before the
+// error's position in the user's file; a reference whose struct cannot be
+// found that way (an alias, an index) gets no suggestion.
+func suggestField(src []byte, pos token.Pos, user cue.Value, name string) string {
+	lines := strings.Split(string(src), "\n")
+	line, col := pos.Line(), pos.Column()
+	if line < 1 || line > len(lines) || col < 1 || col-1 > len(lines[line-1]) {
+		return ""
+	}
+	m := selectorBefore().FindStringSubmatch(lines[line-1][:col-1])
+	if m == nil {
+		return ""
+	}
+	v := user.LookupPath(cue.ParsePath(m[1]))
+	if !v.Exists() {
+		return ""
+	}
+	it, err := v.Fields(cue.Optional(true))
+	if err != nil {
+		return ""
+	}
+	var names []string
+	for it.Next() {
+		if sel := it.Selector(); sel.LabelType() == cue.StringLabel {
+			names = append(names, sel.Unquoted())
+		}
+	}
+	slices.Sort(names)
+	return diag.Closest(name, names, 2)
 }
 
 type cueError struct {
