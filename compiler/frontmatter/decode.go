@@ -28,18 +28,18 @@ func DecodeHeader(path string, fm Frontmatter, def, rule string, out any) []diag
 	src := "\n" + fm.YAML
 	f, err := yaml.Extract(path, src)
 	if err != nil {
-		return config.Diagnostics(path, rule, err, 1)
+		return config.Diagnostics(path, src, rule, err, 1)
 	}
 	v := d.Context().BuildFile(f)
 	if v.Err() != nil {
-		return config.Diagnostics(path, rule, v.Err(), 1)
+		return config.Diagnostics(path, src, rule, v.Err(), 1)
 	}
 	u := v.Unify(d)
 	if err := u.Validate(cue.Concrete(true)); err != nil {
-		return config.Diagnostics(path, rule, err, 1)
+		return config.Diagnostics(path, src, rule, err, 1)
 	}
 	if err := u.Decode(out); err != nil {
-		return config.Diagnostics(path, rule, err, 1)
+		return config.Diagnostics(path, src, rule, err, 1)
 	}
 	config.CachePut(key, out)
 	return nil

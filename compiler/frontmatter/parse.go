@@ -16,6 +16,7 @@ import (
 	"cuelang.org/go/encoding/yaml"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
@@ -42,7 +43,7 @@ func Parse(p, text string) (Tree, []diag.Diagnostic) {
 	// the parser's positions the file's positions.
 	f, err := yaml.Extract(p, "\n"+fm.YAML)
 	if err != nil {
-		return tree, yamlDiags(p, err)
+		return tree, yamlDiags(p, "\n"+fm.YAML, err)
 	}
 	tree.file = f
 	return tree, nil
@@ -80,11 +81,11 @@ func Decode(p, text string) (any, Tree, []diag.Diagnostic) {
 func viaCUE(p string, f *ast.File) (any, []diag.Diagnostic) {
 	val := cuecontext.New().BuildFile(f)
 	if err := val.Err(); err != nil {
-		return nil, yamlDiags(p, err)
+		return nil, yamlDiags(p, "", err)
 	}
 	b, err := val.MarshalJSON()
 	if err != nil {
-		return nil, yamlDiags(p, err)
+		return nil, yamlDiags(p, "", err)
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
@@ -196,19 +197,17 @@ func hasFields(f *ast.File) bool {
 }
 
 // yamlDiags converts a YAML or CUE error into diagnostics at the first
-// position in the asset. The YAML parser reports plain errors of the form
-// "path:line: message"; CUE's own errors carry positions.
-func yamlDiags(p string, err error) []diag.Diagnostic {
+// position in the asset. The YAML parser reports plain errors, placed by
+// config.YAMLSyntax in src (the YAML as parsed); CUE's own errors carry
+// positions.
+func yamlDiags(p, src string, err error) []diag.Diagnostic {
 	const prefix = "frontmatter cannot be checked against its schema: "
 	var ce cueerrors.Error
 	if !errors.As(err, &ce) {
 		pos := diag.Position{Path: p, Line: 1, Col: 1}
-		msg := err.Error()
-		if m := plainPosRE().FindStringSubmatch(msg); m != nil && m[1] == p {
-			if n, err := strconv.Atoi(m[2]); err == nil && n > 0 {
-				pos.Line = n
-			}
-			msg = m[3]
+		line, col, msg := config.YAMLSyntax(p, src, err)
+		if line > 0 {
+			pos.Line, pos.Col = line, col
 		}
 		return []diag.Diagnostic{diag.Errorf(pos, Rule, "%s%s", prefix, msg)}
 	}
@@ -233,9 +232,6 @@ func yamlDiags(p string, err error) []diag.Diagnostic {
 	}
 	return ds
 }
-
-// plainPosRE splits "path:line: message" (the column is optional).
-var plainPosRE = lazyre.New(`(?s)^(.*?):(\d+)(?::\d+)?: (.*)$`)
 
 // Pos returns the position in the asset of the value at the JSON pointer
 // tokens loc: the key that holds it (or the list item), or the nearest
