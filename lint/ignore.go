@@ -99,8 +99,8 @@ func parsePatterns(patterns []gitignore.Pattern, text string, domain []string) [
 // from outside its root, and the project root's folder names relative to
 // the repository root (nil when the project root is the repository root
 // or no repository holds it). The repository root is the nearest folder
-// at or above root holding .git; .git/info/exclude (when .git is a
-// folder) comes first, then every .gitignore from the repository root
+// at or above root holding .git; info/exclude of its git directory (see
+// gitCommonDir) comes first, then every .gitignore from the repository root
 // down to the project root's parent, so that nearer files take precedence
 // as in git. These are the only files promptc reads outside the project
 // root: read-only, regular files only, never through a symbolic link.
@@ -125,7 +125,7 @@ func outerPatterns(root string) ([]gitignore.Pattern, []string) {
 		repo = parent
 	}
 	var patterns []gitignore.Pattern
-	if text, ok := readOuter(filepath.Join(repo, ".git"), filepath.Join("info", "exclude")); ok {
+	if text, ok := readOuter(gitCommonDir(repo), filepath.Join("info", "exclude")); ok {
 		patterns = parsePatterns(patterns, text, nil)
 	}
 	dir := repo
@@ -160,4 +160,41 @@ func readOuter(dir, name string) (string, bool) {
 		return "", false
 	}
 	return string(b), true
+}
+
+// gitCommonDir returns the git directory of the repository rooted at repo
+// that holds info/exclude: repo/.git when it is a folder; in a linked
+// worktree or a submodule, where .git is a file "gitdir: PATH", that
+// directory, or the main repository's (its commondir file) for a worktree.
+// It returns "" when none is found; nothing is read through a symbolic
+// link.
+func gitCommonDir(repo string) string {
+	dotGit := filepath.Join(repo, ".git")
+	fi, err := os.Lstat(dotGit)
+	if err != nil {
+		return ""
+	}
+	if fi.IsDir() {
+		return dotGit
+	}
+	text, ok := readOuter(repo, ".git")
+	if !ok {
+		return ""
+	}
+	dir, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
+	if !ok {
+		return ""
+	}
+	dir = strings.TrimSpace(dir)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(repo, dir)
+	}
+	if common, ok := readOuter(dir, "commondir"); ok {
+		c := strings.TrimSpace(common)
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(dir, c)
+		}
+		return c
+	}
+	return dir
 }
