@@ -434,18 +434,18 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	user := ctx.CompileBytes(src, cue.Filename(file))
 	if user.Err() != nil {
-		return nil, newError(root, src, user.Err(), user)
+		return nil, newError(root, src, user.Err(), user, cue.Value{})
 	}
 	v := user.Unify(def)
 	if err := v.Validate(cue.Concrete(true)); err != nil {
-		return nil, newError(root, src, err, user)
+		return nil, newError(root, src, err, user, v)
 	}
 	if ds := outOfRange(root, v, user); len(ds) > 0 {
 		return nil, &Error{Root: root, Diagnostics: diag.Sort(ds)}
 	}
 	var c Config
 	if err := v.Decode(&c); err != nil {
-		return nil, newError(root, src, err, user)
+		return nil, newError(root, src, err, user, v)
 	}
 	l := &Loaded{Root: root, File: file, Source: src, Config: &c, positions: positionsOf(file, src)}
 	if ds := check(l); len(ds) > 0 {

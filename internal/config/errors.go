@@ -40,7 +40,10 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// newError turns CUE errors into diagnostics in the user's file. CUE often
+// newError turns CUE errors into diagnostics in the user's file. user is
+// the user's value, unified the same value unified with the schema (or the zero
+// Value when the file did not compile), where a misspelled field's
+// siblings are looked up for a suggestion. CUE often
 // lists the schema's position first; the user's position is the one that
 // tells them where to edit, so it leads. Schema positions are named by
 // their definitions at the end of the message (schema: #Limit.chars), as
@@ -49,7 +52,7 @@ func (e *Error) Error() string {
 // points into it. When CUE reports no position in the user's file (a
 // required field that is absent), the nearest enclosing value the user did
 // write is used instead.
-func newError(root string, src []byte, err error, user cue.Value) error {
+func newError(root string, src []byte, err error, user, unified cue.Value) error {
 	var ds []diag.Diagnostic
 	for _, e := range simplify(cueerrors.Errors(err)) {
 		msg := e.msg
@@ -83,6 +86,12 @@ func newError(root string, src []byte, err error, user cue.Value) error {
 		if name, ok := strings.CutPrefix(e.msg, "undefined field: "); ok && userTok.IsValid() {
 			if s := suggestField(src, userTok, user, name); s != "" {
 				msg += " (did you mean " + s + "?)"
+			}
+		}
+		if p := e.Path(); strings.Contains(e.msg, "field not allowed") && len(p) > 0 && unified.Exists() {
+			parent := unified.LookupPath(cue.MakePath(selectors(p[:len(p)-1])...))
+			if s := closestField(parent, p[len(p)-1]); s != "" {
+				msg = strings.Replace(msg, "check its spelling against docs/config.md", "did you mean "+s+"? docs/config.md lists the fields", 1)
 			}
 		}
 		if len(schema) > 0 {
@@ -149,7 +158,12 @@ func suggestField(src []byte, pos token.Pos, user cue.Value, name string) string
 	if m == nil {
 		return ""
 	}
-	v := user.LookupPath(cue.ParsePath(m[1]))
+	return closestField(user.LookupPath(cue.ParsePath(m[1])), name)
+}
+
+// closestField returns the field of struct v (optional ones included)
+// whose name is at most two edits from name, or "".
+func closestField(v cue.Value, name string) string {
 	if !v.Exists() {
 		return ""
 	}
@@ -159,7 +173,8 @@ func suggestField(src []byte, pos token.Pos, user cue.Value, name string) string
 	}
 	var names []string
 	for it.Next() {
-		if sel := it.Selector(); sel.LabelType() == cue.StringLabel {
+		// A struct unified with the schema holds the misspelled field too.
+		if sel := it.Selector(); sel.LabelType() == cue.StringLabel && sel.Unquoted() != name {
 			names = append(names, sel.Unquoted())
 		}
 	}
