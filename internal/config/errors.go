@@ -40,10 +40,7 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// newError turns CUE errors into diagnostics in the user's file. user is
-// the user's value, unified the same value unified with the schema (or the zero
-// Value when the file did not compile), where a misspelled field's
-// siblings are looked up for a suggestion. CUE often
+// newError turns CUE errors into diagnostics in the user's file. CUE often
 // lists the schema's position first; the user's position is the one that
 // tells them where to edit, so it leads. Schema positions are named by
 // their definitions at the end of the message (schema: #Limit.chars), as
@@ -51,7 +48,9 @@ func (e *Error) Error() string {
 // of the project, so no finding (nor a SARIF or annotation location)
 // points into it. When CUE reports no position in the user's file (a
 // required field that is absent), the nearest enclosing value the user did
-// write is used instead.
+// write is used instead. user is the user's value and unified the same
+// unified with the schema (the zero Value when the file did not compile):
+// a misspelled name's siblings, the suggestions, are looked up there.
 func newError(root string, src []byte, err error, user, unified cue.Value) error {
 	var ds []diag.Diagnostic
 	for _, e := range simplify(cueerrors.Errors(err)) {
