@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:011dff78dd51c55b7c78404d9e6be535c6a2ba113edf542a3d929124e5f273af"
+const InputHash = "sha256:1f298c6300ea1e4652f77f643728190be86374f2840301c02c920adfd80cbcea"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -623,19 +623,7 @@ func (g *gen) renderProfiles() {
 		return
 	}
 	profiles := compiler.ProfileNames(p.Config)
-	g.pf("// Profile is a prompt profile: it selects which parts each mode sends.\ntype Profile uint8\n\n// The profiles; the default comes first.\nconst (\n")
-	var names []string
-	for i, name := range profiles {
-		names = append(names, strconv.Quote(name))
-		if i == 0 {
-			g.pf("\tProfile%s Profile = iota\n", ident(name))
-		} else {
-			g.pf("\tProfile%s\n", ident(name))
-		}
-	}
-	g.pf(")\n\n// DefaultProfile is the profile used when none is chosen.\nconst DefaultProfile = Profile%s\n\n", ident(profiles[0]))
-	g.pf("var profileNames = [...]string{%s}\n\n", strings.Join(names, ", "))
-	g.pf("// String returns the profile's name.\nfunc (p Profile) String() string {\n\tif int(p) < len(profileNames) {\n\t\treturn profileNames[p]\n\t}\n\treturn fmt.Sprintf(\"Profile(%%d)\", uint8(p))\n}\n\n")
+	g.renderEnum("Profile", "// Profile is a prompt profile: it selects which parts each mode sends.", "profiles", "profile", profiles)
 	valid := strings.Join(profiles, ", ")
 	g.pf("// ParseProfile returns the profile named s. Any other value is refused\n// with an explicit error that lists the valid names.\nfunc ParseProfile(s string) (Profile, error) {\n\tfor i, n := range profileNames {\n\t\tif n == s {\n\t\t\treturn Profile(i), nil\n\t\t}\n\t}\n")
 	g.pf("\treturn 0, fmt.Errorf(\"invalid prompt profile %%q (valid: %s)\", s)\n}\n\n", valid)
@@ -654,6 +642,27 @@ func (g *gen) renderProfiles() {
 	g.pf("// SectionsProfile is Sections in profile pr under permission set perm.\n// It panics where ComposeProfile does.\nfunc SectionsProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn sections(combo(int(pr), perm), mode, choice, modelID, &slots)\n}\n\n")
 }
 
+// renderEnum emits a named uint8 type whose values are names (the default
+// first): typ's doc comment doc, a constant per name (typ + the name as an
+// identifier), DefaultTyp for the first, a names table and String. plural
+// and singular name the values in the comments.
+func (g *gen) renderEnum(typ, doc, plural, singular string, names []string) {
+	table := strings.ToLower(typ[:1]) + typ[1:] + "Names"
+	g.pf("%s\ntype %s uint8\n\n// The %s; the default comes first.\nconst (\n", doc, typ, plural)
+	quoted := make([]string, len(names))
+	for i, name := range names {
+		quoted[i] = strconv.Quote(name)
+		if i == 0 {
+			g.pf("\t%s%s %s = iota\n", typ, ident(name), typ)
+		} else {
+			g.pf("\t%s%s\n", typ, ident(name))
+		}
+	}
+	g.pf(")\n\n// Default%s is the %s used when none is chosen.\nconst Default%s = %s%s\n\n", typ, singular, typ, typ, ident(names[0]))
+	g.pf("var %s = [...]string{%s}\n\n", table, strings.Join(quoted, ", "))
+	g.pf("// String returns the %s's name.\nfunc (p %s) String() string {\n\tif int(p) < len(%s) {\n\t\treturn %s[p]\n\t}\n\treturn fmt.Sprintf(\"%s(%%d)\", uint8(p))\n}\n\n", singular, typ, table, table, typ)
+}
+
 // renderPermissions emits the Permission type, its parser and the
 // composition functions that take one, when the project declares
 // permission sets.
@@ -663,20 +672,8 @@ func (g *gen) renderPermissions() {
 		return
 	}
 	sets := compiler.PermissionNames(p.Config)
-	g.pf("// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.\ntype Permission uint8\n\n// The permission sets; the default comes first.\nconst (\n")
-	var names []string
-	for i, name := range sets {
-		names = append(names, strconv.Quote(name))
-		if i == 0 {
-			g.pf("\tPermission%s Permission = iota\n", ident(name))
-		} else {
-			g.pf("\tPermission%s\n", ident(name))
-		}
-	}
+	g.renderEnum("Permission", "// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.", "permission sets", "permission set", sets)
 	valid := strings.Join(sets, ", ")
-	g.pf(")\n\n// DefaultPermission is the permission set used when none is chosen.\nconst DefaultPermission = Permission%s\n\n", ident(sets[0]))
-	g.pf("var permissionNames = [...]string{%s}\n\n", strings.Join(names, ", "))
-	g.pf("// String returns the permission set's name.\nfunc (p Permission) String() string {\n\tif int(p) < len(permissionNames) {\n\t\treturn permissionNames[p]\n\t}\n\treturn fmt.Sprintf(\"Permission(%%d)\", uint8(p))\n}\n\n")
 	g.pf("// Valid reports whether p is one of the package's permission sets.\nfunc (p Permission) Valid() bool { return int(p) < len(permissionNames) }\n\n")
 	g.pf("// ParsePermission returns the permission set named s. Any other value is\n// refused with an explicit error that lists the valid names.\nfunc ParsePermission(s string) (Permission, error) {\n\tfor i, n := range permissionNames {\n\t\tif n == s {\n\t\t\treturn Permission(i), nil\n\t\t}\n\t}\n")
 	g.pf("\treturn 0, fmt.Errorf(\"invalid permission set %%q (valid: %s)\", s)\n}\n\n", valid)
