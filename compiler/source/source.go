@@ -313,13 +313,23 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError,
 	return f, rerr, true
 }
 
-// readAll reads fh to its end into one buffer sized for size bytes.
-func readAll(fh *os.File, size int64) ([]byte, error) {
+// readAll reads r, an open regular file whose size was size when checked,
+// to its end into one buffer sized for size bytes.
+//
+// The buffer has room for one byte more than size, so a first read that
+// returns exactly size bytes has found the file as long as it was when
+// checked and no longer: a longer file fills the spare byte. Such a read
+// is the whole file, and the read that would only see the end is not
+// made. Any other count (the file grew or shrank since, or the system
+// returned less than asked) reads on to the end. A file that grew while a
+// system returned exactly size bytes of it is read as it was when checked.
+func readAll(r io.Reader, size int64) ([]byte, error) {
 	b := make([]byte, 0, size+1)
 	for {
-		n, err := fh.Read(b[len(b):cap(b)])
+		n, err := r.Read(b[len(b):cap(b)])
+		first := len(b) == 0
 		b = b[:len(b)+n]
-		if err == io.EOF {
+		if err == io.EOF || (first && err == nil && n > 0 && int64(n) == size) {
 			return b, nil
 		}
 		if err != nil {
