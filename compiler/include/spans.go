@@ -79,13 +79,69 @@ func Filter(spans []Span, drop func(line string) bool) []Span {
 }
 
 // TrimBlank removes blank lines (empty or white space only) from the start
-// and the end of spans.
+// and the end of spans. The result is what Filter gives when it drops
+// those lines: spans whose lines follow each other in one file are joined.
 func TrimBlank(spans []Span) []Span {
-	blank := func(l string) bool { return strings.TrimSpace(l) == "" }
+	// Most spans keep all their lines: cut the first and last kept span
+	// where the kept lines begin and end, and share the rest of the text,
+	// rather than copy every line as Filter does.
+	fs, fOff, fNum := -1, 0, 0 // first non-blank line: span, offset, number
+	ls, lEnd := -1, 0          // last non-blank line: span, end past its newline
+	for si, s := range spans {
+		num := s.Line
+		for off := 0; off < len(s.Text); num++ {
+			end := len(s.Text)
+			if i := strings.IndexByte(s.Text[off:], '\n'); i >= 0 {
+				end = off + i + 1
+			}
+			if !isBlank(s.Text[off:end]) {
+				if fs < 0 {
+					fs, fOff, fNum = si, off, num
+				}
+				ls, lEnd = si, end
+			}
+			off = end
+		}
+	}
+	if fs < 0 {
+		return nil
+	}
+	out := make([]Span, 0, ls-fs+1)
+	for si := fs; si <= ls; si++ {
+		s := spans[si]
+		if si == ls {
+			s.Text = s.Text[:lEnd]
+		}
+		if si == fs {
+			s.Text, s.Line = s.Text[fOff:], fNum
+		}
+		if s.Text == "" || s.Text[len(s.Text)-1] != '\n' ||
+			len(out) > 0 && follows(out[len(out)-1], s) {
+			// Spans Filter would change (join, or end with a newline):
+			// let it.
+			return trimBlankFilter(spans)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// isBlank reports whether a line, with or without its newline, is empty or
+// white space only.
+func isBlank(l string) bool { return strings.TrimSpace(l) == "" }
+
+// follows reports whether b's first line is the line after a's last, in
+// the same file: Filter joins such spans.
+func follows(a, b Span) bool {
+	return a.Path == b.Path && a.Line+strings.Count(a.Text, "\n") == b.Line
+}
+
+// trimBlankFilter is TrimBlank by Filter: every kept line is copied.
+func trimBlankFilter(spans []Span) []Span {
 	// Count lines to keep: from the first non-blank to the last non-blank.
 	first, last, i := -1, -1, 0
 	EachLine(spans, func(line, _ string, _ int) bool {
-		if !blank(line) {
+		if !isBlank(line) {
 			if first < 0 {
 				first = i
 			}
@@ -109,7 +165,7 @@ func TrimBlank(spans []Span) []Span {
 // end), rest is everything after it, both with blank lines trimmed from
 // their ends. Spans with no non-blank line give nil, nil.
 func SplitParagraph(spans []Span) (first, rest []Span) {
-	blank := func(l string) bool { return strings.TrimSpace(l) == "" }
+	blank := isBlank
 	start, end, i := -1, -1, 0
 	EachLine(spans, func(line, _ string, _ int) bool {
 		switch {
