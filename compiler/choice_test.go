@@ -112,3 +112,29 @@ defaultMode: "focus"
 		t.Errorf("5 questions counted %d texts, want %d (one per note, once)", counter.n, len(f.Notes))
 	}
 }
+
+// The memo of LongestNote is per family too: two families whose longest
+// notes sit at different positions each get their own.
+func TestLongestNoteRemembersEachFamily(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: note: family: "note"
+families: rules: [{family: "claude", name: ["^claude"]}, {family: "gpt", name: ["^gpt"]}]
+modes: focus: compose: [parts.note]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"prompts/families/claude.prompt.md": "---\nfamily: claude\nprovenance: x\n---\nClaude line.\n<!-- model \"Sonnet\" /sonnet/ -->\nSonnet note.\n<!-- model \"Opus\" /opus/ -->\nThe Opus note is the longest of the two.\n",
+		"prompts/families/gpt.prompt.md":    "---\nfamily: gpt\nprovenance: x\n---\nGPT line.\n<!-- model \"Five\" /gpt-5/ -->\nThe GPT-5 note is the longest of the two.\n<!-- model \"Mini\" /mini/ -->\nMini.\n",
+	})
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ family, label string }{{"claude", "Opus"}, {"gpt", "Five"}, {"claude", "Opus"}} {
+		f := p.Families[c.family]
+		if got := p.LongestNote(m, f); got < 0 || f.Notes[got].Label != c.label {
+			t.Errorf("LongestNote(%s) = %d, want the %s note", c.family, got, c.label)
+		}
+	}
+}
