@@ -571,13 +571,7 @@ func maskExamples(text string) string {
 	}
 	b := []byte(text)
 	depth := 0
-	for off := 0; off < len(b); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(b)
-		} else {
-			end += off
-		}
+	eachLine(text, func(off, end int) {
 		quiet := depth > 0
 		for _, m := range exampleTag().FindAllStringSubmatch(string(b[off:end]), -1) {
 			if m[1] == "" {
@@ -592,9 +586,24 @@ func maskExamples(text string) string {
 				b[i] = ' '
 			}
 		}
+	})
+	return string(b)
+}
+
+// eachLine calls f with the start and end offsets of every line of text,
+// its newline left out. Checks that scan line by line report offsets into
+// the whole text, which include.Locate turns into positions.
+func eachLine(text string, f func(off, end int)) {
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		f(off, end)
 		off = end + 1
 	}
-	return string(b)
 }
 
 // checkStatic reports dynamic-looking content in static text: every static
@@ -693,13 +702,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 	// own markers, GUIDE_PLACEHOLDER).
 	if !guide && strings.ContainsAny(text, "{%") {
 		masked = maskExamples(maskCode(text))
-		for off := 0; off < len(masked); {
-			end := strings.IndexByte(masked[off:], '\n')
-			if end < 0 {
-				end = len(masked)
-			} else {
-				end += off
-			}
+		eachLine(masked, func(off, end int) {
 			for _, r := range templateSyntax(masked[off:end]) {
 				path, line, col, ok := include.Locate(spans, off+r[0])
 				if !ok {
@@ -711,8 +714,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 				d.End = diag.Position{Path: path, Line: line, Col: col + utf8.RuneCountInString(text[off+r[0]:off+r[1]])}
 				out.syntax = append(out.syntax, d)
 			}
-			off = end + 1
-		}
+		})
 	}
 	for _, dp := range dynamicPatterns {
 		if !dp.cheap(text) {
@@ -723,20 +725,13 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 		}
 		// The expressions run only on the lines that pass the cheap test.
 		var locs [][]int
-		for off := 0; off < len(masked); {
-			end := strings.IndexByte(masked[off:], '\n')
-			if end < 0 {
-				end = len(masked)
-			} else {
-				end += off
-			}
+		eachLine(masked, func(off, end int) {
 			if line := masked[off:end]; dp.cheap(line) {
 				for _, loc := range dp.re().FindAllStringIndex(line, -1) {
 					locs = append(locs, []int{loc[0] + off, loc[1] + off})
 				}
 			}
-			off = end + 1
-		}
+		})
 		for _, loc := range locs {
 			start := loc[0]
 			for start < loc[1] && strings.ContainsRune(" \t\n(\"'=", rune(text[start])) {
