@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1f298c6300ea1e4652f77f643728190be86374f2840301c02c920adfd80cbcea"
+const InputHash = "sha256:e1da55c39fb09f831be45532b561c1ca40d9fa5bf470a78f597a3f9c6aac0c60"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

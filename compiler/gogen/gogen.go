@@ -623,15 +623,12 @@ func (g *gen) renderProfiles() {
 		return
 	}
 	profiles := compiler.ProfileNames(p.Config)
-	g.renderEnum("Profile", "// Profile is a prompt profile: it selects which parts each mode sends.", "profiles", "profile", profiles)
+	g.renderEnum("Profile", "// Profile is a prompt profile: it selects which parts each mode sends.", "profiles", "profile", "prompt profile", profiles)
 	valid := strings.Join(profiles, ", ")
-	g.pf("// ParseProfile returns the profile named s. Any other value is refused\n// with an explicit error that lists the valid names.\nfunc ParseProfile(s string) (Profile, error) {\n\tfor i, n := range profileNames {\n\t\tif n == s {\n\t\t\treturn Profile(i), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn 0, fmt.Errorf(\"invalid prompt profile %%q (valid: %s)\", s)\n}\n\n", valid)
 	if env := p.Config.Profiles.Env; env != "" {
 		g.pf("// ProfileEnv is the environment variable that selects the profile.\nconst ProfileEnv = %q\n\n", env)
 		g.pf("// ProfileFromEnv returns the profile named by $%s, the default when it\n// is unset or empty, and an error naming the variable for any other value.\nfunc ProfileFromEnv() (Profile, error) {\n\tv := os.Getenv(ProfileEnv)\n\tif v == \"\" {\n\t\treturn DefaultProfile, nil\n\t}\n\tpr, err := ParseProfile(v)\n\tif err != nil {\n\t\treturn 0, fmt.Errorf(\"%%s: %%w\", ProfileEnv, err)\n\t}\n\treturn pr, nil\n}\n\n", env)
 	}
-	g.pf("// Valid reports whether p is one of the package's profiles.\nfunc (p Profile) Valid() bool { return int(p) < len(profileNames) }\n\n")
 	g.pf("// mustProfile panics unless pr is a profile, as Compose does for a mode\n// that is none: a silent empty prompt would send the model nothing.\nfunc mustProfile(pr Profile) {\n\tif !pr.Valid() {\n\t\tpanic(fmt.Sprintf(\"prompts: %%s is no profile (valid: %s)\", pr))\n\t}\n}\n\n", valid)
 	if p.Config.Permissions == nil {
 		g.pf("// ComposeProfile is Compose in profile pr. A pr that is not Valid panics,\n// as a mode that is not does.\nfunc ComposeProfile(pr Profile, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustProfile(pr)\n\treturn compose(int(pr), mode, choice, modelID, &slots)\n}\n\n")
@@ -644,9 +641,10 @@ func (g *gen) renderProfiles() {
 
 // renderEnum emits a named uint8 type whose values are names (the default
 // first): typ's doc comment doc, a constant per name (typ + the name as an
-// identifier), DefaultTyp for the first, a names table and String. plural
-// and singular name the values in the comments.
-func (g *gen) renderEnum(typ, doc, plural, singular string, names []string) {
+// identifier), DefaultTyp for the first, a names table, String, Valid and
+// ParseTyp. plural and singular name the values in the comments; Parse's
+// error calls a value what it is (errWhat) and lists the valid names.
+func (g *gen) renderEnum(typ, doc, plural, singular, errWhat string, names []string) {
 	table := strings.ToLower(typ[:1]) + typ[1:] + "Names"
 	g.pf("%s\ntype %s uint8\n\n// The %s; the default comes first.\nconst (\n", doc, typ, plural)
 	quoted := make([]string, len(names))
@@ -661,6 +659,9 @@ func (g *gen) renderEnum(typ, doc, plural, singular string, names []string) {
 	g.pf(")\n\n// Default%s is the %s used when none is chosen.\nconst Default%s = %s%s\n\n", typ, singular, typ, typ, ident(names[0]))
 	g.pf("var %s = [...]string{%s}\n\n", table, strings.Join(quoted, ", "))
 	g.pf("// String returns the %s's name.\nfunc (p %s) String() string {\n\tif int(p) < len(%s) {\n\t\treturn %s[p]\n\t}\n\treturn fmt.Sprintf(\"%s(%%d)\", uint8(p))\n}\n\n", singular, typ, table, table, typ)
+	g.pf("// Valid reports whether p is one of the package's %s.\nfunc (p %s) Valid() bool { return int(p) < len(%s) }\n\n", plural, typ, table)
+	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an explicit error that lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tfor i, n := range %s {\n\t\tif n == s {\n\t\t\treturn %s(i), nil\n\t\t}\n\t}\n", typ, singular, typ, typ, table, typ)
+	g.pf("\treturn 0, fmt.Errorf(\"invalid %s %%q (valid: %s)\", s)\n}\n\n", errWhat, strings.Join(names, ", "))
 }
 
 // renderPermissions emits the Permission type, its parser and the
@@ -672,11 +673,8 @@ func (g *gen) renderPermissions() {
 		return
 	}
 	sets := compiler.PermissionNames(p.Config)
-	g.renderEnum("Permission", "// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.", "permission sets", "permission set", sets)
+	g.renderEnum("Permission", "// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.", "permission sets", "permission set", "permission set", sets)
 	valid := strings.Join(sets, ", ")
-	g.pf("// Valid reports whether p is one of the package's permission sets.\nfunc (p Permission) Valid() bool { return int(p) < len(permissionNames) }\n\n")
-	g.pf("// ParsePermission returns the permission set named s. Any other value is\n// refused with an explicit error that lists the valid names.\nfunc ParsePermission(s string) (Permission, error) {\n\tfor i, n := range permissionNames {\n\t\tif n == s {\n\t\t\treturn Permission(i), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn 0, fmt.Errorf(\"invalid permission set %%q (valid: %s)\", s)\n}\n\n", valid)
 	g.pf("// Permits reports whether a session under p may use the named tool: its\n// access is one of p's, or p names it. An unknown tool, and any tool\n// under a p that is not Valid, is not permitted.\nfunc (p Permission) Permits(tool string) bool {\n\tif !p.Valid() {\n\t\treturn false\n\t}\n\tfor i := range toolCatalogue {\n\t\tif toolCatalogue[i].name == tool {\n\t\t\treturn toolPermits[p][i]\n\t\t}\n\t}\n\treturn false\n}\n\n")
 	g.pf("// errPermission is the error for a permission set that is none.\nfunc errPermission(perm Permission) error {\n\treturn fmt.Errorf(\"prompts: %%s is no permission set (valid: %s)\", perm)\n}\n\n", valid)
 	g.pf("// mustPermission panics unless perm is a permission set, as Compose does\n// for a mode that is none: a silent empty prompt would send the model\n// nothing.\nfunc mustPermission(perm Permission) {\n\tif !perm.Valid() {\n\t\tpanic(errPermission(perm).Error())\n\t}\n}\n\n")
