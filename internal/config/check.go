@@ -151,24 +151,14 @@ func check(l *Loaded) []diag.Diagnostic {
 	families := map[string]bool{c.Families.Fallback: true}
 	for i, r := range c.Families.Rules {
 		families[r.Family] = true
-		for j, p := range r.Name {
-			if _, err := regexp.Compile(p); err != nil {
-				bad(fmt.Sprintf("families.rules.%d.name.%d", i, j), "pattern does not compile: %v", reErr(err))
-			}
-		}
-		for j, p := range r.Provider {
-			if _, err := regexp.Compile(p); err != nil {
-				bad(fmt.Sprintf("families.rules.%d.provider.%d", i, j), "pattern does not compile: %v", reErr(err))
-			}
-		}
-		for j, p := range r.ID {
-			if _, err := regexp.Compile(p); err != nil {
-				bad(fmt.Sprintf("families.rules.%d.id.%d", i, j), "pattern does not compile: %v", reErr(err))
-			}
-		}
-		for j, p := range r.All {
-			if _, err := regexp.Compile(p); err != nil {
-				bad(fmt.Sprintf("families.rules.%d.all.%d", i, j), "pattern does not compile: %v", reErr(err))
+		for _, f := range []struct {
+			field    string
+			patterns []string
+		}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
+			for j, p := range f.patterns {
+				if _, err := regexp.Compile(p); err != nil {
+					bad(fmt.Sprintf("families.rules.%d.%s.%d", i, f.field, j), "pattern does not compile: %v", reErr(err))
+				}
 			}
 		}
 		if len(r.Name)+len(r.Provider)+len(r.ID)+len(r.All) == 0 {
