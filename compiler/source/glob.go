@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -81,7 +82,46 @@ func hasMeta(p string) bool { return strings.ContainsAny(p, `*?[{\`) }
 
 // globBase returns the file system Glob walks; tests replace it to stand
 // in for directories that cannot be read, which running as root prevents.
-var globBase = func(fsys *FS) fs.FS { return fsys.root.FS() }
+var globBase = func(fsys *FS) fs.FS { return rootListing{fsys.root.FS(), fsys.root} }
+
+// rootListing is the root as a file system whose directory listings take
+// each entry's type from the listing (see listDir) instead of an lstat per
+// entry. Opening and stat-ing go through the root as before.
+type rootListing struct {
+	fs.FS
+	root *os.Root
+}
+
+func (r rootListing) Stat(name string) (fs.FileInfo, error) { return fs.Stat(r.FS, name) }
+
+// ReadDir lists the directory name, sorted by name, as os.Root's own
+// file system does.
+func (r rootListing) ReadDir(name string) ([]fs.DirEntry, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
+	}
+	d, err := r.root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	es, err := listDir(d)
+	for i, e := range es {
+		es[i] = rootEntry{e, r.root, path.Join(name, e.Name())}
+	}
+	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return es, err
+}
+
+// rootEntry is a listed entry whose Info is looked up through the root,
+// never by a path from the working directory.
+type rootEntry struct {
+	fs.DirEntry
+	root *os.Root
+	path string
+}
+
+func (e rootEntry) Info() (fs.FileInfo, error) { return e.root.Lstat(e.path) }
 
 // globFS is the file system Glob walks: the root, with absolute symbolic
 // links inside the project followed like relative ones, directories
@@ -93,6 +133,16 @@ type globFS struct {
 	unreadable []string
 	// links holds the paths of the symbolic links listed so far.
 	links map[string]bool
+	// listed holds each directory's listing: a "**" walk lists a
+	// directory once to descend and again to match the pattern's last
+	// part.
+	listed map[string]listing
+}
+
+// listing is one ReadDir result.
+type listing struct {
+	entries []fs.DirEntry
+	err     error
 }
 
 // retry runs op on name and, when the root refuses a symbolic link there,
@@ -119,10 +169,17 @@ func (g *globFS) Stat(name string) (fs.FileInfo, error) {
 }
 
 func (g *globFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if l, ok := g.listed[name]; ok {
+		return l.entries, l.err
+	}
 	if g.loops(name) {
 		return nil, nil
 	}
 	es, err := retry(g, name, func(n string) ([]fs.DirEntry, error) { return fs.ReadDir(g.base, n) })
+	if g.listed == nil {
+		g.listed = map[string]listing{}
+	}
+	g.listed[name] = listing{es, err}
 	for _, e := range es {
 		if e.Type()&fs.ModeSymlink != 0 {
 			if g.links == nil {

@@ -113,11 +113,21 @@ type FS struct {
 	// resolves it, split into components: the prefixes an absolute symlink
 	// target may start with and still stay inside the project.
 	rootPaths [][]string
-	// dirs holds a root opened on each directory files were read from:
-	// os.Root walks every path component with its own system call, so
-	// reading many files of one directory through the project root costs
-	// several calls per file where a root on the directory costs one.
-	dirs map[string]*os.Root
+	// dirs holds each directory files were read from, opened once.
+	dirs map[string]*dirHandle
+}
+
+// dirHandle is a directory of the project, opened through the project
+// root (so inside it). os.Root walks every path component with its own
+// system call, so reading many files of one directory through the project
+// root costs several calls per file where a root on the directory costs
+// one; and where the system allows, the directory is also open as a file,
+// whose descriptor readAt reads through.
+type dirHandle struct {
+	root *os.Root
+	// file is nil where readAt is not used or the directory could not be
+	// opened as a file.
+	file *os.File
 }
 
 // Open returns an FS confined to the directory root. The error is the
@@ -139,9 +149,12 @@ func Open(root string) (*FS, error) {
 
 // Close releases the root directory. Files already read stay usable.
 func (fsys *FS) Close() error {
-	for _, r := range fsys.dirs {
-		if r != fsys.root {
-			r.Close()
+	for _, d := range fsys.dirs {
+		if d.file != nil {
+			d.file.Close()
+		}
+		if d.root != fsys.root {
+			d.root.Close()
 		}
 	}
 	return fsys.root.Close()
@@ -232,36 +245,50 @@ func fail(p, rule, format string, args ...any) *ReadError {
 	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}
 }
 
-// dirRoot returns a root on directory dir of the project (itself opened
-// through the project root, so it is inside it), or the project root for
-// the top directory or when dir cannot be opened.
-func (fsys *FS) dirRoot(dir string) *os.Root {
-	if dir == "" || dir == "." {
-		return fsys.root
+// dir returns directory dir of the project, opened once: its root is the
+// project root for the top directory or when dir cannot be opened.
+func (fsys *FS) dir(dir string) *dirHandle {
+	if dir == "" {
+		dir = "."
 	}
 	fsys.mu.Lock()
 	defer fsys.mu.Unlock()
-	if r, ok := fsys.dirs[dir]; ok {
-		return r
+	if d, ok := fsys.dirs[dir]; ok {
+		return d
 	}
-	r, err := fsys.root.OpenRoot(dir)
-	if err != nil {
-		r = fsys.root
+	d := &dirHandle{root: fsys.root}
+	if dir != "." {
+		if r, err := fsys.root.OpenRoot(dir); err == nil {
+			d.root = r
+		}
+	}
+	if directReads && (dir == "." || d.root != fsys.root) {
+		if f, err := d.root.Open("."); err == nil {
+			d.file = f
+		}
 	}
 	if fsys.dirs == nil {
-		fsys.dirs = map[string]*os.Root{}
+		fsys.dirs = map[string]*dirHandle{}
 	}
-	fsys.dirs[dir] = r
-	return r
+	fsys.dirs[dir] = d
+	return d
 }
 
 // load reads and validates p, which is clean; opened reports whether the
 // file was opened for reading.
 func (fsys *FS) load(p string) (f *File, rerr *ReadError, opened bool) {
 	dir, name := path.Split(p)
-	dir = strings.TrimSuffix(dir, "/")
-	root := fsys.dirRoot(dir)
-	if root != fsys.root {
+	d := fsys.dir(strings.TrimSuffix(dir, "/"))
+	if d.file != nil {
+		if b, ok, err := readAt(d.file, name); ok {
+			if err != nil {
+				return nil, osError(p, err), false
+			}
+			f, rerr := decode(p, b)
+			return f, rerr, true
+		}
+	}
+	if root := d.root; root != fsys.root {
 		f, rerr, opened := fsys.loadIn(root, name, p)
 		if rerr == nil || rerr.Diag.Rule != RuleEscape {
 			return f, rerr, opened

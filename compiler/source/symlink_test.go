@@ -231,3 +231,38 @@ func TestGlobUnreadableDirectory(t *testing.T) {
 		t.Errorf("Glob of a readable directory: %v", err)
 	}
 }
+
+// countingFS counts the listings of each directory.
+type countingFS struct {
+	fs.FS
+	lists map[string]int
+}
+
+func (c countingFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(c.FS, name) }
+
+func (c countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.lists[name]++
+	return fs.ReadDir(c.FS, name)
+}
+
+// TestGlobListsEachDirectoryOnce: a "**" walk needs each directory's
+// listing twice (to descend, and to match the last part); it is read once.
+func TestGlobListsEachDirectoryOnce(t *testing.T) {
+	root := testtree.Write(t, map[string]string{"a.md": "", "x/b.md": "", "x/y/c.md": "", "z/d.txt": ""})
+	lists := map[string]int{}
+	saved := globBase
+	t.Cleanup(func() { globBase = saved })
+	globBase = func(fsys *FS) fs.FS { return countingFS{saved(fsys), lists} }
+	got, err := open(t, root).Glob("**/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a.md", "x/b.md", "x/y/c.md"}; !slices.Equal(got, want) {
+		t.Errorf("Glob = %q, want %q", got, want)
+	}
+	for _, dir := range []string{".", "x", "x/y", "z"} {
+		if lists[dir] != 1 {
+			t.Errorf("%s listed %d times, want once (all: %v)", dir, lists[dir], lists)
+		}
+	}
+}

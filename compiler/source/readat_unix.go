@@ -1,0 +1,84 @@
+//go:build unix
+
+package source
+
+import (
+	"io"
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// readAt returns the content of name, a regular file in the directory d
+// (opened through the root), reading it with system calls on d's
+// descriptor rather than through os.Root and os.File.
+//
+// Opening a file through os.File costs more than reading it: besides the
+// open, the descriptor is offered to the runtime's poller (which refuses a
+// regular file with one more system call) and gets a finaliser. A project
+// of 10,000 files paid about twice the system-call cost of the reads
+// themselves. Here a file costs an lstat, an open, an fstat, one read and
+// a close, and the checks are the same: the name is lstat-ed first, so a
+// FIFO, device or socket is never opened, and a symbolic link is not
+// followed (O_NOFOLLOW); the open does not block, and what was opened must
+// be a regular file too.
+//
+// ok reports that the result stands: the content, or, for a missing name,
+// an error wrapping fs.ErrNotExist (nothing was opened). For anything else
+// (a link, another kind of file, any other error) ok is false and nothing
+// is returned: the caller then reads the name the portable way, which
+// follows links that stay inside the project and says what is wrong.
+func readAt(d *os.File, name string) (b []byte, ok bool, err error) {
+	raw, cerr := d.SyscallConn()
+	if cerr != nil {
+		return nil, false, nil
+	}
+	if cerr := raw.Control(func(dirfd uintptr) { b, ok, err = readRegularAt(int(dirfd), name) }); cerr != nil {
+		return nil, false, nil
+	}
+	return b, ok, err
+}
+
+func readRegularAt(dirfd int, name string) ([]byte, bool, error) {
+	var st unix.Stat_t
+	if err := unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
+		return nil, true, &fs.PathError{Op: "lstat", Path: name, Err: err}
+	} else if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, false, nil
+	}
+	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false, nil
+	}
+	defer unix.Close(fd)
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, false, nil
+	}
+	b, err := readAll(fdReader(fd), st.Size)
+	if err != nil {
+		return nil, false, nil
+	}
+	return b, true, nil
+}
+
+// fdReader reads an open descriptor as an io.Reader.
+type fdReader int
+
+func (r fdReader) Read(b []byte) (int, error) {
+	for {
+		n, err := unix.Read(int(r), b)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return 0, err
+		case n == 0 && len(b) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+// directReads says whether directories are opened for readAt.
+const directReads = true
