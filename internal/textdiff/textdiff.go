@@ -9,6 +9,7 @@ package textdiff
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -23,14 +24,18 @@ type op struct {
 }
 
 // lines returns the edit script from a to b, one entry per line: ' ' for a
-// line both have, '-' for a line only a has, '+' for one only b has.
-func lines(a, b string) []op {
+// line both have, '-' for a line only a has, '+' for one only b has. ok is
+// false when the texts have more distinct lines than the diff can number.
+func lines(a, b string) (ops []op, ok bool) {
+	var n numbering
+	ra, rb := n.runes(a), n.runes(b)
+	if n.full {
+		return nil, false
+	}
 	dmp := diffmatchpatch.New()
 	// No time limit: with one, the library may return a larger diff when
 	// the machine is slow, and output must not depend on the machine.
 	dmp.DiffTimeout = 0
-	ra, rb, table := dmp.DiffLinesToRunes(a, b)
-	var out []op
 	for _, d := range dmp.DiffMainRunes(ra, rb, false) {
 		kind := byte(' ')
 		switch d.Type {
@@ -40,10 +45,70 @@ func lines(a, b string) []op {
 			kind = '+'
 		}
 		for _, r := range d.Text {
-			out = append(out, op{kind, table[r]})
+			ops = append(ops, op{kind, n.table[index(r)]})
 		}
 	}
+	return ops, true
+}
+
+// numbering gives each distinct line (with its line ending) a rune, so that
+// the library diffs lines as characters.
+//
+// The library returns each run of characters as a string, so a line's rune
+// must be a valid code point: the surrogates U+D800 to U+DFFF would come
+// back as U+FFFD. The library's own numbering uses them, and with more than
+// 55,296 distinct lines (a generated file of a large project has more)
+// it mixed lines up and indexed past its table.
+type numbering struct {
+	table []string
+	ids   map[string]rune
+	// full is set when the lines outnumber the code points.
+	full bool
+}
+
+const (
+	surrogateMin = 0xD800
+	surrogates   = 0xE000 - surrogateMin
+	// maxLines is the number of valid code points.
+	maxLines = utf8.MaxRune + 1 - surrogates
+)
+
+// runes returns the runes of text's lines.
+func (n *numbering) runes(text string) []rune {
+	if n.ids == nil {
+		n.ids = map[string]rune{}
+	}
+	var out []rune
+	for line := range strings.Lines(text) {
+		r, seen := n.ids[line]
+		if !seen {
+			if len(n.table) == maxLines {
+				n.full = true
+				return nil
+			}
+			r = codePoint(len(n.table))
+			n.ids[line] = r
+			n.table = append(n.table, line)
+		}
+		out = append(out, r)
+	}
 	return out
+}
+
+// codePoint is the rune of line number i, skipping the surrogates.
+func codePoint(i int) rune {
+	if i >= surrogateMin {
+		i += surrogates
+	}
+	return rune(i)
+}
+
+// index is codePoint's inverse.
+func index(r rune) int {
+	if r >= surrogateMin {
+		r -= surrogates
+	}
+	return int(r)
 }
 
 // Unified returns the unified diff from a (labelled aName) to b (bName),
@@ -53,9 +118,13 @@ func Unified(aName string, a []byte, bName string, b []byte) []byte {
 	if string(a) == string(b) {
 		return nil
 	}
-	ops := lines(string(a), string(b))
+	ops, ok := lines(string(a), string(b))
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", aName, bName)
+	if !ok {
+		fmt.Fprintf(&out, "@@ the files differ; they have more than %d distinct lines between them, too many to diff @@\n", maxLines)
+		return []byte(out.String())
+	}
 	for start := 0; start < len(ops); {
 		// Find the next change.
 		first := start

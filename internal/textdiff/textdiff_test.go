@@ -1,9 +1,11 @@
 package textdiff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestUnifiedExact(t *testing.T) {
@@ -85,7 +87,10 @@ func TestDiffIsMinimalAndApplies(t *testing.T) {
 	}
 	for range 500 {
 		a, b := gen(), gen()
-		ops := lines(strings.Join(a, ""), strings.Join(b, ""))
+		ops, ok := lines(strings.Join(a, ""), strings.Join(b, ""))
+		if !ok {
+			t.Fatal("a few lines could not be numbered")
+		}
 		var gotA, gotB []string
 		changed := 0
 		for _, o := range ops {
@@ -136,5 +141,48 @@ func TestHunksMergeAcrossTwiceTheContext(t *testing.T) {
 		if got != tc.hunks {
 			t.Errorf("gap %d: %d hunks, want %d", tc.gap, got, tc.hunks)
 		}
+	}
+}
+
+// TestManyDistinctLines: texts with more distinct lines than there are
+// code points below the surrogates (a generated file of a large project)
+// give the one-line hunk of their one change, with the right line numbers
+// and text on both sides of the surrogate range.
+func TestManyDistinctLines(t *testing.T) {
+	var a strings.Builder
+	const n = 120_000
+	for i := range n {
+		fmt.Fprintf(&a, "line %d\n", i)
+	}
+	for _, changed := range []int{100, 0xD800 + 5, 0xE000 + 5, n - 1} {
+		old := fmt.Sprintf("line %d\n", changed)
+		b := strings.Replace(a.String(), old, "edited\n", 1)
+		got := string(Unified("a", []byte(a.String()), "b", []byte(b)))
+		var want strings.Builder
+		fmt.Fprintf(&want, "--- a\n+++ b\n@@ -%d,%d +%d,%d @@\n", changed-2, min(7, n-changed+3), changed-2, min(7, n-changed+3))
+		for i := changed - 3; i <= min(changed+3, n-1); i++ {
+			if i == changed {
+				fmt.Fprintf(&want, "-line %d\n+edited\n", i)
+				continue
+			}
+			fmt.Fprintf(&want, " line %d\n", i)
+		}
+		if got != want.String() {
+			t.Errorf("change at line %d:\n%s\nwant:\n%s", changed+1, got, want.String())
+		}
+	}
+}
+
+// TestCodePointsSkipSurrogates: every line number maps to a valid rune
+// and back, around the surrogate range and at the limit.
+func TestCodePointsSkipSurrogates(t *testing.T) {
+	for _, i := range []int{0, 0xD7FF, 0xD800, 0xD801, 0xDFFF, maxLines - 1} {
+		r := codePoint(i)
+		if !utf8.ValidRune(r) || index(r) != i {
+			t.Errorf("line %d: rune %U, back %d", i, r, index(r))
+		}
+	}
+	if utf8.ValidRune(codePoint(maxLines)) {
+		t.Errorf("maxLines = %d leaves code points unused", maxLines)
 	}
 }
