@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:e1da55c39fb09f831be45532b561c1ca40d9fa5bf470a78f597a3f9c6aac0c60"
+const InputHash = "sha256:5f5161cfa41908186127da375fd7f8005d490bc1de3f9016f576c83cc7ef671f"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
@@ -9,7 +8,7 @@ import (
 	"github.com/promptc/promptc/internal/textdiff"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
 
@@ -36,7 +35,7 @@ func (st *state) fresh(hash string, want []string) bool {
 	if len(st.orphans) > 0 || len(st.leftovers) > 0 {
 		return false
 	}
-	m := hashLine().FindSubmatch(st.old[config.GoFile])
+	m := hashLine().FindSubmatch(st.goHead)
 	if m == nil || string(m[1]) != hash {
 		return false
 	}
@@ -46,27 +45,34 @@ func (st *state) fresh(hash string, want []string) bool {
 		return false
 	}
 	for _, n := range listed {
-		b, ok := st.old[n]
-		if !ok {
-			return false
-		}
-		sum := sha256.Sum256(b)
-		if st.sums[n] != "sha256:"+hex.EncodeToString(sum[:]) {
+		sum, ok := st.old[n]
+		if !ok || st.sums[n] != "sha256:"+hex.EncodeToString(sum[:]) {
 			return false
 		}
 	}
 	return true
 }
 
-// compare lists how st differs from files.
-func (st *state) compare(files []File) []Change {
+// compare lists how st, the state of o, differs from files. A changed
+// file is read again for its diff.
+func (st *state) compare(o *outDir, files []File) ([]Change, error) {
 	var out []Change
 	for _, f := range files {
-		old, ok := st.old[f.Name]
+		sum, ok := st.old[f.Name]
 		switch {
 		case !ok:
 			out = append(out, Change{Name: f.Name, Kind: "missing"})
-		case !bytes.Equal(old, f.Data):
+		case sum != sha256.Sum256(f.Data):
+			old, ok, bad, err := o.read(f.Name)
+			switch {
+			case err != nil:
+				return nil, err
+			case bad != nil:
+				return nil, &UnsafeError{Diagnostics: []diag.Diagnostic{*bad}}
+			case !ok:
+				out = append(out, Change{Name: f.Name, Kind: "missing"})
+				continue
+			}
 			out = append(out, Change{Name: f.Name, Kind: "changed",
 				Diff: textdiff.Unified("a/"+f.Name, old, "b/"+f.Name, f.Data)})
 		}
@@ -77,7 +83,7 @@ func (st *state) compare(files []File) []Change {
 	for _, n := range st.leftovers {
 		out = append(out, Change{Name: n, Kind: "leftover"})
 	}
-	return out
+	return out, nil
 }
 
 // names returns the names of files.
@@ -112,7 +118,7 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 	p := progs[0]
 	hash := InputHash(p)
 	want := Names(p)
-	st := &state{old: map[string][]byte{}}
+	st := &state{old: map[string]digest{}}
 	var err error
 	if o != nil {
 		if st, err = o.scan(want); err != nil {
@@ -132,7 +138,7 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 			return nil, err
 		}
 	}
-	return st.compare(files), nil
+	return st.compare(o, files)
 }
 
 // StaleFiles returns the output-directory check that lint's OUTPUT_STALE

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -159,13 +160,37 @@ func (o *outDir) unsafe(name string, m fs.FileMode, role string) diag.Diagnostic
 		p, source.Describe(m), role)
 }
 
+// digest is a SHA-256.
+type digest = [sha256.Size]byte
+
+// headLen is how much of the generated Go file scan keeps: its input hash
+// is in the first lines.
+const headLen = 64 << 10
+
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
 func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
+	return readEntry(o, name, func() ([]byte, error) { return source.ReadRegular(o.root, name) })
+}
+
+// hash is read returning name's SHA-256 and its first head bytes instead
+// of all of it.
+func (o *outDir) hash(name string, head int) (sum digest, first []byte, ok bool, bad *diag.Diagnostic, err error) {
+	first, ok, bad, err = readEntry(o, name, func() ([]byte, error) {
+		var herr error
+		sum, first, herr = source.HashRegular(o.root, name, head)
+		return first, herr
+	})
+	return sum, first, ok, bad, err
+}
+
+// readEntry runs rd on the entry name, turning its errors into read's
+// results.
+func readEntry(o *outDir, name string, rd func() ([]byte, error)) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
 	if _, exists := o.entries[name]; !exists {
 		return nil, false, nil, nil
 	}
-	b, err = source.ReadRegular(o.root, name)
+	b, err = rd()
 	var nr *source.NotRegularError
 	switch {
 	case err == nil:
@@ -198,8 +223,14 @@ func isLeftover(name string, known map[string]bool) bool {
 
 // state is what build needs to know about the output directory.
 type state struct {
-	// old holds the current bytes of every wanted file that exists.
-	old map[string][]byte
+	// old holds the SHA-256 of every wanted file that exists, as it is
+	// now. Generated files can be many megabytes: the check that they are
+	// current needs their hashes only, and a changed file is read again
+	// for its diff.
+	old map[string]digest
+	// goHead is the start of the generated Go file (headLen bytes), which
+	// holds the input hash it was generated from.
+	goHead []byte
 	// listed and sums are the previous manifest's plain names, in order,
 	// and their recorded SHA-256 ("sha256:hex"); listed is nil without a
 	// manifest.
@@ -216,12 +247,19 @@ type state struct {
 // manifest line a plain name: otherwise the result is an *UnsafeError
 // listing them all, and nothing else was read from those entries.
 func (o *outDir) scan(want []string) (*state, error) {
-	st := &state{old: map[string][]byte{}, sums: map[string]string{}}
+	st := &state{old: map[string]digest{}, sums: map[string]string{}}
 	var bad []diag.Diagnostic
 	wanted := map[string]bool{}
 	for _, n := range want {
 		wanted[n] = true
-		b, ok, d, err := o.read(n)
+		if n == ManifestName {
+			continue
+		}
+		head := 0
+		if n == config.GoFile {
+			head = headLen
+		}
+		sum, first, ok, d, err := o.hash(n, head)
 		if err != nil {
 			return nil, err
 		}
@@ -229,22 +267,26 @@ func (o *outDir) scan(want []string) (*state, error) {
 			bad = append(bad, *d)
 		}
 		if ok {
-			st.old[n] = b
+			st.old[n] = sum
+			if n == config.GoFile {
+				st.goHead = first
+			}
 		}
 	}
-	if m, ok := st.old[ManifestName]; ok {
-		bad = append(bad, st.parseManifest(o, m)...)
-	} else if !wanted[ManifestName] {
-		b, ok, d, err := o.read(ManifestName)
-		if err != nil {
-			return nil, err
+	// The manifest is read whether or not it is wanted: it lists what an
+	// earlier build wrote.
+	b, ok, d, err := o.read(ManifestName)
+	if err != nil {
+		return nil, err
+	}
+	if d != nil {
+		bad = append(bad, *d)
+	}
+	if ok {
+		if wanted[ManifestName] {
+			st.old[ManifestName] = sha256.Sum256(b)
 		}
-		if d != nil {
-			bad = append(bad, *d)
-		}
-		if ok {
-			bad = append(bad, st.parseManifest(o, b)...)
-		}
+		bad = append(bad, st.parseManifest(o, b)...)
 	}
 	known := maps.Clone(wanted)
 	for _, n := range st.listed {

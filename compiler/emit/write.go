@@ -1,7 +1,7 @@
 package emit
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -108,7 +108,7 @@ func (o *outDir) write(files []File) (*Result, error) {
 	}
 	var changed []File
 	for _, f := range files {
-		if old, ok := st.old[f.Name]; !ok || !bytes.Equal(old, f.Data) {
+		if old, ok := st.old[f.Name]; !ok || old != sha256.Sum256(f.Data) {
 			changed = append(changed, f)
 		}
 	}

@@ -192,8 +192,12 @@ func TestWriteKilledAtEveryStep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			changes, err := st.compare(o, newSet.files())
+			if err != nil {
+				t.Fatal(err)
+			}
 			var reported []string
-			for _, c := range st.compare(newSet.files()) {
+			for _, c := range changes {
 				if c.Kind == "leftover" {
 					reported = append(reported, c.Name)
 				}

@@ -1,7 +1,10 @@
 package source
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -63,28 +66,71 @@ func (e *NotRegularError) Error() string {
 // too. A missing name is an error wrapping fs.ErrNotExist; anything else
 // is the system's error.
 func ReadRegular(root *os.Root, name string) ([]byte, error) {
-	fi, err := root.Lstat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &NotRegularError{Name: name, Mode: fi.Mode()}
-	}
-	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	fh, fi, err := openRegular(root, name)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	got, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !got.Mode().IsRegular() || !os.SameFile(fi, got) {
-		return nil, &NotRegularError{Name: name, Mode: got.Mode(), Replaced: true}
-	}
-	b, err := readAll(fh, got.Size())
+	b, err := readAll(fh, fi.Size())
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	return b, nil
+}
+
+// HashRegular returns the SHA-256 of name's content and its first head
+// bytes (all of it when shorter), holding no more of it in memory than a
+// buffer: generated files can be many megabytes, and checking that they are
+// unchanged needs their hash, not their bytes. name is checked as
+// ReadRegular checks it, with the same errors.
+func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, first []byte, err error) {
+	fh, _, err := openRegular(root, name)
+	if err != nil {
+		return sum, nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, max(head, 64<<10))
+	h := sha256.New()
+	n, err := io.ReadFull(fh, buf)
+	h.Write(buf[:n])
+	first = bytes.Clone(buf[:min(n, head)])
+	if err == nil {
+		// Only Read is offered, so that the copy uses buf rather than a
+		// buffer of its own (os.File has a WriteTo that would).
+		_, err = io.CopyBuffer(h, struct{ io.Reader }{fh}, buf)
+	} else if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	if err != nil {
+		return sum, nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	h.Sum(sum[:0])
+	return sum, first, nil
+}
+
+// openRegular opens name in root for reading after checking, without
+// following a link, that it is a regular file, and checks that the file
+// opened is the one checked (see ReadRegular).
+func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	fi, err := root.Lstat(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Name: name, Mode: fi.Mode()}
+	}
+	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	got, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	if !got.Mode().IsRegular() || !os.SameFile(fi, got) {
+		fh.Close()
+		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Replaced: true}
+	}
+	return fh, got, nil
 }

@@ -1,6 +1,8 @@
 package source
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"os"
@@ -75,5 +77,43 @@ func TestIsEscape(t *testing.T) {
 	_, err = r.Stat("missing")
 	if IsEscape(err) {
 		t.Errorf("IsEscape(%v) = true for a missing file", err)
+	}
+}
+
+// TestHashRegular: the hash and head of files shorter than, as long as and
+// longer than the read buffer match the content, and the checks are
+// ReadRegular's.
+func TestHashRegular(t *testing.T) {
+	chunk := string(bytes.Repeat([]byte("generated line\n"), 5000)) // 75,000 bytes
+	files := map[string]string{"empty": "", "short": "package x\n", "long": chunk + chunk + "tail"}
+	root := testtree.Write(t, files)
+	if err := os.Symlink("short", filepath.Join(root, "link")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for name, text := range files {
+		for _, head := range []int{0, 4, 100_000} {
+			sum, first, err := HashRegular(r, name, head)
+			if err != nil {
+				t.Fatalf("HashRegular(%s, %d): %v", name, head, err)
+			}
+			if sum != sha256.Sum256([]byte(text)) {
+				t.Errorf("HashRegular(%s, %d): wrong hash", name, head)
+			}
+			if want := text[:min(head, len(text))]; string(first) != want {
+				t.Errorf("HashRegular(%s, %d) head = %d bytes, want %d", name, head, len(first), len(want))
+			}
+		}
+	}
+	var nr *NotRegularError
+	if _, _, err := HashRegular(r, "link", 10); !errors.As(err, &nr) {
+		t.Errorf("HashRegular(link) error %v, want a *NotRegularError", err)
+	}
+	if _, _, err := HashRegular(r, "missing", 10); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("HashRegular(missing) error %v, want fs.ErrNotExist", err)
 	}
 }
