@@ -261,9 +261,17 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		note   int
 	}
 	// Modes are checked concurrently. A section's size is measured once
-	// and shared between modes; mu guards the sizes.
+	// and shared between modes; mu guards the sizes. Whether a part's
+	// size depends on the family and note is decided once per part, not
+	// once per section of every mode, family and note.
 	var mu sync.Mutex
 	sizes := map[sizeKey]int{}
+	varies := map[string]bool{}
+	for _, names := range [][]string{slices.Collect(maps.Keys(p.Parts)), slices.Collect(maps.Keys(c.Parts))} {
+		for _, name := range names {
+			varies[name] = c.Parts[name].Family != "" || p.hasHoles(name)
+		}
+	}
 	found := make([]findings, len(p.Modes))
 	Parallel(p.jobs, len(p.Modes), func(i int) {
 		m := p.Modes[i]
@@ -292,7 +300,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 						// family parts on the family and note: measure it
 						// once.
 						k := sizeKey{s.Name, lim.Tokens > 0, "", NoNote}
-						if c.Parts[s.Name].Family != "" || p.hasHoles(s.Name) {
+						if varies[s.Name] {
 							k.family, k.note = fn, note
 						}
 						mu.Lock()
@@ -696,7 +704,7 @@ type staticFound struct {
 // in p, so texts are scanned concurrently.
 func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 	var out staticFound
-	text := include.Text(spans)
+	text := p.TextOf(spans)
 	masked := ""
 	// Another template syntax, sent as written (the guide reports its
 	// own markers, GUIDE_PLACEHOLDER).

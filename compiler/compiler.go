@@ -94,10 +94,15 @@ type Program struct {
 	// conditions holds the compiled models patterns of every conditional
 	// part, by part name.
 	conditions map[string][]*regexp.Regexp
-	// templates caches TemplateOf, by the first span of a text; tmu
-	// guards it, since checks compose texts on several goroutines.
-	templates map[*include.Span]*Template
-	tmu       sync.Mutex
+	// templates caches TemplateOf (*Template), by the first span of a
+	// text (*include.Span). Checks look templates up on several
+	// goroutines, thousands of times for each one parsed, so the cache is
+	// a sync.Map, whose reads take no lock.
+	templates sync.Map
+	// texts caches TextOf (string) by spansKey: a part's text is needed by
+	// the part, its template and the static-text scan, and joining the
+	// spans each time copied a project's text three times.
+	texts sync.Map
 	// longest caches LongestNote by mode and family; lmu guards it.
 	longest map[modeFamily]int
 	lmu     sync.Mutex
@@ -148,11 +153,10 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
-		Resolver:  family.NewResolver(c.Families),
-		Files:     map[string]*source.File{},
-		templates: map[*include.Span]*Template{},
-		longest:   map[modeFamily]int{},
-		jobs:      opt.Jobs,
+		Resolver: family.NewResolver(c.Families),
+		Files:    map[string]*source.File{},
+		longest:  map[modeFamily]int{},
+		jobs:     opt.Jobs,
 	}
 	lim := include.Limits{
 		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
@@ -210,7 +214,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 					p.add(ds...)
 				}
 			}
-			part.Text = include.Text(part.Spans)
+			part.Text = p.TextOf(part.Spans)
 			if len(part.Spans) > 0 {
 				part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
 			}
@@ -295,7 +299,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 		}
 	}
 	part.Spans = include.TrimBlank(spans)
-	part.Text = include.Text(part.Spans)
+	part.Text = p.TextOf(part.Spans)
 	if len(part.Spans) > 0 {
 		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
 	}

@@ -63,28 +63,41 @@ func (p *Program) TemplateOf(spans []include.Span) *Template {
 		return &Template{Lits: []string{""}}
 	}
 	key := &spans[0]
-	p.tmu.Lock()
-	t, ok := p.templates[key]
-	p.tmu.Unlock()
-	if !ok {
-		t = p.parseTemplate(spans)
-		p.tmu.Lock()
-		// Another goroutine may have parsed the same text meanwhile: keep
-		// one template per text.
-		if u, ok := p.templates[key]; ok {
-			t = u
-		} else {
-			p.templates[key] = t
-		}
-		p.tmu.Unlock()
+	if t, ok := p.templates.Load(key); ok {
+		return t.(*Template)
 	}
-	return t
+	// Another goroutine may parse the same text meanwhile: keep one
+	// template per text.
+	t, _ := p.templates.LoadOrStore(key, p.parseTemplate(spans))
+	return t.(*Template)
+}
+
+// spansKey identifies a text by its spans: the first span's address and
+// their number (a shorter slice of the same spans is another text).
+type spansKey struct {
+	first *include.Span
+	n     int
+}
+
+// TextOf returns include.Text(spans), joined once per text: the spans of a
+// part or a family section, which stay as they are once loaded. Call it
+// only once the program's files are loaded.
+func (p *Program) TextOf(spans []include.Span) string {
+	if len(spans) == 0 {
+		return ""
+	}
+	key := spansKey{&spans[0], len(spans)}
+	if t, ok := p.texts.Load(key); ok {
+		return t.(string)
+	}
+	t, _ := p.texts.LoadOrStore(key, include.Text(spans))
+	return t.(string)
 }
 
 // parseTemplate splits the text of spans at its placeholders, for
 // TemplateOf.
 func (p *Program) parseTemplate(spans []include.Span) *Template {
-	text := include.Text(spans)
+	text := p.TextOf(spans)
 	if !strings.Contains(text, "{{") {
 		return &Template{Lits: []string{text}}
 	}

@@ -431,7 +431,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		}
 	}
 	part.Spans = spans
-	part.Text = include.Text(spans)
+	part.Text = p.TextOf(spans)
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
