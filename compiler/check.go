@@ -260,12 +260,19 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		family string
 		note   int
 	}
-	// Modes are checked concurrently. A section's size is measured once
-	// and shared between modes; mu guards the sizes. Whether a part's
-	// size depends on the family and note is decided once per part, not
-	// once per section of every mode, family and note.
+	// measured is a section as a budget sees it.
+	type measured struct {
+		size  int
+		empty bool
+		pos   diag.Position
+	}
+	// Modes are checked concurrently. A section is measured once and
+	// shared between modes; mu guards the sizes. Whether a part's text
+	// depends on the family and note is decided once per part: most
+	// sections of a mode do not, so for every family and note after the
+	// first their sizes are looked up without composing their text again.
 	var mu sync.Mutex
-	sizes := map[sizeKey]int{}
+	sizes := map[sizeKey]measured{}
 	varies := map[string]bool{}
 	for _, names := range [][]string{slices.Collect(maps.Keys(p.Parts)), slices.Collect(maps.Keys(c.Parts))} {
 		for _, name := range names {
@@ -291,32 +298,31 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// Every conditional part the mode sends counts: promptc
 				// cannot tell which patterns can match one id together.
 				// Run-time placeholders count at their longest.
-				secs := p.Sections(m, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}, nil)
+				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
 				var parts []contribution
 				chars, nonEmpty := 0, 0
-				for _, s := range secs {
-					if !s.Slot {
-						// A section's size depends on the part, and for
-						// family parts on the family and note: measure it
-						// once.
-						k := sizeKey{s.Name, lim.Tokens > 0, "", NoNote}
-						if varies[s.Name] {
-							k.family, k.note = fn, note
-						}
+				for _, ref := range m.Config.Compose {
+					if ref.Kind == "slot" {
+						continue
+					}
+					k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
+					if varies[ref.Name] {
+						k.family, k.note = fn, note
+					}
+					mu.Lock()
+					sec, ok := sizes[k]
+					mu.Unlock()
+					if !ok {
+						s := p.partSection(ref.Name, sel)
+						sec = measured{p.Measure(lim, s.Text), s.Text == "", s.Pos}
 						mu.Lock()
-						size, ok := sizes[k]
+						sizes[k] = sec
 						mu.Unlock()
-						if !ok {
-							size = p.Measure(lim, s.Text)
-							mu.Lock()
-							sizes[k] = size
-							mu.Unlock()
-						}
-						parts = append(parts, contribution{s.Name, size, s.Pos})
-						if s.Text != "" {
-							chars += size
-							nonEmpty++
-						}
+					}
+					parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
+					if !sec.empty {
+						chars += sec.size
+						nonEmpty++
 					}
 				}
 				// Characters add up: the mode's wire format adds its
@@ -324,7 +330,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// is joined and counted.
 				total := chars + m.WireChars(nonEmpty)
 				if lim.Tokens > 0 {
-					total = p.Measure(lim, m.Join(secs))
+					total = p.Measure(lim, m.Join(p.Sections(m, sel, nil)))
 				}
 				combo := "family " + fn
 				if note >= 0 {
