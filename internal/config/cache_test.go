@@ -40,8 +40,28 @@ func TestCacheRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(first.Config, second.Config) {
 		t.Fatalf("cached config differs:\n%+v\n%+v", first.Config, second.Config)
 	}
+	if second.positions != nil || second.cachedPositions == nil {
+		t.Fatal("a load from the cache decoded the positions before any was asked for")
+	}
 	if a, b := first.PosOfKeys("modes", "full", "budget"), second.PosOfKeys("modes", "full", "budget"); a != b || a.Line == 0 {
 		t.Fatalf("positions differ: %v vs %v", a, b)
+	}
+	if !reflect.DeepEqual(first.positions, second.positions) {
+		t.Fatal("the positions decoded from the cache differ from the file's")
+	}
+}
+
+// TestCachedPositionsDamaged: positions that do not decode are indexed
+// from the source again, without evaluating it.
+func TestCachedPositionsDamaged(t *testing.T) {
+	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\n")
+	l := &Loaded{Root: "/p", File: "/p/promptc.cue", Source: src, cachedPositions: []byte(`{"parts": 3`)}
+	runs := CUERuns()
+	if got := l.PosOf("parts.base.file"); got.Line != 2 || got.Col != 14 {
+		t.Errorf("position %v, want line 2, column 14", got)
+	}
+	if CUERuns() != runs {
+		t.Error("indexing the source evaluated it")
 	}
 }
 

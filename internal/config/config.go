@@ -310,8 +310,13 @@ type Loaded struct {
 	Source []byte
 	// Config is the decoded configuration with defaults filled in.
 	Config *Config
-	// positions locates every value the user wrote (see PosOfKeys).
-	positions Positions
+	// positions locates every value the user wrote (see PosOfKeys). From
+	// the cache it is decoded from cachedPositions on first use
+	// (positionsOnce): a clean run positions nothing, and the index is
+	// about half of a cache entry.
+	positions       Positions
+	cachedPositions json.RawMessage
+	positionsOnce   sync.Once
 }
 
 // cacheEntry is what the configuration cache keeps for a valid file: the
@@ -320,6 +325,13 @@ type Loaded struct {
 type cacheEntry struct {
 	Config    *Config   `json:"config"`
 	Positions Positions `json:"positions"`
+}
+
+// cacheHit is a cacheEntry as read: the positions are kept as JSON and
+// decoded only when a finding needs one.
+type cacheHit struct {
+	Config    *Config         `json:"config"`
+	Positions json.RawMessage `json:"positions"`
 }
 
 // compiledSchema is the embedded schema compiled in one CUE context.
@@ -408,8 +420,8 @@ func LoadFile(path string) (*Loaded, error) {
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	key := CacheKey(src)
-	if e := new(cacheEntry); CacheGet(key, e) && e.Config != nil {
-		l := &Loaded{Root: root, File: file, Source: src, Config: e.Config, positions: e.Positions}
+	if e := new(cacheHit); CacheGet(key, e) && e.Config != nil {
+		l := &Loaded{Root: root, File: file, Source: src, Config: e.Config, cachedPositions: e.Positions}
 		if ds := check(l); len(ds) > 0 {
 			return nil, &Error{Root: root, Diagnostics: ds}
 		}

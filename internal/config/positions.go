@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -94,6 +95,16 @@ func (l *Loaded) PosOf(path string) diag.Position {
 // did write, and else the first line of the file.
 func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
 	path := l.relFile()
+	l.positionsOnce.Do(func() {
+		if l.cachedPositions != nil {
+			if json.Unmarshal(l.cachedPositions, &l.positions) != nil {
+				// A damaged entry: index the source again (a parse, no
+				// evaluation).
+				l.positions = positionsOf(l.File, l.Source)
+			}
+			l.cachedPositions = nil
+		}
+	})
 	for n := len(keys); n > 0; n-- {
 		if p, ok := l.positions[strings.Join(keys[:n], posSep)]; ok {
 			return diag.Position{Path: path, Line: p[0], Col: p[1]}
