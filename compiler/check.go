@@ -288,6 +288,9 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		ds := &found[i]
 		lim := *m.Config.Budget
 		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
+		// One buffer serves every family and note: verdict keeps no
+		// contribution.
+		parts := make([]contribution, 0, len(m.Config.Compose))
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			notes := []int{NoNote}
@@ -299,7 +302,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// cannot tell which patterns can match one id together.
 				// Run-time placeholders count at their longest.
 				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
-				var parts []contribution
+				parts = parts[:0]
 				chars, nonEmpty := 0, 0
 				for _, ref := range m.Config.Compose {
 					if ref.Kind == "slot" {
