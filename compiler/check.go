@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
@@ -436,15 +437,20 @@ var dynamicPatterns = []dynamicPattern{
 // Code is how Markdown marks an example, and an example of a date or a
 // path is not one the model is told.
 func maskCode(text string) string {
-	b := []byte(text)
+	// Scan only reads its input, so it reads the text in place; the copy
+	// to blank is made only for a text that has code, and most have none.
+	var b []byte
 	blank := func(from, to int) {
+		if b == nil {
+			b = []byte(text)
+		}
 		for i := from; i < to; i++ {
 			if b[i] != '\n' {
 				b[i] = ' '
 			}
 		}
 	}
-	for _, ln := range markdown.Scan(b) {
+	for _, ln := range markdown.Scan(unsafe.Slice(unsafe.StringData(text), len(text))) {
 		if ln.Kind == markdown.Code {
 			blank(ln.Start, ln.End)
 			continue
@@ -452,19 +458,20 @@ func maskCode(text string) string {
 		// An inline code span: a run of backticks up to the next run of
 		// the same length on the line.
 		for i := ln.Start; i < ln.End; {
-			if b[i] != '`' {
-				i++
-				continue
+			k := strings.IndexByte(text[i:ln.End], '`')
+			if k < 0 {
+				break
 			}
-			j := runEnd(b, i, ln.End)
+			i += k
+			j := runEnd(text, i, ln.End)
 			run := j - i
 			closeAt := -1
 			for k := j; k < ln.End; {
-				if b[k] != '`' {
+				if text[k] != '`' {
 					k++
 					continue
 				}
-				e := runEnd(b, k, ln.End)
+				e := runEnd(text, k, ln.End)
 				if e-k == run {
 					closeAt = e
 					break
@@ -479,13 +486,16 @@ func maskCode(text string) string {
 			i = closeAt
 		}
 	}
+	if b == nil {
+		return text
+	}
 	return string(b)
 }
 
 // runEnd returns the index just past the run of backticks that starts at
-// b[i], looking no further than end.
-func runEnd(b []byte, i, end int) int {
-	for i < end && b[i] == '`' {
+// text[i], looking no further than end.
+func runEnd(text string, i, end int) int {
+	for i < end && text[i] == '`' {
 		i++
 	}
 	return i

@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:5f5161cfa41908186127da375fd7f8005d490bc1de3f9016f576c83cc7ef671f"
+const InputHash = "sha256:fc2c7b9b1ee18062090f0b41092909e3613673129057ce444881cc720baf7229"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

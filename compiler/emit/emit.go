@@ -17,7 +17,9 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
@@ -53,10 +55,15 @@ func InputHash(p *compiler.Program) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%d\n", generatorStamp(), len(p.Loaded.Source))
 	h.Write(p.Loaded.Source)
+	var head []byte
 	for _, path := range slices.Sorted(maps.Keys(p.Files)) {
 		t := p.Files[path].Text
-		fmt.Fprintf(h, "\n%s\n%d\n", path, len(t))
-		h.Write([]byte(t))
+		head = append(append(append(head[:0], '\n'), path...), '\n')
+		head = append(strconv.AppendInt(head, int64(len(t)), 10), '\n')
+		h.Write(head)
+		// The hash reads the text's bytes where they are: a Writer may
+		// not change or keep them, and converting would copy every file.
+		h.Write(unsafe.Slice(unsafe.StringData(t), len(t)))
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
