@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fc2c7b9b1ee18062090f0b41092909e3613673129057ce444881cc720baf7229"
+const InputHash = "sha256:6b7dc1a39bc6713d5951180dd9d0633033634176fd8b72a050d477037e370995"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
