@@ -10,3 +10,6 @@ func readAt(*os.File, string) ([]byte, bool, error) { return nil, false, nil }
 
 // directReads says whether directories are opened for readAt.
 const directReads = false
+
+// descriptorLimit is a bound for systems where it is not looked up.
+func descriptorLimit() int { return 1024 }

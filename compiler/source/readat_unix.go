@@ -82,3 +82,13 @@ func (r fdReader) Read(b []byte) (int, error) {
 
 // directReads says whether directories are opened for readAt.
 const directReads = true
+
+// descriptorLimit is how many files the process may have open (the soft
+// limit, which the Go runtime raises to the hard one at start).
+func descriptorLimit() int {
+	var l unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &l) != nil || l.Cur > 1<<20 {
+		return 1 << 20
+	}
+	return int(l.Cur)
+}

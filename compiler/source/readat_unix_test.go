@@ -4,6 +4,7 @@ package source
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -102,5 +103,60 @@ func TestListDir(t *testing.T) {
 	}
 	if _, err := (rootListing{r.FS(), r}).ReadDir("../x"); err == nil {
 		t.Error("ReadDir(../x) listed a directory outside the root")
+	}
+}
+
+// TestManyDirectoriesFewDescriptors: reading files from more directories
+// than the process may hold descriptors works: at most maxOpenDirs
+// directories are kept open, one descriptor each.
+func TestManyDirectoriesFewDescriptors(t *testing.T) {
+	saved := maxOpenDirs
+	t.Cleanup(func() { maxOpenDirs = saved })
+	maxOpenDirs = 64
+	n := 3 * maxOpenDirs
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("d%04d/x.md", i)] = fmt.Sprintf("file %d\n", i)
+	}
+	root := testtree.Write(t, files)
+	fds, err := os.ReadDir("/dev/fd")
+	if err != nil {
+		t.Skip("cannot count open descriptors:", err)
+	}
+	var limit syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
+		t.Fatal(err)
+	}
+	lowered := limit
+	lowered.Cur = uint64(len(fds) + maxOpenDirs + 32)
+	if lowered.Cur >= limit.Cur {
+		t.Skipf("the descriptor limit %d is already below what the test needs", limit.Cur)
+	}
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lowered); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit)
+
+	fsys := open(t, root)
+	for i := range n {
+		p := fmt.Sprintf("d%04d/x.md", i)
+		f, err := fsys.Read(p)
+		if err != nil {
+			t.Fatalf("Read(%s) with %d descriptors allowed: %v", p, lowered.Cur, err)
+		}
+		if want := fmt.Sprintf("file %d\n", i); f.Text != want {
+			t.Fatalf("Read(%s) = %q, want %q", p, f.Text, want)
+		}
+	}
+	if len(fsys.dirs) != maxOpenDirs {
+		t.Errorf("%d directories kept open, want %d", len(fsys.dirs), maxOpenDirs)
+	}
+}
+
+// TestOpenDirBound: the bound on open directories follows the descriptor
+// limit, within its floor and ceiling.
+func TestOpenDirBound(t *testing.T) {
+	if maxOpenDirs < 64 || maxOpenDirs > 4096 || maxOpenDirs > max(descriptorLimit()/4, 64) {
+		t.Errorf("maxOpenDirs = %d with a descriptor limit of %d", maxOpenDirs, descriptorLimit())
 	}
 }

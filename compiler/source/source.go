@@ -120,14 +120,27 @@ type FS struct {
 // dirHandle is a directory of the project, opened through the project
 // root (so inside it). os.Root walks every path component with its own
 // system call, so reading many files of one directory through the project
-// root costs several calls per file where a root on the directory costs
-// one; and where the system allows, the directory is also open as a file,
-// whose descriptor readAt reads through.
+// root costs several calls per file where a handle on the directory costs
+// one. Where the system allows, the handle is the directory opened as a
+// file, whose descriptor readAt reads through; elsewhere it is a root on
+// the directory. Either way a directory holds one descriptor.
 type dirHandle struct {
+	// root is a root on the directory, or the project root when the
+	// directory is read through file or could not be opened.
 	root *os.Root
-	// file is nil where readAt is not used or the directory could not be
-	// opened as a file.
+	// file is the directory for readAt, nil where readAt is not used or
+	// the directory could not be opened.
 	file *os.File
+}
+
+// close releases what the handle opened.
+func (d *dirHandle) close(project *os.Root) {
+	if d.file != nil {
+		d.file.Close()
+	}
+	if d.root != project {
+		d.root.Close()
+	}
 }
 
 // Open returns an FS confined to the directory root. The error is the
@@ -150,12 +163,7 @@ func Open(root string) (*FS, error) {
 // Close releases the root directory. Files already read stay usable.
 func (fsys *FS) Close() error {
 	for _, d := range fsys.dirs {
-		if d.file != nil {
-			d.file.Close()
-		}
-		if d.root != fsys.root {
-			d.root.Close()
-		}
+		d.close(fsys.root)
 	}
 	return fsys.root.Close()
 }
@@ -245,40 +253,53 @@ func fail(p, rule, format string, args ...any) *ReadError {
 	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}
 }
 
-// dir returns directory dir of the project, opened once: its root is the
-// project root for the top directory or when dir cannot be opened.
-func (fsys *FS) dir(dir string) *dirHandle {
+// maxOpenDirs bounds the directories an FS keeps open, one descriptor
+// each: a project spread over more directories than the process may open
+// files must still read. A directory beyond the bound is opened for each
+// file read from it and closed after. The bound is a quarter of the
+// descriptors the process may open, between 64 and 4,096 (see
+// descriptorLimit).
+var maxOpenDirs = min(max(descriptorLimit()/4, 64), 4096)
+
+// dir returns directory dir of the project and a function that releases
+// it after use. A directory is opened once and kept while fewer than
+// maxOpenDirs are.
+func (fsys *FS) dir(dir string) (*dirHandle, func()) {
 	if dir == "" {
 		dir = "."
 	}
 	fsys.mu.Lock()
 	defer fsys.mu.Unlock()
 	if d, ok := fsys.dirs[dir]; ok {
-		return d
+		return d, func() {}
 	}
 	d := &dirHandle{root: fsys.root}
-	if dir != "." {
+	switch {
+	case directReads:
+		if f, err := fsys.root.Open(dir); err == nil {
+			d.file = f
+		}
+	case dir != ".":
 		if r, err := fsys.root.OpenRoot(dir); err == nil {
 			d.root = r
 		}
 	}
-	if directReads && (dir == "." || d.root != fsys.root) {
-		if f, err := d.root.Open("."); err == nil {
-			d.file = f
-		}
+	if len(fsys.dirs) >= maxOpenDirs {
+		return d, func() { d.close(fsys.root) }
 	}
 	if fsys.dirs == nil {
 		fsys.dirs = map[string]*dirHandle{}
 	}
 	fsys.dirs[dir] = d
-	return d
+	return d, func() {}
 }
 
 // load reads and validates p, which is clean; opened reports whether the
 // file was opened for reading.
 func (fsys *FS) load(p string) (f *File, rerr *ReadError, opened bool) {
 	dir, name := path.Split(p)
-	d := fsys.dir(strings.TrimSuffix(dir, "/"))
+	d, release := fsys.dir(strings.TrimSuffix(dir, "/"))
+	defer release()
 	if d.file != nil {
 		if b, ok, err := readAt(d.file, name); ok {
 			if err != nil {
