@@ -15,6 +15,18 @@ import (
 	"github.com/promptc/promptc/internal/testtree"
 )
 
+// addLinkAndFIFO adds link.md, a symbolic link to a.md, and pipe, a FIFO,
+// to the tree at root.
+func addLinkAndFIFO(t *testing.T, root string) {
+	t.Helper()
+	if err := os.Symlink("a.md", filepath.Join(root, "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestReadAt: the direct read returns a regular file's bytes (empty and
 // larger-than-one-read files included) and a missing name as
 // fs.ErrNotExist; it declines, returning nothing, a symbolic link (even to
@@ -23,12 +35,7 @@ import (
 func TestReadAt(t *testing.T) {
 	big := string(slices.Repeat([]byte("0123456789abcdef"), 1<<14)) // 256 KiB
 	root := testtree.Write(t, map[string]string{"a.md": "A\n", "empty.md": "", "big.md": big, "dir/x.md": "x\n"})
-	if err := os.Symlink("a.md", filepath.Join(root, "link.md")); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	addLinkAndFIFO(t, root)
 	d, err := os.Open(root)
 	if err != nil {
 		t.Fatal(err)
@@ -71,12 +78,7 @@ func TestReadAt(t *testing.T) {
 // an lstat per entry, and an entry's Info is looked up through the root.
 func TestListDir(t *testing.T) {
 	root := testtree.Write(t, map[string]string{"a.md": "A\n", "sub/b.md": "B\n"})
-	if err := os.Symlink("a.md", filepath.Join(root, "link.md")); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(root, "pipe"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	addLinkAndFIFO(t, root)
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		t.Fatal(err)
