@@ -126,7 +126,9 @@ type Options struct {
 
 // Compile builds the Program for a loaded configuration. It returns an
 // error only for failures that are not the project's fault (the root cannot
-// be opened); everything wrong with the project is a diagnostic.
+// be opened, the system refused to read a file for want of descriptors or
+// memory, a device error); everything wrong with the project is a
+// diagnostic.
 func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	fs, err := source.Open(l.Root)
 	if err != nil {
@@ -231,6 +233,11 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		if f, err := fs.Read(path); err == nil {
 			p.Files[path] = f
 		}
+	}
+	if err := fs.Failure(); err != nil {
+		// Findings built on files the system would not read would blame
+		// the project.
+		return nil, err
 	}
 	if !p.familiesUnknown {
 		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)

@@ -13,3 +13,8 @@ const directReads = false
 
 // descriptorLimit is a bound for systems where it is not looked up.
 func descriptorLimit() int { return 1024 }
+
+// systemFailure says what to do when err is the system's failure rather
+// than the file's; where the system's errors are not classified, it is
+// always "".
+func systemFailure(error) string { return "" }

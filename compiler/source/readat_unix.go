@@ -3,6 +3,7 @@
 package source
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -91,4 +92,19 @@ func descriptorLimit() int {
 		return 1 << 20
 	}
 	return int(l.Cur)
+}
+
+// systemFailure says what to do when err is the system's failure rather
+// than the file's (out of descriptors or memory, a device error), and is
+// "" otherwise.
+func systemFailure(err error) string {
+	switch {
+	case errors.Is(err, unix.EMFILE), errors.Is(err, unix.ENFILE):
+		return "raise the limit on open files (ulimit -n) and run promptc again"
+	case errors.Is(err, unix.ENOMEM):
+		return "free memory and run promptc again"
+	case errors.Is(err, unix.EIO):
+		return "the device reported an error: check the disk, then run promptc again"
+	}
+	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -160,5 +161,45 @@ func TestManyDirectoriesFewDescriptors(t *testing.T) {
 func TestOpenDirBound(t *testing.T) {
 	if maxOpenDirs < 64 || maxOpenDirs > 4096 || maxOpenDirs > max(descriptorLimit()/4, 64) {
 		t.Errorf("maxOpenDirs = %d with a descriptor limit of %d", maxOpenDirs, descriptorLimit())
+	}
+}
+
+// TestSystemFailure: a read the system refuses for want of descriptors is
+// reported like any unreadable file, and Failure says what happened and
+// what to do; an ordinary failure (a missing file) is not one.
+func TestSystemFailure(t *testing.T) {
+	root := testtree.Write(t, map[string]string{"a.md": "A\n", "sub/b.md": "B\n"})
+	fsys := open(t, root)
+	if _, err := fsys.Read("missing.md"); err == nil {
+		t.Fatal("a missing file was read")
+	}
+	if err := fsys.Failure(); err != nil {
+		t.Fatalf("a missing file is a system failure: %v", err)
+	}
+	fds, err := os.ReadDir("/dev/fd")
+	if err != nil {
+		t.Skip("cannot count open descriptors:", err)
+	}
+	var limit syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
+		t.Fatal(err)
+	}
+	// No descriptor left: opening the directory and the file both fail.
+	lowered := limit
+	lowered.Cur = uint64(len(fds) - 1)
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lowered); err != nil {
+		t.Fatal(err)
+	}
+	_, rerr := fsys.Read("sub/b.md")
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
+		t.Fatal(err)
+	}
+	var re *ReadError
+	if !errors.As(rerr, &re) || re.Diag.Rule != RuleNotFound {
+		t.Fatalf("Read without descriptors: %v, want a ReadError", rerr)
+	}
+	err = fsys.Failure()
+	if !errors.Is(err, syscall.EMFILE) || !strings.Contains(err.Error(), "reading sub/b.md: ") || !strings.Contains(err.Error(), "ulimit -n") {
+		t.Errorf("Failure() = %v, want the file, EMFILE and what to do", err)
 	}
 }

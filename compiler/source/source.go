@@ -72,6 +72,8 @@ func (f *File) Line(num int) string {
 // there is one, in Related.
 type ReadError struct {
 	Diag diag.Diagnostic
+	// cause is the system's error, when there was one.
+	cause error
 }
 
 // Error renders the diagnostic as "path[:line:col]: message (RULE)".
@@ -101,7 +103,7 @@ func ReadDiag(err error, path string) diag.Diagnostic {
 // loads parts concurrently); Glob and Close may not run beside them.
 type FS struct {
 	root *os.Root
-	// mu guards files, failed, opened and dirs. A file is read with mu
+	// mu guards files, failed, opened, dirs and failure. A file is read with mu
 	// released, so that reads of different files overlap; two goroutines
 	// reading the same file both read it, and the first to finish is the
 	// one every caller shares.
@@ -115,6 +117,10 @@ type FS struct {
 	rootPaths [][]string
 	// dirs holds each directory files were read from, opened once.
 	dirs map[string]*dirHandle
+	// failure is a read that failed for the system's reasons (see
+	// Failure), of the file failurePath.
+	failure     error
+	failurePath string
 }
 
 // dirHandle is a directory of the project, opened through the project
@@ -215,10 +221,27 @@ func (fsys *FS) Read(rel string) (*File, error) {
 	}
 	if e != nil {
 		fsys.failed[p] = e
+		// Reads run concurrently: the first path in order is named, so
+		// that the message does not depend on timing.
+		if advice := systemFailure(e.cause); advice != "" && (fsys.failure == nil || p < fsys.failurePath) {
+			fsys.failure, fsys.failurePath = fmt.Errorf("reading %s: %w: %s", p, e.cause, advice), p
+		}
 		return nil, e
 	}
 	fsys.files[p] = f
 	return f, nil
+}
+
+// Failure returns a read that failed for want of a system resource or
+// with an I/O error (too many open files, no memory, a device error), the
+// one of the first path in order, or nil. Such a read is also reported
+// like any file that cannot be read, but it says nothing about the
+// project: a caller should stop with this error rather than report
+// findings built on missing files.
+func (fsys *FS) Failure() error {
+	fsys.mu.Lock()
+	defer fsys.mu.Unlock()
+	return fsys.failure
 }
 
 // Clean returns the clean form of a project-relative path, or a
@@ -409,5 +432,7 @@ func osError(p string, err error) *ReadError {
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		msg = pe.Err.Error()
 	}
-	return fail(p, RuleNotFound, "%s cannot be read: %s", p, msg)
+	e := fail(p, RuleNotFound, "%s cannot be read: %s", p, msg)
+	e.cause = err
+	return e
 }
