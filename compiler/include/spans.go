@@ -10,6 +10,10 @@ import (
 
 // Join returns the text of spans in order.
 func Join(spans []Span) string {
+	if len(spans) == 1 {
+		// A text of one span is that span's text, shared, not copied.
+		return spans[0].Text
+	}
 	n := 0
 	for _, s := range spans {
 		n += len(s.Text)
