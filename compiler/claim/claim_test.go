@@ -238,6 +238,7 @@ func TestWordsFollowTheVerdict(t *testing.T) {
 	}{
 		{100000, 90001, 0.10, NotSupported, "9.9% fewer"}, // 9.999%: never "10.0% fewer"
 		{100000, 90000, 0.10, Supported, "10.0% fewer"},
+		{100000, 89940, 0.10, Supported, "10.1% fewer"},        // 10.06%: a passing saving rounds to nearest
 		{100000, 87661, 0.1234, NotSupported, "12.339% fewer"}, // one decimal more than the threshold
 		{100000, 87660, 0.1234, Supported, "12.340% fewer"},
 		{100000, 87659, 0.1234, Supported, "12.341% fewer"},

@@ -319,8 +319,10 @@ func change(saving, threshold float64, pass bool) string {
 	case saving > 0:
 		v := saving * 100 * scale
 		if pass {
-			// Round to nearest, but never below the threshold.
-			v = max(math.Round(v), math.Ceil(threshold*100*scale-1e-6))
+			// Round to nearest: never below the threshold, since a
+			// passing saving falls short of it by at most 1e-12 and the
+			// threshold is a whole number of these units.
+			v = math.Round(v)
 		} else {
 			v = math.Floor(v)
 		}
