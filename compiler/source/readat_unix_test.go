@@ -122,34 +122,21 @@ func TestManyDirectoriesFewDescriptors(t *testing.T) {
 		files[fmt.Sprintf("d%04d/x.md", i)] = fmt.Sprintf("file %d\n", i)
 	}
 	root := testtree.Write(t, files)
-	fds, err := os.ReadDir("/dev/fd")
-	if err != nil {
-		t.Skip("cannot count open descriptors:", err)
-	}
-	var limit syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
-		t.Fatal(err)
-	}
-	lowered := limit
-	lowered.Cur = uint64(len(fds) + maxOpenDirs + 32)
-	if lowered.Cur >= limit.Cur {
-		t.Skipf("the descriptor limit %d is already below what the test needs", limit.Cur)
-	}
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lowered); err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit)
-
 	fsys := open(t, root)
-	for i := range n {
-		p := fmt.Sprintf("d%04d/x.md", i)
-		f, err := fsys.Read(p)
-		if err != nil {
-			t.Fatalf("Read(%s) with %d descriptors allowed: %v", p, lowered.Cur, err)
+	var errs []error
+	withDescriptors(t, maxOpenDirs+32, func() {
+		for i := range n {
+			p := fmt.Sprintf("d%04d/x.md", i)
+			f, err := fsys.Read(p)
+			if err != nil {
+				errs = append(errs, err)
+			} else if want := fmt.Sprintf("file %d\n", i); f.Text != want {
+				errs = append(errs, fmt.Errorf("Read(%s) = %q, want %q", p, f.Text, want))
+			}
 		}
-		if want := fmt.Sprintf("file %d\n", i); f.Text != want {
-			t.Fatalf("Read(%s) = %q, want %q", p, f.Text, want)
-		}
+	})
+	if len(errs) > 0 {
+		t.Fatalf("%d reads failed with the descriptors limited, the first: %v", len(errs), errs[0])
 	}
 	if len(fsys.dirs) != maxOpenDirs {
 		t.Errorf("%d directories kept open, want %d", len(fsys.dirs), maxOpenDirs)
@@ -176,6 +163,32 @@ func TestSystemFailure(t *testing.T) {
 	if err := fsys.Failure(); err != nil {
 		t.Fatalf("a missing file is a system failure: %v", err)
 	}
+	// No descriptor left: opening the directory and the file both fail.
+	var rerr, aerr error
+	withDescriptors(t, -1, func() {
+		_, rerr = fsys.Read("sub/b.md")
+		_, aerr = fsys.Read("a.md")
+	})
+	if aerr == nil {
+		t.Fatal("a.md was read without a descriptor")
+	}
+	var re *ReadError
+	if !errors.As(rerr, &re) || re.Diag.Rule != RuleNotFound {
+		t.Fatalf("Read without descriptors: %v, want a ReadError", rerr)
+	}
+	err := fsys.Failure()
+	// Of the two failed reads the first path in order is named, whatever
+	// the order they ran in.
+	if !errors.Is(err, syscall.EMFILE) || !strings.HasPrefix(err.Error(), "reading a.md: ") || !strings.Contains(err.Error(), "ulimit -n") {
+		t.Errorf("Failure() = %v, want a.md, EMFILE and what to do", err)
+	}
+}
+
+// withDescriptors runs fn with the process allowed spare descriptors more
+// than it has open (fewer, when spare is negative), and restores the limit
+// after. It skips the test where open descriptors cannot be counted.
+func withDescriptors(t *testing.T, spare int, fn func()) {
+	t.Helper()
 	fds, err := os.ReadDir("/dev/fd")
 	if err != nil {
 		t.Skip("cannot count open descriptors:", err)
@@ -184,28 +197,18 @@ func TestSystemFailure(t *testing.T) {
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
 		t.Fatal(err)
 	}
-	// No descriptor left: opening the directory and the file both fail.
 	lowered := limit
-	lowered.Cur = uint64(len(fds) - 1)
+	lowered.Cur = uint64(len(fds) + spare)
+	if lowered.Cur >= limit.Cur {
+		t.Skipf("the descriptor limit %d is already below what the test needs", limit.Cur)
+	}
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lowered); err != nil {
 		t.Fatal(err)
 	}
-	_, rerr := fsys.Read("sub/b.md")
-	_, aerr := fsys.Read("a.md")
-	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
-		t.Fatal(err)
-	}
-	if aerr == nil {
-		t.Fatal("a.md was read without a descriptor")
-	}
-	var re *ReadError
-	if !errors.As(rerr, &re) || re.Diag.Rule != RuleNotFound {
-		t.Fatalf("Read without descriptors: %v, want a ReadError", rerr)
-	}
-	err = fsys.Failure()
-	// Of the two failed reads the first path in order is named, whatever
-	// the order they ran in.
-	if !errors.Is(err, syscall.EMFILE) || !strings.HasPrefix(err.Error(), "reading a.md: ") || !strings.Contains(err.Error(), "ulimit -n") {
-		t.Errorf("Failure() = %v, want a.md, EMFILE and what to do", err)
-	}
+	defer func() {
+		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	fn()
 }
