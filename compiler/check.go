@@ -275,9 +275,11 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 	var mu sync.Mutex
 	sizes := map[sizeKey]measured{}
 	varies := map[string]bool{}
-	for _, names := range [][]string{slices.Collect(maps.Keys(p.Parts)), slices.Collect(maps.Keys(c.Parts))} {
-		for _, name := range names {
-			varies[name] = c.Parts[name].Family != "" || p.hasHoles(name)
+	for _, m := range p.Modes {
+		for _, ref := range m.Config.Compose {
+			if ref.Kind != "slot" {
+				varies[ref.Name] = c.Parts[ref.Name].Family != "" || p.hasHoles(ref.Name)
+			}
 		}
 	}
 	found := make([]findings, len(p.Modes))

@@ -94,10 +94,9 @@ type Program struct {
 	// conditions holds the compiled models patterns of every conditional
 	// part, by part name.
 	conditions map[string][]*regexp.Regexp
-	// templates caches TemplateOf (*Template), by the first span of a
-	// text (*include.Span). Checks look templates up on several
-	// goroutines, thousands of times for each one parsed, so the cache is
-	// a sync.Map, whose reads take no lock.
+	// templates caches TemplateOf (*Template) by spansKey. Checks look
+	// templates up on several goroutines, thousands of times for each one
+	// parsed, so the cache is a sync.Map, whose reads take no lock.
 	templates sync.Map
 	// texts caches TextOf (string) by spansKey: a part's text is needed by
 	// the part, its template and the static-text scan, and joining the

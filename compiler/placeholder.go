@@ -62,7 +62,7 @@ func (p *Program) TemplateOf(spans []include.Span) *Template {
 	if len(spans) == 0 {
 		return &Template{Lits: []string{""}}
 	}
-	key := &spans[0]
+	key := spansKey{&spans[0], len(spans)}
 	if t, ok := p.templates.Load(key); ok {
 		return t.(*Template)
 	}
