@@ -25,16 +25,23 @@ func manyChanges(n, size int) []baseline.PromptChange {
 	return out
 }
 
-func TestDiffMarkdownStaysUnderTheCommentLimit(t *testing.T) {
-	changes := manyChanges(200, 1000)
+// comment renders changes as the markdown pull-request comment, which
+// must fit GitHub's limit of 65,536 characters.
+func comment(t *testing.T, changes []baseline.PromptChange) string {
+	t.Helper()
 	var b bytes.Buffer
 	if err := writeDiffMarkdown(&b, "main", changes); err != nil {
 		t.Fatal(err)
 	}
-	out := b.String()
-	if n := utf8.RuneCountInString(out); n > 65_536 {
+	if n := utf8.RuneCountInString(b.String()); n > 65_536 {
 		t.Fatalf("the comment has %d characters, over GitHub's 65,536", n)
 	}
+	return b.String()
+}
+
+func TestDiffMarkdownStaysUnderTheCommentLimit(t *testing.T) {
+	changes := manyChanges(200, 1000)
+	out := comment(t, changes)
 	shown := strings.Count(out, "<details>")
 	if shown == 0 || shown == len(changes) {
 		t.Fatalf("%d of %d sections shown; want some, not all", shown, len(changes))
@@ -49,7 +56,7 @@ func TestDiffMarkdownStaysUnderTheCommentLimit(t *testing.T) {
 	}
 
 	// json is never cut.
-	b.Reset()
+	var b bytes.Buffer
 	if err := writeDiffJSON(&b, "main", changes); err != nil {
 		t.Fatal(err)
 	}
@@ -67,11 +74,7 @@ func TestDiffMarkdownGroupsIdenticalDiffs(t *testing.T) {
 	// The third prompt changed exactly as the first: same hunks, its own
 	// file header.
 	changes[2].Diff = strings.Replace(changes[0].Diff, "f000", "f002", 2)
-	var b bytes.Buffer
-	if err := writeDiffMarkdown(&b, "main", changes); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	out := comment(t, changes)
 	if n := strings.Count(out, "<details>"); n != 2 {
 		t.Errorf("%d sections, want 2:\n%s", n, out)
 	}
@@ -85,14 +88,7 @@ func TestDiffMarkdownGroupsIdenticalDiffs(t *testing.T) {
 
 func TestDiffMarkdownCutsATableOverTheLimit(t *testing.T) {
 	changes := manyChanges(3000, 1)
-	var b bytes.Buffer
-	if err := writeDiffMarkdown(&b, "main", changes); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	if n := utf8.RuneCountInString(out); n > 65_536 {
-		t.Fatalf("the comment has %d characters, over GitHub's 65,536", n)
-	}
+	out := comment(t, changes)
 	rows := strings.Count(out, "\n| focus | ")
 	note := fmt.Sprintf("_%d more changed prompt(s) and every diff are left out", len(changes)-rows)
 	if rows == 0 || !strings.Contains(out, note) {
