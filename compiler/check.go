@@ -439,6 +439,12 @@ var dynamicPatterns = []dynamicPattern{
 // Code is how Markdown marks an example, and an example of a date or a
 // path is not one the model is told.
 func maskCode(text string) string {
+	if len(text) > markdown.MaxInput {
+		// Only a text joined from many files of the largest size read
+		// gets here; it is far over any budget, which says so, and its
+		// code stays unmasked rather than failing the run.
+		return text
+	}
 	// Scan only reads its input, so it reads the text in place; the copy
 	// to blank is made only for a text that has code, and most have none.
 	var b []byte
@@ -453,27 +459,28 @@ func maskCode(text string) string {
 		}
 	}
 	for _, ln := range markdown.Scan(unsafe.Slice(unsafe.StringData(text), len(text))) {
+		start, end := int(ln.Start), int(ln.End)
 		if ln.Kind == markdown.Code {
-			blank(ln.Start, ln.End)
+			blank(start, end)
 			continue
 		}
 		// An inline code span: a run of backticks up to the next run of
 		// the same length on the line.
-		for i := ln.Start; i < ln.End; {
-			k := strings.IndexByte(text[i:ln.End], '`')
+		for i := start; i < end; {
+			k := strings.IndexByte(text[i:end], '`')
 			if k < 0 {
 				break
 			}
 			i += k
-			j := runEnd(text, i, ln.End)
+			j := runEnd(text, i, end)
 			run := j - i
 			closeAt := -1
-			for k := j; k < ln.End; {
+			for k := j; k < end; {
 				if text[k] != '`' {
 					k++
 					continue
 				}
-				e := runEnd(text, k, ln.End)
+				e := runEnd(text, k, end)
 				if e-k == run {
 					closeAt = e
 					break

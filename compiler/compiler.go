@@ -364,7 +364,7 @@ func (p *Program) markerLines(f *source.File) []int {
 			continue
 		}
 		if m, ok := blockMarker(f.Text[ln.Start:ln.End]); ok && used[strings.TrimPrefix(m, "/")] {
-			out = append(out, ln.Num)
+			out = append(out, int(ln.Num))
 		}
 	}
 	return out
@@ -397,14 +397,14 @@ func findBlock(f *source.File, name string) (first, last int, ok bool) {
 	for _, ln := range f.Lines {
 		if ln.Kind != markdown.Code {
 			if m, isM := blockMarker(f.Text[ln.Start:ln.End]); isM && m == name {
-				first = ln.Num + 1
+				first = int(ln.Num) + 1
 				ok = true
 				last = len(f.Lines)
 				continue
 			}
 			if ok {
 				if m, isM := blockMarker(f.Text[ln.Start:ln.End]); isM && m == "/"+name {
-					return first, ln.Num - 1, true
+					return first, int(ln.Num) - 1, true
 				}
 			}
 		}

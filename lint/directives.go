@@ -65,7 +65,7 @@ func parseDirectives(files map[string]*source.File) (directives, []diag.Diagnost
 
 // parseDirective parses the directive on line index i of f.
 func parseDirective(f *source.File, i int, text string) ([]*suppression, []diag.Diagnostic) {
-	num := f.Lines[i].Num
+	num := int(f.Lines[i].Num)
 	at := func(byteOff int) diag.Position {
 		return diag.Position{Path: f.Path, Line: num, Col: utf8.RuneCountInString(text[:byteOff]) + 1}
 	}
@@ -139,13 +139,13 @@ func scope(f *source.File, i int) (from, to int) {
 	if j == len(f.Lines) {
 		return 0, 0
 	}
-	from = f.Lines[j].Num
+	from = int(f.Lines[j].Num)
 	for to = from; j+1 < len(f.Lines); j++ {
 		next := f.Lines[j+1]
 		if next.Kind != markdown.Code && strings.TrimSpace(f.Text[next.Start:next.End]) == "" {
 			break
 		}
-		to = next.Num
+		to = int(next.Num)
 	}
 	return from, to
 }

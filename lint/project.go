@@ -178,7 +178,7 @@ func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
 		start = 0
 	}
 	for _, ln := range f.Lines {
-		if ln.Num < first {
+		if int(ln.Num) < first {
 			continue
 		}
 		if ln.Kind == markdown.Comment || strings.TrimSpace(f.Text[ln.Start:ln.End]) == "" {
@@ -186,9 +186,9 @@ func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
 			continue
 		}
 		if start == 0 {
-			start, from = ln.Num, ln.Start
+			start, from = int(ln.Num), int(ln.Start)
 		}
-		to = ln.End
+		to = int(ln.End)
 	}
 	flush()
 }

@@ -205,7 +205,8 @@ type marker struct {
 // bodyStart on, with their patterns compiled.
 func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds []diag.Diagnostic) {
 	for _, ln := range f.Lines {
-		if ln.Num < bodyStart || ln.Kind == markdown.Code {
+		num := int(ln.Num)
+		if num < bodyStart || ln.Kind == markdown.Code {
 			continue
 		}
 		text := f.Text[ln.Start:ln.End]
@@ -213,13 +214,13 @@ func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds 
 		if m == nil {
 			continue
 		}
-		pos := diag.Position{Path: p, Line: ln.Num, Col: 1}
+		pos := diag.Position{Path: p, Line: num, Col: 1}
 		inner := text[m[2]:m[3]]
 		args := markerArgsRE().FindStringSubmatchIndex(inner)
 		if args == nil {
 			ds = append(ds, diag.Errorf(pos, RuleNoteMarker,
 				`malformed model note marker: write <!-- model "Label" /pattern/flags -->`))
-			markers = append(markers, marker{line: ln.Num})
+			markers = append(markers, marker{line: num})
 			continue
 		}
 		lit := strings.TrimSpace(inner[args[4]:args[5]])
@@ -233,13 +234,13 @@ func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds 
 			if je, ok := err.(*jsregex.Error); ok {
 				col = runeCol(text, litCol) + je.Col - 1
 			}
-			ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: ln.Num, Col: col}, RuleNotePattern,
+			ds = append(ds, diag.Errorf(diag.Position{Path: p, Line: num, Col: col}, RuleNotePattern,
 				"model note %q: %v", n.Label, err))
 		} else {
 			n.Pattern = re
 		}
 		n.Pos = pos
-		markers = append(markers, marker{line: ln.Num, note: n})
+		markers = append(markers, marker{line: num, note: n})
 	}
 
 	return markers, ds

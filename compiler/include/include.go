@@ -246,7 +246,7 @@ func scanIncludes(f *source.File, first, last int) ([]incLine, int) {
 			}
 		}
 		own += utf8.RuneCountInString(text)
-		if ln.End < len(f.Text) {
+		if int(ln.End) < len(f.Text) {
 			own++
 		}
 	}
@@ -272,7 +272,7 @@ func (e *expander) emit(f *source.File, first, last int) {
 	if first > last {
 		return
 	}
-	start, end := f.Lines[first-1].Start, f.Lines[last-1].End
+	start, end := int(f.Lines[first-1].Start), int(f.Lines[last-1].End)
 	var text string
 	if end < len(f.Text) {
 		text = f.Text[start : end+1] // the line ending is there: share it

@@ -48,16 +48,16 @@ func checkLines(t *testing.T, src []byte, lines []Line) {
 	}
 	next := 0
 	for i, l := range lines {
-		if l.Num != i+1 {
+		if int(l.Num) != i+1 {
 			t.Fatalf("line %d has Num %d", i+1, l.Num)
 		}
-		if l.Start != next || l.End < l.Start || l.End > len(src) {
+		if int(l.Start) != next || l.End < l.Start || int(l.End) > len(src) {
 			t.Fatalf("line %d spans [%d,%d), expected start %d within %d bytes", l.Num, l.Start, l.End, next, len(src))
 		}
 		if bytes.IndexByte(src[l.Start:l.End], '\n') >= 0 {
 			t.Fatalf("line %d holds a newline", l.Num)
 		}
-		next = l.End
+		next = int(l.End)
 		if next < len(src) && src[next] == '\r' && next+1 < len(src) && src[next+1] == '\n' {
 			next++
 		}

@@ -23,7 +23,11 @@
 // strays from the specification.
 package markdown
 
-import "bytes"
+import (
+	"bytes"
+	"fmt"
+	"math"
+)
 
 // Kind says which sort of CommonMark block a line belongs to.
 type Kind uint8
@@ -56,13 +60,18 @@ func (k Kind) String() string {
 	return "text"
 }
 
+// MaxInput is the length, in bytes, of the longest input Scan accepts:
+// a Line's offsets are 32 bits, which halves the memory the lines of a
+// large project take (promptc keeps them for every file it reads).
+const MaxInput = math.MaxInt32
+
 // Line describes one source line.
 type Line struct {
 	// Num is the 1-based line number.
-	Num int
+	Num int32
 	// Start and End are byte offsets into the scanned input of the line's
 	// text, without its line ending ("\n", or "\r\n" counted as one ending).
-	Start, End int
+	Start, End int32
 	// Kind is the block the line belongs to.
 	Kind Kind
 	// Indent is the width, in columns, of the spaces and tabs that open
@@ -70,7 +79,7 @@ type Line struct {
 	// measured before any block-quote or list-item marker is removed, so it
 	// can be used without knowing the container structure; the structure
 	// itself is already folded into Kind.
-	Indent int
+	Indent int32
 }
 
 // Scan returns one Line for each line of src, in order. A final line
@@ -78,8 +87,9 @@ type Line struct {
 //
 // Only "\n" ends a line ("\r\n" is accepted as one ending); a lone "\r" is
 // ordinary text. promptc's source reader converts every line ending to "\n"
-// before scanning, so line numbers agree with editors. Scan never fails: any
-// byte sequence is a Markdown document.
+// before scanning, so line numbers agree with editors. Any byte sequence is
+// a Markdown document; Scan panics only on an input longer than MaxInput,
+// which its callers refuse first.
 func Scan(src []byte) []Line {
 	lines, _ := scan(src)
 	return lines
@@ -105,6 +115,9 @@ func scan(src []byte) ([]Line, uint8) {
 
 // run scans src into s.out.
 func (s *scanner) run(src []byte) {
+	if len(src) > MaxInput {
+		panic(fmt.Sprintf("markdown: input of %d bytes, more than MaxInput", len(src)))
+	}
 	n := bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		n++
@@ -126,7 +139,7 @@ func (s *scanner) run(src []byte) {
 		// Splitting, measuring and classifying the line read it a fixed
 		// number of times.
 		s.steps += len(ln) + 1
-		s.out = append(s.out, Line{Num: len(s.out) + 1, Start: start, End: end, Indent: leadingWidth(ln)})
+		s.out = append(s.out, Line{Num: int32(len(s.out) + 1), Start: int32(start), End: int32(end), Indent: int32(leadingWidth(ln))})
 		s.line(start, ln)
 		if checkBlankStop {
 			s.verifyBlankStop()

@@ -1,7 +1,10 @@
 package source
 
 import (
+	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -44,7 +47,7 @@ func TestReadAllReads(t *testing.T) {
 				r = iotest.OneByteReader(r)
 			}
 			cr := &countingReader{r: r}
-			b, err := readAll(cr, tc.size)
+			b, err := readAll(cr, tc.size, 1<<20)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,8 +65,78 @@ func TestReadAllReads(t *testing.T) {
 // text.
 func TestReadAllError(t *testing.T) {
 	want := io.ErrUnexpectedEOF
-	b, err := readAll(iotest.ErrReader(want), 4)
+	b, err := readAll(iotest.ErrReader(want), 4, 1<<20)
 	if err != want || b != nil {
 		t.Errorf("readAll = %q, %v; want nil, %v", b, err, want)
+	}
+}
+
+// TestReadAllLimit: a file of exactly the limit is read; one byte more,
+// whether the size checked says so or the file grew past the limit while
+// it was read, is a *TooLargeError with the size found.
+func TestReadAllLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		text     string
+		size     int64
+		wantSize int64 // 0: read without error
+	}{
+		{name: "at the limit", text: "12345678", size: 8},
+		{name: "checked one over", text: "123456789", size: 9, wantSize: 9},
+		{name: "grew one over", text: "123456789", size: 4, wantSize: 9},
+		{name: "grew far over", text: strings.Repeat("x", 100), size: 4, wantSize: 16},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := readAll(strings.NewReader(tc.text), tc.size, 8)
+			if tc.wantSize == 0 {
+				if err != nil || string(b) != tc.text {
+					t.Fatalf("readAll = %q, %v; want %q", b, err, tc.text)
+				}
+				return
+			}
+			var tl *TooLargeError
+			if !errors.As(err, &tl) || b != nil {
+				t.Fatalf("readAll = %q, %v; want a *TooLargeError", b, err)
+			}
+			if tl.Size != tc.wantSize || tl.Limit != 8 {
+				t.Errorf("TooLargeError{Size: %d, Limit: %d}, want {%d, 8}", tl.Size, tl.Limit, tc.wantSize)
+			}
+		})
+	}
+}
+
+// TestReadTooLarge: a project file larger than MaxFileSize is refused from
+// its size, before it is read (the file here is sparse: it takes no disk
+// space and reading it would take 64 MiB of memory), and the finding says
+// what the limit is and what to do.
+func TestReadTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	for name, size := range map[string]int64{"big.md": MaxFileSize + 1, "edge.md": MaxFileSize} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(size); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fsys, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fsys.Close()
+	_, err = fsys.Read("big.md")
+	want := "big.md: big.md cannot be read: it is 67108865 bytes, more than the 64 MiB promptc reads (far more text than any model is sent); split it into smaller files (INCLUDE_NOT_FOUND)"
+	if err == nil || err.Error() != want {
+		t.Errorf("Read(big.md) = %v\nwant %s", err, want)
+	}
+	// At the limit the file is read; its zero bytes are then refused as
+	// text, which shows it was read.
+	_, err = fsys.Read("edge.md")
+	if err == nil || !strings.Contains(err.Error(), "NUL byte") {
+		t.Errorf("Read(edge.md) = %v, want the NUL-byte finding", err)
 	}
 }

@@ -56,7 +56,7 @@ func readRegularAt(dirfd int, name string) ([]byte, bool, error) {
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return nil, false, nil
 	}
-	b, err := readAll(fdReader(fd), st.Size)
+	b, err := readAll(fdReader(fd), st.Size, MaxFileSize)
 	if err != nil {
 		return nil, false, nil
 	}

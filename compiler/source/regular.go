@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 )
 
@@ -71,7 +72,7 @@ func ReadRegular(root *os.Root, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	b, err := readAll(fh, fi.Size())
+	b, err := readAll(fh, fi.Size(), math.MaxInt64)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}

@@ -376,7 +376,7 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError,
 	if !fi.Mode().IsRegular() {
 		return nil, notRegular(p, fi.Mode()), true
 	}
-	b, err := readAll(fh, fi.Size())
+	b, err := readAll(fh, fi.Size(), MaxFileSize)
 	if err != nil {
 		return nil, osError(p, err), true
 	}
@@ -394,7 +394,13 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError,
 // made. Any other count (the file grew or shrank since, or the system
 // returned less than asked) reads on to the end. A file that grew while a
 // system returned exactly size bytes of it is read as it was when checked.
-func readAll(r io.Reader, size int64) ([]byte, error) {
+//
+// A file of more than limit bytes, by size or as read, is a
+// *TooLargeError, and nothing more of it is read.
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+	if size > limit {
+		return nil, &TooLargeError{Size: size, Limit: limit}
+	}
 	b := make([]byte, 0, size+1)
 	for {
 		n, err := r.Read(b[len(b):cap(b)])
@@ -406,10 +412,36 @@ func readAll(r io.Reader, size int64) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if int64(len(b)) > limit {
+			return nil, &TooLargeError{Size: int64(len(b)), Limit: limit}
+		}
 		if len(b) == cap(b) {
 			b = slices.Grow(b, len(b))
 		}
 	}
+}
+
+// MaxFileSize is the size, in bytes, of the largest file an FS reads. A
+// prompt file is text a model is sent whole, and no model's context holds
+// a fraction of 64 MiB; the bound keeps every offset in a file within the
+// 32 bits of a markdown.Line.
+const MaxFileSize = 64 << 20
+
+// A file's text is scanned whole, so the largest file read must be one
+// markdown.Scan accepts: this constant does not compile otherwise.
+const _ = uint(markdown.MaxInput - MaxFileSize)
+
+// TooLargeError is the error for a file larger than a reader accepts.
+type TooLargeError struct {
+	// Size is the file's size as found (at least Limit+1).
+	Size int64
+	// Limit is the largest size accepted.
+	Limit int64
+}
+
+// Error says how large the file is, the limit, and what to do.
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("it is %d bytes, more than the %d MiB promptc reads (far more text than any model is sent); split it into smaller files", e.Size, e.Limit>>20)
 }
 
 func notRegular(p string, m fs.FileMode) *ReadError {
