@@ -99,17 +99,29 @@ type contribution struct {
 // verdict compares a measured size with a limit and returns the finding, if
 // any: an error over the ceiling, a warning at or above the warning level.
 // under makes the ceiling strict: the size must stay below it, so a size
-// equal to the ceiling is already over, by one.
-func (p *Program) verdict(pos func() diag.Position, what, combo string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
-	if p.Permission != "" {
-		combo = "permission set " + p.Permission + ", " + combo
-	}
-	if p.Profile != "" {
-		combo = "profile " + p.Profile + ", " + combo
-	}
+// equal to the ceiling is already over, by one. combo names the family,
+// note and conditions measured; like the blame, it is worded only for a
+// finding, because a large project measures tens of thousands of
+// combinations and nearly all of them pass.
+func (p *Program) verdict(pos func() diag.Position, what string, combo func() string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
 	ceiling := lim.Chars
 	if lim.Tokens > 0 {
 		ceiling = lim.Tokens
+	}
+	over := size > ceiling
+	if under {
+		over = size >= ceiling
+	}
+	near := lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling)
+	if !over && !near {
+		return nil
+	}
+	c := combo()
+	if p.Permission != "" {
+		c = "permission set " + p.Permission + ", " + c
+	}
+	if p.Profile != "" {
+		c = "profile " + p.Profile + ", " + c
 	}
 	var largest *contribution
 	for i := range parts {
@@ -129,24 +141,20 @@ func (p *Program) verdict(pos func() diag.Position, what, combo string, lim conf
 			related = append(related, diag.Relate(largest.pos, "part %s", largest.name))
 		}
 	}
+	var d diag.Diagnostic
 	switch {
-	case under && size >= ceiling:
-		d := diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, must be under %s, over by %s%s",
-			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling+1), blame)
-		d.Related = related
-		return &d
-	case size > ceiling:
-		d := diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
-			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
-		d.Related = related
-		return &d
-	case lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling):
-		d := diag.Warnf(pos(), RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
-			what, combo, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
-		d.Related = related
-		return &d
+	case over && under:
+		d = diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, must be under %s, over by %s%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling+1), blame)
+	case over:
+		d = diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
+	default:
+		d = diag.Warnf(pos(), RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
 	}
-	return nil
+	d.Related = related
+	return &d
 }
 
 // checkBudgets evaluates every budget for every family and note it covers.
@@ -189,7 +197,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 				continue
 			}
 			if !p.hasHoles(name) {
-				ds.add(p.verdict(pos, what, "every family", lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+				ds.add(p.verdict(pos, what, func() string { return "every family" }, lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 				continue
 			}
 		}
@@ -205,11 +213,14 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 			}
 			for _, note := range notes {
 				s := p.partSection(name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
-				combo := "family " + fn
-				if note >= 0 {
-					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-				} else if len(notes) > 1 {
-					combo += ", no note"
+				combo := func() string {
+					combo := "family " + fn
+					if note >= 0 {
+						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+					} else if len(notes) > 1 {
+						combo += ", no note"
+					}
+					return combo
 				}
 				ds.add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 			}
@@ -244,7 +255,7 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
 			}
-			ds.add(p.verdict(pos, "budget "+name, combo, b.Limit, b.Compare == "lt", total, parts))
+			ds.add(p.verdict(pos, "budget "+name, func() string { return combo }, b.Limit, b.Compare == "lt", total, parts))
 		}
 	}
 	return ds
@@ -338,14 +349,17 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				if lim.Tokens > 0 {
 					total = p.Measure(lim, m.Join(p.Sections(m, sel, nil)))
 				}
-				combo := "family " + fn
-				if note >= 0 {
-					combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-				} else if p.UsesNotes(m) || len(notes) > 1 {
-					combo += ", no note"
-				}
-				if cond := p.ConditionalIn(m); len(cond) > 0 {
-					combo += ", with conditional parts " + strings.Join(cond, ", ")
+				combo := func() string {
+					combo := "family " + fn
+					if note >= 0 {
+						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+					} else if p.UsesNotes(m) || len(notes) > 1 {
+						combo += ", no note"
+					}
+					if cond := p.ConditionalIn(m); len(cond) > 0 {
+						combo += ", with conditional parts " + strings.Join(cond, ", ")
+					}
+					return combo
 				}
 				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
@@ -433,12 +447,47 @@ var dynamicPatterns = []dynamicPattern{
 		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), "", nil},
 }
 
+// masker blanks the parts of a text that show rather than tell: code and
+// marked examples. It keeps its memory from one text to the next, so that
+// the static-text check of a large project does not take a fresh copy and
+// fresh line table for every text: the masked texts are read once and
+// dropped, and new memory costs more than the masking (every page is
+// faulted in). A masker is used by one goroutine at a time; maskers holds
+// them between uses.
+type masker struct {
+	// text holds the masked copy of the last text that needed one.
+	text []byte
+	// lines holds the line table of the last text scanned.
+	lines []markdown.Line
+}
+
+var maskers = sync.Pool{New: func() any { return new(masker) }}
+
+// mask returns text with its code and its marked examples blanked
+// (maskCode, then maskExamples). The result may share the masker's
+// memory: it is valid until the masker is used again.
+func (m *masker) mask(text string) string {
+	return m.maskExamples(m.maskCode(text))
+}
+
+// writable returns the masker's copy of text to blank bytes in: text's own
+// bytes when text is already that copy, else a copy made in the masker's
+// memory.
+func (m *masker) writable(text string) []byte {
+	if len(m.text) > 0 && len(text) == len(m.text) && unsafe.StringData(text) == &m.text[0] {
+		return m.text
+	}
+	m.text = append(m.text[:0], text...)
+	return m.text
+}
+
 // maskCode returns text with every byte of code blanked out: the lines of
 // fenced and indented code blocks and the inline code spans of the other
 // lines. Offsets stay the same, so a match still locates in the source.
 // Code is how Markdown marks an example, and an example of a date or a
-// path is not one the model is told.
-func maskCode(text string) string {
+// path is not one the model is told. A text without code is returned as
+// it is; otherwise the result is in the masker's memory.
+func (m *masker) maskCode(text string) string {
 	if len(text) > markdown.MaxInput {
 		// Only a text joined from many files of the largest size read
 		// gets here; it is far over any budget, which says so, and its
@@ -450,7 +499,7 @@ func maskCode(text string) string {
 	var b []byte
 	blank := func(from, to int) {
 		if b == nil {
-			b = []byte(text)
+			b = m.writable(text)
 		}
 		for i := from; i < to; i++ {
 			if b[i] != '\n' {
@@ -458,7 +507,8 @@ func maskCode(text string) string {
 			}
 		}
 	}
-	for _, ln := range markdown.Scan(unsafe.Slice(unsafe.StringData(text), len(text))) {
+	m.lines = markdown.AppendScan(m.lines[:0], unsafe.Slice(unsafe.StringData(text), len(text)))
+	for _, ln := range m.lines {
 		start, end := int(ln.Start), int(ln.End)
 		if ln.Kind == markdown.Code {
 			blank(start, end)
@@ -498,7 +548,7 @@ func maskCode(text string) string {
 	if b == nil {
 		return text
 	}
-	return string(b)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // runEnd returns the index just past the run of backticks that starts at
@@ -600,17 +650,22 @@ var exampleTag = lazyre.New(`(?i)<(/?)examples?(?:\s[^<>]*)?>`)
 // out, from a line with an opening <example> or <examples> tag through the
 // line with its closing tag: like code, such text shows the model what
 // something looks like. Offsets stay the same. Tags quoted in code are
-// already blanked by maskCode.
-func maskExamples(text string) string {
+// already blanked by maskCode. A text without a tag is returned as it is;
+// otherwise the result is in the masker's memory (blanked in place when
+// text is already there).
+func (m *masker) maskExamples(text string) string {
 	if !strings.Contains(text, "<") {
 		return text
 	}
-	b := []byte(text)
+	var b []byte
 	depth := 0
 	eachLine(text, func(off, end int) {
 		quiet := depth > 0
-		for _, m := range exampleTag().FindAllStringSubmatch(string(b[off:end]), -1) {
-			if m[1] == "" {
+		// A line is matched before it is blanked, and blanking changes
+		// only its own bytes, so text (which may be b's memory) still
+		// reads as the lines not yet reached.
+		for _, sm := range exampleTag().FindAllStringSubmatchIndex(text[off:end], -1) {
+			if sm[2] == sm[3] { // no "/": an opening tag
 				depth++
 				quiet = true
 			} else if depth > 0 {
@@ -618,12 +673,16 @@ func maskExamples(text string) string {
 			}
 		}
 		if quiet {
+			if b == nil {
+				b = m.writable(text)
+				text = unsafe.String(unsafe.SliceData(b), len(b))
+			}
 			for i := off; i < end; i++ {
 				b[i] = ' '
 			}
 		}
 	})
-	return string(b)
+	return text
 }
 
 // eachLine calls f with the start and end offsets of every line of text,
@@ -734,10 +793,12 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 	var out staticFound
 	text := p.TextOf(spans)
 	masked := ""
+	mk := maskers.Get().(*masker)
+	defer maskers.Put(mk)
 	// Another template syntax, sent as written (the guide reports its
 	// own markers, GUIDE_PLACEHOLDER).
 	if !guide && strings.ContainsAny(text, "{%") {
-		masked = maskExamples(maskCode(text))
+		masked = mk.mask(text)
 		eachLine(masked, func(off, end int) {
 			for _, r := range templateSyntax(masked[off:end]) {
 				path, line, col, ok := include.Locate(spans, off+r[0])
@@ -757,7 +818,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 			continue
 		}
 		if masked == "" {
-			masked = maskExamples(maskCode(text))
+			masked = mk.mask(text)
 		}
 		// The expressions run only on the lines that pass the cheap test.
 		var locs [][]int

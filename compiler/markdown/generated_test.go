@@ -51,7 +51,7 @@ func genDoc(r *rand.Rand) string {
 //     only (goldmark then reads the underline as if no paragraph were
 //     open, so "-" starts a list).
 func goldmarkReliable(src []byte) bool {
-	if _, notes := scan(src); notes&(noteEmptyItem|noteSetextAfterRefs) != 0 {
+	if _, notes := scan(nil, src); notes&(noteEmptyItem|noteSetextAfterRefs) != 0 {
 		return false
 	}
 	s := string(src)

@@ -49,7 +49,7 @@ var hardInputs = []struct {
 // steps scans src and returns the scanner's operation count.
 func steps(src string) int {
 	var s scanner
-	s.run([]byte(src))
+	s.run(nil, []byte(src))
 	return s.steps
 }
 

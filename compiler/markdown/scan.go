@@ -27,6 +27,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 )
 
 // Kind says which sort of CommonMark block a line belongs to.
@@ -91,7 +93,16 @@ type Line struct {
 // a Markdown document; Scan panics only on an input longer than MaxInput,
 // which its callers refuse first.
 func Scan(src []byte) []Line {
-	lines, _ := scan(src)
+	lines, _ := scan(nil, src)
+	return lines
+}
+
+// AppendScan appends one Line for each line of src to dst, as Scan finds
+// them, and returns the extended slice. A caller that scans many texts and
+// keeps none of the lines reuses one slice: the lines of a large project's
+// texts are megabytes, and fresh memory costs more than the scan.
+func AppendScan(dst []Line, src []byte) []Line {
+	lines, _ := scan(dst, src)
 	return lines
 }
 
@@ -107,14 +118,26 @@ const (
 	noteSetextAfterRefs
 )
 
-func scan(src []byte) ([]Line, uint8) {
-	var s scanner
-	s.run(src)
-	return s.out, s.notes
+// scanners holds scanners between scans. A scanner keeps its stack of
+// open blocks in itself, so it lives on the heap; reusing one saves an
+// allocation of over a kilobyte per text.
+var scanners = sync.Pool{New: func() any { return new(scanner) }}
+
+// scan appends the lines of src to dst; with a nil dst the result has room
+// for exactly the lines of src.
+func scan(dst []Line, src []byte) ([]Line, uint8) {
+	s := scanners.Get().(*scanner)
+	*s = scanner{}
+	s.run(dst, src)
+	lines, notes := s.out, s.notes
+	// Nothing of this scan stays reachable from the pool.
+	s.src, s.out, s.ln = nil, nil, nil
+	scanners.Put(s)
+	return lines, notes
 }
 
-// run scans src into s.out.
-func (s *scanner) run(src []byte) {
+// run scans src, appending its lines to dst, into s.out.
+func (s *scanner) run(dst []Line, src []byte) {
 	if len(src) > MaxInput {
 		panic(fmt.Sprintf("markdown: input of %d bytes, more than MaxInput", len(src)))
 	}
@@ -122,7 +145,10 @@ func (s *scanner) run(src []byte) {
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		n++
 	}
-	s.src, s.out = src, make([]Line, 0, n)
+	if dst == nil {
+		dst = make([]Line, 0, n)
+	}
+	s.src, s.out, s.first = src, slices.Grow(dst, n), len(dst)
 	s.stack = append(s.stackBuf[:0], block{kind: kDocument})
 	s.blankStop = 1
 	for start := 0; start < len(src); {
@@ -139,7 +165,7 @@ func (s *scanner) run(src []byte) {
 		// Splitting, measuring and classifying the line read it a fixed
 		// number of times.
 		s.steps += len(ln) + 1
-		s.out = append(s.out, Line{Num: int32(len(s.out) + 1), Start: int32(start), End: int32(end), Indent: int32(leadingWidth(ln))})
+		s.out = append(s.out, Line{Num: int32(len(s.out) - s.first + 1), Start: int32(start), End: int32(end), Indent: int32(leadingWidth(ln))})
 		s.line(start, ln)
 		if checkBlankStop {
 			s.verifyBlankStop()
@@ -201,8 +227,10 @@ type block struct {
 // line, column the visual column it corresponds to (tabs advance to the next
 // multiple of four, and a tab can be partly consumed by a container marker).
 type scanner struct {
-	src      []byte
-	out      []Line
+	src []byte
+	out []Line
+	// first is the index in out of src's first line.
+	first    int
 	stack    []block
 	stackBuf [16]block
 

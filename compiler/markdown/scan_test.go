@@ -142,3 +142,41 @@ func BenchmarkScan(b *testing.B) {
 		Scan(doc)
 	}
 }
+
+// TestAppendScan: AppendScan appends to what dst holds, numbers the lines
+// of src from 1 and gives offsets into src; a scan leaves nothing behind
+// for the next one (the scanners are reused), so a text scanned after one
+// that ended inside a fence or a deep list is classified on its own.
+func TestAppendScan(t *testing.T) {
+	open := []byte("- a\n  - b\n    - c\n      > d\n\n```\nunclosed fence\n")
+	plain := []byte("one\ntwo\n    not code after a paragraph\n")
+	dst := AppendScan(nil, open)
+	if got := kinds(dst); got != "tttttcc" {
+		t.Fatalf("AppendScan(nil, open) kinds %q, want %q", got, "tttttcc")
+	}
+	n := len(dst)
+	dst = AppendScan(dst, plain)
+	if len(dst) != n+3 {
+		t.Fatalf("AppendScan appended %d lines, want 3", len(dst)-n)
+	}
+	if got := kinds(dst[n:]); got != "ttt" {
+		t.Errorf("plain text after an unclosed fence: kinds %q, want %q", got, "ttt")
+	}
+	for i, ln := range dst[n:] {
+		if int(ln.Num) != i+1 {
+			t.Errorf("appended line %d has Num %d", i+1, ln.Num)
+		}
+	}
+	if ln := dst[n+1]; string(plain[ln.Start:ln.End]) != "two" {
+		t.Errorf("appended line 2 spans %q, want %q", plain[ln.Start:ln.End], "two")
+	}
+	// The lines before the appended ones are left as they were.
+	if got, want := kinds(dst[:n]), kinds(Scan(open)); got != want {
+		t.Errorf("lines before the appended ones: %q, want %q", got, want)
+	}
+	// Reusing the slice from its start gives what Scan gives.
+	again := AppendScan(dst[:0], plain)
+	if got, want := kinds(again), kinds(Scan(plain)); got != want || len(again) != 3 {
+		t.Errorf("AppendScan(dst[:0], plain) = %q, want %q", got, want)
+	}
+}
