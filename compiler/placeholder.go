@@ -272,6 +272,11 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 	// meets: placeholder -> families whose text holds it ("" = every one).
 	meets := map[string]map[string]bool{}
 	p.eachText(func(owner, fam string, spans []include.Span) {
+		// Most texts hold no placeholder: one search of each span skips
+		// them without splitting them into lines.
+		if !slices.ContainsFunc(spans, func(s include.Span) bool { return strings.Contains(s.Text, "{{") }) {
+			return
+		}
 		include.EachLine(spans, func(line, path string, num int) bool {
 			if !strings.Contains(line, "{{") || p.isCode(path, num) {
 				return true

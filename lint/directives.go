@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -38,27 +37,24 @@ type suppression struct {
 
 type directives []*suppression
 
-// parseDirectives finds every directive line outside code in the files the
-// compiler read. It returns the valid suppressions and the findings about
-// malformed ones. A line is a directive exactly when the compiler strips it
-// from sent text (family.IsDirective).
-func parseDirectives(files map[string]*source.File) (directives, []diag.Diagnostic) {
+// fileDirectives finds every directive line outside code in f. It returns
+// the valid suppressions and the findings about malformed ones. A line is a
+// directive exactly when the compiler strips it from sent text
+// (family.IsDirective).
+func fileDirectives(f *source.File) (directives, []diag.Diagnostic) {
+	if !strings.Contains(f.Text, "promptc:") {
+		return nil, nil
+	}
 	var out directives
 	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		f := files[name]
-		if !strings.Contains(f.Text, "promptc:") {
+	for i, ln := range f.Lines {
+		text := f.Text[ln.Start:ln.End]
+		if ln.Kind == markdown.Code || !family.IsDirective(text) {
 			continue
 		}
-		for i, ln := range f.Lines {
-			text := f.Text[ln.Start:ln.End]
-			if ln.Kind == markdown.Code || !family.IsDirective(text) {
-				continue
-			}
-			s, d := parseDirective(f, i, text)
-			out = append(out, s...)
-			ds = append(ds, d...)
-		}
+		s, d := parseDirective(f, i, text)
+		out = append(out, s...)
+		ds = append(ds, d...)
 	}
 	return out, ds
 }

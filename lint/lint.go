@@ -82,7 +82,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 			tasks = append(tasks, func() ([]diag.Diagnostic, error) { return f(), nil })
 		}
 	}
-	tasks = append(tasks, l.textTasks()...)
+	tasks = append(tasks, l.fileTasks()...)
 	task(sel.enabled(RuleOrphan), l.orphans)
 	task(sel.enabled(RuleDuplicate), l.duplicates)
 	task(sel.enabled(RulePartUnused), l.unusedParts)
@@ -107,7 +107,12 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	}
 
 	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !sel.enabled(d.Rule) })
-	dirs, dds := parseDirectives(l.files)
+	var dirs directives
+	var dds []diag.Diagnostic
+	for i := range l.dirs {
+		dirs = append(dirs, l.dirs[i]...)
+		dds = append(dds, l.dirDiags[i]...)
+	}
 	ds = dirs.apply(ds)
 	dds = append(dds, dirs.unused(sel)...)
 	for _, d := range dds {
@@ -139,6 +144,10 @@ type linter struct {
 	sel *selection
 	// files holds every project file read, in any profile.
 	files map[string]*source.File
+	// dirs and dirDiags are the directives of each file and the findings
+	// about malformed ones, by the file's index in path order (fileTasks).
+	dirs     []directives
+	dirDiags [][]diag.Diagnostic
 }
 
 // configPath is the project-relative name of the configuration file.

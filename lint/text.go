@@ -13,11 +13,15 @@ import (
 	"github.com/promptc/promptc/lint/secret"
 )
 
-// textTasks returns the character-level rules to run on every project file
-// the compiler read and on promptc.cue, one task per file, in path order
-// with promptc.cue last: trailing white space, tabs (prompt files only,
-// when lint.forbidTabs is set), invisible characters and credentials.
-func (l *linter) textTasks() []func() ([]diag.Diagnostic, error) {
+// fileTasks returns one task per project file the compiler read, in path
+// order, and one for promptc.cue, last. A file's task runs the
+// character-level rules on its text (trailing white space, tabs when
+// lint.forbidTabs is set, invisible characters, credentials) and finds its
+// directives, which it keeps in l.dirs and l.dirDiags at the file's index:
+// each file is read by one goroutine, once, while it is in its cache.
+// promptc.cue gets the character-level rules except tabs (cue fmt indents
+// with tabs).
+func (l *linter) fileTasks() []func() ([]diag.Diagnostic, error) {
 	s := l.sel
 	on := textRules{
 		trailing:  s.enabled(RuleTrailingSpace),
@@ -25,13 +29,19 @@ func (l *linter) textTasks() []func() ([]diag.Diagnostic, error) {
 		invisible: s.enabled(RuleZeroWidth) || s.enabled(RuleBidi) || s.enabled(RuleTag),
 		secrets:   s.enabled(RuleSecret),
 	}
+	paths := slices.Sorted(maps.Keys(l.files))
+	l.dirs = make([]directives, len(paths))
+	l.dirDiags = make([][]diag.Diagnostic, len(paths))
 	var tasks []func() ([]diag.Diagnostic, error)
-	for _, p := range slices.Sorted(maps.Keys(l.files)) {
-		text := l.files[p].Text
-		tasks = append(tasks, func() ([]diag.Diagnostic, error) { return on.check(nil, p, text), nil })
+	for i, p := range paths {
+		f := l.files[p]
+		tasks = append(tasks, func() ([]diag.Diagnostic, error) {
+			l.dirs[i], l.dirDiags[i] = fileDirectives(f)
+			return on.check(nil, p, f.Text), nil
+		})
 	}
 	cfg := on
-	cfg.tabs = false // cue fmt indents with tabs
+	cfg.tabs = false
 	return append(tasks, func() ([]diag.Diagnostic, error) {
 		src := strings.ReplaceAll(string(l.p.Loaded.Source), "\r\n", "\n")
 		return cfg.check(nil, configPath(l.p.Loaded), src), nil
