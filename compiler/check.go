@@ -303,8 +303,10 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		lim := *m.Config.Budget
 		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
 		// One buffer serves every family and note: verdict keeps no
-		// contribution.
+		// contribution. So does one buffer for the text a token budget
+		// counts: Count keeps none.
 		parts := make([]contribution, 0, len(m.Config.Compose))
+		var text []byte
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			notes := []int{NoNote}
@@ -347,7 +349,8 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// is joined and counted.
 				total := chars + m.WireChars(nonEmpty)
 				if lim.Tokens > 0 {
-					total = p.Measure(lim, m.Join(p.Sections(m, sel, nil)))
+					text = appendJoin(text[:0], p.Sections(m, sel, nil), m.Config.Separator, m.Config.FinalNewline)
+					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
 				}
 				combo := func() string {
 					combo := "family " + fn

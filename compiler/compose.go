@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
@@ -95,25 +96,32 @@ func (m *Mode) Join(sections []Section) string {
 }
 
 func join(sections []Section, sep string, final bool) string {
-	var b strings.Builder
+	b := appendJoin(nil, sections, sep, final)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// appendJoin appends the wire form of sections, as join makes it, to dst
+// and returns the extended slice. A nil dst gets exactly the room needed.
+func appendJoin(dst []byte, sections []Section, sep string, final bool) []byte {
 	n := 1
 	for _, s := range sections {
 		n += len(s.Text) + len(sep)
 	}
-	b.Grow(n)
+	start := len(dst)
+	dst = slices.Grow(dst, n)
 	for _, s := range sections {
 		if s.Text == "" {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteString(sep)
+		if len(dst) > start {
+			dst = append(dst, sep...)
 		}
-		b.WriteString(s.Text)
+		dst = append(dst, s.Text...)
 	}
-	if final && b.Len() > 0 {
-		b.WriteByte('\n')
+	if final && len(dst) > start {
+		dst = append(dst, '\n')
 	}
-	return b.String()
+	return dst
 }
 
 // WireChars returns the characters m's wire format adds to nonEmpty

@@ -50,7 +50,8 @@ type Counter interface {
 	// Count returns the number of tokens in text; Count("") is 0. It never
 	// fails: text that is not valid UTF-8 is counted as if each invalid
 	// sequence were U+FFFD, as tiktoken does for bytes decoded with
-	// errors="replace".
+	// errors="replace". Count keeps no reference to text after it
+	// returns, so a caller may count a text built in memory it reuses.
 	Count(text string) int
 	// Exact reports whether Count is the number of tokens a model's
 	// tokenizer produces (true) or an estimate (false).
