@@ -287,44 +287,63 @@ var secretHints = []string{"sk-", "sk_live_", "rk_live_", "ghp_", "gho_", "ghu_"
 var credentialWords = []string{"apikey", "api_key", "api-key", "secretkey", "secret_key", "secret-key",
 	"accesstoken", "access_token", "access-token", "authtoken", "auth_token", "auth-token", "password"}
 
+// secretStarts maps each byte that starts a hint to the hints it starts,
+// and marks ':' and '=', after which a credential name may end: the bytes
+// mayHoldSecret stops at.
+var secretStarts = func() (t [256][]string) {
+	for _, h := range secretHints {
+		t[h[0]] = append(t[h[0]], h)
+	}
+	t[':'], t['='] = []string{}, []string{}
+	return t
+}()
+
 // mayHoldSecret reports whether secret.Find could find anything in text:
 // a hint after a word boundary, a private key header, or a credential name
-// followed by ":" or "=".
+// followed by ":" or "=". It reads text in one pass, stopping only at the
+// bytes in secretStarts; one search per hint read every file fourteen
+// times, which at 10,000 files was 5% of a lint.
 func mayHoldSecret(text string) bool {
 	if strings.Contains(text, "PRIVATE KEY") {
 		return true
 	}
-	for _, h := range secretHints {
-		for off := 0; ; {
-			i := strings.Index(text[off:], h)
-			if i < 0 {
-				break
-			}
-			i += off
-			if i == 0 || !isWordByte(text[i-1]) {
+	for i := 0; i < len(text); i++ {
+		hints := secretStarts[text[i]]
+		if hints == nil {
+			continue
+		}
+		if c := text[i]; c == ':' || c == '=' {
+			if credentialBefore(text, i) {
 				return true
 			}
-			off = i + 1
+			continue
 		}
-	}
-	for off := 0; ; {
-		i := strings.IndexAny(text[off:], ":=")
-		if i < 0 {
-			return false
+		if i > 0 && isWordByte(text[i-1]) {
+			continue
 		}
-		i += off
-		j := i
-		for j > 0 && isSpaceByte(text[j-1]) {
-			j--
-		}
-		before := text[max(0, j-len("access_token")):j]
-		for _, w := range credentialWords {
-			if hasSuffixFold(before, w) {
+		for _, h := range hints {
+			if strings.HasPrefix(text[i:], h) {
 				return true
 			}
 		}
-		off = i + 1
 	}
+	return false
+}
+
+// credentialBefore reports whether a credential name, then only white
+// space, comes before text[i].
+func credentialBefore(text string, i int) bool {
+	j := i
+	for j > 0 && isSpaceByte(text[j-1]) {
+		j--
+	}
+	before := text[max(0, j-len("access_token")):j]
+	for _, w := range credentialWords {
+		if hasSuffixFold(before, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func isWordByte(c byte) bool {
