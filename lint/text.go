@@ -50,6 +50,9 @@ func (l *linter) fileTasks() []func() ([]diag.Diagnostic, error) {
 
 type textRules struct {
 	trailing, tabs, invisible, secrets bool
+	// everyRune makes scan read plain lines rune by rune too, as it reads
+	// the others: the tests hold the shortcut to that.
+	everyRune bool
 }
 
 // check appends the findings in text (LF line endings) of the file p.
@@ -63,14 +66,37 @@ func (on textRules) check(ds []diag.Diagnostic, p, text string) []diag.Diagnosti
 	return ds
 }
 
-// scan walks text once, rune by rune, tracking line and column (in code
-// points).
+// scan walks text once, tracking line and column (in code points). A line
+// of ASCII without a tab to report can hold only trailing white space,
+// which is found from the line's end; other lines are read rune by rune.
+// Most lines of most prompts are plain, and reading them byte by byte
+// through the rune loop was 4% of a lint at 10,000 files.
 func (on textRules) scan(ds []diag.Diagnostic, p, text string) []diag.Diagnostic {
 	line, col := 1, 0
 	wsStart := 0  // column where the current run of spaces and tabs began, 0 if none
 	tabLine := 0  // the last line a tab was reported on
 	var prev rune // the rune before the current one on this line, 0 at its start
 	for i := 0; i < len(text); {
+		if col == 0 && !on.everyRune { // at the start of a line
+			end := len(text)
+			if e := strings.IndexByte(text[i:], '\n'); e >= 0 {
+				end = i + e
+			}
+			if plainLine(text[i:end], on.tabs) {
+				k := end
+				for k > i && (text[k-1] == ' ' || text[k-1] == '\t') {
+					k--
+				}
+				if on.trailing && k < end {
+					ds = append(ds, trailingDiag(p, line, k-i+1, end-i))
+				}
+				if end == len(text) {
+					return ds
+				}
+				i, line = end+1, line+1
+				continue
+			}
+		}
 		c := text[i]
 		if c < utf8.RuneSelf {
 			i++
@@ -141,6 +167,17 @@ func (on textRules) scan(ds []diag.Diagnostic, p, text string) []diag.Diagnostic
 		ds = append(ds, trailingDiag(p, line, wsStart, col))
 	}
 	return ds
+}
+
+// plainLine reports whether line is all ASCII, and without a tab when
+// tabs are reported.
+func plainLine(line string, tabs bool) bool {
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c >= utf8.RuneSelf || tabs && c == '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 func trailingDiag(p string, line, from, to int) diag.Diagnostic {
