@@ -104,17 +104,13 @@ type contribution struct {
 // finding, because a large project measures tens of thousands of
 // combinations and nearly all of them pass.
 func (p *Program) verdict(pos func() diag.Position, what string, combo func() string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
+	over, near := judge(lim, under, size)
+	if !over && !near {
+		return nil
+	}
 	ceiling := lim.Chars
 	if lim.Tokens > 0 {
 		ceiling = lim.Tokens
-	}
-	over := size > ceiling
-	if under {
-		over = size >= ceiling
-	}
-	near := lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling)
-	if !over && !near {
-		return nil
 	}
 	c := combo()
 	if p.Permission != "" {
@@ -155,6 +151,21 @@ func (p *Program) verdict(pos func() diag.Position, what string, combo func() st
 	}
 	d.Related = related
 	return &d
+}
+
+// judge says whether size is over lim's ceiling (at it, too, when under
+// makes the ceiling strict) and whether it is at or above the warning
+// level.
+func judge(lim config.Limit, under bool, size int) (over, near bool) {
+	ceiling := lim.Chars
+	if lim.Tokens > 0 {
+		ceiling = lim.Tokens
+	}
+	over = size > ceiling
+	if under {
+		over = size >= ceiling
+	}
+	return over, lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling)
 }
 
 // checkBudgets evaluates every budget for every family and note it covers.
@@ -293,8 +304,27 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 			}
 		}
 	}
+	// A mode with a token budget counts its whole text for every family
+	// and note, much slower than adding sizes: those start first, so that
+	// none is left running alone at the end.
+	order := make([]int, len(p.Modes))
+	for i := range order {
+		order[i] = i
+	}
+	tokens := func(m *Mode) bool { return m.Config.Budget != nil && m.Config.Budget.Tokens > 0 }
+	slices.SortStableFunc(order, func(a, b int) int {
+		ta, tb := tokens(p.Modes[a]), tokens(p.Modes[b])
+		switch {
+		case ta && !tb:
+			return -1
+		case tb && !ta:
+			return 1
+		}
+		return 0
+	})
 	found := make([]findings, len(p.Modes))
-	Parallel(p.jobs, len(p.Modes), func(i int) {
+	Parallel(p.jobs, len(p.Modes), func(k int) {
+		i := order[k]
 		m := p.Modes[i]
 		if m.Config.Budget == nil {
 			return
@@ -318,6 +348,17 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// cannot tell which patterns can match one id together.
 				// Run-time placeholders count at their longest.
 				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
+				// Tokens do not add up, so the joined text is counted; the
+				// sections are counted one by one only to blame the
+				// largest in a finding.
+				total := -1
+				if lim.Tokens > 0 {
+					text = appendJoin(text[:0], p.Sections(m, sel, nil), m.Config.Separator, m.Config.FinalNewline)
+					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+					if over, near := judge(lim, false, total); !over && !near {
+						continue
+					}
+				}
 				parts = parts[:0]
 				chars, nonEmpty := 0, 0
 				for _, ref := range m.Config.Compose {
@@ -345,12 +386,9 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					}
 				}
 				// Characters add up: the mode's wire format adds its
-				// separators and final newline. Tokens do not, so the text
-				// is joined and counted.
-				total := chars + m.WireChars(nonEmpty)
-				if lim.Tokens > 0 {
-					text = appendJoin(text[:0], p.Sections(m, sel, nil), m.Config.Separator, m.Config.FinalNewline)
-					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+				// separators and final newline.
+				if total < 0 {
+					total = chars + m.WireChars(nonEmpty)
 				}
 				combo := func() string {
 					combo := "family " + fn
