@@ -22,8 +22,9 @@ import (
 // Entries unused for a week are removed; tests leave the cache alone unless
 // PROMPTC_CACHE names one.
 
-// cacheFormat changes whenever Config's JSON form changes meaning.
-const cacheFormat = "promptc-config-cache-2"
+// cacheFormat changes whenever an entry changes form or meaning (3: the
+// positions moved to an entry of their own).
+const cacheFormat = "promptc-config-cache-3"
 
 // CacheKey hashes everything a CUE evaluation of parts depends on: the
 // cache format, the CUE version, the schema and the parts themselves.

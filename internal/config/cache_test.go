@@ -26,8 +26,9 @@ func TestCacheRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 1 {
-		t.Fatalf("cache holds %d entries after a valid load, want 1", len(entries))
+	// The configuration and, in an entry of its own, its positions.
+	if len(entries) != 2 {
+		t.Fatalf("cache holds %d entries after a valid load, want 2", len(entries))
 	}
 	runs := CUERuns()
 	second, err := LoadFile(path)
@@ -40,28 +41,42 @@ func TestCacheRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(first.Config, second.Config) {
 		t.Fatalf("cached config differs:\n%+v\n%+v", first.Config, second.Config)
 	}
-	if second.positions != nil || second.cachedPositions == nil {
-		t.Fatal("a load from the cache decoded the positions before any was asked for")
+	if second.positions != nil || second.positionsKey == "" {
+		t.Fatal("a load from the cache read the positions before any was asked for")
 	}
+	indexed := positionIndexes.Load()
 	if a, b := first.PosOfKeys("modes", "full", "budget"), second.PosOfKeys("modes", "full", "budget"); a != b || a.Line == 0 {
 		t.Fatalf("positions differ: %v vs %v", a, b)
+	}
+	if positionIndexes.Load() != indexed {
+		t.Fatal("positions of a cached configuration were indexed from its source, not read from the cache")
 	}
 	if !reflect.DeepEqual(first.positions, second.positions) {
 		t.Fatal("the positions decoded from the cache differ from the file's")
 	}
 }
 
-// TestCachedPositionsDamaged: positions that do not decode are indexed
-// from the source again, without evaluating it.
+// TestCachedPositionsDamaged: cached positions that do not decode, or
+// that are gone, are indexed from the source again, without evaluating it.
 func TestCachedPositionsDamaged(t *testing.T) {
-	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\n")
-	l := &Loaded{Root: "/p", File: "/p/promptc.cue", Source: src, cachedPositions: []byte(`{"parts": 3`)}
-	runs := CUERuns()
-	if got := l.PosOf("parts.base.file"); got.Line != 2 || got.Col != 14 {
-		t.Errorf("position %v, want line 2, column 14", got)
+	dir := t.TempDir()
+	t.Setenv("PROMPTC_CACHE", dir)
+	if err := os.WriteFile(filepath.Join(dir, "damaged.json"), []byte(`{"parts": 3`), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if CUERuns() != runs {
-		t.Error("indexing the source evaluated it")
+	src := []byte("version: \"v1\"\nparts: base: file: \"b.md\"\n")
+	for _, key := range []string{"damaged", "missing"} {
+		l := &Loaded{Root: "/p", File: "/p/promptc.cue", Source: src, positionsKey: key}
+		runs, indexed := CUERuns(), positionIndexes.Load()
+		if got := l.PosOf("parts.base.file"); got.Line != 2 || got.Col != 14 {
+			t.Errorf("%s entry: position %v, want line 2, column 14", key, got)
+		}
+		if CUERuns() != runs {
+			t.Errorf("%s entry: indexing the source evaluated it", key)
+		}
+		if positionIndexes.Load() != indexed+1 {
+			t.Errorf("%s entry: the source was indexed %d times, want once", key, positionIndexes.Load()-indexed)
+		}
 	}
 }
 

@@ -310,29 +310,26 @@ type Loaded struct {
 	Source []byte
 	// Config is the decoded configuration with defaults filled in.
 	Config *Config
-	// positions locates every value the user wrote (see PosOfKeys). From
-	// the cache it is decoded from cachedPositions on first use
-	// (positionsOnce): a clean run positions nothing, and the index is
-	// about half of a cache entry.
-	positions       Positions
-	cachedPositions json.RawMessage
-	positionsOnce   sync.Once
+	// positions locates every value the user wrote (see PosOfKeys). A
+	// configuration from the cache reads it from the cache entry named
+	// positionsKey on first use (positionsOnce): a clean run positions
+	// nothing, and the index is as large as the configuration.
+	positions     Positions
+	positionsKey  string
+	positionsOnce sync.Once
 }
 
 // cacheEntry is what the configuration cache keeps for a valid file: the
-// decoded configuration and the positions of its values, so that a cached
-// run positions findings without running CUE.
+// decoded configuration. The positions of its values are kept in an entry
+// of their own (positionsKey), so that a cached run positions findings
+// without running CUE, and a run without findings never reads them.
 type cacheEntry struct {
-	Config    *Config   `json:"config"`
-	Positions Positions `json:"positions"`
+	Config *Config `json:"config"`
 }
 
-// cacheHit is a cacheEntry as read: the positions are kept as JSON and
-// decoded only when a finding needs one.
-type cacheHit struct {
-	Config    *Config         `json:"config"`
-	Positions json.RawMessage `json:"positions"`
-}
+// positionsKey names the cache entry of the positions of the
+// configuration cached under key.
+func positionsKey(key string) string { return key + "-positions" }
 
 // compiledSchema is the embedded schema compiled in one CUE context.
 type compiledSchema struct {
@@ -420,8 +417,8 @@ func LoadFile(path string) (*Loaded, error) {
 func LoadBytes(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
 	key := CacheKey(src)
-	if e := new(cacheHit); CacheGet(key, e) && e.Config != nil {
-		l := &Loaded{Root: root, File: file, Source: src, Config: e.Config, cachedPositions: e.Positions}
+	if e := new(cacheEntry); CacheGet(key, e) && e.Config != nil {
+		l := &Loaded{Root: root, File: file, Source: src, Config: e.Config, positionsKey: positionsKey(key)}
 		if ds := check(l); len(ds) > 0 {
 			return nil, &Error{Root: root, Diagnostics: ds}
 		}
@@ -429,7 +426,10 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 	}
 	l, err := evaluateBounded(file, src)
 	if err == nil {
-		CachePut(key, cacheEntry{Config: l.Config, Positions: l.positions})
+		// The positions first: an entry is used only when its
+		// configuration is there.
+		CachePut(positionsKey(key), l.positions)
+		CachePut(key, cacheEntry{Config: l.Config})
 	}
 	return l, err
 }

@@ -1,9 +1,9 @@
 package config
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/parser"
@@ -26,7 +26,12 @@ const posSep = "\x00"
 // field written more than once (parts: a: ... then parts: b: ...) the value
 // of its last declaration. A file that does not parse gives no index
 // (evaluation reports the syntax error).
+// positionIndexes counts the configurations this process indexed for
+// positions, which the tests compare with what the cache should spare.
+var positionIndexes atomic.Int64
+
 func positionsOf(file string, src []byte) Positions {
+	positionIndexes.Add(1)
 	f, err := parser.ParseFile(file, src)
 	if err != nil {
 		return nil
@@ -96,13 +101,10 @@ func (l *Loaded) PosOf(path string) diag.Position {
 func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
 	path := l.relFile()
 	l.positionsOnce.Do(func() {
-		if l.cachedPositions != nil {
-			if json.Unmarshal(l.cachedPositions, &l.positions) != nil {
-				// A damaged entry: index the source again (a parse, no
-				// evaluation).
-				l.positions = positionsOf(l.File, l.Source)
-			}
-			l.cachedPositions = nil
+		if l.positionsKey != "" && !CacheGet(l.positionsKey, &l.positions) {
+			// A missing or damaged entry: index the source again (a
+			// parse, no evaluation).
+			l.positions = positionsOf(l.File, l.Source)
 		}
 	})
 	for n := len(keys); n > 0; n-- {
