@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6b7dc1a39bc6713d5951180dd9d0633033634176fd8b72a050d477037e370995"
+const InputHash = "sha256:c70325247c214bb9abc96565dc7059ed53ee91963a07b022f24259692754a524"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -61,7 +61,7 @@ func BenchmarkLintAssets(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		opt := lint.Options{Output: emit.StaleFiles(progs), Profiles: progs[1:]}
+		opt := lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]}
 		b.ReportAllocs()
 		for b.Loop() {
 			ds, err := lint.Run(progs[0], opt)
@@ -81,7 +81,7 @@ func BenchmarkLintAssets(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs), Profiles: progs[1:]})
+			ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
 			if err != nil || diag.Count(ds, diag.Error) > 0 {
 				b.Fatal(err, ds)
 			}

@@ -106,7 +106,7 @@ func lintDir(t testing.TB, root string) []diag.Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs), Profiles: progs[1:]})
+	ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
 	if errors.As(err, &ce) {
 		return ce.Diagnostics
 	}

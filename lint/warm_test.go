@@ -18,7 +18,7 @@ func TestWarmLintRunsNoCUE(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", t.TempDir())
 	run := func() int {
 		progs := testproject.CompileAll(t, "../assets")
-		ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs), Profiles: progs[1:]})
+		ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -102,14 +102,15 @@ func names(files []File) []string {
 // rendered: the common clean case costs a hash and reading the few output
 // files. An entry build refuses to read is an *UnsafeError; an output
 // directory path that is a file is a *config.Error.
-func Stale(progs []*compiler.Program) ([]Change, error) {
-	o, err := openOutput(progs[0], false)
+//
+// pf, when not nil, is a Prefetch started on the same configuration: its
+// directory and hashes are used instead of reading them again.
+func Stale(progs []*compiler.Program, pf *Prefetch) ([]Change, error) {
+	o, release, err := pf.open(progs[0].Loaded)
 	if err != nil {
 		return nil, err
 	}
-	if o != nil {
-		defer o.Close()
-	}
+	defer release()
 	return o.stale(progs)
 }
 
@@ -150,13 +151,13 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 // checked: the project may build in CI rather than commit its output. Its
 // errors are Stale's, so an unsafe entry is an *UnsafeError, which lint
 // reports as OUTPUT_UNSAFE findings.
-func StaleFiles(progs []*compiler.Program) func(*compiler.Program) ([]string, error) {
+func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program) ([]string, error) {
 	return func(*compiler.Program) ([]string, error) {
-		o, err := openOutput(progs[0], false)
+		o, release, err := pf.open(progs[0].Loaded)
 		if err != nil || o == nil {
 			return nil, err
 		}
-		defer o.Close()
+		defer release()
 		if _, built := o.entries[ManifestName]; !built {
 			return nil, nil
 		}

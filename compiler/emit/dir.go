@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
@@ -53,6 +52,18 @@ type outDir struct {
 	// entries maps every name in the directory, read when it was opened,
 	// to its type as lstat reports it.
 	entries map[string]fs.FileMode
+	// hashed holds what hash found for the files a Prefetch hashed.
+	hashed map[string]hashResult
+}
+
+// hashResult is what hash returns for one file, and the head asked for.
+type hashResult struct {
+	head  int
+	sum   digest
+	first []byte
+	ok    bool
+	bad   *diag.Diagnostic
+	err   error
 }
 
 // notDirError is an output directory path that exists and is not a
@@ -64,13 +75,12 @@ type notDirError struct {
 
 func (e *notDirError) Error() string { return e.rel + " is " + e.what }
 
-// openOutput opens the output directory of p. With create, a missing
+// openOutput opens the output directory of l. With create, a missing
 // directory is made (parents included); without, a missing directory is
 // returned as nil, nil. A path that exists and is not a directory is a
 // configuration error at output.dir (*config.Error); a path that leaves the
 // project through a link is an *UnsafeError.
-func openOutput(p *compiler.Program, create bool) (*outDir, error) {
-	l := p.Loaded
+func openOutput(l *config.Loaded, create bool) (*outDir, error) {
 	base, rel, err := config.OutputDir(l.Root, l.Config.Output.Dir)
 	if err != nil {
 		return nil, configError(l, "output.dir: %v", err)
@@ -167,6 +177,14 @@ type digest = [sha256.Size]byte
 // is in the first lines.
 const headLen = 64 << 10
 
+// headFor is how much of the generated file name scan keeps.
+func headFor(name string) int {
+	if name == config.GoFile {
+		return headLen
+	}
+	return 0
+}
+
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
 func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
@@ -176,6 +194,9 @@ func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err
 // hash is read returning name's SHA-256 and its first head bytes instead
 // of all of it.
 func (o *outDir) hash(name string, head int) (sum digest, first []byte, ok bool, bad *diag.Diagnostic, err error) {
+	if r, done := o.hashed[name]; done && r.head == head {
+		return r.sum, r.first, r.ok, r.bad, r.err
+	}
 	first, ok, bad, err = readEntry(o, name, func() ([]byte, error) {
 		var herr error
 		sum, first, herr = source.HashRegular(o.root, name, head)
@@ -255,11 +276,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 		if n == ManifestName {
 			continue
 		}
-		head := 0
-		if n == config.GoFile {
-			head = headLen
-		}
-		sum, first, ok, d, err := o.hash(n, head)
+		sum, first, ok, d, err := o.hash(n, headFor(n))
 		if err != nil {
 			return nil, err
 		}

@@ -26,7 +26,7 @@ func TestOutputFIFORefused(t *testing.T) {
 	progs := compile(t, root)
 	done := make(chan error, 1)
 	go func() {
-		_, err := emit.Stale(progs)
+		_, err := emit.Stale(progs, nil)
 		done <- err
 	}()
 	select {

@@ -66,14 +66,14 @@ func builtProject(t *testing.T) (root, secret string) {
 // input it is stale, and Stale names what differs.
 func TestStaleAfterWrite(t *testing.T) {
 	root, _ := builtProject(t)
-	changes, err := emit.Stale(compile(t, root))
+	changes, err := emit.Stale(compile(t, root), nil)
 	if err != nil || len(changes) != 0 {
 		t.Fatalf("Stale right after Write = %v, %v; want nothing", changes, err)
 	}
 	if err := os.WriteFile(filepath.Join(root, "base.md"), []byte("Edited.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	changes, err = emit.Stale(compile(t, root))
+	changes, err = emit.Stale(compile(t, root), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestOutputLinksNeverFollowed(t *testing.T) {
 				t.Fatal(err)
 			}
 			progs := compile(t, root)
-			_, err := emit.Stale(progs)
+			_, err := emit.Stale(progs, nil)
 			ds := unsafeAt(t, err, secret, "out/COSTS.md")
 			if !strings.Contains(ds[0].Message, "out/COSTS.md is a symbolic link") {
 				t.Errorf("message %q does not say what the entry is", ds[0].Message)
@@ -175,7 +175,7 @@ func TestOutputIrregularEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	progs := compile(t, root)
-	_, err := emit.Stale(progs)
+	_, err := emit.Stale(progs, nil)
 	unsafeAt(t, err, "", "out/.promptc-manifest", "out/.promptc-tmp-new-COSTS.md", "out/costs.json")
 	files, err := emit.Render(progs, emit.InputHash(progs[0]))
 	if err != nil {
@@ -239,7 +239,7 @@ func TestManifestNamesOnlyPlainFiles(t *testing.T) {
 func TestOutputDirIsAFile(t *testing.T) {
 	root := testtree.Write(t, map[string]string{config.FileName: projectCue, "base.md": "Base.\n", "out": "a file\n"})
 	progs := compile(t, root)
-	_, serr := emit.Stale(progs)
+	_, serr := emit.Stale(progs, nil)
 	_, werr := emit.Write(progs[0], nil)
 	for _, err := range []error{serr, werr} {
 		var ce *config.Error
@@ -290,14 +290,14 @@ func TestLeftoverMakesStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	progs := compile(t, root)
-	changes, err := emit.Stale(progs)
+	changes, err := emit.Stale(progs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(changes) != 1 || changes[0].Name != ".promptc-tmp-new-COSTS.md" || changes[0].Kind != "leftover" {
 		t.Errorf("Stale = %+v, want the leftover alone", changes)
 	}
-	lines, err := emit.StaleFiles(progs)(progs[0])
+	lines, err := emit.StaleFiles(progs, nil)(progs[0])
 	if err != nil || !slices.Equal(lines, []string{".promptc-tmp-new-COSTS.md leftover"}) {
 		t.Errorf("StaleFiles = %q, %v; want the leftover", lines, err)
 	}
@@ -319,7 +319,7 @@ func TestOutputDirLinkOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	progs := compile(t, root)
-	_, err := emit.Stale(progs)
+	_, err := emit.Stale(progs, nil)
 	unsafeAt(t, err, secret, "out")
 	_, err = emit.Write(progs[0], nil)
 	unsafeAt(t, err, secret, "out")

@@ -78,7 +78,7 @@ type Result struct {
 // are equal are not touched (their modification time stays), and files
 // the manifest does not list are never touched.
 func Write(p *compiler.Program, files []File) (*Result, error) {
-	o, err := openOutput(p, true)
+	o, err := openOutput(p.Loaded, true)
 	if err != nil {
 		return nil, err
 	}

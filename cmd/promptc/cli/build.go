@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
@@ -40,7 +41,15 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			if _, err := printer.Lookup(g.format); err != nil {
 				return usagef("--format: %v", err)
 			}
-			progs, err := g.compileAll(dirArg(args), true)
+			// build --check reads the output directory while the project
+			// compiles.
+			var pf *emit.Prefetch
+			defer func() { pf.Close() }()
+			progs, err := g.compileAllThen(dirArg(args), true, func(l *config.Loaded) {
+				if check {
+					pf = emit.StartPrefetch(l)
+				}
+			})
 			if err != nil {
 				return err
 			}
@@ -64,7 +73,7 @@ Findings go to stderr; errors stop the build (exit 1).`,
 			dir := emit.Dir(p)
 			rel := relDir(dir)
 			if check {
-				changes, err := emit.Stale(progs)
+				changes, err := emit.Stale(progs, pf)
 				if err != nil {
 					return g.outputError(cmd, p, err, "nothing checked")
 				}

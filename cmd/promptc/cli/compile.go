@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // compile loads the configuration found from dir and compiles the project
@@ -33,12 +34,22 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 // one profile --profile names and the one permission set --permit names
 // (the defaults when unset).
 func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
+	return g.compileAllThen(dir, all, nil)
+}
+
+// compileAllThen is compileAll calling loaded, when not nil, with the
+// configuration before compiling, so that work which needs only the
+// configuration runs alongside the compilation.
+func (g *globals) compileAllThen(dir string, all bool, loaded func(*config.Loaded)) ([]*compiler.Program, error) {
 	if err := g.checkJobs(); err != nil {
 		return nil, err
 	}
 	l, err := g.loadConfig(dir)
 	if err != nil {
 		return nil, err
+	}
+	if loaded != nil {
+		loaded(l)
 	}
 	var progs []*compiler.Program
 	if all {

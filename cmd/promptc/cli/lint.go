@@ -78,6 +78,9 @@ details) and --explain RULE_ID documents one.`,
 				g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
 				return nil
 			}
+			// The output directory is read while the project compiles.
+			pf := emit.StartPrefetch(l)
+			defer pf.Close()
 			// Every profile: a budget must hold in each, and a file read only
 			// by one profile is still part of the project.
 			progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
@@ -85,7 +88,7 @@ details) and --explain RULE_ID documents one.`,
 				return err
 			}
 			p := progs[0]
-			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs), Profiles: progs[1:], Jobs: g.jobs})
+			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs, pf), Profiles: progs[1:], Jobs: g.jobs})
 			if err != nil {
 				return err
 			}
