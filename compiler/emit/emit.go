@@ -19,7 +19,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
@@ -50,20 +49,19 @@ func Dir(p *compiler.Program) string {
 
 // InputHash hashes everything the output depends on: the generator's
 // stamp (see stamp.go), the configuration bytes and every project file
-// read, in path order.
+// read, in path order, each by its path, length and digest (the SHA-256
+// of its text, taken when it was read).
 func InputHash(p *compiler.Program) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%d\n", generatorStamp(), len(p.Loaded.Source))
 	h.Write(p.Loaded.Source)
 	var head []byte
 	for _, path := range slices.Sorted(maps.Keys(p.Files)) {
-		t := p.Files[path].Text
+		f := p.Files[path]
 		head = append(append(append(head[:0], '\n'), path...), '\n')
-		head = append(strconv.AppendInt(head, int64(len(t)), 10), '\n')
+		head = append(strconv.AppendInt(head, int64(len(f.Text)), 10), '\n')
+		head = append(head, f.Digest[:]...)
 		h.Write(head)
-		// The hash reads the text's bytes where they are: a Writer may
-		// not change or keep them, and converting would copy every file.
-		h.Write(unsafe.Slice(unsafe.StringData(t), len(t)))
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }

@@ -158,3 +158,34 @@ func TestInputHashIncludesStamp(t *testing.T) {
 		t.Error("InputHash changed although the generator did not")
 	}
 }
+
+// TestInputHashFollowsText: an edit that keeps a file's length and path
+// still changes the input hash (it covers the text, through the file's
+// digest), and so does renaming a file; the same text gives the same hash.
+func TestInputHashFollowsText(t *testing.T) {
+	hash := func(files map[string]string) string {
+		t.Helper()
+		files[config.FileName] = "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n"
+		l, err := config.LoadFile(filepath.Join(testtree.Write(t, files), config.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := compiler.Compile(l, compiler.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return InputHash(p)
+	}
+	base := hash(map[string]string{"base.md": "Base text.\n@inc/a.md\n", "inc/a.md": "Alpha.\n"})
+	for what, files := range map[string]map[string]string{
+		"an edit of the same length": {"base.md": "Base text.\n@inc/a.md\n", "inc/a.md": "Alpho.\n"},
+		"a renamed include":          {"base.md": "Base text.\n@inc/b.md\n", "inc/b.md": "Alpha.\n"},
+	} {
+		if hash(files) == base {
+			t.Errorf("%s leaves the input hash unchanged", what)
+		}
+	}
+	if again := hash(map[string]string{"base.md": "Base text.\n@inc/a.md\n", "inc/a.md": "Alpha.\n"}); again != base {
+		t.Error("the same files in another directory hash differently")
+	}
+}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"crypto/sha256"
 	"bytes"
 	"fmt"
 	"unicode/utf8"
@@ -51,6 +52,7 @@ func decode(p string, b []byte) (*File, *ReadError) {
 	// memory a project's text takes while it is read (13 MB more at 10,000
 	// assets), and the page faults and garbage collection that come with it.
 	f.Text = unsafe.String(unsafe.SliceData(b), len(b))
+	f.Digest = sha256.Sum256(b)
 	f.Lines = markdown.Scan(b)
 	return f, nil
 }

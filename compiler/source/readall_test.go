@@ -1,6 +1,7 @@
 package source
 
 import (
+	"crypto/sha256"
 	"errors"
 	"io"
 	"os"
@@ -138,5 +139,26 @@ func TestReadTooLarge(t *testing.T) {
 	_, err = fsys.Read("edge.md")
 	if err == nil || !strings.Contains(err.Error(), "NUL byte") {
 		t.Errorf("Read(edge.md) = %v, want the NUL-byte finding", err)
+	}
+}
+
+// TestDigest: a file's digest is the SHA-256 of its text as promptc reads
+// it, line endings converted.
+func TestDigest(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "crlf.md"), []byte("one\r\ntwo\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fsys.Close()
+	f, err := fsys.Read("crlf.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Text != "one\ntwo\n" || f.Digest != sha256.Sum256([]byte("one\ntwo\n")) {
+		t.Errorf("text %q, digest %x; want the SHA-256 of the converted text", f.Text, f.Digest)
 	}
 }

@@ -11,6 +11,7 @@
 package source
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -54,6 +55,12 @@ type File struct {
 	// Size is the file's length in bytes as stored, before line endings
 	// were converted.
 	Size int
+	// Digest is the SHA-256 of Text. It is taken as the file is read, on
+	// the goroutine that read it, while the bytes are in the processor's
+	// cache: the output's input hash is made of the digests of every file,
+	// and hashing 16 MB of text at the end of a build --check was a fifth
+	// of its serial time at 10,000 assets.
+	Digest [sha256.Size]byte
 }
 
 // Line returns the text of line num (1-based) without its newline, or ""
