@@ -477,11 +477,10 @@ var dynamicPatterns = []dynamicPattern{
 	}, lazyre.New(`(?:^|[\s("'=])(?:/[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+/?|/(?:home|Users|root|tmp|var|opt|mnt|srv|private|etc|usr|project|projects|workspace|workspaces|app|code|src|repo|data)\b/?|[A-Za-z]:\\[^\s"')]+)`), "", nil},
 	// A word with a dash and a digit that the family rules claim by its
 	// name: a model id (claude-sonnet-4-5, gpt-4.1), which changes with the
-	// model a call goes to. Most lines with a dash (list items) have no
-	// digit, and need rules them out before the expression runs.
-	{"a model id", func(t string) bool {
-		return strings.Contains(t, "-")
-	}, lazyre.New(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), "0123456789", func(p *Program, m string) bool {
+	// model a call goes to. Most lines with a dash (list items, compound
+	// words) have no digit in the dashed word, and dashDigitWord rules them
+	// out before the expression runs.
+	{"a model id", dashDigitWord, lazyre.New(`\b[A-Za-z][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+\b`), "0123456789", func(p *Program, m string) bool {
 		return p.Resolver.Resolve(m).By == family.ByName
 	}},
 	{"a counter", counterLike,
@@ -615,6 +614,38 @@ func dateLike(t string) bool {
 		i += 1 + j
 	}
 	return strings.Contains(t, ", 19") || strings.Contains(t, ", 20")
+}
+
+// dashDigitWord reports whether t has a run of letters, digits, dots and
+// dashes that holds both a dash and a digit, which every model id the
+// pattern reports is (a match is such a run, or part of one).
+func dashDigitWord(t string) bool {
+	for i := strings.IndexByte(t, '-'); i >= 0; {
+		l, r := i, i+1
+		for l > 0 && idByte(t[l-1]) {
+			l--
+		}
+		for r < len(t) && idByte(t[r]) {
+			r++
+		}
+		for k := l; k < r; k++ {
+			if isDigit(t[k]) {
+				return true
+			}
+		}
+		j := strings.IndexByte(t[r:], '-')
+		if j < 0 {
+			return false
+		}
+		i = r + j
+	}
+	return false
+}
+
+// idByte reports whether c can be part of a model id: an ASCII letter or
+// digit, a dot or a dash.
+func idByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '.' || c == '-'
 }
 
 // counterLike reports whether t has a number followed by "of" or "/" and

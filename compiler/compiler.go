@@ -228,7 +228,9 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	p.add(p.checkReplacedCoverage()...)
 	p.checkCustom(fs)
 	p.add(frontmatter.Check(fs, l)...)
-	for _, path := range fs.Opened() {
+	opened := fs.Opened()
+	p.Files = make(map[string]*source.File, len(opened))
+	for _, path := range opened {
 		if f, err := fs.Read(path); err == nil {
 			p.Files[path] = f
 		}

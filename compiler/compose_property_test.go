@@ -185,12 +185,15 @@ func TestDynamicPrefiltersNeverHideAMatch(t *testing.T) {
 		"{{user}}", "${HOME}", "<% x %>", "Step 3 of 5", "turn 2/7", "call #4 of 9", "request 10 / 12",
 		"no date 202-11-29", "1999-12-31", "Message 1of2", "Step 3 OF 5", "turn 2\t/\t7", "STEP 3 Of 5",
 		"use claude-sonnet-4-5 here", "gpt-4.1", "- a list item", "x-y 4", "a-b.7",
+		"well-known 4", "4-way", "x--4", "-4", "a.-b 9", "re-run step-2", "gpt-4o-mini.", "(o3-pro)", "a4-b", "v1.5-x",
 	}
+	fragments := []string{"Step", " ", "of", "/", "-", ":", ", ", "19", "20", "3", "12", "2026", "Nov", "turn", "a", "OF", "\t", "Of",
+		"gpt", ".", "x", "(", "_", "é"}
 	r := rand.New(rand.NewPCG(1, 2))
-	for range 2000 {
+	for range 20000 {
 		var b strings.Builder
 		for range 1 + r.IntN(8) {
-			b.WriteString([]string{"Step", " ", "of", "/", "-", ":", ", ", "19", "20", "3", "12", "2026", "Nov", "turn", "a", "OF", "\t", "Of"}[r.IntN(18)])
+			b.WriteString(fragments[r.IntN(len(fragments))])
 		}
 		samples = append(samples, b.String())
 	}

@@ -18,6 +18,7 @@ package lint
 
 import (
 	"errors"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -68,10 +69,11 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{p: p, sel: sel, files: map[string]*source.File{}}
-	for _, q := range append([]*compiler.Program{p}, opt.Profiles...) {
-		for path, f := range q.Files {
-			l.files[path] = f
+	l := &linter{p: p, sel: sel, files: p.Files}
+	if len(opt.Profiles) > 0 {
+		l.files = maps.Clone(p.Files)
+		for _, q := range opt.Profiles {
+			maps.Copy(l.files, q.Files)
 		}
 	}
 	// Every rule is a task, and so is the text check of each file; tasks
