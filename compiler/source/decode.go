@@ -1,8 +1,8 @@
 package source
 
 import (
-	"crypto/sha256"
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"unicode/utf8"
 	"unsafe"
