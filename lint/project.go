@@ -64,7 +64,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 // refused, or did not reach because a limit stopped it, is reported by its
 // own rule, not as an orphan).
 func (l *linter) reached() map[string]bool {
-	reached := map[string]bool{}
+	reached := make(map[string]bool, len(l.files))
 	for p := range l.files {
 		reached[p] = true
 	}

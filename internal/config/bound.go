@@ -65,13 +65,15 @@ func evaluateBounded(file string, src []byte) (*Loaded, error) {
 	}
 	// Buffered: an abandoned evaluation that ends late must not block.
 	done := make(chan result, 1)
+	// Read here, not in the goroutine, which may outlive this call.
+	eval := evaluator
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- result{err: fmt.Errorf("evaluating %s: internal error in the CUE evaluator: %v", filepath.Base(file), r)}
 			}
 		}()
-		l, err := evaluator(file, src)
+		l, err := eval(file, src)
 		done <- result{l, err}
 	}()
 	timer := time.NewTimer(limit)
