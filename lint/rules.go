@@ -133,7 +133,7 @@ You are Tern, a coding agent.
 	{
 		ID: source.RuleNotRegular, Category: Minimal, Severity: diag.Error,
 		Summary: "Assets must be regular files, not directories, FIFOs or devices.",
-		Doc:     `A part or include that names a directory, a named pipe, a socket or a device is refused and never read (files are opened without blocking, and only a regular file is read): reading a FIFO would block forever, and a directory has no text. Name the file inside the directory instead.`,
+		Doc:     `A part or include that names a directory, a named pipe, a socket or a device is refused before it is opened: reading a FIFO blocks forever, and a directory has no text. Name the file inside the directory instead.`,
 		Bad: `-- promptc.cue --
 parts: base: file: "prompts"
 `,
