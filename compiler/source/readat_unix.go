@@ -23,7 +23,10 @@ import (
 // a close, and the checks are the same: the name is lstat-ed first, so a
 // FIFO, device or socket is never opened, and a symbolic link is not
 // followed (O_NOFOLLOW); the open does not block, and what was opened must
-// be a regular file too.
+// be a regular file too. (Opening first and checking the mode after saves
+// the lstat, 3% of a lint at 10,000 files, but an open acts on what it
+// opens: it releases a writer blocked on a FIFO, whose next write then
+// fails, and a device can act on being opened.)
 //
 // ok reports that the result stands: the content, or, for a missing name,
 // an error wrapping fs.ErrNotExist (nothing was opened). For anything else
