@@ -155,7 +155,6 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
 		Resolver: family.NewResolver(c.Families),
-		Files:    map[string]*source.File{},
 		longest:  map[modeFamily]int{},
 		jobs:     opt.Jobs,
 	}

@@ -56,7 +56,7 @@ lint: except: ["TEXT_TRAILING_SPACE"]
 	{
 		ID: source.RuleRead, Category: Minimal, Severity: diag.Error,
 		Summary: "Every part must be able to get its text.",
-		Doc:     `Reported when a part cannot get its text for a reason other than a missing or unsafe file: a part with generated: "guide" in a project that has no guide section, or a read that failed in an unexpected way. The part would be composed empty.`,
+		Doc:     `Reported when a part cannot get its text for a reason other than a missing or unsafe file: a part with generated: "guide" in a project that has no guide section, a file of more than 64 MiB (far more text than any model is sent: split it), or a read that failed in an unexpected way. The part would be composed empty.`,
 		Bad: `-- promptc.cue --
 parts: operatorGuide: generated: "guide"
 // no guide: {...} section

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -108,6 +109,16 @@ func categoryList() string {
 
 // enabled reports whether findings of rule are reported at all. Rules the
 // registry does not know are always reported.
+// ChecksOutput reports whether Run, given an OutputCheck, checks the
+// output directory of l: whether OUTPUT_STALE or OUTPUT_UNSAFE is enabled.
+// A caller that would read the directory ahead (emit.Prefetch) asks first,
+// so that a project that turned both rules off never has it read. (A
+// selection Run would refuse counts as checking: Run reports the error.)
+func ChecksOutput(l *config.Loaded) bool {
+	sel, err := newSelection(l)
+	return err != nil || sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)
+}
+
 func (s *selection) enabled(rule string) bool {
 	if _, ok := Lookup(rule); !ok {
 		return true

@@ -11,6 +11,7 @@ import (
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
 	"github.com/promptc/promptc/lint"
 )
 
@@ -182,5 +183,27 @@ func TestSecretNeverPrinted(t *testing.T) {
 	}
 	if strings.Contains(ds[0].Message, key[8:]) {
 		t.Errorf("the message shows the key: %s", ds[0].Message)
+	}
+}
+
+// TestChecksOutput: lint checks the output directory (and so may read it
+// ahead) unless both output rules are turned off, by except or by a use
+// list without them.
+func TestChecksOutput(t *testing.T) {
+	for _, tc := range []struct {
+		lint string
+		want bool
+	}{
+		{"", true},
+		{`lint: except: ["OUTPUT_STALE"]`, true},
+		{`lint: except: ["OUTPUT_UNSAFE"]`, true},
+		{`lint: except: ["OUTPUT_STALE", "OUTPUT_UNSAFE"]`, false},
+		{`lint: use: ["SECRET"]`, false},
+		{`lint: use: ["SECRET", "OUTPUT_UNSAFE"]`, true},
+	} {
+		root := testtree.Write(t, map[string]string{config.FileName: minimalCue + tc.lint + "\n", "base.md": "Base.\n"})
+		if got := lint.ChecksOutput(testproject.Load(t, root)); got != tc.want {
+			t.Errorf("%q: ChecksOutput = %v, want %v", tc.lint, got, tc.want)
+		}
 	}
 }

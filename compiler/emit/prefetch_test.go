@@ -116,3 +116,24 @@ func remove(t *testing.T, name string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPrefetchClosed: a Prefetch closed before its check (a command that
+// stopped on compile errors) releases its directory without waiting, and a
+// check given it afterwards fails rather than report every file missing.
+func TestPrefetchClosed(t *testing.T) {
+	root, _ := builtProject(t)
+	l, err := config.LoadFile(filepath.Join(root, config.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf := emit.StartPrefetch(l)
+	pf.Close()
+	pf.Close()
+	progs, err := compiler.CompileAll(l, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changes, err := emit.Stale(progs, pf); err == nil {
+		t.Errorf("Stale with a closed prefetch = %v, nil; want an error", changes)
+	}
+}

@@ -81,14 +81,20 @@ func TestReadAllLimit(t *testing.T) {
 		text     string
 		size     int64
 		wantSize int64 // 0: read without error
+		withEOF  bool  // the reader returns its last bytes with io.EOF
 	}{
 		{name: "at the limit", text: "12345678", size: 8},
 		{name: "checked one over", text: "123456789", size: 9, wantSize: 9},
 		{name: "grew one over", text: "123456789", size: 4, wantSize: 9},
 		{name: "grew far over", text: strings.Repeat("x", 100), size: 4, wantSize: 16},
+		{name: "over with the end", text: "123456789", size: 4, wantSize: 9, withEOF: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := readAll(strings.NewReader(tc.text), tc.size, 8)
+			var r io.Reader = strings.NewReader(tc.text)
+			if tc.withEOF {
+				r = iotest.DataErrReader(r)
+			}
+			b, err := readAll(r, tc.size, 8)
 			if tc.wantSize == 0 {
 				if err != nil || string(b) != tc.text {
 					t.Fatalf("readAll = %q, %v; want %q", b, err, tc.text)
@@ -130,7 +136,7 @@ func TestReadTooLarge(t *testing.T) {
 	}
 	defer fsys.Close()
 	_, err = fsys.Read("big.md")
-	want := "big.md: big.md cannot be read: it is 67108865 bytes, more than the 64 MiB promptc reads (far more text than any model is sent); split it into smaller files (INCLUDE_NOT_FOUND)"
+	want := "big.md: big.md cannot be read: it is 67108865 bytes, more than the 64 MiB promptc reads (far more text than any model is sent); split it into smaller files (READ)"
 	if err == nil || err.Error() != want {
 		t.Errorf("Read(big.md) = %v\nwant %s", err, want)
 	}

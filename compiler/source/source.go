@@ -413,14 +413,14 @@ func readAll(r io.Reader, size, limit int64) ([]byte, error) {
 		n, err := r.Read(b[len(b):cap(b)])
 		first := len(b) == 0
 		b = b[:len(b)+n]
+		if int64(len(b)) > limit {
+			return nil, &TooLargeError{Size: int64(len(b)), Limit: limit}
+		}
 		if err == io.EOF || (first && err == nil && n > 0 && int64(n) == size) {
 			return b, nil
 		}
 		if err != nil {
 			return nil, err
-		}
-		if int64(len(b)) > limit {
-			return nil, &TooLargeError{Size: int64(len(b)), Limit: limit}
 		}
 		if len(b) == cap(b) {
 			b = slices.Grow(b, len(b))
@@ -466,6 +466,10 @@ func osError(p string, err error) *ReadError {
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(p, RuleNotFound, "%s does not exist; create it or correct the path (this path is shown relative to the project root)", p)
+	}
+	if tl := (*TooLargeError)(nil); errors.As(err, &tl) {
+		// The file is there: not INCLUDE_NOT_FOUND.
+		return fail(p, RuleRead, "%s cannot be read: %v", p, tl)
 	}
 	msg := err.Error()
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {

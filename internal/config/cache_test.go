@@ -77,6 +77,11 @@ func TestCachedPositionsDamaged(t *testing.T) {
 		if positionIndexes.Load() != indexed+1 {
 			t.Errorf("%s entry: the source was indexed %d times, want once", key, positionIndexes.Load()-indexed)
 		}
+		// The index is kept again: the next run reads it.
+		again := &Loaded{Root: "/p", File: "/p/promptc.cue", Source: src, positionsKey: key}
+		if got := again.PosOf("parts.base.file"); got.Line != 2 || positionIndexes.Load() != indexed+1 {
+			t.Errorf("%s entry: after the fallback the next run indexed the source again (position %v)", key, got)
+		}
 	}
 }
 

@@ -21,15 +21,15 @@ type Positions map[string][2]int
 
 const posSep = "\x00"
 
+// positionIndexes counts the configurations this process indexed for
+// positions, which the tests compare with what the cache should spare.
+var positionIndexes atomic.Int64
+
 // positionsOf indexes every field and list element of the user's file. The
 // positions are those CUE's own values report: a field's label, or for a
 // field written more than once (parts: a: ... then parts: b: ...) the value
 // of its last declaration. A file that does not parse gives no index
 // (evaluation reports the syntax error).
-// positionIndexes counts the configurations this process indexed for
-// positions, which the tests compare with what the cache should spare.
-var positionIndexes atomic.Int64
-
 func positionsOf(file string, src []byte) Positions {
 	positionIndexes.Add(1)
 	f, err := parser.ParseFile(file, src)
@@ -102,9 +102,11 @@ func (l *Loaded) PosOfKeys(keys ...string) diag.Position {
 	path := l.relFile()
 	l.positionsOnce.Do(func() {
 		if l.positionsKey != "" && !CacheGet(l.positionsKey, &l.positions) {
-			// A missing or damaged entry: index the source again (a
-			// parse, no evaluation).
+			// A missing or damaged entry (trimmed after a week of clean
+			// runs, or cut short): index the source again, a parse and
+			// no evaluation, and keep the index for the next run.
 			l.positions = positionsOf(l.File, l.Source)
+			CachePut(l.positionsKey, l.positions)
 		}
 	})
 	for n := len(keys); n > 0; n-- {

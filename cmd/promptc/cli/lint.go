@@ -78,9 +78,13 @@ details) and --explain RULE_ID documents one.`,
 				g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
 				return nil
 			}
-			// The output directory is read while the project compiles.
-			pf := emit.StartPrefetch(l)
-			defer pf.Close()
+			// The output directory is read while the project compiles,
+			// when lint checks it.
+			var pf *emit.Prefetch
+			if lint.ChecksOutput(l) {
+				pf = emit.StartPrefetch(l)
+				defer pf.Close()
+			}
 			// Every profile: a budget must hold in each, and a file read only
 			// by one profile is still part of the project.
 			progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
