@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:00c15df5abd0a4c59d5f2f48eb3a2679e7dbd380b261b5948b392ec8c2bee09f"
+const InputHash = "sha256:b1078a9e467f28f809c7df7406fe85b732ca84807a9be5f6d67bbf01b4004331"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
