@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:b1078a9e467f28f809c7df7406fe85b732ca84807a9be5f6d67bbf01b4004331"
+const InputHash = "sha256:9f36f636f7cab76d2cc665163f51e96948c0605727be0589480ee42eb6720d95"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

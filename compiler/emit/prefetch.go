@@ -8,7 +8,7 @@ import (
 )
 
 // Prefetch reads the output directory for a staleness check while the
-// project compiles. The clean check hashes every generated file (16 MB at
+// project compiles. The clean check hashes every generated file (18 MB at
 // 10,000 assets) and needs nothing of the compilation for that, so a
 // command that checks the output starts a Prefetch as soon as the
 // configuration is loaded, and Stale or StaleFiles, given it, find the
@@ -38,7 +38,7 @@ func StartPrefetch(l *config.Loaded) *Prefetch {
 
 // read opens the directory and hashes the generated files, stopping early
 // once the Prefetch is closed (a command that ends before its check, on
-// compile errors, does not wait for 16 MB of hashing).
+// compile errors, does not wait for 18 MB of hashing).
 func (pf *Prefetch) read(l *config.Loaded) {
 	defer close(pf.done)
 	o, err := openOutput(l, false)

@@ -58,8 +58,8 @@ type File struct {
 	// Digest is the SHA-256 of Text. It is taken as the file is read, on
 	// the goroutine that read it, while the bytes are in the processor's
 	// cache: the output's input hash is made of the digests of every file,
-	// and hashing 16 MB of text at the end of a build --check was a fifth
-	// of its serial time at 10,000 assets.
+	// and hashing all the text again at the end of a build --check took
+	// 22 ms on one core at 10,000 assets.
 	Digest [sha256.Size]byte
 }
 
