@@ -307,21 +307,14 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 	// A mode with a token budget counts its whole text for every family
 	// and note, much slower than adding sizes: those start first, so that
 	// none is left running alone at the end.
-	order := make([]int, len(p.Modes))
-	for i := range order {
-		order[i] = i
-	}
-	tokens := func(m *Mode) bool { return m.Config.Budget != nil && m.Config.Budget.Tokens > 0 }
-	slices.SortStableFunc(order, func(a, b int) int {
-		ta, tb := tokens(p.Modes[a]), tokens(p.Modes[b])
-		switch {
-		case ta && !tb:
-			return -1
-		case tb && !ta:
-			return 1
+	order := make([]int, 0, len(p.Modes))
+	for _, first := range []bool{true, false} {
+		for i, m := range p.Modes {
+			if tokens := m.Config.Budget != nil && m.Config.Budget.Tokens > 0; tokens == first {
+				order = append(order, i)
+			}
 		}
-		return 0
-	})
+	}
 	found := make([]findings, len(p.Modes))
 	Parallel(p.jobs, len(p.Modes), func(k int) {
 		i := order[k]

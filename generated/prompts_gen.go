@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9f36f636f7cab76d2cc665163f51e96948c0605727be0589480ee42eb6720d95"
+const InputHash = "sha256:d4ab487b8ed7030074ca40aeda03541bd746589663c1a5b2126d816dac64dd12"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -56,9 +56,8 @@ type outDir struct {
 	hashed map[string]hashResult
 }
 
-// hashResult is what hash returns for one file, and the head asked for.
+// hashResult is what hash returns for one file.
 type hashResult struct {
-	head  int
 	sum   digest
 	first []byte
 	ok    bool
@@ -173,17 +172,9 @@ func (o *outDir) unsafe(name string, m fs.FileMode, role string) diag.Diagnostic
 // digest is a SHA-256.
 type digest = [sha256.Size]byte
 
-// headLen is how much of the generated Go file scan keeps: its input hash
+// headLen is how much of the generated Go file hash keeps: its input hash
 // is in the first lines.
 const headLen = 64 << 10
-
-// headFor is how much of the generated file name scan keeps.
-func headFor(name string) int {
-	if name == config.GoFile {
-		return headLen
-	}
-	return 0
-}
 
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
@@ -191,11 +182,16 @@ func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err
 	return readEntry(o, name, func() ([]byte, error) { return source.ReadRegular(o.root, name) })
 }
 
-// hash is read returning name's SHA-256 and its first head bytes instead
-// of all of it.
-func (o *outDir) hash(name string, head int) (sum digest, first []byte, ok bool, bad *diag.Diagnostic, err error) {
-	if r, done := o.hashed[name]; done && r.head == head {
+// hash is read returning name's SHA-256 instead of its bytes, and, for
+// the generated Go file, its first headLen bytes. A file a Prefetch hashed
+// is not read again.
+func (o *outDir) hash(name string) (sum digest, first []byte, ok bool, bad *diag.Diagnostic, err error) {
+	if r, done := o.hashed[name]; done {
 		return r.sum, r.first, r.ok, r.bad, r.err
+	}
+	head := 0
+	if name == config.GoFile {
+		head = headLen
 	}
 	first, ok, bad, err = readEntry(o, name, func() ([]byte, error) {
 		var herr error
@@ -276,7 +272,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 		if n == ManifestName {
 			continue
 		}
-		sum, first, ok, d, err := o.hash(n, headFor(n))
+		sum, first, ok, d, err := o.hash(n)
 		if err != nil {
 			return nil, err
 		}

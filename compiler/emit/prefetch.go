@@ -52,8 +52,8 @@ func (pf *Prefetch) read(l *config.Loaded) {
 			if n == ManifestName || pf.isClosed() {
 				continue // the manifest is read whole by scan: it is small
 			}
-			r := hashResult{head: headFor(n)}
-			r.sum, r.first, r.ok, r.bad, r.err = o.hash(n, r.head)
+			var r hashResult
+			r.sum, r.first, r.ok, r.bad, r.err = o.hash(n)
 			hashed[n] = r
 		}
 		o.hashed = hashed
