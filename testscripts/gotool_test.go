@@ -12,10 +12,16 @@ import (
 // to, as a Go tool of that module with a replace directive to a clone (this
 // repository), and runs the go:generate line the README shows: go get
 // -tool, go tool promptc init, go generate, then go vet of the generated
-// package. It works offline: the module cache is the host's, which already
-// holds every module promptc needs (the main module's tests need them too),
-// and no proxy is asked; the harness's go.sum starts as promptc's, as a
-// user's go get would write it. promptc is compiled once, by go tool.
+// package. The harness's go.sum starts as promptc's, as a user's go get
+// would write it. promptc is compiled once, by go tool.
+//
+// go get -tool loads promptc's whole module graph, so it needs go.mod files
+// that building promptc alone never fetches. Every go command here runs
+// with GOPROXY=off; when the module cache lacks such a file, go mod
+// download in promptc's module fetches them through the proxy the host's
+// go command is configured with (the only network a test here may use),
+// and go get runs again. With GOPROXY=off on the host as well, the test
+// skips and says what is missing.
 func TestGoToolRoute(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -42,20 +48,48 @@ func TestGoToolRoute(t *testing.T) {
 	}
 	write("go.mod", "module example.com/harness\n\ngo 1.26\n")
 	write("go.sum", string(sum))
-	env := append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+	// GOFLAGS keeps the host's flags (CI's -modcacherw, so that its own
+	// module cache can be removed) and adds -mod=mod.
+	flags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=mod")
+	goCmd := func(args ...string) (string, error) {
+		cmd := exec.Command(gobin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS="+flags, "GOWORK=off", "GOTOOLCHAIN=local")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
 	run := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command(gobin, args...)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
+		out, err := goCmd(args...)
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		return string(out)
+		return out
 	}
 
 	run("mod", "edit", "-replace", "github.com/promptc/promptc="+repo)
-	run("get", "-tool", "github.com/promptc/promptc/cmd/promptc")
+	if out, err := goCmd("get", "-tool", "github.com/promptc/promptc/cmd/promptc"); err != nil {
+		if !strings.Contains(out, "GOPROXY=off") {
+			t.Fatalf("go get -tool: %v\n%s", err, out)
+		}
+		// The cache lacks a go.mod file of promptc's module graph: go mod
+		// download in promptc's module fetches every one of them from the
+		// proxy the host's go command is configured with.
+		hostProxy, err := exec.Command(gobin, "env", "GOPROXY").Output()
+		if err != nil {
+			t.Fatalf("go env GOPROXY: %v", err)
+		}
+		if p := strings.TrimSpace(string(hostProxy)); p == "off" || p == "" {
+			t.Skipf("the module cache lacks a file go get -tool needs, and GOPROXY=off forbids fetching it:\n%s", out)
+		}
+		download := exec.Command(gobin, "mod", "download")
+		download.Dir = repo
+		download.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+		if out, err := download.CombinedOutput(); err != nil {
+			t.Fatalf("go mod download in %s: %v\n%s", repo, err, out)
+		}
+		run("get", "-tool", "github.com/promptc/promptc/cmd/promptc")
+	}
 	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
