@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d4ab487b8ed7030074ca40aeda03541bd746589663c1a5b2126d816dac64dd12"
+const InputHash = "sha256:7145f9f064c16390f2e5a815b0b1606536d6aea4613c841433adc377fd8077eb"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -356,19 +356,6 @@ func (s Slots) Validate() error {
 	return nil
 }
 
-type note struct {
-	label, pattern string
-	text           int
-	source         string
-}
-
-type familyData struct {
-	name, description      string
-	line, body             int
-	lineSource, bodySource string
-	notes                  []note
-}
-
 var families = [...]familyData{
 	{name: "claude", description: "Anthropic Claude: claude-*, sonnet, opus, haiku, and Claude behind gateways and clouds.", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:6", bodySource: "prompts/families/claude.prompt.md:8", notes: []note{
 		{label: "Opus", pattern: "(?i)opus", text: 2, source: "prompts/families/claude.prompt.md:23"},
@@ -409,24 +396,6 @@ var families = [...]familyData{
 		{label: "General", pattern: "(?i)mistral|mixtral|ministral|pixtral", text: 38, source: "prompts/families/mistral.prompt.md:28"},
 	}},
 	{name: "neutral", description: "Models no family claims: family-less guidance, never another vendor's text.", line: 39, body: 40, lineSource: "prompts/families/neutral.prompt.md:6", bodySource: ""},
-}
-
-const (
-	itemText = iota
-	itemSlot
-	itemLine
-	itemBody
-	itemNote
-	itemCustom
-)
-
-type item struct {
-	kind         uint8
-	idx          int
-	name, source string
-	// cond is 1 + the index in conditions of a conditional part, 0 for
-	// an item sent to every model.
-	cond uint8
 }
 
 // conditions holds the models patterns of each conditional part, the
@@ -507,21 +476,7 @@ var modeItems = [...][len(modeNames)][]item{
 	},
 }
 
-type hole struct{ at, ph int }
-
-// placeholder is a declared {{name}}: slot >= 0 is the index of its
-// run-time value in Slots; otherwise values[family][note+1] is its value.
-type placeholder struct {
-	slot   int
-	values [len(families)][]string
-}
-
 var placeholders = [...]placeholder{}
-
-type rule struct {
-	family                  Family
-	name, provider, id, all []string
-}
 
 var rules = [...]rule{
 	{family: FamilyLocal, provider: []string{"^ollama$", "^lm_?studio$", "^llama[.-]?cpp$", "^(hosted_)?vllm$", "^local$"}},
@@ -538,33 +493,203 @@ var rules = [...]rule{
 	{family: FamilyLocal, name: []string{"(?i)^llama", "(?i)^qwen", "(?i)^gemma", "(?i)^phi", "(?i)^granite"}},
 }
 
+// This file is part of the fixed code of every generated package: gogen
+// copies its declarations, without the package clause, after the
+// package's data tables. See the package documentation.
+
+// note is one model note of a family: its label, its pattern (Go syntax),
+// the index of its text in texts, and where that text comes from.
+type note struct {
+	label, pattern string
+	text           int
+	source         string
+}
+
+// familyData is one family: its name and description, the indexes in
+// texts of its short line and body with their sources, and its notes in
+// the order they are tried.
+type familyData struct {
+	name, description      string
+	line, body             int
+	lineSource, bodySource string
+	notes                  []note
+}
+
+// The kinds of item a mode sends.
+const (
+	itemText   = iota // a fixed text, texts[idx]
+	itemSlot          // slot idx of Slots
+	itemLine          // the family's short line
+	itemBody          // the family's body
+	itemNote          // the family's selected model note
+	itemCustom        // the custom mode's text
+)
+
+// item is one part or slot a mode sends, in order.
+type item struct {
+	kind         uint8
+	idx          int
+	name, source string
+	// cond is 1 + the index in conditions of a conditional part, 0 for
+	// an item sent to every model.
+	cond uint8
+}
+
+// hole is a placeholder in a text: at is its byte offset, ph its index in
+// placeholders.
+type hole struct{ at, ph int }
+
+// placeholder is a declared {{name}}: slot >= 0 is the index of its
+// run-time value in Slots; otherwise values[family][note+1] is its value.
+type placeholder struct {
+	slot   int
+	values [len(families)][]string
+}
+
+// rule is one family rule of promptc.cue, its patterns in Go syntax.
+type rule struct {
+	family                  Family
+	name, provider, id, all []string
+}
+
+// selRule is one family rule, its pattern lists compiled: name patterns
+// match the model name, provider patterns a provider segment, id patterns
+// the whole id, and every pattern of all the whole id at once.
+type selRule struct {
+	name, provider, id, all []*regexp.Regexp
+}
+
+// selBy says which pattern list of a rule matched, and against what.
+type selBy uint8
+
+const (
+	// selByName: a name pattern matched the model name.
+	selByName selBy = iota
+	// selByID: an id pattern matched the whole id.
+	selByID
+	// selByAll: every pattern of the all list matched the whole id.
+	selByAll
+	// selByProviderName: a name pattern matched a provider segment.
+	selByProviderName
+	// selByProvider: a provider pattern matched a provider segment.
+	selByProvider
+)
+
+// selMatch is one match: rule is the index of the rule, by how it matched,
+// index the pattern's index in its list (0 for all), and for a provider
+// segment, segStart and segEnd are the segment's byte offsets in the id.
+type selMatch struct {
+	rule, index      int
+	by               selBy
+	segStart, segEnd int
+}
+
+// selMatches calls yield with every match of the first phase of selection
+// that has one, in order, until yield returns false. The model name is the
+// part of id after its last "/" or ":"; the segments before it, split at
+// "/" and ":", are its providers.
+//
+//  1. Every rule, in order: its name patterns against the name, its id
+//     patterns against the whole id, then its all list against the whole
+//     id.
+//  2. Only when phase 1 has no match: every rule, in order, against each
+//     provider segment, the one nearest the name first, with its name
+//     patterns and then its provider patterns. Because rules stay the
+//     outer loop, a rule listed earlier wins over a later rule that
+//     matches a nearer segment: rule order is how a project states
+//     precedence between two words of one prefix.
+//
+// The first match is the selection; a model no rule matches gets the
+// fallback family. selMatches allocates nothing itself.
+func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
+	name, cut := id, strings.LastIndexAny(id, "/:")
+	if cut >= 0 {
+		name = id[cut+1:]
+	}
+	found := false
+	for i := range rules {
+		r := &rules[i]
+		for j, re := range r.name {
+			if re.MatchString(name) {
+				found = true
+				if !yield(selMatch{rule: i, index: j, by: selByName}) {
+					return
+				}
+			}
+		}
+		for j, re := range r.id {
+			if re.MatchString(id) {
+				found = true
+				if !yield(selMatch{rule: i, index: j, by: selByID}) {
+					return
+				}
+			}
+		}
+		if len(r.all) > 0 && selAllMatch(r.all, id) {
+			found = true
+			if !yield(selMatch{rule: i, by: selByAll}) {
+				return
+			}
+		}
+	}
+	if found {
+		return
+	}
+	for i := range rules {
+		r := &rules[i]
+		for end := cut; end > 0; {
+			start := strings.LastIndexAny(id[:end], "/:") + 1
+			if seg := id[start:end]; seg != "" {
+				for j, re := range r.name {
+					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
+						return
+					}
+				}
+				for j, re := range r.provider {
+					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
+						return
+					}
+				}
+			}
+			end = start - 1
+		}
+	}
+}
+
+// selFirst returns the index of the rule that selects id, and -1 when no
+// rule does (the fallback family).
+func selFirst(rules []selRule, id string) int {
+	rule := -1
+	selMatches(rules, id, func(m selMatch) bool {
+		rule = m.rule
+		return false
+	})
+	return rule
+}
+
+// selAllMatch reports whether every pattern of res matches s.
+func selAllMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if !re.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
 // compiled holds the regular expressions, compiled on first use so that a
 // program importing the package pays nothing until it resolves a model.
 var compiled struct {
-	once     sync.Once
-	name     [len(rules)][]*regexp.Regexp
-	provider [len(rules)][]*regexp.Regexp
-	id       [len(rules)][]*regexp.Regexp
-	all      [len(rules)][]*regexp.Regexp
-	notes    [len(families)][]*regexp.Regexp
-	parts    [len(conditions)][]*regexp.Regexp
+	once  sync.Once
+	rules [len(rules)]selRule
+	notes [len(families)][]*regexp.Regexp
+	parts [len(conditions)][]*regexp.Regexp
 }
 
 func compile() {
 	compiled.once.Do(func() {
 		for i, r := range rules {
-			for _, p := range r.name {
-				compiled.name[i] = append(compiled.name[i], regexp.MustCompile(p))
-			}
-			for _, p := range r.provider {
-				compiled.provider[i] = append(compiled.provider[i], regexp.MustCompile(p))
-			}
-			for _, p := range r.id {
-				compiled.id[i] = append(compiled.id[i], regexp.MustCompile(p))
-			}
-			for _, p := range r.all {
-				compiled.all[i] = append(compiled.all[i], regexp.MustCompile(p))
-			}
+			compiled.rules[i] = selRule{name: mustCompile(r.name), provider: mustCompile(r.provider), id: mustCompile(r.id), all: mustCompile(r.all)}
 		}
 		for i, f := range families {
 			for _, n := range f.notes {
@@ -572,11 +697,19 @@ func compile() {
 			}
 		}
 		for i, c := range conditions {
-			for _, p := range c {
-				compiled.parts[i] = append(compiled.parts[i], regexp.MustCompile(p))
-			}
+			compiled.parts[i] = mustCompile(c)
 		}
 	})
+}
+
+// mustCompile compiles patterns that promptc has already compiled at
+// build time, so none can fail here.
+func mustCompile(patterns []string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, p := range patterns {
+		out = append(out, regexp.MustCompile(p))
+	}
+	return out
 }
 
 // Resolve maps a model id to its family and the label of the model note it
@@ -640,38 +773,16 @@ func resolve(id string) resolution {
 	return r
 }
 
+// resolveFamily returns the family of the first rule that selects id (see
+// selMatches), FallbackFamily when none does.
 func resolveFamily(id string) Family {
-	name := id
-	cut := strings.LastIndexAny(id, "/:")
-	if cut >= 0 {
-		name = id[cut+1:]
-	}
-	for i := range rules {
-		if anyMatch(compiled.name[i], name) || anyMatch(compiled.id[i], id) {
-			return rules[i].family
-		}
-		if all := compiled.all[i]; len(all) > 0 {
-			ok := true
-			for _, re := range all {
-				ok = ok && re.MatchString(id)
-			}
-			if ok {
-				return rules[i].family
-			}
-		}
-	}
-	for i := range rules {
-		for end := cut; end > 0; {
-			start := strings.LastIndexAny(id[:end], "/:") + 1
-			if seg := id[start:end]; seg != "" && (anyMatch(compiled.name[i], seg) || anyMatch(compiled.provider[i], seg)) {
-				return rules[i].family
-			}
-			end = start - 1
-		}
+	if i := selFirst(compiled.rules[:], id); i >= 0 {
+		return rules[i].family
 	}
 	return FallbackFamily
 }
 
+// anyMatch reports whether one of res matches s.
 func anyMatch(res []*regexp.Regexp, s string) bool {
 	for _, re := range res {
 		if re.MatchString(s) {

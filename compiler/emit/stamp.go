@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/gogen"
 )
 
@@ -27,6 +28,8 @@ var generatorSources = map[string]fs.FS{
 	"compiler/costs": costs.Source,
 	"compiler/emit":  emitSource,
 	"compiler/gogen": gogen.Source,
+	// The fixed code every generated package carries.
+	"compiler/genruntime": genruntime.Files,
 }
 
 // generatorStamp returns the stamp of the generator in this binary, which

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/config"
 )
 
@@ -88,20 +89,13 @@ func (r Resolution) deciding() string {
 	return fmt.Sprintf("rule %d %s pattern %q", r.Rule, r.Field, r.Pattern)
 }
 
-type compiledRule struct {
-	family   string
-	name     []*regexp.Regexp
-	provider []*regexp.Regexp
-	id       []*regexp.Regexp
-	all      []*regexp.Regexp
-	// allText is the all list as Resolution.Pattern shows it.
-	allText string
-}
-
 // Resolver maps model ids to families with the configured rules. It is
 // immutable and safe for concurrent use.
 type Resolver struct {
-	rules    []compiledRule
+	rules    []genruntime.Rule
+	families []string
+	// allText is each rule's all list as Resolution.Pattern shows it.
+	allText  []string
 	fallback string
 }
 
@@ -121,16 +115,17 @@ func NewResolver(cfg config.Families) *Resolver {
 		return out
 	}
 	for _, rule := range cfg.Rules {
-		cr := compiledRule{family: rule.Family, name: compile(rule.Name), provider: compile(rule.Provider), id: compile(rule.ID)}
+		mr := genruntime.Rule{Name: compile(rule.Name), Provider: compile(rule.Provider), ID: compile(rule.ID)}
 		if all := compile(rule.All); len(all) == len(rule.All) {
-			cr.all = all
+			mr.All = all
 		}
 		q := make([]string, len(rule.All))
 		for i, p := range rule.All {
 			q[i] = fmt.Sprintf("%q", p)
 		}
-		cr.allText = strings.Join(q, " & ")
-		r.rules = append(r.rules, cr)
+		r.rules = append(r.rules, mr)
+		r.families = append(r.families, rule.Family)
+		r.allText = append(r.allText, strings.Join(q, " & "))
 	}
 	return r
 }
@@ -144,22 +139,19 @@ func Split(id string) (providers []string, name string) {
 		return nil, id
 	}
 	name = id[i+1:]
-	providers = strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' })
+	providers = splitProviders(id[:i])
 	return providers, name
 }
 
-// Resolve maps id to a family in two phases, rules in their order in each:
-//
-//  1. every rule against the model name (its name patterns) and the whole
-//     id (its id patterns, and its all list, every pattern of which must
-//     match); the first rule with a match decides;
-//  2. else every rule against the provider segments, the segment nearest
-//     the name first, with its name and provider patterns alike; the first
-//     rule matching any segment decides;
-//
-// else the fallback family. Because rule order decides in phase 2, a rule
-// listed earlier states precedence between two words of one prefix: with
-// a rule for the server ollama above the deepseek rule,
+func splitProviders(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ':' })
+}
+
+// Resolve maps id to a family: the first match of genruntime's selection
+// (see genruntime.Matches for its two phases, the same code a generated
+// package runs), else the fallback family. Because rule order decides,
+// a rule listed earlier states precedence between two words of one
+// prefix: with a rule for the server ollama above the deepseek rule,
 // ollama:deepseek-r1:14b is decided by ollama; below it, by deepseek-r1.
 func (r *Resolver) Resolve(id string) Resolution {
 	if ms := r.matches(id, true); len(ms) > 0 {
@@ -177,53 +169,24 @@ func (r *Resolver) Matches(id string) []Resolution { return r.matches(id, false)
 func (r *Resolver) matches(id string, first bool) []Resolution {
 	providers, name := Split(id)
 	var out []Resolution
-	// add records a match and reports whether the search should stop.
-	add := func(rule int, by, field string, index, segment int, pattern, matched string) bool {
-		out = append(out, Resolution{ModelID: id, Name: name, Providers: providers, Family: r.rules[rule].family,
-			By: by, Rule: rule, Field: field, Index: index, Segment: segment, Pattern: pattern, Matched: matched})
-		return first
-	}
-	for i, rule := range r.rules {
-		for j, re := range rule.name {
-			if re.MatchString(name) && add(i, ByName, FieldName, j, -1, re.String(), name) {
-				return out
-			}
+	for _, m := range genruntime.Matches(r.rules, id, first) {
+		res := Resolution{ModelID: id, Name: name, Providers: providers, Family: r.families[m.Rule],
+			By: m.By, Rule: m.Rule, Field: m.Field, Index: m.Index, Segment: -1}
+		rule := r.rules[m.Rule]
+		switch m.Field {
+		case FieldName:
+			res.Pattern, res.Matched = rule.Name[m.Index].String(), name
+		case FieldID:
+			res.Pattern, res.Matched = rule.ID[m.Index].String(), id
+		case FieldAll:
+			res.Pattern, res.Matched = r.allText[m.Rule], id
+		case FieldProvider:
+			res.Pattern = rule.Provider[m.Index].String()
 		}
-		for j, re := range rule.id {
-			if re.MatchString(id) && add(i, ByID, FieldID, j, -1, re.String(), id) {
-				return out
-			}
+		if m.By == ByProvider {
+			res.Segment, res.Matched = len(splitProviders(id[:m.SegmentStart])), m.Segment
 		}
-		if len(rule.all) > 0 && allMatch(rule.all, id) && add(i, ByAll, FieldAll, 0, -1, rule.allText, id) {
-			return out
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for i, rule := range r.rules {
-		for s := len(providers) - 1; s >= 0; s-- {
-			seg := providers[s]
-			for j, re := range rule.name {
-				if re.MatchString(seg) && add(i, ByProvider, FieldName, j, s, re.String(), seg) {
-					return out
-				}
-			}
-			for j, re := range rule.provider {
-				if re.MatchString(seg) && add(i, ByProvider, FieldProvider, j, s, re.String(), seg) {
-					return out
-				}
-			}
-		}
+		out = append(out, res)
 	}
 	return out
-}
-
-func allMatch(res []*regexp.Regexp, s string) bool {
-	for _, re := range res {
-		if !re.MatchString(s) {
-			return false
-		}
-	}
-	return true
 }

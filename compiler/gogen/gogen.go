@@ -19,6 +19,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/config"
 )
 
@@ -52,12 +53,14 @@ func numbered(src []byte) string {
 }
 
 type gen struct {
-	p         *compiler.Program
-	slots     []string       // slot names, sorted: the order of Slots' fields
-	slotIdx   map[string]int // slot name -> index in slots
-	conds     []string       // conditional part names, sorted: the order of conditions
-	progs     []*compiler.Program
-	b         bytes.Buffer
+	p       *compiler.Program
+	slots   []string       // slot names, sorted: the order of Slots' fields
+	slotIdx map[string]int // slot name -> index in slots
+	conds   []string       // conditional part names, sorted: the order of conditions
+	progs   []*compiler.Program
+	b       bytes.Buffer
+	// runtime is the fixed code of the package (genruntime's files).
+	runtime   string
 	texts     []string
 	textIndex map[string]int
 	// holes holds, by text index, where each placeholder goes in a
@@ -174,7 +177,9 @@ func (g *gen) render(inputHash string) []byte {
 			g.conds = append(g.conds, name)
 		}
 	}
-	imports := []string{"errors", "fmt", "regexp", "strings", "sync"}
+	runtimeImports, runtimeDecls := genruntime.Source()
+	g.runtime = runtimeDecls
+	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
 		imports = append(imports, "os")
 	}
@@ -458,8 +463,6 @@ func (g *gen) renderTables() {
 		profileItems = append(profileItems, modeItems)
 	}
 
-	g.pf("type note struct {\n\tlabel, pattern string\n\ttext int\n\tsource string\n}\n\n")
-	g.pf("type familyData struct {\n\tname, description string\n\tline, body int\n\tlineSource, bodySource string\n\tnotes []note\n}\n\n")
 	g.pf("var families = [...]familyData{\n")
 	for i, fn := range p.FamilyNames {
 		fd := fams[i]
@@ -475,8 +478,6 @@ func (g *gen) renderTables() {
 	}
 	g.pf("}\n\n")
 
-	g.pf("const (\n\titemText = iota\n\titemSlot\n\titemLine\n\titemBody\n\titemNote\n\titemCustom\n)\n\n")
-	g.pf("type item struct {\n\tkind uint8\n\tidx int\n\tname, source string\n\t// cond is 1 + the index in conditions of a conditional part, 0 for\n\t// an item sent to every model.\n\tcond uint8\n}\n\n")
 	g.pf("// conditions holds the models patterns of each conditional part, the\n// parts sorted by name.\nvar conditions = [...][]string{\n")
 	for _, name := range g.conds {
 		g.pf("\t// %s\n\t%s,\n", name, quoteList(p.Config.Parts[name].Models))
@@ -507,7 +508,6 @@ func (g *gen) renderTables() {
 // renderRules emits the resolution rules, then the fixed runtime, the tool catalogue and the custom-mode loader.
 func (g *gen) renderRules() {
 	p := g.p
-	g.pf("type rule struct {\n\tfamily Family\n\tname, provider, id, all []string\n}\n\n")
 	g.pf("var rules = [...]rule{\n")
 	for _, r := range p.Config.Families.Rules {
 		fam := "FallbackFamily"
@@ -527,7 +527,7 @@ func (g *gen) renderRules() {
 	}
 	g.pf("}\n\n")
 
-	g.b.WriteString(runtimeSource)
+	g.b.WriteString(g.runtime)
 	g.renderTools()
 	g.renderCustom()
 }
@@ -578,8 +578,6 @@ func (g *gen) renderTexts() {
 // family and note choice, or the Slots value that supplies it.
 func (g *gen) renderPlaceholders() {
 	p := g.p
-	g.pf("type hole struct{ at, ph int }\n\n")
-	g.pf("// placeholder is a declared {{name}}: slot >= 0 is the index of its\n// run-time value in Slots; otherwise values[family][note+1] is its value.\ntype placeholder struct {\n\tslot   int\n\tvalues [len(families)][]string\n}\n\n")
 	g.pf("var placeholders = [...]placeholder{\n")
 	for _, name := range g.phs {
 		if i := slices.Index(g.runtimes, name); i >= 0 {

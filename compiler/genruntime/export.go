@@ -1,0 +1,158 @@
+// Package genruntime is the fixed code of every package promptc generates:
+// model selection, resolution and composition, written as real Go. gogen
+// copies the declarations of its embedded files (Files) after the data
+// tables it writes for a project; this package compiles on its own against
+// tables.go, a small stub project, so the Go compiler type-checks the code
+// every generated package carries and its tests run it on known data.
+//
+// Model selection (select.go) is also the compiler's: promptc resolve, the
+// examples check and costs decide through Matches and Select, the same
+// code a generated package's Resolve runs.
+package genruntime
+
+import (
+	"embed"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Files holds the Go files of this package (tests included; a stamp leaves
+// them out), so that the generator's stamp changes with them. FileNames
+// lists those that generated packages carry.
+//
+//go:embed *.go
+var Files embed.FS
+
+// FileNames lists the files of Files that every generated package
+// carries, in the order it holds them; tables.go and this file are not
+// among them.
+var FileNames = []string{"types.go", "select.go", "resolve.go", "compose.go"}
+
+// Source returns the declarations of the files named by FileNames, in order,
+// order, without their package clauses and imports, and the sorted import
+// paths they need. A file that does not parse is a bug of promptc, caught
+// by this package's tests: Source panics on it.
+func Source() (imports []string, decls string) {
+	var b strings.Builder
+	for _, name := range FileNames {
+		src, err := Files.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			panic(err)
+		}
+		for _, imp := range f.Imports {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				panic(err)
+			}
+			imports = append(imports, p)
+		}
+		// The declarations start after the last import declaration (or
+		// the package clause), comments between them included.
+		end := f.Name.End()
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				end = g.End()
+			}
+		}
+		b.WriteString(strings.TrimLeft(string(src[end-1:]), "\n"))
+		b.WriteString("\n")
+	}
+	slices.Sort(imports)
+	return slices.Compact(imports), b.String()
+}
+
+// Rule is one family rule, its pattern lists compiled. A rule with an
+// empty All list never matches by all.
+type Rule struct {
+	Name, Provider, ID, All []*regexp.Regexp
+}
+
+// How a match was made, as Match.By says.
+const (
+	// ByName: a name pattern matched the model name.
+	ByName = "name"
+	// ByID: an id pattern matched the whole id.
+	ByID = "id"
+	// ByAll: every pattern of the rule's all list matched the whole id.
+	ByAll = "all"
+	// ByProvider: no rule matched the name or the whole id, and a name or
+	// provider pattern matched a provider segment.
+	ByProvider = "provider"
+)
+
+// Pattern lists of a rule, as Match.Field names them.
+const (
+	FieldName     = "name"
+	FieldProvider = "provider"
+	FieldID       = "id"
+	FieldAll      = "all"
+)
+
+// Match is one rule pattern that matched a model id.
+type Match struct {
+	// Rule is the index of the rule in the list given to Matches.
+	Rule int
+	// By is ByName, ByID, ByAll or ByProvider.
+	By string
+	// Field is the matching pattern list: FieldName, FieldProvider,
+	// FieldID or FieldAll. A provider segment may be matched by a name
+	// pattern.
+	Field string
+	// Index is the pattern's index in that list (0 for FieldAll).
+	Index int
+	// Segment is the provider segment that matched ("" unless By is
+	// ByProvider), and SegmentStart its byte offset in the id.
+	Segment      string
+	SegmentStart int
+}
+
+// Matches returns every match of the first phase of selection that has
+// one, in order (see selMatches for the phases); the first is the
+// selection, and none means the fallback family. With first set it stops
+// after the first match.
+func Matches(rules []Rule, id string, first bool) []Match {
+	var out []Match
+	selMatches(selRules(rules), id, func(m selMatch) bool {
+		x := Match{Rule: m.rule, Index: m.index}
+		switch m.by {
+		case selByName:
+			x.By, x.Field = ByName, FieldName
+		case selByID:
+			x.By, x.Field = ByID, FieldID
+		case selByAll:
+			x.By, x.Field = ByAll, FieldAll
+		case selByProviderName:
+			x.By, x.Field = ByProvider, FieldName
+		case selByProvider:
+			x.By, x.Field = ByProvider, FieldProvider
+		}
+		if x.By == ByProvider {
+			x.Segment, x.SegmentStart = id[m.segStart:m.segEnd], m.segStart
+		}
+		out = append(out, x)
+		return !first
+	})
+	return out
+}
+
+// Select returns the index of the rule that selects id, -1 for the
+// fallback family: what a generated package's Resolve decides.
+func Select(rules []Rule, id string) int { return selFirst(selRules(rules), id) }
+
+// selRules converts rules to select.go's type.
+func selRules(rules []Rule) []selRule {
+	sel := make([]selRule, len(rules))
+	for i, r := range rules {
+		sel[i] = selRule{name: r.Name, provider: r.Provider, id: r.ID, all: r.All}
+	}
+	return sel
+}

@@ -1,0 +1,183 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package: gogen
+// copies its declarations, without the package clause and imports, after
+// the package's data tables. See the package documentation.
+
+import (
+	"fmt"
+	"regexp"
+	"sync"
+)
+
+// compiled holds the regular expressions, compiled on first use so that a
+// program importing the package pays nothing until it resolves a model.
+var compiled struct {
+	once  sync.Once
+	rules [len(rules)]selRule
+	notes [len(families)][]*regexp.Regexp
+	parts [len(conditions)][]*regexp.Regexp
+}
+
+func compile() {
+	compiled.once.Do(func() {
+		for i, r := range rules {
+			compiled.rules[i] = selRule{name: mustCompile(r.name), provider: mustCompile(r.provider), id: mustCompile(r.id), all: mustCompile(r.all)}
+		}
+		for i, f := range families {
+			for _, n := range f.notes {
+				compiled.notes[i] = append(compiled.notes[i], regexp.MustCompile(n.pattern))
+			}
+		}
+		for i, c := range conditions {
+			compiled.parts[i] = mustCompile(c)
+		}
+	})
+}
+
+// mustCompile compiles patterns that promptc has already compiled at
+// build time, so none can fail here.
+func mustCompile(patterns []string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, p := range patterns {
+		out = append(out, regexp.MustCompile(p))
+	}
+	return out
+}
+
+// Resolve maps a model id to its family and the label of the model note it
+// selects ("" when none matches). Rules are tried in order, in two phases:
+// first against the model name (the part after the last "/" or ":") with
+// their name patterns and against the whole id with their id patterns and
+// all lists; when none matches, against the provider segments before the
+// name, nearest first, with their name and provider patterns. A model no
+// rule claims gets FallbackFamily.
+func Resolve(modelID string) (Family, string) {
+	r := resolve(modelID)
+	if r.note < 0 {
+		return r.family, ""
+	}
+	return r.family, families[r.family].notes[r.note].label
+}
+
+// resolution is what a model id selects: its family, its note (-1 for
+// none) and, as bit i, whether conditional part i (of conditions) is sent.
+type resolution struct {
+	family Family
+	note   int
+	parts  uint64
+}
+
+// last remembers the most recent resolution: a harness composes for the
+// same model on call after call, and matching the patterns is the most
+// expensive step of Compose. Keeping it under a mutex rather than behind
+// a pointer keeps resolution free of allocations.
+var last struct {
+	sync.Mutex
+	id  string
+	res resolution
+	ok  bool
+}
+
+func resolve(id string) resolution {
+	last.Lock()
+	if last.ok && last.id == id {
+		r := last.res
+		last.Unlock()
+		return r
+	}
+	last.Unlock()
+	compile()
+	r := resolution{family: resolveFamily(id), note: -1}
+	for i, re := range compiled.notes[r.family] {
+		if re.MatchString(id) {
+			r.note = i
+			break
+		}
+	}
+	for i := range compiled.parts {
+		if anyMatch(compiled.parts[i], id) {
+			r.parts |= 1 << i
+		}
+	}
+	last.Lock()
+	last.id, last.res, last.ok = id, r, true
+	last.Unlock()
+	return r
+}
+
+// resolveFamily returns the family of the first rule that selects id (see
+// selMatches), FallbackFamily when none does.
+func resolveFamily(id string) Family {
+	if i := selFirst(compiled.rules[:], id); i >= 0 {
+		return rules[i].family
+	}
+	return FallbackFamily
+}
+
+// anyMatch reports whether one of res matches s.
+func anyMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Choice is the family a prompt is composed for: Auto follows the model
+// id of each call; Force(f) always uses family f, whatever the model. The
+// zero value is Auto.
+type Choice uint16
+
+// Auto follows the model: the family is the one Resolve gives for the
+// model id of each call, so changing models changes the guidance.
+const Auto Choice = 0
+
+// Force returns the choice of family f: it wins over the model. The model
+// id still selects f's own model note, when one of f's notes matches it.
+func Force(f Family) Choice { return Choice(f) + 1 }
+
+// Family returns the forced family, and false for Auto.
+func (c Choice) Family() (Family, bool) {
+	if c == Auto {
+		return 0, false
+	}
+	return Family(c - 1), true
+}
+
+// Valid reports whether c is Auto or forces one of the package's families.
+func (c Choice) Valid() bool {
+	f, ok := c.Family()
+	return !ok || f.Valid()
+}
+
+// String returns "auto" or the forced family's name.
+func (c Choice) String() string {
+	if f, ok := c.Family(); ok {
+		return f.String()
+	}
+	return "auto"
+}
+
+// choose returns what choice c gives for the model id: the family, its
+// note (-1 for none) and the conditional parts the id gets, whatever the
+// family. A choice of no family panics: see Compose.
+func choose(c Choice, id string) resolution {
+	r := resolve(id)
+	f, ok := c.Family()
+	if !ok {
+		return r
+	}
+	if !f.Valid() {
+		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
+	}
+	r.family, r.note = f, -1
+	for i, re := range compiled.notes[f] {
+		if re.MatchString(id) {
+			r.note = i
+			break
+		}
+	}
+	return r
+}

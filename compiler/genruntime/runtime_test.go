@@ -1,0 +1,252 @@
+package genruntime
+
+import (
+	"go/format"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The stub project of tables.go: alpha selects by model name or by the
+// provider alphacorp; plain by ids under "plain/"; everything else falls
+// back to plain.
+
+func TestResolveOnStub(t *testing.T) {
+	for _, c := range []struct {
+		id     string
+		family Family
+		note   string
+	}{
+		{"alpha-big", FamilyAlpha, "Big"},
+		{"ALPHA-small-2", FamilyAlpha, "Small"},
+		{"alpha-medium", FamilyAlpha, ""},
+		{"alphacorp/other-big", FamilyAlpha, "Big"}, // provider, phase 2
+		{"gw/alphacorp:x", FamilyAlpha, ""},         // provider further out
+		{"plain/alpha-x", FamilyAlpha, ""},          // both rules match in phase 1: the first listed wins
+		{"plain/other", FamilyPlain, ""},            // id pattern
+		{"xplain/other", FamilyPlain, ""},           // fallback
+		{"xalphacorp/other", FamilyPlain, ""},       // both patterns are anchored
+		{"alphacorpx/other", FamilyAlpha, ""},       // a name pattern matches a provider segment too
+		{"", FamilyPlain, ""},
+		{"/", FamilyPlain, ""},
+		{"::alpha", FamilyAlpha, ""},
+	} {
+		f, note := Resolve(c.id)
+		if f != c.family || note != c.note {
+			t.Errorf("Resolve(%q) = %s, %q; want %s, %q", c.id, f, note, c.family, c.note)
+		}
+	}
+}
+
+func TestComposeOnStub(t *testing.T) {
+	slots := Slots{Memory: "Remember this.", Who: "Ann"}
+	for _, c := range []struct {
+		mode   Mode
+		choice Choice
+		id     string
+		want   string
+	}{
+		{ModeShort, Auto, "alpha-big", "Base text for Ann.\n\nAlpha line."},
+		{ModeShort, Auto, "other", "Base text for Ann.\n\nPlain line."},
+		{ModeLong, Auto, "alpha-big", "Base text for Ann.\nAlpha body.\nBig note.\nRemember this.\n"},
+		// The conditional part follows the model id, not the family.
+		{ModeLong, Auto, "alpha-small", "Base text for Ann.\nAlpha body.\nSmall note.\nOnly for small models.\nRemember this.\n"},
+		{ModeLong, Auto, "small", "Base text for Ann.\nPlain body.\nOnly for small models.\nRemember this.\n"},
+		// A forced family takes its own note for the id.
+		{ModeLong, Force(FamilyAlpha), "other-small", "Base text for Ann.\nAlpha body.\nSmall note.\nOnly for small models.\nRemember this.\n"},
+		{ModeLong, Force(FamilyPlain), "alpha-big", "Base text for Ann.\nPlain body.\nRemember this.\n"},
+	} {
+		got := Compose(c.mode, c.choice, c.id, slots)
+		if got != c.want {
+			t.Errorf("Compose(%s, %s, %q) = %q, want %q", c.mode, c.choice, c.id, got, c.want)
+		}
+		var texts []string
+		for _, s := range Sections(c.mode, c.choice, c.id, slots) {
+			texts = append(texts, s.Text)
+		}
+		joined := strings.Join(texts, wireOf(c.mode).sep)
+		if wireOf(c.mode).final {
+			joined += "\n"
+		}
+		if joined != c.want {
+			t.Errorf("Sections(%s, %s, %q) join to %q, want %q", c.mode, c.choice, c.id, joined, c.want)
+		}
+	}
+}
+
+func TestComposeSkipsEmptySections(t *testing.T) {
+	// No placeholder value and no slot: the base keeps its text around the
+	// hole, the empty slot is no section and adds no separator.
+	got := Compose(ModeLong, Auto, "plain/x", Slots{})
+	if want := "Base text for .\nPlain body.\n"; got != want {
+		t.Errorf("Compose = %q, want %q", got, want)
+	}
+}
+
+func TestSectionSources(t *testing.T) {
+	secs := Sections(ModeLong, Auto, "alpha-big", Slots{Memory: "m"})
+	want := []struct{ name, source string }{{"base", "base.md:1"}, {"body", "alpha.prompt.md:5"}, {"note", "alpha.prompt.md:9"}, {"memory", ""}}
+	if len(secs) != len(want) {
+		t.Fatalf("got %d sections, want %d", len(secs), len(want))
+	}
+	for i, w := range want {
+		if secs[i].Name != w.name || secs[i].Source != w.source || secs[i].Slot != (w.name == "memory") {
+			t.Errorf("section %d = %+v, want %s from %q", i, secs[i], w.name, w.source)
+		}
+	}
+}
+
+// TestSourceIsThePackagesCode: what generated packages carry is these
+// files' declarations, each exactly once, formatted, and nothing of the
+// stub.
+func TestSourceIsThePackagesCode(t *testing.T) {
+	imports, decls := Source()
+	if got, want := strings.Join(imports, " "), "fmt regexp strings sync"; got != want {
+		t.Errorf("imports = %q, want %q", got, want)
+	}
+	for _, name := range []string{"func selMatches(", "func resolveFamily(", "func Compose(", "type familyData struct"} {
+		if n := strings.Count(decls, name); n != 1 {
+			t.Errorf("%q occurs %d times in Source, want 1", name, n)
+		}
+	}
+	for _, stub := range []string{"\npackage ", "\nimport ", "FamilyAlpha", "func itemsOf(", "type Slots struct"} {
+		if strings.Contains(decls, stub) {
+			t.Errorf("Source holds %q", stub)
+		}
+	}
+	if _, err := format.Source([]byte("package p\n\n" + decls)); err != nil {
+		t.Errorf("Source does not parse: %v", err)
+	}
+}
+
+// oracle is model selection written from its specification alone, without
+// select.go's shared loop: the property test holds select.go to it.
+func oracle(rules []Rule, id string) int {
+	providers := strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == ':' })
+	name := id
+	if i := strings.LastIndexAny(id, "/:"); i >= 0 {
+		name = id[i+1:]
+		providers = strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' })
+	} else {
+		providers = nil
+	}
+	any := func(res []*regexp.Regexp, s string) bool {
+		for _, re := range res {
+			if re.MatchString(s) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, r := range rules {
+		all := len(r.All) > 0
+		for _, re := range r.All {
+			all = all && re.MatchString(id)
+		}
+		if any(r.Name, name) || any(r.ID, id) || all {
+			return i
+		}
+	}
+	for i, r := range rules {
+		for s := len(providers) - 1; s >= 0; s-- {
+			if any(r.Name, providers[s]) || any(r.Provider, providers[s]) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// TestSelectAgreesWithOracle runs random rule sets on random ids made of
+// the same words, so that matches, overlaps and provider segments are
+// frequent: Select, the first of Matches and the oracle must agree.
+func TestSelectAgreesWithOracle(t *testing.T) {
+	words := []string{"gpt", "claude", "ollama", "qwen", "x", "o1", "r1"}
+	pats := []string{"^gpt", "(?i)^claude", "^ollama$", "qwen", "^x$", "^o[0-9]", "r1", "-", "^$", "/", ":"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func(n int) []*regexp.Regexp {
+		var out []*regexp.Regexp
+		for range rng.IntN(n + 1) {
+			out = append(out, regexp.MustCompile(pats[rng.IntN(len(pats))]))
+		}
+		return out
+	}
+	decided := map[int]int{}
+	for range 3000 {
+		rules := make([]Rule, 1+rng.IntN(4))
+		for i := range rules {
+			rules[i] = Rule{Name: pick(2), Provider: pick(1), ID: pick(1), All: pick(2)}
+		}
+		var b strings.Builder
+		for j := range 1 + rng.IntN(4) {
+			if j > 0 {
+				b.WriteByte("/:"[rng.IntN(2)])
+			}
+			// Now and then an empty segment: a leading or doubled separator.
+			if rng.IntN(5) == 0 {
+				b.WriteByte("/:"[rng.IntN(2)])
+			}
+			b.WriteString(words[rng.IntN(len(words))])
+			if rng.IntN(3) == 0 {
+				b.WriteString("-" + words[rng.IntN(len(words))])
+			}
+		}
+		id := b.String()
+		want := oracle(rules, id)
+		decided[want]++
+		if got := Select(rules, id); got != want {
+			t.Fatalf("Select(%q) = %d, oracle %d", id, got, want)
+		}
+		first := -1
+		if ms := Matches(rules, id, true); len(ms) > 0 {
+			first = ms[0].Rule
+		}
+		if first != want {
+			t.Fatalf("Matches(%q)[0] = %d, oracle %d", id, first, want)
+		}
+	}
+	// The cases reach every outcome: the fallback and each rule index.
+	for i := -1; i < 4; i++ {
+		if decided[i] == 0 {
+			t.Errorf("no case decided by %d: %v", i, decided)
+		}
+	}
+}
+
+func TestMatchesExplains(t *testing.T) {
+	re := regexp.MustCompile
+	rules := []Rule{
+		{Name: []*regexp.Regexp{re("^b")}},
+		{Provider: []*regexp.Regexp{re("^p$")}, Name: []*regexp.Regexp{re("^q")}},
+		{All: []*regexp.Regexp{re("a"), re("z")}},
+		{ID: []*regexp.Regexp{re("^q/")}},
+	}
+	for _, c := range []struct {
+		id   string
+		want []Match
+	}{
+		{"b1", []Match{{Rule: 0, By: ByName, Field: FieldName}}},
+		{"az", []Match{{Rule: 2, By: ByAll, Field: FieldAll}}},
+		// A match in phase 1, of any kind, means no phase 2.
+		{"p/az", []Match{{Rule: 2, By: ByAll, Field: FieldAll}}},
+		{"p/b", []Match{{Rule: 0, By: ByName, Field: FieldName}}},
+		{"q/x", []Match{{Rule: 3, By: ByID, Field: FieldID}}},
+		{"q/b", []Match{{Rule: 0, By: ByName, Field: FieldName}, {Rule: 3, By: ByID, Field: FieldID}}},
+		// Phase 2: the nearest segment first, name patterns before
+		// provider patterns.
+		{"p/q1/c", []Match{{Rule: 1, By: ByProvider, Field: FieldName, Segment: "q1", SegmentStart: 2}, {Rule: 1, By: ByProvider, Field: FieldProvider, Segment: "p"}}},
+		{"c", nil},
+	} {
+		got := Matches(rules, c.id, false)
+		if len(got) != len(c.want) {
+			t.Errorf("Matches(%q) = %+v, want %+v", c.id, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("Matches(%q)[%d] = %+v, want %+v", c.id, i, got[i], c.want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package genruntime
+
+import "fmt"
+
+// This file is not copied into generated packages: it stands in for the
+// data tables and the per-project code that gogen writes, as a small
+// project of two modes, two families and one run-time placeholder, so that
+// the fixed code compiles here and its tests run on known data.
+
+// Mode is a prompt mode of the stub project.
+type Mode uint8
+
+// The stub project's modes.
+const (
+	ModeShort Mode = iota
+	ModeLong
+)
+
+var modeNames = [...]string{"short", "long"}
+
+// Valid reports whether m is one of the stub's modes.
+func (m Mode) Valid() bool { return int(m) < len(modeNames) }
+
+// String returns the mode's name, Mode(N) for a value that is none.
+func (m Mode) String() string {
+	if m.Valid() {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", uint8(m))
+}
+
+// Modes returns the stub's modes.
+func Modes() []Mode { return []Mode{ModeShort, ModeLong} }
+
+type wire struct {
+	sep   string
+	final bool
+}
+
+var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}}
+
+func wireOf(m Mode) *wire { return &modeWire[m] }
+
+// Family is a model family of the stub project.
+type Family uint8
+
+// The stub project's families.
+const (
+	FamilyAlpha Family = iota
+	FamilyPlain
+)
+
+// FallbackFamily is the family of a model no rule selects.
+const FallbackFamily = FamilyPlain
+
+// Valid reports whether f is one of the stub's families.
+func (f Family) Valid() bool { return int(f) < len(families) }
+
+// String returns the family's name, Family(N) for a value that is none.
+func (f Family) String() string {
+	if f.Valid() {
+		return families[f].name
+	}
+	return fmt.Sprintf("Family(%d)", uint8(f))
+}
+
+var families = [...]familyData{
+	{name: "alpha", line: 1, body: 2, lineSource: "alpha.prompt.md:3", bodySource: "alpha.prompt.md:5", notes: []note{
+		{label: "Big", pattern: "(?i)big", text: 3, source: "alpha.prompt.md:9"},
+		{label: "Small", pattern: "(?i)small", text: 4, source: "alpha.prompt.md:11"},
+	}},
+	{name: "plain", line: 5, body: 6, lineSource: "plain.prompt.md:3", bodySource: "plain.prompt.md:5"},
+}
+
+var rules = [...]rule{
+	{family: FamilyAlpha, name: []string{"(?i)^alpha"}, provider: []string{"^alphacorp$"}},
+	{family: FamilyPlain, id: []string{"^plain/"}},
+}
+
+// conditions holds the model patterns of the one conditional part.
+var conditions = [...][]string{{"(?i)small"}}
+
+var texts = [...]string{
+	0: "Base text for .", // "Base text for {{who}}.": holes mark where values go
+	1: "Alpha line.",
+	2: "Alpha body.",
+	3: "Big note.",
+	4: "Small note.",
+	5: "Plain line.",
+	6: "Plain body.",
+	7: "Only for small models.",
+}
+
+var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
+
+var placeholders = [...]placeholder{{slot: 1}}
+
+// Slots is the stub's run-time text: one slot and one run-time
+// placeholder.
+type Slots struct {
+	Memory string
+	Who    string
+}
+
+func (s *Slots) get(i int) string {
+	if i == 0 {
+		return s.Memory
+	}
+	return ""
+}
+
+func (s *Slots) value(i int) string {
+	if i == 1 {
+		return s.Who
+	}
+	return ""
+}
+
+const (
+	maxItems  = 5
+	maxPieces = 7
+)
+
+var modeItems = [len(modeNames)][]item{
+	{
+		{kind: itemText, idx: 0, name: "base", source: "base.md:1"},
+		{kind: itemLine, name: "line"},
+	},
+	{
+		{kind: itemText, idx: 0, name: "base", source: "base.md:1"},
+		{kind: itemBody, name: "body"},
+		{kind: itemNote, name: "note"},
+		{kind: itemText, idx: 7, name: "small", source: "small.md:1", cond: 1},
+		{kind: itemSlot, idx: 0, name: "memory"},
+	},
+}
+
+func itemsOf(_ int, mode Mode) []item { return modeItems[mode] }
+
+const customFallback = ""
+
+func customSource() string { return "" }

@@ -1,0 +1,60 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package: gogen
+// copies its declarations, without the package clause, after the
+// package's data tables. See the package documentation.
+
+// note is one model note of a family: its label, its pattern (Go syntax),
+// the index of its text in texts, and where that text comes from.
+type note struct {
+	label, pattern string
+	text           int
+	source         string
+}
+
+// familyData is one family: its name and description, the indexes in
+// texts of its short line and body with their sources, and its notes in
+// the order they are tried.
+type familyData struct {
+	name, description      string
+	line, body             int
+	lineSource, bodySource string
+	notes                  []note
+}
+
+// The kinds of item a mode sends.
+const (
+	itemText   = iota // a fixed text, texts[idx]
+	itemSlot          // slot idx of Slots
+	itemLine          // the family's short line
+	itemBody          // the family's body
+	itemNote          // the family's selected model note
+	itemCustom        // the custom mode's text
+)
+
+// item is one part or slot a mode sends, in order.
+type item struct {
+	kind         uint8
+	idx          int
+	name, source string
+	// cond is 1 + the index in conditions of a conditional part, 0 for
+	// an item sent to every model.
+	cond uint8
+}
+
+// hole is a placeholder in a text: at is its byte offset, ph its index in
+// placeholders.
+type hole struct{ at, ph int }
+
+// placeholder is a declared {{name}}: slot >= 0 is the index of its
+// run-time value in Slots; otherwise values[family][note+1] is its value.
+type placeholder struct {
+	slot   int
+	values [len(families)][]string
+}
+
+// rule is one family rule of promptc.cue, its patterns in Go syntax.
+type rule struct {
+	family                  Family
+	name, provider, id, all []string
+}
