@@ -2,7 +2,7 @@ package compiler
 
 import (
 	"github.com/promptc/promptc/compiler/frontmatter"
-	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -23,8 +23,8 @@ const CustomModeName = "custom"
 // CustomName returns the name a custom-mode file gives itself: the
 // frontmatter's name:, else the first ATX or setext heading outside code;
 // and the instructions without frontmatter. The generated loader runs the
-// same code (markdown.CustomText).
-func CustomName(text string) (name, body string) { return markdown.CustomText(text) }
+// same code (genruntime.CustomText).
+func CustomName(text string) (name, body string) { return genruntime.CustomText(text) }
 
 // checkCustom applies the generated loader's rules to the project's example
 // custom file, so a broken example fails the build rather than a user's

@@ -10,15 +10,17 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"unicode/utf8"
 )
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:7145f9f064c16390f2e5a815b0b1606536d6aea4613c841433adc377fd8077eb"
+const InputHash = "sha256:4a4b6b400ade6f2cdc9926c285f711f38f8d937cb96a1e5c0b37c4a80acb3500"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
@@ -1022,44 +1024,9 @@ func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots
 	return out
 }
 
-// CustomFile is the custom mode's file, relative to the project directory:
-// the path to give LoadCustom.
-const CustomFile = ".tern/prompts/custom.md"
-
-// CustomMaxBytes is the largest custom file LoadCustom accepts.
-const CustomMaxBytes = 32768
-
-// customFallback is sent when the custom file cannot be used: the small
-// boundary (part boundary), never another mode.
-var customFallback = texts[42]
-
-// customFallbackSource is where the fallback text comes from.
-const customFallbackSource = "prompts/boundary.md:1"
-
-// customSource is the source of the custom mode composed without a file.
-func customSource() string { return customFallbackSource }
-
-// customItems lists what the custom mode sends, per profile: the user's
-// text (or the fallback), then the slots every mode sends.
-var customItems = [len(modeItems)][]item{
-	// profile (none declared)
-	{
-		{kind: itemCustom, name: "custom"},
-		{kind: itemSlot, idx: 2, name: "instructions"},
-		{kind: itemSlot, idx: 4, name: "skills"},
-		{kind: itemSlot, idx: 3, name: "memory"},
-	},
-}
-
-// itemsOf returns what mode sends in profile pr.
-func itemsOf(pr int, mode Mode) []item {
-	if mode == ModeCustom {
-		return customItems[pr][:]
-	}
-	return modeItems[pr][mode]
-}
-
-// Custom is the custom mode as loaded from a project.
+// Custom is the custom mode as loaded from a project. Its zero value is a
+// custom mode that was never loaded: not Usable, composed with the small
+// boundary.
 type Custom struct {
 	// Name comes from the frontmatter's name:, else the first ATX or
 	// setext heading outside code; "" when neither is present.
@@ -1132,12 +1099,15 @@ func (c Custom) source() string {
 
 // LoadCustom reads the custom file at path (slash-separated, relative to
 // projectDir; usually CustomFile) through an os.Root opened on projectDir,
-// so a symbolic link inside the project is followed and one that leaves
-// it, like a path that does, is refused. It accepts only a regular file of
-// at most CustomMaxBytes bytes of valid UTF-8 (multi-byte characters count
-// their bytes), without NUL bytes or a byte-order mark. CRLF becomes LF,
-// a frontmatter block (even an empty one) is removed, and {{cwd}} expands
-// to projectDir. When the file is missing, empty or unsafe, the result
+// so a symbolic link inside the project is followed (an absolute one too,
+// when its target is inside) and one that leaves it, like a path that
+// does, is refused. It accepts only a regular file of at most
+// CustomMaxBytes bytes of valid UTF-8 (multi-byte characters count their
+// bytes), without NUL bytes or a byte-order mark; the file is opened
+// without blocking and checked once open, so a FIFO or device put in its
+// place at any moment is refused, never waited on. CRLF becomes LF, a
+// frontmatter block (even an empty one) is removed, and {{cwd}} expands to
+// projectDir. When the file is missing, empty or unsafe, the result
 // carries the small boundary and the reason, never another mode's text.
 // LoadCustom only reads: it creates nothing.
 func LoadCustom(projectDir, path string) Custom {
@@ -1149,22 +1119,25 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail("project directory: " + err.Error())
 	}
 	defer root.Close()
-	fi, err := root.Stat(path)
+	f, err := openCustom(root, projectDir, path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fail(path + " does not exist")
+	case errors.Is(err, errOutside):
+		return fail(path + " is unsafe: it leads outside the project")
 	case err != nil:
-		return fail(path + " is unsafe: it leads outside the project or cannot be read")
+		return fail(path + " cannot be read")
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return fail(path + " cannot be read")
 	case !fi.Mode().IsRegular():
 		return fail(path + " is not a regular file")
 	case fi.Size() > CustomMaxBytes:
 		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
 	}
-	f, err := root.Open(path)
-	if err != nil {
-		return fail(path + " cannot be read")
-	}
-	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
 	switch {
 	case err != nil:
@@ -1183,6 +1156,39 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail(path + " is empty")
 	}
 	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// errOutside is openCustom's error for a path that leads outside the
+// project.
+var errOutside = errors.New("leads outside the project")
+
+// openCustom opens path in root without blocking (a FIFO opens at once and
+// is refused by the caller's check of the open file). os.Root refuses a
+// symbolic link with an absolute target even when it points inside the
+// root: such a path is resolved against the project directory's real path
+// and opened again, through root, at its target, when that lies inside.
+func openCustom(root *os.Root, projectDir, path string) (*os.File, error) {
+	if !filepath.IsLocal(filepath.FromSlash(path)) {
+		return nil, errOutside
+	}
+	const flags = os.O_RDONLY | syscall.O_NONBLOCK
+	f, err := root.OpenFile(path, flags, 0)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
+	base, berr := filepath.EvalSymlinks(projectDir)
+	target, terr := filepath.EvalSymlinks(filepath.Join(projectDir, filepath.FromSlash(path)))
+	if berr != nil || terr != nil {
+		if errors.Is(terr, fs.ErrNotExist) {
+			return nil, terr
+		}
+		return nil, err
+	}
+	rel, rerr := filepath.Rel(base, target)
+	if rerr != nil || !filepath.IsLocal(rel) {
+		return nil, errOutside
+	}
+	return root.OpenFile(filepath.ToSlash(rel), flags, 0)
 }
 
 // customText splits a custom file into its name and its instructions:
@@ -1352,6 +1358,43 @@ func containerLine(t string) bool {
 func breakLine(t string) bool {
 	s := strings.NewReplacer(" ", "", "\t", "").Replace(t)
 	return len(s) >= 3 && (strings.Trim(s, "*") == "" || strings.Trim(s, "-") == "" || strings.Trim(s, "_") == "")
+}
+
+// CustomFile is the custom mode's file, relative to the project directory:
+// the path to give LoadCustom.
+const CustomFile = ".tern/prompts/custom.md"
+
+// CustomMaxBytes is the largest custom file LoadCustom accepts.
+const CustomMaxBytes = 32768
+
+// customFallback is sent when the custom file cannot be used: the small
+// boundary (part boundary), never another mode.
+var customFallback = texts[42]
+
+// customFallbackSource is where the fallback text comes from.
+const customFallbackSource = "prompts/boundary.md:1"
+
+// customSource is the source of the custom mode composed without a file.
+func customSource() string { return customFallbackSource }
+
+// customItems lists what the custom mode sends, per profile: the user's
+// text (or the fallback), then the slots every mode sends.
+var customItems = [len(modeItems)][]item{
+	// profile (none declared)
+	{
+		{kind: itemCustom, name: "custom"},
+		{kind: itemSlot, idx: 2, name: "instructions"},
+		{kind: itemSlot, idx: 4, name: "skills"},
+		{kind: itemSlot, idx: 3, name: "memory"},
+	},
+}
+
+// itemsOf returns what mode sends in profile pr.
+func itemsOf(pr int, mode Mode) []item {
+	if mode == ModeCustom {
+		return customItems[pr][:]
+	}
+	return modeItems[pr][mode]
 }
 
 // Cost is the static cost of a mode for a family, per call.

@@ -22,24 +22,32 @@ import (
 )
 
 // Files holds the Go files of this package (tests included; a stamp leaves
-// them out), so that the generator's stamp changes with them. FileNames
-// lists those that generated packages carry.
+// them out), so that the generator's stamp changes with them.
 //
 //go:embed *.go
 var Files embed.FS
 
-// FileNames lists the files of Files that every generated package
-// carries, in the order it holds them; tables.go and this file are not
-// among them.
-var FileNames = []string{"types.go", "select.go", "resolve.go", "compose.go"}
+// coreFiles are the files of Files that every generated package carries,
+// in the order it holds them, and customFiles those a package with a
+// custom mode carries after them; tables.go and this file are never
+// copied.
+var (
+	coreFiles   = []string{"types.go", "select.go", "resolve.go", "compose.go"}
+	customFiles = []string{"custom.go", "customtext.go"}
+)
 
-// Source returns the declarations of the files named by FileNames, in order,
-// order, without their package clauses and imports, and the sorted import
-// paths they need. A file that does not parse is a bug of promptc, caught
-// by this package's tests: Source panics on it.
-func Source() (imports []string, decls string) {
+// Source returns the declarations of the files a generated package
+// carries (with custom, those of the custom mode too), in order, without
+// their package clauses and imports, and the sorted import paths they
+// need. A file that does not parse is a bug of promptc, caught by this
+// package's tests: Source panics on it.
+func Source(custom bool) (imports []string, decls string) {
+	names := coreFiles
+	if custom {
+		names = append(slices.Clone(coreFiles), customFiles...)
+	}
 	var b strings.Builder
-	for _, name := range FileNames {
+	for _, name := range names {
 		src, err := Files.ReadFile(name)
 		if err != nil {
 			panic(err)
@@ -69,6 +77,20 @@ func Source() (imports []string, decls string) {
 	slices.Sort(imports)
 	return slices.Compact(imports), b.String()
 }
+
+// CustomText splits a custom-mode file into the name it gives itself and
+// its instructions: a frontmatter block (a first line "---" up to the next
+// "---" line, possibly empty) is removed and its name: read; without one,
+// the name is the first ATX or setext heading outside code (FirstHeading).
+// The instructions lose the blank lines and trailing white space around
+// them; the first line keeps its indentation. A generated LoadCustom runs
+// the same code.
+func CustomText(text string) (name, body string) { return customText(text) }
+
+// FirstHeading returns the text of the first ATX or setext heading of text
+// outside fenced and indented code, "" when there is none. Headings inside
+// block quotes and list items are not looked for.
+func FirstHeading(text string) string { return firstHeading(text) }
 
 // Rule is one family rule, its pattern lists compiled. A rule with an
 // empty All list never matches by all.

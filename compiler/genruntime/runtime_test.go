@@ -101,7 +101,7 @@ func TestSectionSources(t *testing.T) {
 // files' declarations, each exactly once, formatted, and nothing of the
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
-	imports, decls := Source()
+	imports, decls := Source(false)
 	if got, want := strings.Join(imports, " "), "fmt regexp strings sync"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}

@@ -14,17 +14,22 @@ type Mode uint8
 const (
 	ModeShort Mode = iota
 	ModeLong
+	// ModeCustom is the user's own mode (custom.go).
+	ModeCustom
 )
 
 var modeNames = [...]string{"short", "long"}
 
 // Valid reports whether m is one of the stub's modes.
-func (m Mode) Valid() bool { return int(m) < len(modeNames) }
+func (m Mode) Valid() bool { return int(m) < len(modeNames) || m == ModeCustom }
 
 // String returns the mode's name, Mode(N) for a value that is none.
 func (m Mode) String() string {
-	if m.Valid() {
+	if int(m) < len(modeNames) {
 		return modeNames[m]
+	}
+	if m == ModeCustom {
+		return "custom"
 	}
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
@@ -39,7 +44,14 @@ type wire struct {
 
 var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}}
 
-func wireOf(m Mode) *wire { return &modeWire[m] }
+var otherWire = wire{sep: "\n\n"}
+
+func wireOf(m Mode) *wire {
+	if int(m) < len(modeWire) {
+		return &modeWire[m]
+	}
+	return &otherWire
+}
 
 // Family is a model family of the stub project.
 type Family uint8
@@ -135,8 +147,25 @@ var modeItems = [len(modeNames)][]item{
 	},
 }
 
-func itemsOf(_ int, mode Mode) []item { return modeItems[mode] }
+// customItems is what the custom mode sends: the user's text, then the
+// slot.
+var customItems = []item{{kind: itemCustom, name: "custom"}, {kind: itemSlot, idx: 0, name: "memory"}}
 
-const customFallback = ""
+func itemsOf(_ int, mode Mode) []item {
+	if mode == ModeCustom {
+		return customItems
+	}
+	return modeItems[mode]
+}
 
-func customSource() string { return "" }
+// CustomFile is the stub's custom file.
+const CustomFile = "custom.md"
+
+// CustomMaxBytes is the largest custom file LoadCustom accepts.
+const CustomMaxBytes = 64
+
+const customFallback = "Boundary."
+
+const customFallbackSource = "boundary.md:1"
+
+func customSource() string { return customFallbackSource }

@@ -177,14 +177,11 @@ func (g *gen) render(inputHash string) []byte {
 			g.conds = append(g.conds, name)
 		}
 	}
-	runtimeImports, runtimeDecls := genruntime.Source()
+	runtimeImports, runtimeDecls := genruntime.Source(p.Config.Custom != nil)
 	g.runtime = runtimeDecls
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
 		imports = append(imports, "os")
-	}
-	if p.Config.Custom != nil {
-		imports = append(imports, "errors", "io", "io/fs", "os", "unicode/utf8")
 	}
 	for _, sl := range p.Config.Slots {
 		if sl.MaxChars > 0 {

@@ -1,10 +1,10 @@
-package markdown
+package genruntime
 
 // This file is promptc's reading of a custom-mode file, and it is also
 // copied, as source, into every generated package that has a custom mode
-// (see CustomSource), so that the build-time check of the example and the
+// (see Source), so that the build-time check of the example and the
 // run-time loader cannot disagree. It must use nothing but the strings
-// package, and names nothing else of this package.
+// package.
 
 import "strings"
 

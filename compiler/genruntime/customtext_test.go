@@ -1,4 +1,4 @@
-package markdown
+package genruntime
 
 import (
 	"strings"
@@ -66,16 +66,17 @@ func TestFirstHeadingAgreesWithCommonMark(t *testing.T) {
 	}
 }
 
-// TestCustomSourceIsTheRuntime checks that the source the generator copies
-// holds the functions and not the package clause or imports.
+// TestCustomSourceIsTheRuntime checks that a package with a custom mode
+// carries the custom-text functions, and one without it does not.
 func TestCustomSourceIsTheRuntime(t *testing.T) {
-	src := CustomSource()
-	for _, want := range []string{"func customText(", "func firstHeading("} {
-		if !strings.Contains(src, want) {
-			t.Errorf("CustomSource lacks %s", want)
+	_, with := Source(true)
+	_, without := Source(false)
+	for _, want := range []string{"func customText(", "func firstHeading(", "func LoadCustom("} {
+		if !strings.Contains(with, want) {
+			t.Errorf("Source(true) lacks %s", want)
 		}
-	}
-	if strings.Contains(src, "package markdown") || strings.Contains(src, "import ") {
-		t.Error("CustomSource keeps the package clause or imports")
+		if strings.Contains(without, want) {
+			t.Errorf("Source(false) holds %s", want)
+		}
 	}
 }

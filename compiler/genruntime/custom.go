@@ -1,0 +1,185 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package that has
+// a custom mode: gogen copies its declarations, without the package clause
+// and imports, after the package's data tables. See the package
+// documentation.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+)
+
+// Custom is the custom mode as loaded from a project. Its zero value is a
+// custom mode that was never loaded: not Usable, composed with the small
+// boundary.
+type Custom struct {
+	// Name comes from the frontmatter's name:, else the first ATX or
+	// setext heading outside code; "" when neither is present.
+	Name string
+	// Text is what to send in place of the project's text: the file's
+	// instructions (frontmatter removed, {{cwd}} expanded, surrounding
+	// white space trimmed), or, when the file cannot be used, the small
+	// boundary.
+	Text string
+	// Usable is false when Text is the fallback. Only a usable custom mode
+	// is offered in ModesFor and NextMode.
+	Usable bool
+	// Reason says why the file was not used ("" when Usable).
+	Reason string
+	// Path is the file LoadCustom read, relative to the project directory.
+	Path string
+}
+
+// ModesFor returns the modes a picker offers, in order: Modes(), then
+// ModeCustom when c is usable.
+func ModesFor(c Custom) []Mode {
+	ms := Modes()
+	if c.Usable {
+		ms = append(ms, ModeCustom)
+	}
+	return ms
+}
+
+// NextMode returns the mode after m in ModesFor(c), wrapping around: the
+// cycle a harness runs on a key press. A mode that is not offered (the
+// custom mode of an unusable file) is followed by the first mode.
+func NextMode(m Mode, c Custom) Mode {
+	ms := ModesFor(c)
+	for i, x := range ms {
+		if x == m {
+			return ms[(i+1)%len(ms)]
+		}
+	}
+	return ms[0]
+}
+
+// Compose returns the custom mode's prompt: c.Text, then the slots every
+// mode sends (the user's rules among them), each non-empty section
+// separated by a blank line. Compose(ModeCustom, ...) is the same for a
+// custom file that could not be used.
+func (c Custom) Compose(slots Slots) string {
+	return composeWith(0, ModeCustom, Auto, "", &slots, c.text())
+}
+
+// Sections returns the non-empty sections c.Compose joins, in order.
+func (c Custom) Sections(slots Slots) []Section {
+	return sectionsWith(0, ModeCustom, Auto, "", &slots, c.text(), c.source())
+}
+
+// text is what the custom item sends: the loaded text, or the fallback for
+// a Custom that was never loaded.
+func (c Custom) text() string {
+	if c.Text == "" {
+		return customFallback
+	}
+	return c.Text
+}
+
+func (c Custom) source() string {
+	if c.Usable {
+		return c.Path
+	}
+	return customFallbackSource
+}
+
+// LoadCustom reads the custom file at path (slash-separated, relative to
+// projectDir; usually CustomFile) through an os.Root opened on projectDir,
+// so a symbolic link inside the project is followed (an absolute one too,
+// when its target is inside) and one that leaves it, like a path that
+// does, is refused. It accepts only a regular file of at most
+// CustomMaxBytes bytes of valid UTF-8 (multi-byte characters count their
+// bytes), without NUL bytes or a byte-order mark; the file is opened
+// without blocking and checked once open, so a FIFO or device put in its
+// place at any moment is refused, never waited on. CRLF becomes LF, a
+// frontmatter block (even an empty one) is removed, and {{cwd}} expands to
+// projectDir. When the file is missing, empty or unsafe, the result
+// carries the small boundary and the reason, never another mode's text.
+// LoadCustom only reads: it creates nothing.
+func LoadCustom(projectDir, path string) Custom {
+	fail := func(reason string) Custom {
+		return Custom{Text: customFallback, Reason: reason, Path: path}
+	}
+	root, err := os.OpenRoot(projectDir)
+	if err != nil {
+		return fail("project directory: " + err.Error())
+	}
+	defer root.Close()
+	f, err := openCustom(root, projectDir, path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fail(path + " does not exist")
+	case errors.Is(err, errOutside):
+		return fail(path + " is unsafe: it leads outside the project")
+	case err != nil:
+		return fail(path + " cannot be read")
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return fail(path + " cannot be read")
+	case !fi.Mode().IsRegular():
+		return fail(path + " is not a regular file")
+	case fi.Size() > CustomMaxBytes:
+		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
+	switch {
+	case err != nil:
+		return fail(path + " cannot be read")
+	case len(data) > CustomMaxBytes:
+		return fail(fmt.Sprintf("%s is over the limit of %d bytes", path, CustomMaxBytes))
+	case !utf8.Valid(data):
+		return fail(path + " is not valid UTF-8")
+	case strings.ContainsRune(string(data), 0):
+		return fail(path + " contains a NUL byte")
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return fail(path + " contains a byte-order mark")
+	}
+	name, text := customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if text == "" {
+		return fail(path + " is empty")
+	}
+	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// errOutside is openCustom's error for a path that leads outside the
+// project.
+var errOutside = errors.New("leads outside the project")
+
+// openCustom opens path in root without blocking (a FIFO opens at once and
+// is refused by the caller's check of the open file). os.Root refuses a
+// symbolic link with an absolute target even when it points inside the
+// root: such a path is resolved against the project directory's real path
+// and opened again, through root, at its target, when that lies inside.
+func openCustom(root *os.Root, projectDir, path string) (*os.File, error) {
+	if !filepath.IsLocal(filepath.FromSlash(path)) {
+		return nil, errOutside
+	}
+	const flags = os.O_RDONLY | syscall.O_NONBLOCK
+	f, err := root.OpenFile(path, flags, 0)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
+	base, berr := filepath.EvalSymlinks(projectDir)
+	target, terr := filepath.EvalSymlinks(filepath.Join(projectDir, filepath.FromSlash(path)))
+	if berr != nil || terr != nil {
+		if errors.Is(terr, fs.ErrNotExist) {
+			return nil, terr
+		}
+		return nil, err
+	}
+	rel, rerr := filepath.Rel(base, target)
+	if rerr != nil || !filepath.IsLocal(rel) {
+		return nil, errOutside
+	}
+	return root.OpenFile(filepath.ToSlash(rel), flags, 0)
+}
