@@ -3,13 +3,16 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
@@ -136,13 +139,69 @@ func (p *Program) isCode(path string, num int) bool {
 }
 
 // fill returns the text of spans for selection c: each placeholder replaced
-// by its value.
+// by its value. A text that could expand beyond MaxText is not expanded:
+// its literal text stands in for it, and checkPlaceholders reports it.
 func (p *Program) fill(spans []include.Span, c Selection) string {
 	t := p.TemplateOf(spans)
 	if len(t.Holes) == 0 {
 		return t.Lits[0]
 	}
+	if p.expandedSize(t) > MaxText {
+		return t.Literal()
+	}
 	return t.Fill(func(name string) string { return p.Value(name, c) })
+}
+
+// MaxText is the size, in bytes, of the longest text promptc expands a
+// template into: the size of the largest file it reads. No model is sent
+// a fraction of it; a placeholder with a 1 MB value used 2,000 times would
+// otherwise take 2 GB to build before any budget could refuse it.
+const MaxText = source.MaxFileSize
+
+// expandedSize is the size, in bytes, of t with every placeholder at its
+// longest value for any family, note or run-time input (maxChars bytes),
+// computed without building it; it saturates at math.MaxInt64.
+func (p *Program) expandedSize(t *Template) int64 {
+	var n int64
+	for _, l := range t.Lits {
+		n = addSat(n, int64(len(l)))
+	}
+	for _, h := range t.Holes {
+		n = addSat(n, p.longestValue(h))
+	}
+	return n
+}
+
+// addSat returns a+b for non-negative a and b, or math.MaxInt64 when the
+// sum does not fit.
+func addSat(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// longestValue is the length, in bytes, of the longest value placeholder
+// name can take (0 for one not declared, which the checks report).
+func (p *Program) longestValue(name string) int64 {
+	ph, ok := p.Config.Placeholders[name]
+	if !ok {
+		return 0
+	}
+	if ph.Runtime != nil {
+		return int64(ph.Runtime.MaxChars) // RuntimeAtMax: one byte a character
+	}
+	var n int
+	if ph.Value != nil {
+		n = len(*ph.Value)
+	}
+	for _, v := range ph.Family {
+		n = max(n, len(v))
+	}
+	for _, v := range ph.Note {
+		n = max(n, len(v))
+	}
+	return int64(n)
 }
 
 // Value returns the value of placeholder name for selection c: a run-time
@@ -277,6 +336,9 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 		if !slices.ContainsFunc(spans, func(s include.Span) bool { return strings.Contains(s.Text, "{{") }) {
 			return
 		}
+		if t := p.TemplateOf(spans); p.expandedSize(t) > MaxText {
+			ds = append(ds, p.tooLarge(owner, spans, t))
+		}
 		include.EachLine(spans, func(line, path string, num int) bool {
 			if !strings.Contains(line, "{{") || p.isCode(path, num) {
 				return true
@@ -341,6 +403,50 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 		}
 	}
 	return ds
+}
+
+// tooLarge reports text t (of spans, owned by owner) that would expand
+// beyond MaxText, at the first use of the placeholder that weighs most
+// (its uses times its longest value).
+func (p *Program) tooLarge(owner string, spans []include.Span, t *Template) diag.Diagnostic {
+	uses := map[string]int64{}
+	for _, h := range t.Holes {
+		uses[h]++
+	}
+	heaviest, weight := "", int64(-1)
+	for _, h := range slices.Sorted(maps.Keys(uses)) {
+		if w := mulSat(uses[h], p.longestValue(h)); w > weight {
+			heaviest, weight = h, w
+		}
+	}
+	pos := diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
+	mark := "{{" + heaviest + "}}"
+	include.EachLine(spans, func(line, path string, num int) bool {
+		if i := strings.Index(line, mark); i >= 0 && !p.isCode(path, num) {
+			pos = diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:i]) + 1}
+			return false
+		}
+		return true
+	})
+	if owner == "" {
+		owner = "the operator guide"
+	}
+	size := "more than 9223372036854775807"
+	if n := p.expandedSize(t); n < math.MaxInt64 {
+		size = strconv.FormatInt(n, 10)
+	}
+	return diag.Errorf(pos, RulePlaceholderValue,
+		"%s: {{%s}} is used %d times with a value of up to %d bytes, so the text would be %s bytes, more than the %d MiB promptc composes; use it fewer times or shorten its value",
+		owner, heaviest, uses[heaviest], p.longestValue(heaviest), size, MaxText>>20)
+}
+
+// mulSat returns a*b for non-negative a and b, or math.MaxInt64 when the
+// product does not fit.
+func mulSat(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
 }
 
 func declared(decl map[string]config.Placeholder) string {

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"math"
 	"os"
+
+	"github.com/promptc/promptc/internal/regular"
 )
 
 // RuleOutputUnsafe is the rule of an entry of the output directory that
@@ -17,24 +19,8 @@ import (
 const RuleOutputUnsafe = "OUTPUT_UNSAFE"
 
 // Describe names a file type for messages: "a symbolic link", "a
-// directory", "a named pipe (FIFO)", ...
-func Describe(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a regular file"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "not a regular file (" + m.Type().String() + ")"
-}
+// directory", "a named pipe (FIFO)", ... (regular.Describe).
+func Describe(m fs.FileMode) string { return regular.Describe(m) }
 
 // IsEscape reports whether err is a refusal of a path that leads outside
 // the root (through "..", or a symbolic link), by os.Root or by this
@@ -43,21 +29,7 @@ func IsEscape(err error) bool { return isEscape(err) }
 
 // NotRegularError is the error of ReadRegular for a name that is not a
 // regular file. The file is never opened for reading.
-type NotRegularError struct {
-	Name string
-	Mode fs.FileMode
-	// Replaced is set when the name was a regular file when checked and
-	// something else (another file, a link) when opened.
-	Replaced bool
-}
-
-// Error says what the name is.
-func (e *NotRegularError) Error() string {
-	if e.Replaced {
-		return e.Name + " was replaced while being read"
-	}
-	return e.Name + " is " + Describe(e.Mode)
-}
+type NotRegularError = regular.NotRegularError
 
 // ReadRegular returns the content of name, which must be a regular file in
 // root, without following a symbolic link even one that stays inside root:
@@ -67,16 +39,7 @@ func (e *NotRegularError) Error() string {
 // too. A missing name is an error wrapping fs.ErrNotExist; anything else
 // is the system's error.
 func ReadRegular(root *os.Root, name string) ([]byte, error) {
-	fh, fi, err := openRegular(root, name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	b, err := readAll(fh, fi.Size(), math.MaxInt64)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	return b, nil
+	return regular.Read(root, name, math.MaxInt64)
 }
 
 // HashRegular returns the SHA-256 of name's content and its first head
@@ -85,7 +48,7 @@ func ReadRegular(root *os.Root, name string) ([]byte, error) {
 // unchanged needs their hash, not their bytes. name is checked as
 // ReadRegular checks it, with the same errors.
 func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, first []byte, err error) {
-	fh, _, err := openRegular(root, name)
+	fh, _, err := regular.Open(root, name)
 	if err != nil {
 		return sum, nil, err
 	}
@@ -107,31 +70,4 @@ func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, f
 	}
 	h.Sum(sum[:0])
 	return sum, first, nil
-}
-
-// openRegular opens name in root for reading after checking, without
-// following a link, that it is a regular file, and checks that the file
-// opened is the one checked (see ReadRegular).
-func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
-	fi, err := root.Lstat(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{Name: name, Mode: fi.Mode()}
-	}
-	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	got, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return nil, nil, err
-	}
-	if !got.Mode().IsRegular() || !os.SameFile(fi, got) {
-		fh.Close()
-		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Replaced: true}
-	}
-	return fh, got, nil
 }

@@ -25,6 +25,7 @@ import (
 
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/regular"
 )
 
 // Rule IDs of the problems found while reading. They are shared with the
@@ -371,7 +372,7 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError,
 	}
 	// The file may be replaced between Stat and open; the non-blocking
 	// open and the second check below close that window.
-	fh, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	fh, err := root.OpenFile(name, os.O_RDONLY|regular.OpenFlags, 0)
 	if err != nil {
 		return nil, osError(p, err), false
 	}
@@ -391,41 +392,10 @@ func (fsys *FS) loadIn(root *os.Root, name, p string) (f *File, rerr *ReadError,
 	return f, rerr, true
 }
 
-// readAll reads r, an open regular file whose size was size when checked,
-// to its end into one buffer sized for size bytes.
-//
-// The buffer has room for one byte more than size, so a first read that
-// returns exactly size bytes has found the file as long as it was when
-// checked and no longer: a longer file fills the spare byte. Such a read
-// is the whole file, and the read that would only see the end is not
-// made. Any other count (the file grew or shrank since, or the system
-// returned less than asked) reads on to the end. A file that grew while a
-// system returned exactly size bytes of it is read as it was when checked.
-//
-// A file of more than limit bytes, by size or as read, is a
-// *TooLargeError, and nothing more of it is read.
+// readAll is regular.ReadAll: a *regular.TooLargeError for a file of more
+// than limit bytes.
 func readAll(r io.Reader, size, limit int64) ([]byte, error) {
-	if size > limit {
-		return nil, &TooLargeError{Size: size, Limit: limit}
-	}
-	b := make([]byte, 0, size+1)
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		first := len(b) == 0
-		b = b[:len(b)+n]
-		if int64(len(b)) > limit {
-			return nil, &TooLargeError{Size: int64(len(b)), Limit: limit}
-		}
-		if err == io.EOF || (first && err == nil && n > 0 && int64(n) == size) {
-			return b, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(b) == cap(b) {
-			b = slices.Grow(b, len(b))
-		}
-	}
+	return regular.ReadAll(r, size, limit)
 }
 
 // MaxFileSize is the size, in bytes, of the largest file an FS reads. A
@@ -439,17 +409,7 @@ const MaxFileSize = 64 << 20
 const _ = uint(markdown.MaxInput - MaxFileSize)
 
 // TooLargeError is the error for a file larger than a reader accepts.
-type TooLargeError struct {
-	// Size is the file's size as found (at least Limit+1).
-	Size int64
-	// Limit is the largest size accepted.
-	Limit int64
-}
-
-// Error says how large the file is, the limit, and what to do.
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("it is %d bytes, more than the %d MiB promptc reads (far more text than any model is sent); split it into smaller files", e.Size, e.Limit>>20)
-}
+type TooLargeError = regular.TooLargeError
 
 func notRegular(p string, m fs.FileMode) *ReadError {
 	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets", p, Describe(m))
@@ -469,7 +429,7 @@ func osError(p string, err error) *ReadError {
 	}
 	if tl := (*TooLargeError)(nil); errors.As(err, &tl) {
 		// The file is there: not INCLUDE_NOT_FOUND.
-		return fail(p, RuleRead, "%s cannot be read: %v", p, tl)
+		return fail(p, RuleRead, "%s cannot be read: it is %d bytes, more than the %d MiB promptc reads (far more text than any model is sent); split it into smaller files", p, tl.Size, tl.Limit>>20)
 	}
 	msg := err.Error()
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {

@@ -17,9 +17,9 @@ import (
 // and CUE evaluates whatever it is given: a comprehension over
 // list.Range(0, 100000, 1) keeps the evaluator busy for minutes and stalls
 // CI. promptc.cue describes assets and needs no computation, so evaluation
-// gets a time limit. CUE offers neither cancellation nor a size limit, so
-// the evaluation runs in a goroutine that is abandoned when the limit
-// passes; the command then reports the error and exits, which ends it.
+// gets a time limit and a memory limit. CUE offers neither cancellation
+// nor a size limit, so the evaluation runs in a child process that is
+// killed when the limit passes (isolate.go).
 
 // DefaultEvalTimeout is how long evaluating promptc.cue may take. A real
 // configuration evaluates in milliseconds; the limit leaves room for slow
@@ -50,15 +50,32 @@ func evalTimeout(file string) (time.Duration, error) {
 // stand in for an evaluation that never ends.
 var evaluator = evaluate
 
-// evaluateBounded runs evaluator with the time limit of evalTimeout. When
-// the limit passes first, the evaluation is abandoned (its goroutine keeps
-// running until the process exits) and the CUE context it used is retired,
-// so that no later evaluation shares a runtime with it.
+// evaluateBounded evaluates src within the time limit of evalTimeout and
+// the memory limit of evalMemory: in a child process (isolate.go), or,
+// when none can be started, with evaluateInProcess, whose memory is not
+// bounded.
 func evaluateBounded(file string, src []byte) (*Loaded, error) {
 	limit, err := evalTimeout(file)
 	if err != nil {
 		return nil, err
 	}
+	memory, err := evalMemory(file)
+	if err != nil {
+		return nil, err
+	}
+	if isolate {
+		if l, err := evaluateInChild(file, src, limit, memory); err != errNoChild {
+			return l, err
+		}
+	}
+	return evaluateInProcess(file, src, limit)
+}
+
+// evaluateInProcess runs evaluator with the time limit. When the limit
+// passes first, the evaluation is abandoned (its goroutine keeps running
+// until the process exits) and the CUE context it used is retired, so that
+// no later evaluation shares a runtime with it.
+func evaluateInProcess(file string, src []byte, limit time.Duration) (*Loaded, error) {
 	type result struct {
 		l   *Loaded
 		err error
@@ -68,12 +85,7 @@ func evaluateBounded(file string, src []byte) (*Loaded, error) {
 	// Read here, not in the goroutine, which may outlive this call.
 	eval := evaluator
 	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{err: fmt.Errorf("evaluating %s: internal error in the CUE evaluator: %v", filepath.Base(file), r)}
-			}
-		}()
-		l, err := eval(file, src)
+		l, err := recovered(eval, file, src)
 		done <- result{l, err}
 	}()
 	timer := time.NewTimer(limit)
@@ -87,40 +99,64 @@ func evaluateBounded(file string, src []byte) (*Loaded, error) {
 	}
 }
 
-// timeoutError reports an evaluation that ran past limit. It points at the
-// first comprehension of the file, the construct that makes evaluation
-// expensive, when there is one.
-func timeoutError(file string, src []byte, limit time.Duration) error {
-	name := filepath.Base(file)
-	pos := diag.Position{Path: name, Line: 1, Col: 1}
-	what := "remove the computation from it"
-	if c := firstComprehension(file, src); c.IsValid() {
-		pos.Line, pos.Col = c.Line(), c.Column()
-		what = "remove the comprehension here and any other large ones"
-	}
-	return &Error{Diagnostics: []diag.Diagnostic{diag.Errorf(pos, RuleConfig,
-		"evaluating %s took longer than the limit of %v and was stopped; %s describes assets and needs no computation: %s (for example list.Range over thousands of values). %s=DURATION raises the limit",
-		name, limit, name, what, EvalTimeoutEnv)}}
+// recovered runs eval, turning a panic of the CUE evaluator into an
+// error.
+func recovered(eval func(string, []byte) (*Loaded, error), file string, src []byte) (l *Loaded, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			l, err = nil, fmt.Errorf("evaluating %s: internal error in the CUE evaluator: %v", filepath.Base(file), r)
+		}
+	}()
+	return eval(file, src)
 }
 
-// firstComprehension returns the position of the first list or struct
-// comprehension in src, or token.NoPos. Parsing takes time linear in the
-// size of src, unlike evaluation.
-func firstComprehension(file string, src []byte) token.Pos {
+// timeoutError reports an evaluation that ran past limit.
+func timeoutError(file string, src []byte, limit time.Duration) error {
+	return stopped(file, src, fmt.Sprintf("took longer than the limit of %v and was stopped", limit), EvalTimeoutEnv+"=DURATION raises the limit")
+}
+
+// stopped reports an evaluation that was stopped, saying what happened
+// (what) and how to raise the limit (raise). It points at the first
+// comprehension or function call of the file, the constructs that make
+// evaluation expensive, when there is one.
+func stopped(file string, src []byte, what, raise string) error {
+	name := filepath.Base(file)
+	pos := diag.Position{Path: name, Line: 1, Col: 1}
+	fix, example := "remove the computation from it", "list.Range over thousands of values"
+	if c, kind := firstComputation(file, src); c.IsValid() {
+		pos.Line, pos.Col = c.Line(), c.Column()
+		fix = "remove the " + kind + " here and any other large ones"
+		if kind == "call" {
+			example = "strings.Repeat with a large count"
+		}
+	}
+	return &Error{Diagnostics: []diag.Diagnostic{diag.Errorf(pos, RuleConfig,
+		"evaluating %s %s; %s describes assets and needs no computation: %s (for example %s). %s",
+		name, what, name, fix, example, raise)}}
+}
+
+// firstComputation returns the position of the first list or struct
+// comprehension or function call in src, and which it is, or token.NoPos.
+// Parsing takes time linear in the size of src, unlike evaluation.
+func firstComputation(file string, src []byte) (token.Pos, string) {
 	f, err := parser.ParseFile(file, src)
 	if err != nil {
-		return token.NoPos
+		return token.NoPos, ""
 	}
-	found := token.NoPos
+	found, kind := token.NoPos, ""
 	ast.Walk(f, func(n ast.Node) bool {
 		if found.IsValid() {
 			return false
 		}
-		if c, ok := n.(*ast.Comprehension); ok {
-			found = c.Pos()
+		switch n := n.(type) {
+		case *ast.Comprehension:
+			found, kind = n.Pos(), "comprehension"
+			return false
+		case *ast.CallExpr:
+			found, kind = n.Pos(), "call"
 			return false
 		}
 		return true
 	}, nil)
-	return found
+	return found, kind
 }

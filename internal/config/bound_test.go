@@ -34,14 +34,15 @@ func configError(t *testing.T, err error) []string {
 func blockingEvaluator(t *testing.T) {
 	t.Helper()
 	release := make(chan struct{})
-	saved := evaluator
+	saved, savedIsolate := evaluator, isolate
+	isolate = false
 	evaluator = func(file string, src []byte) (*Loaded, error) {
 		<-release
 		return nil, errors.New("released")
 	}
 	t.Cleanup(func() {
 		close(release)
-		evaluator = saved
+		evaluator, isolate = saved, savedIsolate
 	})
 }
 
@@ -92,9 +93,9 @@ func TestEvaluationWithinTheLimit(t *testing.T) {
 }
 
 func TestEvaluatorPanicIsAnError(t *testing.T) {
-	saved := evaluator
-	t.Cleanup(func() { evaluator = saved })
-	evaluator = func(string, []byte) (*Loaded, error) { panic("boom") }
+	saved, savedIsolate := evaluator, isolate
+	t.Cleanup(func() { evaluator, isolate = saved, savedIsolate })
+	evaluator, isolate = func(string, []byte) (*Loaded, error) { panic("boom") }, false
 	_, err := LoadBytes("/p/promptc.cue", []byte(minimal))
 	var ce *Error
 	if err == nil || errors.As(err, &ce) || !strings.Contains(err.Error(), "internal error in the CUE evaluator: boom") {

@@ -6,6 +6,8 @@ package config
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +19,7 @@ import (
 
 	cuefiles "github.com/promptc/promptc/cue"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/regular"
 )
 
 // FileName is the name of the configuration file that marks a project root.
@@ -397,17 +400,68 @@ func retireSchema() {
 
 // LoadFile reads and validates the configuration at path. Bad configuration
 // is returned as an *Error listing diagnostics positioned in the user's
-// file; any other error is an I/O failure.
+// file; so is a path that is not a regular file (see readFile) or is larger
+// than MaxSize. A path that cannot be opened is the system's *fs.PathError.
 func LoadFile(path string) (*Loaded, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(abs)
+	src, err := readFile(abs, path)
 	if err != nil {
 		return nil, err
 	}
 	return LoadBytes(abs, src)
+}
+
+// MaxSize is the size, in bytes, of the largest configuration promptc
+// reads. A real promptc.cue is a few KiB (the example project's is 17 KiB);
+// the text it names lives in the asset files. The cap keeps reading and
+// parsing bounded whatever the file is, /dev/zero included.
+const MaxSize = 1 << 20
+
+// readFile returns the content of the configuration at the absolute path
+// abs, which messages call shown (the path as the user gave it). It must be a regular file, opened without following a symbolic link
+// and without blocking: a FIFO would hang the open, a device such as
+// /dev/zero never ends, and a link could pull in a file from outside the
+// project root, the directory that holds the configuration, whose content
+// would then appear in error messages. The check and the open act on the
+// same file (regular.Open), so a swap between them is refused too.
+func readFile(abs, shown string) ([]byte, error) {
+	dir, name := filepath.Split(abs)
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	src, err := regular.Read(root, name, MaxSize)
+	var nr *regular.NotRegularError
+	var tl *regular.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, tooLarge(abs, shown, tl.Size)
+	case errors.As(err, &nr) && nr.Replaced:
+		return nil, fileError(abs, "%s was replaced while being read; run promptc again", shown)
+	case errors.As(err, &nr) && nr.Mode&fs.ModeSymlink != 0:
+		return nil, fileError(abs, "%s is a symbolic link; promptc reads the configuration only from a regular file, never through a link, so that it cannot come from outside the project: replace the link with the file itself", shown)
+	case errors.As(err, &nr):
+		return nil, fileError(abs, "%s is %s; the configuration must be a regular file: replace it with one", shown, regular.Describe(nr.Mode))
+	}
+	return src, err
+}
+
+// tooLarge is the error for the configuration at the absolute path file,
+// named shown in the message, of size bytes, more than MaxSize.
+func tooLarge(file, shown string, size int64) error {
+	return fileError(file, "%s is %d bytes, more than the %d MiB a configuration may have; keep long texts in the asset files it names",
+		shown, size, MaxSize>>20)
+}
+
+// fileError is a configuration error about the file at the absolute path
+// file as a whole, before any of it was read.
+func fileError(file, format string, args ...any) error {
+	return &Error{Root: filepath.Dir(file), Diagnostics: []diag.Diagnostic{
+		diag.Errorf(diag.Position{Path: filepath.Base(file)}, RuleConfig, format, args...)}}
 }
 
 // LoadBytes validates src as the configuration file at the absolute path
@@ -415,6 +469,9 @@ func LoadFile(path string) (*Loaded, error) {
 // cache.go) without evaluating CUE; otherwise it is evaluated within the
 // time limit of bound.go, and stored in the cache when valid.
 func LoadBytes(file string, src []byte) (*Loaded, error) {
+	if len(src) > MaxSize {
+		return nil, tooLarge(file, filepath.Base(file), int64(len(src)))
+	}
 	root := filepath.Dir(file)
 	key := CacheKey(src)
 	if e := new(cacheEntry); CacheGet(key, e) && e.Config != nil {

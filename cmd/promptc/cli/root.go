@@ -250,14 +250,15 @@ func (p plainWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 // promptc.cue walking up from the working directory.
 func (g *globals) findConfig(dir string) (string, error) {
 	if g.configFile != "" {
-		if _, err := os.Stat(g.configFile); err != nil {
+		// Lstat: a link is found, and then refused by the loader.
+		if _, err := os.Lstat(g.configFile); err != nil {
 			return "", usagef("--config %s: %v", g.configFile, errors.Unwrap(err))
 		}
 		return g.configFile, nil
 	}
 	if dir != "" {
 		p := filepath.Join(dir, config.FileName)
-		if _, err := os.Stat(p); err != nil {
+		if _, err := os.Lstat(p); err != nil {
 			if fi, serr := os.Stat(dir); serr == nil && !fi.IsDir() && filepath.Base(dir) == config.FileName {
 				return dir, nil
 			}
@@ -271,7 +272,7 @@ func (g *globals) findConfig(dir string) (string, error) {
 	}
 	for d := wd; ; {
 		p := filepath.Join(d, config.FileName)
-		if _, err := os.Stat(p); err == nil {
+		if _, err := os.Lstat(p); err == nil {
 			return p, nil
 		}
 		parent := filepath.Dir(d)

@@ -1,0 +1,264 @@
+package config
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// CUE evaluates whatever promptc.cue asks for, and can neither be
+// cancelled nor limited in memory: strings.Repeat(strings.Repeat("ab",
+// 100000), 100000) asks for a 20 GB string in one allocation, which the Go
+// runtime either refuses with a fatal error that no recover catches, or
+// grants and fills, taking the machine's memory; and an evaluation that
+// runs past the time limit in a goroutine keeps running, and copying a
+// huge string cannot be preempted, so the command that should stop at the
+// limit stopped 40 s late. So promptc evaluates promptc.cue in a child
+// process of its own executable (the same binary, told by childEnv to
+// evaluate and exit): the child limits its own memory (see limitMemory)
+// and the parent kills it when the time limit passes. Whatever the child
+// does, the parent reports a positioned configuration error. Starting the
+// child costs about 10 ms, paid only when the configuration is not in the
+// cache (cache.go), so a pre-commit lint of an unchanged project pays
+// nothing.
+
+// DefaultEvalMemory is how much memory evaluating promptc.cue may use. A
+// real configuration needs about 30 MB; the limit leaves room for large
+// projects.
+const DefaultEvalMemory = 512 << 20
+
+// EvalMemoryEnv names the environment variable that replaces
+// DefaultEvalMemory: a number of bytes, or of KiB, MiB or GiB with that
+// suffix ("1GiB").
+const EvalMemoryEnv = "PROMPTC_CUE_MEMORY"
+
+// MaxEvalResult is the size, in bytes, of the largest evaluated
+// configuration (as JSON) promptc accepts from the evaluation: the limit
+// of the asset files, since a configuration's texts are sent to models as
+// the assets are.
+const MaxEvalResult = 64 << 20
+
+// childEnv, set in the environment of a process that links this package,
+// makes it evaluate the request on its standard input and exit (see
+// init); its value is the memory limit in bytes.
+const childEnv = "PROMPTC_INTERNAL_CUE_EVALUATOR"
+
+// childOutOfMemory is the exit code of a child whose memory passed the
+// limit.
+const childOutOfMemory = 86
+
+// isolate says whether evaluations run in a child process; tests of the
+// in-process bound clear it.
+var isolate = true
+
+func init() {
+	if v, ok := os.LookupEnv(childEnv); ok {
+		// Before anything else of the program runs: this process is
+		// an evaluator, not promptc.
+		limit, _ := strconv.ParseInt(v, 10, 64)
+		os.Exit(serveChild(os.Stdin, os.Stdout, limit))
+	}
+}
+
+// request is what the parent sends the child.
+type request struct {
+	File string `json:"file"`
+	Src  []byte `json:"src"`
+}
+
+// reply is what the child sends back: the configuration and its
+// positions, or its diagnostics, or a failure that is not the
+// configuration's fault.
+type reply struct {
+	Config      *Config           `json:"config,omitempty"`
+	Positions   Positions         `json:"positions,omitempty"`
+	Root        string            `json:"root,omitempty"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics,omitempty"`
+	Failure     string            `json:"failure,omitempty"`
+}
+
+// serveChild evaluates one request within limit bytes of memory and
+// writes the reply; it returns the process's exit code.
+func serveChild(in io.Reader, out io.Writer, limit int64) int {
+	if limit > 0 {
+		limitMemory(limit)
+	}
+	var req request
+	// The request is at most MaxSize bytes of source, base64-encoded.
+	if err := json.NewDecoder(io.LimitReader(in, 2*MaxSize+1<<16)).Decode(&req); err != nil {
+		fmt.Fprintln(os.Stderr, "bad request:", err)
+		return 3
+	}
+	var r reply
+	l, err := recovered(evaluator, req.File, req.Src)
+	var ce *Error
+	switch {
+	case err == nil:
+		r.Config, r.Positions = l.Config, l.positions
+	case errors.As(err, &ce):
+		r.Root, r.Diagnostics = ce.Root, ce.Diagnostics
+	default:
+		r.Failure = err.Error()
+	}
+	if err := json.NewEncoder(out).Encode(&r); err != nil {
+		return 3
+	}
+	return 0
+}
+
+// limitMemory bounds the memory of this process to limit bytes: the
+// garbage collector works to stay below it, the operating system refuses
+// address space much beyond it where it can (see limitAddressSpace), and a
+// watchdog ends the process with childOutOfMemory when its memory passes
+// it anyway, before the system runs short.
+func limitMemory(limit int64) {
+	debug.SetMemoryLimit(limit)
+	limitAddressSpace(limit)
+	go func() {
+		sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		for {
+			metrics.Read(sample)
+			if int64(sample[0].Value.Uint64()-sample[1].Value.Uint64()) > limit {
+				os.Exit(childOutOfMemory)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+}
+
+// evalMemory returns the memory limit, or a configuration error when
+// EvalMemoryEnv is set to something that is not a positive size.
+func evalMemory(file string) (int64, error) {
+	v := os.Getenv(EvalMemoryEnv)
+	if v == "" {
+		return DefaultEvalMemory, nil
+	}
+	num, unit := v, int64(1)
+	for suffix, u := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			num, unit = n, u
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/unit {
+		return 0, &Error{Diagnostics: []diag.Diagnostic{diag.Errorf(diag.Position{Path: filepath.Base(file)}, RuleConfig,
+			"the environment variable %s=%q is not a positive size; write it like 1GiB or 800MiB, or unset it for the default %d MiB",
+			EvalMemoryEnv, v, DefaultEvalMemory>>20)}}
+	}
+	return n * unit, nil
+}
+
+// errNoChild is returned by evaluateInChild when no child could be
+// started; the evaluation then runs in this process.
+var errNoChild = errors.New("no evaluator process")
+
+// evaluateInChild evaluates src, the configuration file at the absolute
+// path file, in a child process (see the comment at the top), within the
+// time limit and the memory limit.
+func evaluateInChild(file string, src []byte, timeout time.Duration, memory int64) (*Loaded, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, errNoChild
+	}
+	body, err := json.Marshal(request{File: file, Src: src})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), childEnv+"="+strconv.FormatInt(memory, 10))
+	cmd.Stdin = bytes.NewReader(body)
+	out := &capped{max: MaxEvalResult}
+	errOut := &capped{max: 4 << 10}
+	cmd.Stdout, cmd.Stderr = out, errOut
+	if err := cmd.Start(); err != nil {
+		return nil, errNoChild
+	}
+	werr := cmd.Wait()
+	root := filepath.Dir(file)
+	switch {
+	case ctx.Err() != nil:
+		return nil, timeoutError(file, src, timeout)
+	case out.over:
+		return nil, resultTooLarge(file, src)
+	case werr != nil && outOfMemory(cmd.ProcessState, errOut.String()):
+		return nil, memoryError(file, src, memory)
+	case werr != nil:
+		return nil, fmt.Errorf("evaluating %s: the evaluator process failed (%v): %s", filepath.Base(file), werr, firstLine(errOut.String()))
+	}
+	var r reply
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		return nil, fmt.Errorf("evaluating %s: the evaluator process replied %d bytes that do not decode: %v", filepath.Base(file), out.Len(), err)
+	}
+	switch {
+	case r.Failure != "":
+		return nil, errors.New(r.Failure)
+	case r.Diagnostics != nil:
+		return nil, &Error{Root: r.Root, Diagnostics: r.Diagnostics}
+	case r.Config == nil:
+		return nil, fmt.Errorf("evaluating %s: the evaluator process replied without a configuration", filepath.Base(file))
+	}
+	return &Loaded{Root: root, File: file, Source: src, Config: r.Config, positions: r.Positions}, nil
+}
+
+// outOfMemory reports whether a child that failed ran out of memory: its
+// watchdog stopped it, the Go runtime could not get memory (a fatal error,
+// exit code 2), or the system killed it (the parent kills only after the
+// time limit, which is checked first).
+func outOfMemory(ps *os.ProcessState, stderr string) bool {
+	if ps == nil {
+		return false
+	}
+	return ps.ExitCode() == childOutOfMemory || strings.Contains(stderr, "out of memory") || killed(ps)
+}
+
+// capped is a buffer that keeps its first max bytes and notes whether
+// more were written; writing never fails, so the child is never blocked
+// or broken by a full pipe.
+type capped struct {
+	bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(b []byte) (int, error) {
+	if room := c.max - c.Len(); len(b) > room {
+		c.over = true
+		c.Buffer.Write(b[:max(room, 0)])
+		return len(b), nil
+	}
+	return c.Buffer.Write(b)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// memoryError reports an evaluation that needed more than limit bytes, at
+// the first computation of the file.
+func memoryError(file string, src []byte, limit int64) error {
+	return stopped(file, src, fmt.Sprintf("needed more than the memory limit of %d MiB and was stopped", limit>>20),
+		EvalMemoryEnv+"=SIZE raises the limit")
+}
+
+// resultTooLarge reports an evaluation whose result is larger than
+// MaxEvalResult.
+func resultTooLarge(file string, src []byte) error {
+	return stopped(file, src, fmt.Sprintf("produced more than %d MiB of values and was refused", MaxEvalResult>>20),
+		"no text promptc sends can be that long")
+}
