@@ -49,6 +49,9 @@ type NotRegularError struct {
 	// Replaced is set when the name was a regular file when checked and
 	// something else (another file, a link) when opened.
 	Replaced bool
+	// Links is the number of names of a regular file refused because it
+	// has more than one (see ReadSingle); 0 otherwise.
+	Links uint64
 }
 
 // Error says what the name is.
@@ -56,7 +59,16 @@ func (e *NotRegularError) Error() string {
 	if e.Replaced {
 		return e.Name + " was replaced while being read"
 	}
-	return e.Name + " is " + Describe(e.Mode)
+	return e.Name + " is " + e.What()
+}
+
+// What names what the entry is, for messages: Describe's text, or a hard
+// link with its number of names.
+func (e *NotRegularError) What() string {
+	if e.Links > 1 {
+		return fmt.Sprintf("a hard link (one of %d names of the same file)", e.Links)
+	}
+	return Describe(e.Mode)
 }
 
 // ReadRegular returns the content of name, which must be a regular file in
@@ -67,7 +79,22 @@ func (e *NotRegularError) Error() string {
 // too. A missing name is an error wrapping fs.ErrNotExist; anything else
 // is the system's error.
 func ReadRegular(root *os.Root, name string) ([]byte, error) {
-	fh, fi, err := openRegular(root, name)
+	return readRegular(root, name, false)
+}
+
+// ReadSingle is ReadRegular for a file that must also have a single name:
+// a hard link (a file with more than one name, which may be outside root)
+// is a *NotRegularError with Links set, and is not read. The output
+// directory is read this way, because a hard link planted there to a file
+// elsewhere would otherwise be read (and printed in a diff) as if it were
+// the generated file.
+func ReadSingle(root *os.Root, name string) ([]byte, error) {
+	return readRegular(root, name, true)
+}
+
+// readRegular is ReadRegular, refusing hard links when single is set.
+func readRegular(root *os.Root, name string, single bool) ([]byte, error) {
+	fh, fi, err := openRegular(root, name, single)
 	if err != nil {
 		return nil, err
 	}
@@ -83,9 +110,10 @@ func ReadRegular(root *os.Root, name string) ([]byte, error) {
 // bytes (all of it when shorter), holding no more of it in memory than a
 // buffer: generated files can be many megabytes, and checking that they are
 // unchanged needs their hash, not their bytes. name is checked as
-// ReadRegular checks it, with the same errors.
+// ReadSingle checks it, with the same errors: it is only used on the
+// output directory.
 func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, first []byte, err error) {
-	fh, _, err := openRegular(root, name)
+	fh, _, err := openRegular(root, name, true)
 	if err != nil {
 		return sum, nil, err
 	}
@@ -110,9 +138,10 @@ func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, f
 }
 
 // openRegular opens name in root for reading after checking, without
-// following a link, that it is a regular file, and checks that the file
-// opened is the one checked (see ReadRegular).
-func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+// following a link, that it is a regular file (with a single name, when
+// single is set), and checks that the file opened is the one checked (see
+// ReadRegular).
+func openRegular(root *os.Root, name string, single bool) (*os.File, fs.FileInfo, error) {
 	fi, err := root.Lstat(name)
 	if err != nil {
 		return nil, nil, err
@@ -132,6 +161,10 @@ func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
 	if !got.Mode().IsRegular() || !os.SameFile(fi, got) {
 		fh.Close()
 		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Replaced: true}
+	}
+	if n := links(got); single && n > 1 {
+		fh.Close()
+		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Links: n}
 	}
 	return fh, got, nil
 }
