@@ -58,20 +58,21 @@ func inputsInside(p *compiler.Program, l *config.Loaded, root, out string) error
 	r = filepath.ToSlash(r)
 	cfg, _ := filepath.Rel(l.Root, l.File)
 	cfg = filepath.ToSlash(cfg)
+	outside := r == ".." || strings.HasPrefix(r, "../")
+	if g := p.Config.Guide; !outside && g != nil && guidePart(p) != nil {
+		if name := path.Join(r, g.Output); name == cfg || p.Files[name] != nil {
+			return configErrorAt(l, "guide.output", "guide.output: %s is an input of the project (build reads it); the guide would overwrite it: choose another name", name)
+		}
+	}
 	// An input the output directory holds; the configuration file first.
 	var held string
 	switch {
-	case r == "." || r == ".." || strings.HasPrefix(r, "../"):
+	case r == "." || outside:
 		if r != "." && !isAncestor(r) {
 			return nil // beside the project: it holds none of its files
 		}
 		held = cfg
 	default:
-		if g := p.Config.Guide; g != nil && guidePart(p) != nil {
-			if name := path.Join(r, g.Output); name == cfg || p.Files[name] != nil {
-				return configErrorAt(l, "guide.output", "guide.output: %s is an input of the project (build reads it); the guide would overwrite it: choose another name", name)
-			}
-		}
 		for name := range p.Files {
 			if name == r || strings.HasPrefix(name, r+"/") {
 				if held == "" || name < held {
