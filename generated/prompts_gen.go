@@ -18,7 +18,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d4ab487b8ed7030074ca40aeda03541bd746589663c1a5b2126d816dac64dd12"
+const InputHash = "sha256:7881345a7e99242b9263a9579aaf1f7f26b06b7f193c238f376fc226486ee516"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
