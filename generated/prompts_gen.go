@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:4a4b6b400ade6f2cdc9926c285f711f38f8d937cb96a1e5c0b37c4a80acb3500"
+const InputHash = "sha256:fe39b007cf24f975bae2206b12f7946931edde4a86207db1373853768f150ae4"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.

@@ -100,12 +100,17 @@ func names(files []File) []string {
 // missing, orphaned and leftover files, with diffs. It writes nothing.
 // When the stamped input hash and the manifest already match, nothing is
 // rendered: the common clean case costs a hash and reading the few output
-// files. An entry build refuses to read is an *UnsafeError; an output
-// directory path that is a file is a *config.Error.
+// files. An entry build refuses to read, and a file build would replace or
+// delete without owning it, is an *UnsafeError; an output directory path
+// that is a file, holds an input or lies in a version-control directory,
+// and a guide.output naming an input, is a *config.Error (checkPlacement).
 //
 // pf, when not nil, is a Prefetch started on the same configuration: its
 // directory and hashes are used instead of reading them again.
 func Stale(progs []*compiler.Program, pf *Prefetch) ([]Change, error) {
+	if err := checkPlacement(progs[0]); err != nil {
+		return nil, err
+	}
 	o, release, err := pf.open(progs[0].Loaded)
 	if err != nil {
 		return nil, err
@@ -139,6 +144,18 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 			return nil, err
 		}
 	}
+	// What build would refuse to replace or delete, it refuses here too.
+	// With leftovers it first restores a complete set, which is then
+	// judged: the check reports them instead.
+	if o != nil && len(st.leftovers) == 0 {
+		bad, err := o.owned(st, files)
+		if err != nil {
+			return nil, err
+		}
+		if len(bad) > 0 {
+			return nil, &UnsafeError{Diagnostics: diag.Sort(bad)}
+		}
+	}
 	return st.compare(o, files)
 }
 
@@ -153,6 +170,9 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 // reports as OUTPUT_UNSAFE findings.
 func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program) ([]string, error) {
 	return func(*compiler.Program) ([]string, error) {
+		if err := checkPlacement(progs[0]); err != nil {
+			return nil, err
+		}
 		o, release, err := pf.open(progs[0].Loaded)
 		if err != nil || o == nil {
 			return nil, err

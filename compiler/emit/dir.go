@@ -54,6 +54,9 @@ type outDir struct {
 	entries map[string]fs.FileMode
 	// hashed holds what hash found for the files a Prefetch hashed.
 	hashed map[string]hashResult
+	// cfg is the configuration that names the directory, for the
+	// positions of findings; nil in tests of the directory alone.
+	cfg *config.Loaded
 }
 
 // hashResult is what hash returns for one file.
@@ -89,14 +92,15 @@ func openOutput(l *config.Loaded, create bool) (*outDir, error) {
 	if errors.As(err, &nd) {
 		return nil, configError(l, "output.dir: %s; build writes its output directory there: move the file away or choose another output.dir", nd)
 	}
+	if o != nil {
+		o.cfg = l
+	}
 	return o, err
 }
 
 // configError is a configuration error positioned at output.dir.
 func configError(l *config.Loaded, format string, args ...any) error {
-	return &config.Error{Root: l.Root, Diagnostics: []diag.Diagnostic{
-		diag.Errorf(l.PosOf("output.dir"), config.RuleConfig, format, args...),
-	}}
+	return configErrorAt(l, "output.dir", format, args...)
 }
 
 // openAt opens directory rel (in the system's form) below base; display is
@@ -163,10 +167,16 @@ func (o *outDir) pos(name string) diag.Position {
 
 // unsafe is the finding for an entry that is not a regular file.
 func (o *outDir) unsafe(name string, m fs.FileMode, role string) diag.Diagnostic {
+	return o.unsafeAs(name, source.Describe(m), role)
+}
+
+// unsafeAs is unsafe with what the entry is already named ("a symbolic
+// link", "a hard link (...)").
+func (o *outDir) unsafeAs(name, what, role string) diag.Diagnostic {
 	p := path.Join(o.rel, name)
 	return diag.Errorf(o.pos(name), source.RuleOutputUnsafe,
 		"%s is %s where build keeps %s; build never follows, reads or replaces it: delete it and run promptc build",
-		p, source.Describe(m), role)
+		p, what, role)
 }
 
 // digest is a SHA-256.
@@ -179,7 +189,7 @@ const headLen = 64 << 10
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
 func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
-	return readEntry(o, name, func() ([]byte, error) { return source.ReadRegular(o.root, name) })
+	return readEntry(o, name, func() ([]byte, error) { return source.ReadSingle(o.root, name) })
 }
 
 // hash is read returning name's SHA-256 instead of its bytes, and, for
@@ -213,7 +223,7 @@ func readEntry(o *outDir, name string, rd func() ([]byte, error)) (b []byte, ok 
 	case err == nil:
 		return b, true, nil, nil
 	case errors.As(err, &nr):
-		d := o.unsafe(name, nr.Mode, "a generated file")
+		d := o.unsafeAs(name, nr.What(), "a generated file")
 		if nr.Replaced {
 			d.Message = fmt.Sprintf("%s was replaced while build read it; run promptc build again", path.Join(o.rel, name))
 		}
@@ -255,6 +265,8 @@ type state struct {
 	sums   map[string]string
 	// orphans are listed files no longer wanted that exist, sorted.
 	orphans []string
+	// orphanSums holds the SHA-256 of each orphan, once owned checked it.
+	orphanSums map[string]digest
 	// leftovers are temporary files of an interrupted build, sorted.
 	leftovers []string
 }
@@ -302,6 +314,21 @@ func (o *outDir) scan(want []string) (*state, error) {
 		bad = append(bad, st.parseManifest(o, b)...)
 	}
 	known := maps.Clone(wanted)
+	// A write lists its new files in the new manifest and keeps the old
+	// one until its commit, so a stopped write's files are all in one of
+	// the two.
+	if kept, ok, d, err := o.read(oldTemp + ManifestName); err != nil {
+		return nil, err
+	} else if d != nil {
+		bad = append(bad, *d)
+	} else if ok {
+		var prev state
+		prev.sums = map[string]string{}
+		prev.parseManifest(o, kept)
+		for _, n := range prev.listed {
+			known[n] = true
+		}
+	}
 	for _, n := range st.listed {
 		known[n] = true
 		if wanted[n] {
@@ -323,6 +350,18 @@ func (o *outDir) scan(want []string) (*state, error) {
 		if m := o.entries[n]; !m.IsRegular() {
 			bad = append(bad, o.unsafe(n, m, "its temporary files"))
 			continue
+		}
+		// Rolling back renames a kept file back over its name, or deletes
+		// a file marked new: only for a name build writes or wrote. With
+		// the commit marker, recovery only deletes temporary files.
+		for _, prefix := range []string{oldTemp, noneTemp} {
+			if _, committed := o.entries[commitTemp]; committed {
+				break
+			}
+			if orig, ok := strings.CutPrefix(n, prefix); ok && !known[orig] {
+				bad = append(bad, diag.Errorf(o.pos(n), source.RuleOutputUnsafe,
+					"%s looks like a temporary file of build for %s, which build neither generates nor lists in a manifest; build never acts on it: delete it and run promptc build", o.show(n), orig))
+			}
 		}
 		st.leftovers = append(st.leftovers, n)
 	}

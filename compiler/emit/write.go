@@ -13,6 +13,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Names of build's temporary files in the output directory, all starting
@@ -78,11 +79,23 @@ type Result struct {
 // are equal are not touched (their modification time stays), and files
 // the manifest does not list are never touched.
 func Write(p *compiler.Program, files []File) (*Result, error) {
+	if err := checkPlacement(p); err != nil {
+		return nil, err
+	}
 	o, err := openOutput(p.Loaded, true)
 	if err != nil {
 		return nil, err
 	}
 	defer o.Close()
+	unlock, err := o.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	// What another build changed before the lock was ours.
+	if err := o.reread(); err != nil {
+		return nil, fmt.Errorf("read output directory %s: %w", o.rel, err)
+	}
 	return o.write(files)
 }
 
@@ -106,6 +119,13 @@ func (o *outDir) write(files []File) (*Result, error) {
 			return nil, err
 		}
 	}
+	bad, err := o.owned(st, files)
+	if err != nil {
+		return nil, err
+	}
+	if len(bad) > 0 {
+		return nil, &UnsafeError{Diagnostics: diag.Sort(bad)}
+	}
 	var changed []File
 	for _, f := range files {
 		if old, ok := st.old[f.Name]; !ok || old != sha256.Sum256(f.Data) {
@@ -115,11 +135,28 @@ func (o *outDir) write(files []File) (*Result, error) {
 	if len(changed) == 0 && len(st.orphans) == 0 {
 		return res, nil
 	}
+	// What each name touched must hold after a rollback (nil: nothing)
+	// and after a roll forward, so that the error says what is true.
+	before, after := map[string]*digest{}, map[string]*digest{}
+	for _, f := range changed {
+		if sum, ok := st.old[f.Name]; ok {
+			before[f.Name] = &sum
+		} else {
+			before[f.Name] = nil
+		}
+		sum := sha256.Sum256(f.Data)
+		after[f.Name] = &sum
+	}
+	for _, n := range st.orphans {
+		sum := st.orphanSums[n]
+		before[n], after[n] = &sum, nil
+	}
+	undo := func(cause error) error { return o.undo(cause, before, after) }
 
 	// Stage.
 	for _, f := range changed {
 		if err := o.do("stage "+f.Name, func() error { return o.create(newTemp+f.Name, f.Data) }); err != nil {
-			return nil, o.undo(fmt.Errorf("writing %s: %w", o.show(f.Name), plain(err)))
+			return nil, undo(fmt.Errorf("writing %s: %w", o.show(f.Name), plain(err)))
 		}
 	}
 
@@ -136,16 +173,16 @@ func (o *outDir) write(files []File) (*Result, error) {
 			err = o.do("replace "+n, func() error { return o.root.Rename(newTemp+n, n) })
 		}
 		if err != nil {
-			return nil, o.undo(fmt.Errorf("replacing %s: %w", o.show(n), plain(err)))
+			return nil, undo(fmt.Errorf("replacing %s: %w", o.show(n), plain(err)))
 		}
 	}
 	for _, n := range st.orphans {
 		if err := o.do("remove "+n, func() error { return o.root.Rename(n, oldTemp+n) }); err != nil {
-			return nil, o.undo(fmt.Errorf("removing %s: %w", o.show(n), plain(err)))
+			return nil, undo(fmt.Errorf("removing %s: %w", o.show(n), plain(err)))
 		}
 	}
 	if err := o.do("commit", func() error { return o.create(commitTemp, nil) }); err != nil {
-		return nil, o.undo(fmt.Errorf("committing the output in %s: %w", o.rel, plain(err)))
+		return nil, undo(fmt.Errorf("committing the output in %s: %w", o.rel, plain(err)))
 	}
 	res.Written = names(changed)
 	res.Removed = st.orphans
@@ -207,9 +244,12 @@ func (o *outDir) create(name string, data []byte) error {
 
 // undo restores the previous files after cause stopped a write before its
 // commit marker, and deletes the staged files (everything with
-// config.TempPrefix: the scan before writing resolved older ones). It returns cause, saying
-// that nothing was written or what is left.
-func (o *outDir) undo(cause error) error {
+// config.TempPrefix: the scan before writing resolved older ones, and the
+// lock keeps other builds out). It returns cause, saying that nothing was
+// written or what is left, once it has checked that the directory holds
+// what it says: before (or after, when the commit marker was made) maps
+// each name the write touched to its SHA-256, nil for no file.
+func (o *outDir) undo(cause error, before, after map[string]*digest) error {
 	if err := o.reread(); err != nil {
 		return fmt.Errorf("%v; could not list %s to restore it (%v): run promptc build again", cause, o.rel, err)
 	}
@@ -224,6 +264,13 @@ func (o *outDir) undo(cause error) error {
 	committed := slices.Contains(leftovers, commitTemp)
 	if err := o.recoverLeftovers(leftovers); err != nil {
 		return fmt.Errorf("%v; resolving the temporary files failed too (%v): %s holds them, and the next build restores one complete set from them: run promptc build again", cause, err, o.rel)
+	}
+	want := before
+	if committed {
+		want = after
+	}
+	if err := o.verify(want); err != nil {
+		return fmt.Errorf("%v; resolving the temporary files did not leave one complete set (%v): run promptc build again", cause, err)
 	}
 	if committed {
 		return fmt.Errorf("%v; but every new file was already in place: all files written", cause)

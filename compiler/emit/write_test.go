@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"maps"
@@ -25,12 +26,13 @@ func (s set) files() []File {
 	return out
 }
 
-// manifest returns s plus a manifest listing its names.
+// withManifest returns s plus a manifest listing its names and hashes, as
+// build writes it.
 func (s set) withManifest() set {
 	out := maps.Clone(s)
 	var b strings.Builder
 	for _, n := range slices.Sorted(maps.Keys(s)) {
-		b.WriteString(n + "\n")
+		b.WriteString(n + " " + sumText(sha256.Sum256([]byte(s[n]))) + "\n")
 	}
 	out[ManifestName] = b.String()
 	return out

@@ -42,13 +42,22 @@ func ReadRegular(root *os.Root, name string) ([]byte, error) {
 	return regular.Read(root, name, math.MaxInt64)
 }
 
+// ReadSingle is ReadRegular for a file that must also have a single name:
+// a hard link (a file with more than one name, which may be outside root)
+// is a *NotRegularError with Links set, and is not read. The output
+// directory is read this way (see regular.OpenSingle).
+func ReadSingle(root *os.Root, name string) ([]byte, error) {
+	return regular.ReadSingle(root, name, math.MaxInt64)
+}
+
 // HashRegular returns the SHA-256 of name's content and its first head
 // bytes (all of it when shorter), holding no more of it in memory than a
 // buffer: generated files can be many megabytes, and checking that they are
 // unchanged needs their hash, not their bytes. name is checked as
-// ReadRegular checks it, with the same errors.
+// ReadSingle checks it, with the same errors: it is only used on the
+// output directory.
 func HashRegular(root *os.Root, name string, head int) (sum [sha256.Size]byte, first []byte, err error) {
-	fh, _, err := regular.Open(root, name)
+	fh, _, err := regular.OpenSingle(root, name)
 	if err != nil {
 		return sum, nil, err
 	}

@@ -117,3 +117,32 @@ func TestHashRegular(t *testing.T) {
 		t.Errorf("HashRegular(missing) error %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestReadSingleRefusesHardLinks: a file with a second name is read by
+// ReadRegular but refused, unread, by ReadSingle and HashRegular, which
+// say how many names it has.
+func TestReadSingleRefusesHardLinks(t *testing.T) {
+	root := testtree.Write(t, map[string]string{"a.txt": "A\n", "one.txt": "1\n"})
+	if err := os.Link(filepath.Join(root, "a.txt"), filepath.Join(root, "b.txt")); err != nil {
+		t.Skipf("link: %v", err)
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if b, err := ReadRegular(r, "b.txt"); err != nil || string(b) != "A\n" {
+		t.Errorf("ReadRegular(b.txt) = %q, %v", b, err)
+	}
+	if b, err := ReadSingle(r, "one.txt"); err != nil || string(b) != "1\n" {
+		t.Errorf("ReadSingle(one.txt) = %q, %v", b, err)
+	}
+	_, err = ReadSingle(r, "b.txt")
+	var nr *NotRegularError
+	if !errors.As(err, &nr) || nr.Error() != "b.txt is a hard link (one of 2 names of the same file)" {
+		t.Errorf("ReadSingle(b.txt) error %v, want a hard link refused", err)
+	}
+	if _, _, err := HashRegular(r, "a.txt", 10); !errors.As(err, &nr) || nr.Links != 2 {
+		t.Errorf("HashRegular(a.txt) error %v, want a hard link refused", err)
+	}
+}

@@ -72,6 +72,26 @@ func checkGuideOutput(name string) string {
 	return ""
 }
 
+// VCSDirs are the metadata directories of version-control systems. The
+// output directory may not be one or lie inside one: build would replace
+// files such as .git/config or .git/hooks/*, which run commands.
+var VCSDirs = []string{".git", ".hg", ".svn", ".jj", "_darcs", ".bzr"}
+
+// VCSDir returns the version-control metadata directory that the
+// slash-separated path p runs through (a component equal to one of
+// VCSDirs, compared without case, as a case-insensitive file system
+// would), or "".
+func VCSDir(p string) string {
+	for _, c := range strings.Split(p, "/") {
+		for _, v := range VCSDirs {
+			if strings.EqualFold(c, v) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
 // OutputDir resolves output.dir for the project at root. rel is the output
 // directory relative to base, in the system's form, and base is the
 // directory it must stay inside: the project root, or, when output.dir
@@ -79,11 +99,12 @@ func checkGuideOutput(name string) string {
 // holds the project (the nearest directory at or above root with a go.mod
 // file), so that a project kept in a subdirectory of its module can write
 // the generated package beside it. An absolute path, a backslash, an empty
-// value and a path that leaves base are refused with the reason.
+// value, a path through a version-control directory (see VCSDir) and a
+// path that leaves base are refused with the reason.
 func OutputDir(root, dir string) (base, rel string, err error) {
 	switch {
 	case dir == "":
-		return "", "", errors.New(`it is empty; write "." to generate into the project root itself`)
+		return "", "", errors.New(`it is empty; name a directory such as "generated"`)
 	case strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, `\`) || filepath.IsAbs(dir) ||
 		len(dir) >= 2 && dir[1] == ':' && (dir[0]|0x20 >= 'a' && dir[0]|0x20 <= 'z'):
 		return "", "", fmt.Errorf("%q is an absolute path; the output directory is written relative to the project root and must stay inside it", dir)
@@ -91,6 +112,9 @@ func OutputDir(root, dir string) (base, rel string, err error) {
 		return "", "", fmt.Errorf("%q contains a backslash; separate directories with /", dir)
 	}
 	clean := path.Clean(dir)
+	if v := VCSDir(clean); v != "" {
+		return "", "", vcsError(dir, v)
+	}
 	if clean != ".." && !strings.HasPrefix(clean, "../") {
 		return root, filepath.FromSlash(clean), nil
 	}
@@ -119,4 +143,10 @@ func moduleRoot(dir string) string {
 		}
 		d = parent
 	}
+}
+
+// vcsError is the refusal of output directory dir, which runs through the
+// version-control directory v.
+func vcsError(dir, v string) error {
+	return fmt.Errorf("%q is inside %s, a version-control directory; build would replace the repository's own files there (such as .git/config, whose settings run commands): choose a directory outside it", dir, v)
 }

@@ -99,6 +99,11 @@ func TestOutputDirStaysInside(t *testing.T) {
 		{loose, "C:/out", "", "", "is an absolute path"},
 		{loose, `out\sub`, "", "", "contains a backslash"},
 		{loose, "", "", "", "it is empty"},
+		{proj, ".git", "", "", `".git" is inside .git, a version-control directory`},
+		{proj, "gen/.GIT/hooks", "", "", `is inside .GIT, a version-control directory`},
+		{proj, "../.git", "", "", `"../.git" is inside .git`},
+		{proj, "a/_darcs", "", "", `is inside _darcs`},
+		{proj, ".gitx", proj, ".gitx", ""},
 	} {
 		base, rel, err := OutputDir(tc.root, tc.dir)
 		switch {

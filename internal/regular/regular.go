@@ -41,6 +41,9 @@ type NotRegularError struct {
 	// Replaced is set when the name was a regular file when checked and
 	// something else (another file, a link) when opened.
 	Replaced bool
+	// Links is the number of names of a regular file refused because it
+	// has more than one (see OpenSingle); 0 otherwise.
+	Links uint64
 }
 
 // Error says what the name is.
@@ -48,7 +51,16 @@ func (e *NotRegularError) Error() string {
 	if e.Replaced {
 		return e.Name + " was replaced while being read"
 	}
-	return e.Name + " is " + Describe(e.Mode)
+	return e.Name + " is " + e.What()
+}
+
+// What names what the entry is, for messages: Describe's text, or a hard
+// link with its number of names.
+func (e *NotRegularError) What() string {
+	if e.Links > 1 {
+		return fmt.Sprintf("a hard link (one of %d names of the same file)", e.Links)
+	}
+	return Describe(e.Mode)
 }
 
 // Open opens name in root for reading after checking, without following a
@@ -60,6 +72,21 @@ func (e *NotRegularError) Error() string {
 // wrapping fs.ErrNotExist; anything else is the system's error. The
 // returned FileInfo is the open file's.
 func Open(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	return open(root, name, false)
+}
+
+// OpenSingle is Open for a file that must also have a single name: a hard
+// link (a file with more than one name, which may be outside root) is a
+// *NotRegularError with Links set, and is closed unread. The output
+// directory is read this way, because a hard link planted there to a file
+// elsewhere would otherwise be read (and printed in a diff) as if it were
+// the generated file. Hard links are detected on unix only.
+func OpenSingle(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	return open(root, name, true)
+}
+
+// open is Open, refusing hard links when single is set.
+func open(root *os.Root, name string, single bool) (*os.File, fs.FileInfo, error) {
 	fi, err := root.Lstat(name)
 	if err != nil {
 		return nil, nil, err
@@ -80,13 +107,26 @@ func Open(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
 		fh.Close()
 		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Replaced: true}
 	}
+	if n := links(got); single && n > 1 {
+		fh.Close()
+		return nil, nil, &NotRegularError{Name: name, Mode: got.Mode(), Links: n}
+	}
 	return fh, got, nil
 }
 
 // Read returns the content of name, opened as Open opens it, refusing a
 // file of more than limit bytes with a *TooLargeError before reading it.
 func Read(root *os.Root, name string, limit int64) ([]byte, error) {
-	fh, fi, err := Open(root, name)
+	return read(root, name, limit, false)
+}
+
+// ReadSingle is Read through OpenSingle: a hard link is refused unread.
+func ReadSingle(root *os.Root, name string, limit int64) ([]byte, error) {
+	return read(root, name, limit, true)
+}
+
+func read(root *os.Root, name string, limit int64, single bool) ([]byte, error) {
+	fh, fi, err := open(root, name, single)
 	if err != nil {
 		return nil, err
 	}

@@ -29,8 +29,13 @@ package, COSTS.md, costs.json and the operator guide. The files are written
 all or nothing (temporary files, then renames, rolled back on failure) and
 only when their bytes change; files promptc generated before and no longer
 generates are removed, and leftovers of an interrupted build are resolved.
-A symbolic link or irregular file in the output directory is refused, never
-followed (exit 1).
+A symbolic link, hard link or irregular file in the output directory is
+refused, never followed (exit 1). build replaces or deletes only files its
+manifest records with their SHA-256: a file it did not write, or one edited
+since, is reported and kept (exit 1). The output directory may not hold an
+input or lie inside .git or another version-control directory (exit 2).
+Each build locks the output directory while it writes; a second build
+meanwhile writes nothing (exit 3).
 
 With --check nothing is written: build exits 1 when the output directory is
 stale, listing changed, missing, orphaned and leftover files with a diff.
