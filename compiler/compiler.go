@@ -417,7 +417,10 @@ func findBlock(f *source.File, name string) (first, last int, ok bool) {
 // it has no file.
 func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
 	c := p.Config.Families
-	paths, err := fs.Glob(c.Files, c.Exclude...)
+	paths, outside, err := fs.GlobOutside(c.Files, c.Exclude...)
+	for _, link := range outside {
+		p.add(source.OutsideLinkDiag(link, fmt.Sprintf("the glob families.files %q", c.Files)))
+	}
 	if err != nil {
 		p.add(diag.Errorf(p.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "families.files: %v", err))
 		// Which families exist is unknown: checking the rules and

@@ -80,7 +80,10 @@ In a Markdown asset, on a line of its own outside code:
 - Directive lines are removed from the text sent, like block markers, so they cost no tokens.
 
 Suppression changes what lint reports. ` + "`promptc build`" + ` still refuses to write output while the
-compiler finds errors.
+compiler finds errors, and while an asset or promptc.cue holds a credential (` + "`SECRET`" + `), whatever the lint
+section says: ` + "`use`" + `, ` + "`except`" + `, ` + "`ignore`" + ` and ` + "`ignoreOnly`" + ` do not let one into the output. Only a
+` + "`promptc:ignore SECRET reason`" + ` or ` + "`promptc:file-ignore SECRET reason`" + ` directive in the file does, an
+exception reviewed next to the text it allows (a vendor's published example key).
 
 ## Rules
 

@@ -37,17 +37,32 @@ func (l *linter) orphans() []diag.Diagnostic {
 		exclude = append(exclude, out+"/**")
 	}
 	var paths []string
+	var ds []diag.Diagnostic
+	// A directory link out of the project hides every file below it from
+	// the check; each is reported once, unless the compiler's globs
+	// already reported it or an ignore file leaves it out.
+	reported := map[string]bool{}
+	for _, d := range l.p.Diagnostics {
+		if d.Rule == source.RuleLinkOutside {
+			reported[d.Pos.Path] = true
+		}
+	}
 	for _, glob := range l.p.Config.Lint.Orphans {
-		matched, err := fsys.Glob(glob, exclude...)
+		matched, outside, err := fsys.GlobOutside(glob, exclude...)
 		if err != nil {
 			return nil
 		}
 		paths = append(paths, matched...)
+		for _, link := range unignored(fsys, l.p.Loaded.Root, outside) {
+			if !reported[link] {
+				reported[link] = true
+				ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the orphan check (lint.orphans %q)", glob)))
+			}
+		}
 	}
 	slices.Sort(paths)
 	paths = unignored(fsys, l.p.Loaded.Root, slices.Compact(paths))
 	reached := l.reached()
-	var ds []diag.Diagnostic
 	for _, p := range paths {
 		if reached[p] {
 			continue

@@ -257,9 +257,21 @@ Be helpful.
 `,
 	},
 	{
+		ID: source.RuleLinkOutside, Category: Security, Severity: diag.Warning,
+		Summary: "A glob does not follow a symbolic link out of the project, and says so.",
+		Doc:     `Every read stays inside the project root, so a glob (families.files, guide.cards, guide.docs, a frontmatter glob, lint.orphans) does not follow a symbolic link to a directory outside it, and the files below that link are neither composed nor checked. Each such link is reported once, at the link, so that files do not vanish from a build without a word. Replace the link with the files, or point it at a directory inside the project; a link to a file that a glob matches is reported as INCLUDE_ESCAPE when it is read.`,
+		Bad: `-- prompts/families/vendor -> ../../../shared/families (a symbolic link) --
+-- promptc.cue --
+families: files: "prompts/**/*.prompt.md"
+`,
+		Good: `-- prompts/families/vendor/grok.prompt.md --
+(the files themselves, inside the project)
+`,
+	},
+	{
 		ID: RuleSecret, Category: Security, Severity: diag.Error,
 		Summary: "Credentials must never appear in prompt assets.",
-		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed.`,
+		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. promptc build refuses to write output while a credential is found (exit 1), even when the lint section of promptc.cue turns this rule off or ignores the file; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
 		Bad: `-- prompts/base.md --
 Use the staging API with key sk-ant-api03-…
 `,

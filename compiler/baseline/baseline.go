@@ -8,6 +8,7 @@ package baseline
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -51,10 +52,30 @@ func (e *RefError) Unwrap() error { return e.Err }
 // It returns the program and a function that removes the directory. The
 // program is nil when the project does not exist at ref (no configuration
 // file there): every prompt is then new. Problems with the ref are
-// *RefError; anything else is an I/O failure.
-func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), error) {
+// *RefError, a tree holding a path that cannot be a file below the project
+// (a ".." or ".git" component, a path both a file and a folder) among
+// them, naming the path; anything else is an I/O failure, naming the ref.
+//
+// When ctx is done before CompileAt returns (a signal), the git processes
+// are killed, the temporary directory is removed, and the error is
+// context.Cause(ctx): a base can hold hundreds of megabytes, and an
+// interrupted comparison leaves none of them behind.
+func CompileAt(ctx context.Context, cur *compiler.Program, ref string) (*compiler.Program, func(), error) {
+	p, cleanup, err := compileAt(ctx, cur, ref)
+	if ctx.Err() != nil {
+		// Cancelled: whatever failed, or succeeded, last, the cause is
+		// what the caller acts on, and nothing stays on disk.
+		if cleanup != nil {
+			cleanup()
+		}
+		return nil, nil, context.Cause(ctx)
+	}
+	return p, cleanup, err
+}
+
+func compileAt(ctx context.Context, cur *compiler.Program, ref string) (*compiler.Program, func(), error) {
 	root := cur.Loaded.Root
-	top, err := gitOutput(root, "rev-parse", "--show-toplevel")
+	top, err := gitOutput(ctx, root, "rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil, nil, &RefError{ref, fmt.Errorf("%s is not in a git repository (%v)", root, err)}
 	}
@@ -72,7 +93,7 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		return nil, nil, err
 	}
 	prefix = filepath.ToSlash(prefix)
-	commit, err := gitOutput(top, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	commit, err := gitOutput(ctx, top, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
 	if err != nil {
 		return nil, nil, &RefError{ref, errors.New("no such commit, branch or tag in this repository (git rev-parse found none; fetch it first, e.g. git fetch origin)")}
 	}
@@ -83,9 +104,9 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 	}
 	cfgRel = filepath.ToSlash(cfgRel)
 
-	entries, err := lsTree(top, commit, true, prefix)
+	entries, err := lsTree(ctx, top, commit, true, prefix)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("--base %s: %w", ref, err)
 	}
 	if !slices.ContainsFunc(entries, func(e treeEntry) bool { return e.path == path.Join(prefix, cfgRel) }) {
 		return nil, func() {}, nil // the project does not exist at ref
@@ -98,15 +119,19 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		mods = append(mods, path.Join(d, "go.mod"))
 	}
 	if len(mods) > 0 {
-		above, err := lsTree(top, commit, false, mods...)
+		above, err := lsTree(ctx, top, commit, false, mods...)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("--base %s: %w", ref, err)
 		}
 		for _, e := range above {
 			if e.mode != "120000" { // a linked go.mod is not followed
 				entries = append(entries, e)
 			}
 		}
+	}
+
+	if err := checkTree(entries); err != nil {
+		return nil, nil, &RefError{ref, err}
 	}
 
 	tmp, err := os.MkdirTemp("", "promptc-base-")
@@ -132,8 +157,8 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 			return fail(err)
 		}
 	}
-	if err := materialize(baseTop, top, realTop, entries); err != nil {
-		return fail(err)
+	if err := materialize(ctx, baseTop, top, realTop, entries); err != nil {
+		return fail(fmt.Errorf("--base %s: %w", ref, err))
 	}
 	projRoot := filepath.Join(baseTop, filepath.FromSlash(prefix))
 	// The configuration is read through a root on the project, as every
@@ -155,11 +180,47 @@ func CompileAt(cur *compiler.Program, ref string) (*compiler.Program, func(), er
 		}
 		return fail(err)
 	}
+	if ctx.Err() != nil {
+		return fail(ctx.Err())
+	}
 	p, err := compiler.Compile(l, compiler.Options{})
 	if err != nil {
 		return fail(err)
 	}
 	return p, cleanup, nil
+}
+
+// checkTree refuses a commit whose files cannot all be written below one
+// directory as git would check them out: a path with an empty, ".", ".."
+// or ".git" component (git itself refuses to check such a tree out, but a
+// crafted commit can hold one), a path listed twice, or a path that is a
+// file and also the folder of another. Each would otherwise surface as a
+// failed write, or land somewhere it does not belong; the error names the
+// path as committed.
+func checkTree(entries []treeEntry) error {
+	files := make(map[string]bool, len(entries))
+	dirs := map[string]bool{}
+	for _, e := range entries {
+		for c := range strings.SplitSeq(e.path, "/") {
+			switch {
+			case c == "" || c == "." || c == "..":
+				return fmt.Errorf("the commit holds the path %q, with a %q component; no checkout can hold it, so promptc reads none of the commit: compare with another ref", e.path, c)
+			case strings.EqualFold(c, ".git"):
+				return fmt.Errorf("the commit holds the path %q, inside a .git folder, which git never checks out; promptc reads none of the commit: compare with another ref", e.path)
+			}
+		}
+		if files[e.path] || dirs[e.path] {
+			return fmt.Errorf("the commit holds the path %q twice, or as a file and a folder; promptc reads none of the commit: compare with another ref", e.path)
+		}
+		files[e.path] = true
+		for d := path.Dir(e.path); d != "."; d = path.Dir(d) {
+			if files[d] {
+				return fmt.Errorf("the commit holds %q both as a file and as the folder of %q; promptc reads none of the commit: compare with another ref", d, e.path)
+			}
+			dirs[d] = true
+		}
+	}
+	return nil
 }
 
 // moduleAbove returns the path of top relative to the nearest directory
@@ -182,8 +243,8 @@ func moduleAbove(top string) string {
 	}
 }
 
-func gitOutput(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
+func gitOutput(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	return string(out), err
@@ -199,7 +260,7 @@ type treeEntry struct {
 // lsTree lists the files of commit at the pathspecs (taken literally),
 // recursively when recurse is set. A pathspec that matches nothing lists
 // nothing.
-func lsTree(top, commit string, recurse bool, specs ...string) ([]treeEntry, error) {
+func lsTree(ctx context.Context, top, commit string, recurse bool, specs ...string) ([]treeEntry, error) {
 	argv := []string{"--literal-pathspecs", "ls-tree", "-z", "--full-tree"}
 	if recurse {
 		argv = append(argv, "-r")
@@ -209,7 +270,7 @@ func lsTree(top, commit string, recurse bool, specs ...string) ([]treeEntry, err
 		argv = append(argv, "--")
 		argv = append(argv, specs...)
 	}
-	cmd := exec.Command("git", argv...)
+	cmd := exec.CommandContext(ctx, "git", argv...)
 	cmd.Dir = top
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -239,13 +300,16 @@ func lsTree(top, commit string, recurse bool, specs ...string) ([]treeEntry, err
 // (top, or its resolved form realTop) is pointed at the same path below
 // dir; the compiler then follows or refuses them with the confinement it
 // applies to the work tree, so a link leaving the project is never read.
-func materialize(dir, top, realTop string, entries []treeEntry) error {
+//
+// When ctx is done, git is killed and materialize stops before the next
+// entry, returning ctx.Err(); the caller removes dir.
+func materialize(ctx context.Context, dir, top, realTop string, entries []treeEntry) error {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
-	cmd := exec.Command("git", "cat-file", "--batch")
+	cmd := exec.CommandContext(ctx, "git", "cat-file", "--batch")
 	cmd.Dir = top
 	var in strings.Builder
 	for _, e := range entries {
@@ -262,7 +326,7 @@ func materialize(dir, top, realTop string, entries []treeEntry) error {
 		return err
 	}
 	r := bufio.NewReader(stdout)
-	werr := writeEntries(root, r, entries, top, realTop, dir)
+	werr := writeEntries(ctx, root, r, entries, top, realTop, dir)
 	if werr != nil {
 		io.Copy(io.Discard, r)
 	}
@@ -272,57 +336,77 @@ func materialize(dir, top, realTop string, entries []treeEntry) error {
 	return werr
 }
 
+// testHookEntryWritten, when set, is called after each entry writeEntries
+// writes: tests cancel a comparison in the middle with it.
+var testHookEntryWritten func(path string)
+
 // writeEntries reads one git cat-file --batch answer per entry from r and
-// writes the entry below root.
-func writeEntries(root *os.Root, r *bufio.Reader, entries []treeEntry, top, realTop, dir string) error {
+// writes the entry below root, stopping with ctx.Err() when ctx is done.
+// An error writing an entry names the entry.
+func writeEntries(ctx context.Context, root *os.Root, r *bufio.Reader, entries []treeEntry, top, realTop, dir string) error {
 	for _, e := range entries {
-		header, err := r.ReadString('\n')
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := writeEntry(root, r, e, top, realTop, dir); err != nil {
+			return err
+		}
+		if testHookEntryWritten != nil {
+			testHookEntryWritten(e.path)
+		}
+	}
+	return nil
+}
+
+// writeEntry reads the git cat-file --batch answer for e from r and writes
+// e below root.
+func writeEntry(root *os.Root, r *bufio.Reader, e treeEntry, top, realTop, dir string) error {
+	header, err := r.ReadString('\n')
+	if err != nil {
+		return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
+	}
+	f := strings.Fields(header) // oid type size
+	if len(f) != 3 {
+		return fmt.Errorf("git cat-file: %s: %s", e.path, strings.TrimSpace(header))
+	}
+	size, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		return fmt.Errorf("git cat-file: %s: bad size %q", e.path, f[2])
+	}
+	body := io.LimitReader(r, size)
+	name := path.Clean(e.path)
+	if d := path.Dir(name); d != "." {
+		if err := root.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("writing %s of the base: %w", e.path, err)
+		}
+	}
+	if e.mode == "120000" {
+		b, err := io.ReadAll(body)
 		if err != nil {
 			return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
 		}
-		f := strings.Fields(header) // oid type size
-		if len(f) != 3 {
-			return fmt.Errorf("git cat-file: %s: %s", e.path, strings.TrimSpace(header))
+		if err := root.Symlink(linkTarget(string(b), top, realTop, dir), name); err != nil {
+			return fmt.Errorf("writing %s of the base: %w", e.path, err)
 		}
-		size, err := strconv.ParseInt(f[2], 10, 64)
+	} else {
+		perm := os.FileMode(0o644)
+		if e.mode == "100755" {
+			perm = 0o755
+		}
+		fh, err := root.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm)
 		if err != nil {
-			return fmt.Errorf("git cat-file: %s: bad size %q", e.path, f[2])
+			return fmt.Errorf("writing %s of the base: %w", e.path, err)
 		}
-		body := io.LimitReader(r, size)
-		name := path.Clean(e.path)
-		if d := path.Dir(name); d != "." {
-			if err := root.MkdirAll(d, 0o755); err != nil {
-				return err
-			}
+		_, err = io.Copy(fh, body)
+		if cerr := fh.Close(); err == nil {
+			err = cerr
 		}
-		if e.mode == "120000" {
-			b, err := io.ReadAll(body)
-			if err != nil {
-				return err
-			}
-			if err := root.Symlink(linkTarget(string(b), top, realTop, dir), name); err != nil {
-				return err
-			}
-		} else {
-			perm := os.FileMode(0o644)
-			if e.mode == "100755" {
-				perm = 0o755
-			}
-			fh, err := root.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm)
-			if err != nil {
-				return err
-			}
-			_, err = io.Copy(fh, body)
-			if cerr := fh.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return err
-			}
+		if err != nil {
+			return fmt.Errorf("writing %s of the base: %w", e.path, err)
 		}
-		if _, err := r.Discard(1); err != nil { // the newline after the content
-			return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
-		}
+	}
+	if _, err := r.Discard(1); err != nil { // the newline after the content
+		return fmt.Errorf("git cat-file: reading %s: %v", e.path, err)
 	}
 	return nil
 }

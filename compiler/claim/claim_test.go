@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -148,8 +149,8 @@ func TestReadErrors(t *testing.T) {
 		contains string
 	}{
 		{"\n" + extra, 2, strings.Index(extra, `"x"`) + 1, `unknown field "x"`},
-		{strings.Replace(ok, `"input": 1`, `"input": -1`, 1), 1, 63, `usage "input" must be a whole number`},
-		{strings.Replace(ok, `"input": 1`, `"input": 1.5`, 1), 1, 63, `usage "input" must be a whole number`},
+		{strings.Replace(ok, `"input": 1`, `"input": -1`, 1), 1, 72, `usage "input" must be a whole number`},
+		{strings.Replace(ok, `"input": 1`, `"input": 1.5`, 1), 1, 72, `usage "input" must be a whole number`},
 		{strings.Replace(ok, `"passed": true`, `"passed": "yes"`, 1), 1, 37, `"passed" must be true, false, or null`},
 		{strings.Replace(ok, `, "output": 2`, ``, 1), 1, 53, `"usage" has no "output" field`},
 		{strings.Replace(ok, `"arm": "a"`, `"arm": ""`, 1), 1, 2, `"arm" must be a non-empty string`},
@@ -307,6 +308,156 @@ func TestPlurals(t *testing.T) {
 	for _, good := range []string{"1 pair:", "over 1 pair)", "on 1 matched pair ", "both runs passed"} {
 		if !strings.Contains(b.String(), good) {
 			t.Errorf("output lacks %q:\n%s", good, b.String())
+		}
+	}
+}
+
+// TestUsageBounds: every usage count is accepted from 0 to MaxTokens and
+// refused below and above, at the value's line and column, int64's own
+// limits included; a refused count never reaches a verdict.
+func TestUsageBounds(t *testing.T) {
+	max := fmt.Sprint(MaxTokens)
+	above := fmt.Sprint(MaxTokens + 1)
+	tooLarge := `is more than 1,000,000,000,000 tokens`
+	negative := `must be a whole number of tokens of at least 0`
+	for _, tc := range []struct {
+		field, value string
+		want         string // "" when accepted
+	}{
+		{"input", "-1", negative},
+		{"input", "0", ""},
+		{"input", fmt.Sprint(MaxTokens - 1), ""},
+		{"input", max, ""},
+		{"input", above, tooLarge},
+		{"input", "9223372036854775807", tooLarge},  // int64's maximum
+		{"input", "9223372036854775808", tooLarge},  // one above int64
+		{"input", "-9223372036854775809", negative}, // one below int64
+		{"output", max, ""},
+		{"output", above, tooLarge},
+		{"output", "-1", negative},
+		{"cached", above, tooLarge},
+		{"reasoning", above, tooLarge},
+	} {
+		usage := `{"input": 5, "output": 3, "cached": 0, "reasoning": 0}`
+		switch tc.field {
+		case "input", "output":
+			// cached and reasoning must not exceed what they are part of.
+			usage = `{"input": 5, "output": 3}`
+		}
+		usage = strings.Replace(usage, `"`+tc.field+`": 5`, `"`+tc.field+`": `+tc.value, 1)
+		usage = strings.Replace(usage, `"`+tc.field+`": 3`, `"`+tc.field+`": `+tc.value, 1)
+		usage = strings.Replace(usage, `"`+tc.field+`": 0`, `"`+tc.field+`": `+tc.value, 1)
+		if tc.field == "cached" {
+			usage = strings.Replace(usage, `"input": 5`, `"input": `+max, 1)
+		}
+		if tc.field == "reasoning" {
+			usage = strings.Replace(usage, `"output": 3`, `"output": `+max, 1)
+		}
+		line := `{"arm": "a", "task": "t", "run": 1, "passed": true, "usage": ` + usage + `, "settings": {"m": 1}, "settingsVerified": true}`
+		_, err := Read("runs.jsonl", strings.NewReader(line+"\n"))
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s %s: %v, want it accepted", tc.field, tc.value, err)
+			}
+			continue
+		}
+		col := strings.Index(line, `"`+tc.field+`": `+tc.value) + len(`"`+tc.field+`": `) + 1
+		var e *Error
+		if !errors.As(err, &e) || e.Line != 1 || e.Col != col || !strings.Contains(e.Msg, tc.want) {
+			t.Errorf("%s %s:\n got %v\nwant runs.jsonl:1:%d: ...%s...", tc.field, tc.value, err, col, tc.want)
+		}
+	}
+}
+
+// TestLargestUsageJudged: runs at MaxTokens are summed and judged exactly;
+// the figures the reason prints are the true ones.
+func TestLargestUsageJudged(t *testing.T) {
+	max := fmt.Sprint(MaxTokens)
+	res := Evaluate(mustRead(t,
+		record("base", "t0", "true", max, max, set), record("cand", "t0", "true", max, "0", set),
+		record("base", "t1", "true", max, max, set), record("cand", "t1", "true", max, "0", set)), "base", "cand", 0.10)
+	if res.Verdict != Supported || *res.BaselineTokens != 4*MaxTokens || *res.CandidateTokens != 2*MaxTokens {
+		t.Fatalf("verdict %s, totals %v %v: %s", res.Verdict, *res.BaselineTokens, *res.CandidateTokens, res.Reason)
+	}
+	if !strings.Contains(res.Reason, "50.0% fewer") {
+		t.Errorf("reason %q, want 50.0%% fewer", res.Reason)
+	}
+}
+
+// TestOutOfRangeRunsNeverJudged: runs built without Read, with usage that
+// Read refuses, fail known usage instead of wrapping into a verdict.
+func TestOutOfRangeRunsNeverJudged(t *testing.T) {
+	n := func(v int64) *int64 { return &v }
+	yes := true
+	run := func(arm string, in, out int64) Run {
+		return Run{Arm: arm, Task: "t", ID: "1", Passed: &yes, Input: n(in), Output: n(out), Settings: map[string]string{"m": "1"}, SettingsVerified: true, Line: 1}
+	}
+	for _, tc := range []struct {
+		name    string
+		base    Run
+		cand    Run
+		inconcl bool
+	}{
+		{"int64 maximum", run("base", math.MaxInt64, math.MaxInt64), run("cand", 1, 0), true},
+		{"one above MaxTokens", run("base", MaxTokens+1, 0), run("cand", 1, 0), true},
+		{"negative", run("base", 10, 0), run("cand", -5, 0), true},
+		{"MaxTokens", run("base", MaxTokens, MaxTokens), run("cand", 1, 0), false},
+	} {
+		res := Evaluate([]Run{tc.base, tc.cand}, "base", "cand", 0.10)
+		if !tc.inconcl {
+			if res.Verdict != Supported {
+				t.Errorf("%s: verdict %s, want %s", tc.name, res.Verdict, Supported)
+			}
+			continue
+		}
+		if res.Verdict != Inconclusive || status(res, CondUsage) != Fail || res.Saving != nil {
+			t.Errorf("%s: verdict %s, usage %s, saving %v; want inconclusive on known usage", tc.name, res.Verdict, status(res, CondUsage), res.Saving)
+		}
+	}
+}
+
+// TestAddTokens: the checked sum at and around int64's limit.
+func TestAddTokens(t *testing.T) {
+	for _, tc := range []struct {
+		a, b int64
+		want int64
+		ok   bool
+	}{
+		{0, 0, 0, true},
+		{math.MaxInt64 - 1, 1, math.MaxInt64, true},
+		{math.MaxInt64, 0, math.MaxInt64, true},
+		{math.MaxInt64, 1, 0, false},
+		{math.MaxInt64, math.MaxInt64, 0, false},
+		{1, math.MaxInt64, 0, false},
+		{-1, 1, 0, false},
+		{1, -1, 0, false},
+	} {
+		got, ok := addTokens(tc.a, tc.b)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("addTokens(%d, %d) = %d, %v; want %d, %v", tc.a, tc.b, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestSumTotalsOverflow: totals whose sum would overflow are refused, not
+// wrapped, whichever arm overflows; sums up to int64's maximum are exact.
+func TestSumTotalsOverflow(t *testing.T) {
+	const m = math.MaxInt64
+	for _, tc := range []struct {
+		pairs [][2]int64
+		a, b  int64
+		ok    bool
+	}{
+		{nil, 0, 0, true},
+		{[][2]int64{{m - 1, 0}, {1, 0}}, m, 0, true},
+		{[][2]int64{{m, m}}, m, m, true},
+		{[][2]int64{{m, 0}, {1, 0}}, 0, 0, false},
+		{[][2]int64{{0, m}, {0, 1}}, 0, 0, false},
+		{[][2]int64{{m / 2, 1}, {m / 2, 1}, {2, 1}}, 0, 0, false},
+	} {
+		a, b, ok := sumTotals(tc.pairs)
+		if a != tc.a || b != tc.b || ok != tc.ok {
+			t.Errorf("sumTotals(%v) = %d, %d, %v; want %d, %d, %v", tc.pairs, a, b, ok, tc.a, tc.b, tc.ok)
 		}
 	}
 }

@@ -185,11 +185,15 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 		add(CondOutcomes, Pass, allRuns(len(both))+" passed")
 	}
 
-	// Known usage: input and output tokens of every run.
+	// Known usage: input and output tokens of every run, each a count
+	// Read would accept (Evaluate may be given runs Read never saw).
 	var unknown []string
 	for _, r := range both {
-		if _, ok := r.Total(); !ok {
+		switch {
+		case r.Input == nil || r.Output == nil:
 			unknown = append(unknown, fmt.Sprintf("%s: input or output tokens unknown (line %d)", r.Label(), r.Line))
+		case !inRange(*r.Input) || !inRange(*r.Output):
+			unknown = append(unknown, fmt.Sprintf("%s: input or output tokens outside 0 to %s (line %d)", r.Label(), compiler.Thousands(int(MaxTokens)), r.Line))
 		}
 	}
 	if len(both) == 0 {
@@ -266,13 +270,21 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 		return res
 	}
 
-	// Total tokens over the matched pairs.
-	var a, b int64
+	// Total tokens over the matched pairs. Every run's usage is in range
+	// here, so the sums fit unless there are millions of runs; if they do
+	// not, no claim is made on a wrapped number.
+	var totals [][2]int64
 	for k, r := range arms[baseline] {
 		ta, _ := r.Total()
 		tb, _ := arms[candidate][k].Total()
-		a += ta
-		b += tb
+		totals = append(totals, [2]int64{ta, tb})
+	}
+	a, b, ok := sumTotals(totals)
+	if !ok {
+		add(tokens, Fail, "the total tokens of an arm exceed what promptc can count exactly")
+		res.Verdict = Inconclusive
+		res.Reason = "no savings claim can be made: the total tokens of an arm are too large to count."
+		return res
 	}
 	res.BaselineTokens, res.CandidateTokens = &a, &b
 	if a == 0 {
@@ -301,6 +313,20 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s; a claim needs at least %s fewer.",
 		candidate, said, baseline, plural(res.Pairs, "matched pair", "matched pairs"), percent(threshold))
 	return res
+}
+
+// sumTotals sums the baseline's and the candidate's totals of each pair,
+// and reports false when either sum would overflow an int64.
+func sumTotals(pairs [][2]int64) (a, b int64, ok bool) {
+	for _, p := range pairs {
+		if a, ok = addTokens(a, p[0]); !ok {
+			return 0, 0, false
+		}
+		if b, ok = addTokens(b, p[1]); !ok {
+			return 0, 0, false
+		}
+	}
+	return a, b, true
 }
 
 // change says a saving in words ("16.7% fewer", "31.2% more", "no

@@ -17,16 +17,27 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler"
 )
 
 // MaxFileBytes bounds a runs file: a record is a few hundred bytes, so this
 // holds hundreds of thousands of runs and keeps a wrong file from filling
 // memory.
 const MaxFileBytes = 64 << 20
+
+// MaxTokens is the most tokens promptc accepts in one usage count of one
+// run (input, output, cached or reasoning): a trillion, thousands of times
+// what the longest agent session with the largest context uses. A count
+// above it is a recording error (an overflowed counter, a cost in place of
+// tokens), and it also keeps every sum over a runs file far inside int64:
+// MaxFileBytes holds under a million records, each at most 2*MaxTokens.
+const MaxTokens int64 = 1_000_000_000_000
 
 // Run is one measured run of one arm on one task.
 type Run struct {
@@ -57,12 +68,27 @@ type Run struct {
 func (r Run) Label() string { return fmt.Sprintf("%s task %s run %s", r.Arm, r.Task, r.ID) }
 
 // Total is input plus output tokens, the figure a claim is judged on, and
-// whether it is known.
+// whether it is known. A run whose input or output lies outside 0 to
+// MaxTokens (Read refuses one; a Run built otherwise may hold anything)
+// has no known total, so the sum never wraps around.
 func (r Run) Total() (int64, bool) {
-	if r.Input == nil || r.Output == nil {
+	if r.Input == nil || r.Output == nil || !inRange(*r.Input) || !inRange(*r.Output) {
 		return 0, false
 	}
 	return *r.Input + *r.Output, true
+}
+
+// inRange reports whether n is a usage count Read accepts: 0 to MaxTokens.
+func inRange(n int64) bool { return n >= 0 && n <= MaxTokens }
+
+// addTokens returns a+b for counts of at least 0, and false when the sum
+// would not fit in an int64: the totals of a claim are summed with it so
+// that no input, however large, wraps into a verdict.
+func addTokens(a, b int64) (int64, bool) {
+	if a < 0 || b < 0 || a > math.MaxInt64-b {
+		return 0, false
+	}
+	return a + b, true
 }
 
 // Error is a malformed runs file: where and what.
@@ -257,9 +283,14 @@ func parseLine(line string) (Run, error) {
 		if !ok || string(f.raw) == "null" {
 			continue
 		}
+		at := valueOff(line, f)
 		n, err := strconv.ParseInt(string(f.raw), 10, 64)
+		if errors.Is(err, strconv.ErrRange) && f.raw[0] != '-' || err == nil && n > MaxTokens {
+			return run, &lineError{at, fmt.Sprintf("usage %q is more than %s tokens, more than any run can use: the harness recorded it wrong; write the provider's count, or null when it is unknown",
+				k, compiler.Thousands(int(MaxTokens)))}
+		}
 		if err != nil || n < 0 {
-			return run, &lineError{f.off, fmt.Sprintf("usage %q must be a whole number of tokens of at least 0, or null when it is unknown", k)}
+			return run, &lineError{at, fmt.Sprintf("usage %q must be a whole number of tokens of at least 0, or null when it is unknown", k)}
 		}
 		*dst = &n
 	}

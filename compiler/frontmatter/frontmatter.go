@@ -26,6 +26,7 @@ package frontmatter
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -62,7 +63,10 @@ func Check(fs *source.FS, l *config.Loaded) []diag.Diagnostic {
 	for _, glob := range slices.Sorted(maps.Keys(globs)) {
 		schemaPath := globs[glob]
 		at := l.PosOfKeys("frontmatter", glob)
-		paths, err := fs.Glob(glob)
+		paths, outside, err := fs.GlobOutside(glob)
+		for _, link := range outside {
+			ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the frontmatter glob %q", glob)))
+		}
 		if err != nil {
 			ds = append(ds, diag.Errorf(at, Rule, "frontmatter glob: %v", err))
 			continue

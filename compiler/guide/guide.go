@@ -117,9 +117,12 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 // loadCards reads every card and sorts them by order, then title, then path.
 func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 	var ds []diag.Diagnostic
-	paths, err := fs.Glob(glob)
+	paths, outside, err := fs.GlobOutside(glob)
+	for _, link := range outside {
+		ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the glob guide.cards %q", glob)))
+	}
 	if err != nil {
-		return nil, []diag.Diagnostic{diag.Errorf(diag.Position{Path: config.FileName}, RuleCard, "guide.cards %q: %v", glob, err)}
+		return nil, append(ds, diag.Errorf(diag.Position{Path: config.FileName}, RuleCard, "guide.cards %q: %v", glob, err))
 	}
 	var cards []Card
 	for _, p := range paths {
@@ -176,11 +179,14 @@ type doc struct {
 }
 
 func loadDocs(fs *source.FS, glob string) ([]doc, []diag.Diagnostic) {
-	paths, err := fs.Glob(glob)
-	if err != nil {
-		return nil, []diag.Diagnostic{diag.Errorf(diag.Position{Path: config.FileName}, RuleReference, "guide.docs %q: %v", glob, err)}
-	}
 	var ds []diag.Diagnostic
+	paths, outside, err := fs.GlobOutside(glob)
+	for _, link := range outside {
+		ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the glob guide.docs %q", glob)))
+	}
+	if err != nil {
+		return nil, append(ds, diag.Errorf(diag.Position{Path: config.FileName}, RuleReference, "guide.docs %q: %v", glob, err))
+	}
 	var docs []doc
 	for _, p := range paths {
 		f, err := fs.Read(p)

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Glob returns the files below the root that match pattern (doublestar
@@ -24,20 +26,36 @@ import (
 // When directories on the way cannot be read (no permission), the files
 // found elsewhere are returned with an *UnreadableError naming them.
 func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
+	matches, _, err := fsys.GlobOutside(pattern, exclude...)
+	return matches, err
+}
+
+// RuleLinkOutside is the rule of a symbolic link that a glob skipped
+// because it leads outside the project root (OutsideLinkDiag).
+const RuleLinkOutside = "GLOB_LINK_OUTSIDE"
+
+// GlobOutside is Glob, also returning the symbolic links the walk did not
+// follow because they lead outside the project root (sorted, relative to
+// the root, none excluded by an exclude pattern): a directory link out of
+// the project hides every file below it from the glob, and the caller
+// reports each one (OutsideLinkDiag) rather than let the files vanish
+// without a word. A link that matches the pattern itself is among the
+// matches, not here: reading it reports where it leads.
+func (fsys *FS) GlobOutside(pattern string, exclude ...string) (matches, outside []string, err error) {
 	pat, err := cleanPattern(pattern)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	excl := make([]string, len(exclude))
 	for i, x := range exclude {
 		if excl[i], err = cleanPattern(x); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	walk := &globFS{fsys: fsys, base: globBase(fsys)}
-	matches, err := doublestar.Glob(walk, pat, doublestar.WithFilesOnly(), doublestar.WithNoHidden())
+	matches, err = doublestar.Glob(walk, pat, doublestar.WithFilesOnly(), doublestar.WithNoHidden())
 	if err != nil {
-		return nil, fmt.Errorf("glob %q: %w", pattern, err)
+		return nil, nil, fmt.Errorf("glob %q: %w", pattern, err)
 	}
 	if len(matches) == 0 && !hasMeta(pat) {
 		// doublestar drops a literal path it cannot stat; a symlink
@@ -47,21 +65,57 @@ func (fsys *FS) Glob(pattern string, exclude ...string) ([]string, error) {
 			matches = append(matches, pat)
 		}
 	}
-	out := matches[:0]
-	for _, m := range matches {
-		if !slices.ContainsFunc(excl, func(x string) bool {
+	excluded := func(m string) bool {
+		return slices.ContainsFunc(excl, func(x string) bool {
 			ok, _ := doublestar.Match(x, m)
 			return ok
-		}) {
+		})
+	}
+	out := matches[:0]
+	for _, m := range matches {
+		if !excluded(m) {
 			out = append(out, m)
 		}
 	}
 	slices.Sort(out)
+	for _, name := range walk.escaped {
+		link := fsys.outsideLink(name)
+		// A match through the link is read, and reading reports it.
+		through := slices.ContainsFunc(matches, func(m string) bool { return m == link || strings.HasPrefix(m, link+"/") })
+		if link != "" && !excluded(link) && !through {
+			outside = append(outside, link)
+		}
+	}
+	slices.Sort(outside)
+	outside = slices.Compact(outside)
 	if len(walk.unreadable) > 0 {
 		slices.Sort(walk.unreadable)
-		return out, &UnreadableError{Dirs: slices.Compact(walk.unreadable)}
+		return out, outside, &UnreadableError{Dirs: slices.Compact(walk.unreadable)}
 	}
-	return out, nil
+	return out, outside, nil
+}
+
+// outsideLink returns the first path on the way to name (name itself
+// included) that resolves outside the root: the symbolic link that leads
+// out. It returns "" when none does.
+func (fsys *FS) outsideLink(name string) string {
+	parts := strings.Split(name, "/")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		if _, err := fsys.resolve(p); isEscape(err) {
+			return p
+		}
+	}
+	return ""
+}
+
+// OutsideLinkDiag is the warning for a symbolic link a glob skipped
+// because it leads outside the project root; what names the glob ("the
+// glob families.files \"prompts/**/*.prompt.md\""). It is positioned at the
+// link.
+func OutsideLinkDiag(link, what string) diag.Diagnostic {
+	return diag.Diagnostic{Pos: diag.Position{Path: link}, Rule: RuleLinkOutside, Severity: diag.Warning,
+		Message: fmt.Sprintf("%s is a symbolic link that leads outside the project root, so %s skipped it and reads nothing below it; replace the link with the files, or point it inside the project", link, what)}
 }
 
 // UnreadableError is Glob's report of directories it could not read: the
@@ -131,6 +185,9 @@ type globFS struct {
 	fsys       *FS
 	base       fs.FS
 	unreadable []string
+	// escaped holds the paths the root refused to follow out of the
+	// project; doublestar skips them silently.
+	escaped []string
 	// links holds the paths of the symbolic links listed so far.
 	links map[string]bool
 	// listed holds each directory's listing: a "**" walk lists a
@@ -156,6 +213,9 @@ func retry[T any](g *globFS, name string, op func(string) (T, error)) (T, error)
 	}
 	if errors.Is(err, fs.ErrPermission) {
 		g.unreadable = append(g.unreadable, name)
+	}
+	if isEscape(err) {
+		g.escaped = append(g.escaped, name)
 	}
 	return v, err
 }

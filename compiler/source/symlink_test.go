@@ -266,3 +266,44 @@ func TestGlobListsEachDirectoryOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobOutside: a directory link out of the root that the walk reaches
+// is returned as skipped, at the link, whatever the depth of the pattern;
+// links the walk never reaches, links inside the root, excluded links and
+// links through which a match is returned (reading the match reports it)
+// are not.
+func TestGlobOutside(t *testing.T) {
+	root, _ := linkTree(t, map[string]string{"p/a.md": "a\n", "in/x.md": "x\n", ".hidden/y.md": "y\n"}, [][2]string{
+		{"p/out", "$OUT"},
+		{"p/deep/out2", "../../.."},
+		{"p/in", "$ROOT/in"},
+		{"q/out", "$OUT"},
+		{".hidden/out", "$OUT"},
+	})
+	fsys := open(t, root)
+	for _, tc := range []struct {
+		pattern string
+		exclude []string
+		want    []string
+	}{
+		{"p/**/*.md", nil, []string{"p/deep/out2", "p/out"}},
+		{"p/*/*.md", nil, []string{"p/out"}},
+		{"p/*.md", nil, nil},          // p/out is never descended into
+		{"p/out/secret.md", nil, nil}, // returned as a match instead
+		{"p/**/*.md", []string{"p/deep/**"}, []string{"p/out"}},
+		{"**/*.md", nil, []string{"p/deep/out2", "p/out", "q/out"}}, // .hidden is not walked
+		{"in/*.md", nil, nil},
+	} {
+		matches, got, err := fsys.GlobOutside(tc.pattern, tc.exclude...)
+		if err != nil {
+			t.Errorf("%s: %v", tc.pattern, err)
+			continue
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s (exclude %q): outside %q, want %q (matches %q)", tc.pattern, tc.exclude, got, tc.want, matches)
+		}
+		if plain, err := fsys.Glob(tc.pattern, tc.exclude...); err != nil || !slices.Equal(plain, matches) {
+			t.Errorf("%s: Glob %q, GlobOutside matches %q", tc.pattern, plain, matches)
+		}
+	}
+}

@@ -40,7 +40,10 @@ meanwhile writes nothing (exit 3).
 With --check nothing is written: build exits 1 when the output directory is
 stale, listing changed, missing, orphaned and leftover files with a diff.
 
-Findings go to stderr; errors stop the build (exit 1).`,
+Findings go to stderr; errors stop the build (exit 1). A credential in an
+asset (the SECRET rule of lint) is an error for build whatever the lint
+section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
+promptc:file-ignore) in the asset lets it through.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := printer.Lookup(g.format); err != nil {
@@ -59,6 +62,12 @@ Findings go to stderr; errors stop the build (exit 1).`,
 				return err
 			}
 			p := progs[0]
+			// A credential never reaches the output, whatever the lint
+			// section says: the secret rule runs here too, and only an
+			// inline ignore with a reason lets a finding through.
+			if ds := lint.BuildSecrets(progs, g.jobs); len(ds) > 0 {
+				p.Diagnostics = diag.Sort(append(p.Diagnostics, ds...))
+			}
 			n := diag.Count(p.Diagnostics, diag.Error)
 			// In a machine format the findings are printed once, at the
 			// end, with what the output directory adds, so the document

@@ -135,7 +135,7 @@ under the session totals: the model does not price its loss.`,
 			case cmd.Flags().Changed("model"):
 				return g.notices(p, choice, model, format)
 			case cmd.Flags().Changed("base"):
-				return g.costsAgainst(p, base, limit, maxIncrease)
+				return g.costsAgainst(cmd.Context(), p, base, limit, maxIncrease)
 			case calls > 0:
 				for _, n := range named {
 					if _, ok := p.Pointers[n]; !ok {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -14,12 +15,20 @@ import (
 
 // costsAgainst prints the costs of p beside those of the same project at
 // git ref and fails when a cell grows past limit (when set).
-func (g *globals) costsAgainst(p *compiler.Program, ref string, limit *baseline.Limit, maxIncrease string) error {
-	old, cleanup, err := g.compileAtRef(p, ref)
+//
+// SIGINT and SIGTERM cancel the comparison: the base is removed from
+// $TMPDIR and the command exits 128 + the signal's number.
+func (g *globals) costsAgainst(ctx context.Context, p *compiler.Program, ref string, limit *baseline.Limit, maxIncrease string) error {
+	ctx, stop := signalContext(ctx)
+	defer stop()
+	old, cleanup, err := g.compileAtRef(ctx, p, ref)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
+	if err := interruption(ctx); err != nil {
+		return err
+	}
 	if old == nil && limit != nil {
 		fmt.Fprintf(g.stderr, "promptc: note: every cell is new since %s, and --max-increase gates only cells the base has\n", ref)
 	}
@@ -80,8 +89,11 @@ func tokenCount(n int) string {
 // cell is new) and a base with errors, which is compared as it composed
 // there, so that a comparison with a broken base is never taken for a
 // clean one.
-func (g *globals) compileAtRef(p *compiler.Program, ref string) (*compiler.Program, func(), error) {
-	old, cleanup, err := baseline.CompileAt(p, ref)
+func (g *globals) compileAtRef(ctx context.Context, p *compiler.Program, ref string) (*compiler.Program, func(), error) {
+	old, cleanup, err := baseline.CompileAt(ctx, p, ref)
+	if err := interruption(ctx); err != nil {
+		return nil, nil, err // CompileAt removed the base
+	}
 	var re *baseline.RefError
 	if errors.As(err, &re) {
 		return nil, nil, usageError{err}

@@ -48,7 +48,12 @@ per distinct diff listing the prompts it reaches, cut at 60,000 characters
 			if err != nil {
 				return err
 			}
-			old, cleanup, err := g.compileAtRef(p, base)
+			// SIGINT and SIGTERM cancel the comparison: the base is
+			// removed from $TMPDIR and diff exits 128 + the signal's
+			// number, printing nothing.
+			ctx, stop := signalContext(cmd.Context())
+			defer stop()
+			old, cleanup, err := g.compileAtRef(ctx, p, base)
 			if err != nil {
 				return err
 			}
@@ -71,6 +76,9 @@ per distinct diff listing the prompts it reaches, cut at 60,000 characters
 				protected[m] = true
 			}
 			changes := baseline.Prompts(old, p, base)
+			if err := interruption(ctx); err != nil {
+				return err
+			}
 			switch format {
 			case "json":
 				err = writeDiffJSON(g.stdout, base, changes)

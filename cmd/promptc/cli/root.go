@@ -123,12 +123,13 @@ func classifyRunErrors(c *cobra.Command) {
 		c.RunE = func(cmd *cobra.Command, args []string) error {
 			err := run(cmd, args)
 			var (
-				fe findingsError
-				ue usageError
-				ce *config.Error
-				ie internalError
+				fe  findingsError
+				ue  usageError
+				ce  *config.Error
+				ie  internalError
+				sig interrupted
 			)
-			if err == nil || errors.As(err, &fe) || errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &ie) {
+			if err == nil || errors.As(err, &fe) || errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &ie) || errors.As(err, &sig) {
 				return err
 			}
 			return internalError{err}
@@ -151,6 +152,11 @@ func (g *globals) exit(cmd *cobra.Command, err error) int {
 	var fe findingsError
 	if errors.As(err, &fe) {
 		return exitFindings
+	}
+	var sig interrupted
+	if errors.As(err, &sig) {
+		fmt.Fprintln(g.stderr, "promptc: "+sig.Error())
+		return sig.code()
 	}
 	var ce *config.Error
 	if errors.As(err, &ce) {
