@@ -54,6 +54,15 @@ func (e *Error) Error() string {
 func newError(root string, src []byte, err error, user, unified cue.Value) error {
 	var ds []diag.Diagnostic
 	for _, e := range simplify(cueerrors.Errors(err)) {
+		if !unified.Exists() {
+			if d, final, ok := syntaxDiagnostic(root, src, e); ok {
+				ds = append(ds, d)
+				if final {
+					break
+				}
+				continue
+			}
+		}
 		msg := e.msg
 		path := strings.Join(e.Path(), ".")
 		var userPos *diag.Position
