@@ -474,7 +474,7 @@ families: examples: "gpt-oss-20b": "local"
 	{
 		ID: family.RuleExampleNote, Category: Minimal, Severity: diag.Error,
 		Summary: "An example's expected model note must be the one its family file selects.",
-		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead.`,
+		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead. While a note marker of the family file is malformed (FAMILY_NOTE_MARKER) or its pattern does not compile (FAMILY_NOTE_PATTERN), the family's notes are not compared with the examples: that finding is the cause to fix first.`,
 		Bad: `-- promptc.cue --
 families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
 -- prompts/families/claude.prompt.md --

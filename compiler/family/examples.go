@@ -96,6 +96,12 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 			switch {
 			case want.NoNote && i < 0, !want.NoNote && i >= 0 && fam.Notes[i].Label == want.Note:
 				continue
+			case fam.BrokenNotes > 0:
+				// The broken marker is reported in the family file; the
+				// mismatch it causes would be listed first (promptc.cue
+				// sorts before prompts/) and send the reader to the
+				// examples table instead of the cause.
+				continue
 			case want.NoNote:
 				ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
 					"example %q selects %s (%s) in %s, expected no note", id, got, fam.Notes[i].Literal, fam.Path))
