@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/promptc/promptc/compiler"
 )
 
 // renderTools emits the tool catalogue and DescribeTools when the project
@@ -30,7 +28,7 @@ func (g *gen) renderTools() {
 	r := strings.NewReplacer("PERM_PARAM", "", "PERM_ARG", "", "PERM_DOC", "", "PERM_CHECK", "", "PERM_OK", allowedOK)
 	if g.p.Config.Permissions != nil {
 		g.pf("// toolPermits says, per permission set, which tools of toolCatalogue it\n// permits.\nvar toolPermits = [len(permissionNames)][len(toolCatalogue)]bool{\n")
-		for _, set := range compiler.PermissionNames(g.p.Config) {
+		for _, set := range g.permissionOrder() {
 			var row []string
 			for _, n := range names {
 				row = append(row, strconv.FormatBool(g.p.Config.Permits(set, n)))
