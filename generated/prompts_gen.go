@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:689da3a573a638d43921dfc66c089c674d074899653b2573dd1b3a778e717a8f"
+const InputHash = "sha256:9bdfb8e187e6003732bb903bec3133de41e73cc6dcdda6803ff1d4eb20e71977"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

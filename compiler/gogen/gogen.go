@@ -647,7 +647,7 @@ func (g *gen) renderProfiles() {
 // renderEnum emits a named uint8 type whose values are names, in the
 // order given: typ's doc comment doc, a constant per name (typ + the name
 // as an identifier; the first is the zero value), DefaultTyp for def, a
-// names table, the listing (plural's Go name), String, Valid, ParseTyp,
+// names table, the listing (typ + "s"), String, Valid, ParseTyp,
 // ErrUnknownTyp and the text marshalling. plural and singular name the
 // values in the comments; Parse's error calls a value what it is
 // (errWhat) and lists the valid names.
@@ -668,7 +668,7 @@ func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names 
 	g.pf(")\n\n// Default%s is the %s promptc.cue names as the default.\nconst Default%s = %s%s\n\n", typ, singular, typ, typ, ident(def))
 	g.pf("var %s = [...]string{%s}\n\n", table, strings.Join(quoted, ", "))
 	g.pf("// ErrUnknown%s is wrapped by the error of Parse%s, UnmarshalText\n// and a Request for a value that is no %s: test for it with errors.Is.\nvar ErrUnknown%s = errors.New(\"invalid %s\")\n\n", typ, typ, singular, typ, errWhat)
-	g.pf("// %s returns every %s, in the order of the constants, in a new\n// slice.\nfunc %s() []%s { return []%s{%s} }\n\n", ident(plural), singular, ident(plural), typ, typ, strings.Join(consts, ", "))
+	g.pf("// %ss returns every %s, in the order of the constants, in a new\n// slice.\nfunc %ss() []%s { return []%s{%s} }\n\n", typ, singular, typ, typ, typ, strings.Join(consts, ", "))
 	g.pf("// String returns the %s's name.\nfunc (p %s) String() string {\n\tif int(p) < len(%s) {\n\t\treturn %s[p]\n\t}\n\treturn fmt.Sprintf(\"%s(%%d)\", uint8(p))\n}\n\n", singular, typ, table, table, typ)
 	g.pf("// Valid reports whether p is one of the package's %s.\nfunc (p %s) Valid() bool { return int(p) < len(%s) }\n\n", plural, typ, table)
 	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an error that wraps ErrUnknown%s and lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tfor i, n := range %s {\n\t\tif n == s {\n\t\t\treturn %s(i), nil\n\t\t}\n\t}\n", typ, singular, typ, typ, typ, table, typ)
