@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9bdfb8e187e6003732bb903bec3133de41e73cc6dcdda6803ff1d4eb20e71977"
+const InputHash = "sha256:5a22f9714bcabc88547abdf4bd12f6628ebb8189e52a801f623afb14890d826e"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -381,6 +381,19 @@ func (s *Slots) errors(errs []error) []error {
 // same for a whole session (stable: true), which keeps it in the
 // cacheable prefix.
 var slotStable = [...]bool{true, true, true, false, true}
+
+// slotFields describes each slot, in field order, for Request.Fields.
+var slotFields = [...]Field{
+	{Name: "capability", GoName: "Capability", MaxChars: 350, Stable: true},
+	{Name: "familyContext", GoName: "FamilyContext", MaxChars: 0, Stable: true},
+	{Name: "instructions", GoName: "Instructions", MaxChars: 64000, Stable: true},
+	{Name: "memory", GoName: "Memory", MaxChars: 0, Stable: false},
+	{Name: "skills", GoName: "Skills", MaxChars: 0, Stable: true},
+}
+
+// placeholderFields describes each run-time placeholder, in the order of
+// Slots.value, for Request.Fields.
+var placeholderFields = [...]Field{}
 
 var families = [...]familyData{
 	{name: "claude", description: "Anthropic Claude: claude-*, sonnet, opus, haiku, and Claude behind gateways and clouds.", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:6", bodySource: "prompts/families/claude.prompt.md:8", notes: []note{
@@ -1272,6 +1285,72 @@ func (r Request) Resolve() (Resolution, error) {
 	_, out.Forced = r.Family.Family()
 	if res.note >= 0 {
 		out.Note = families[res.family].notes[res.note].label
+	}
+	return out, nil
+}
+
+// Field is a run-time value a composition reads: a slot or a run-time
+// placeholder, as promptc.cue declares it.
+type Field struct {
+	// Name is the slot's or placeholder's name in promptc.cue, and GoName
+	// its field in Slots.
+	Name, GoName string
+	// Placeholder is set for a run-time placeholder ({{name}} in a part's
+	// text), unset for a slot.
+	Placeholder bool
+	// MaxChars is the most characters the value may have (0: no limit);
+	// Validate reports a longer one.
+	MaxChars int
+	// Stable is set when the value stays the same for a whole session,
+	// which keeps it inside the cacheable prefix.
+	Stable bool
+}
+
+// Fields lists, in the order r's prompt reads them and each once, the
+// slots and run-time placeholders r's mode reads for r's model (in r's
+// profile): what a harness must supply, with its limits. It fails where
+// Compose does.
+func (r Request) Fields() ([]Field, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return nil, err
+	}
+	var out []Field
+	add := func(f Field) {
+		for _, g := range out {
+			if g.Name == f.Name && g.Placeholder == f.Placeholder {
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	f, n := c.r.family, c.r.note
+	for _, it := range itemsOf(c.pr, c.mode) {
+		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
+			continue
+		}
+		idx := it.idx
+		switch it.kind {
+		case itemSlot:
+			add(slotFields[it.idx])
+			continue
+		case itemCustom:
+			continue
+		case itemLine:
+			idx = families[f].line
+		case itemBody:
+			idx = families[f].body
+		case itemNote:
+			if n < 0 {
+				continue
+			}
+			idx = families[f].notes[n].text
+		}
+		for _, h := range holes[idx] {
+			if ph := placeholders[h.ph]; ph.slot >= 0 {
+				add(placeholderFields[ph.slot])
+			}
+		}
 	}
 	return out, nil
 }

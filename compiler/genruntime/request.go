@@ -134,3 +134,69 @@ func (r Request) Resolve() (Resolution, error) {
 	}
 	return out, nil
 }
+
+// Field is a run-time value a composition reads: a slot or a run-time
+// placeholder, as promptc.cue declares it.
+type Field struct {
+	// Name is the slot's or placeholder's name in promptc.cue, and GoName
+	// its field in Slots.
+	Name, GoName string
+	// Placeholder is set for a run-time placeholder ({{name}} in a part's
+	// text), unset for a slot.
+	Placeholder bool
+	// MaxChars is the most characters the value may have (0: no limit);
+	// Validate reports a longer one.
+	MaxChars int
+	// Stable is set when the value stays the same for a whole session,
+	// which keeps it inside the cacheable prefix.
+	Stable bool
+}
+
+// Fields lists, in the order r's prompt reads them and each once, the
+// slots and run-time placeholders r's mode reads for r's model (in r's
+// profile): what a harness must supply, with its limits. It fails where
+// Compose does.
+func (r Request) Fields() ([]Field, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return nil, err
+	}
+	var out []Field
+	add := func(f Field) {
+		for _, g := range out {
+			if g.Name == f.Name && g.Placeholder == f.Placeholder {
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	f, n := c.r.family, c.r.note
+	for _, it := range itemsOf(c.pr, c.mode) {
+		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
+			continue
+		}
+		idx := it.idx
+		switch it.kind {
+		case itemSlot:
+			add(slotFields[it.idx])
+			continue
+		case itemCustom:
+			continue
+		case itemLine:
+			idx = families[f].line
+		case itemBody:
+			idx = families[f].body
+		case itemNote:
+			if n < 0 {
+				continue
+			}
+			idx = families[f].notes[n].text
+		}
+		for _, h := range holes[idx] {
+			if ph := placeholders[h.ph]; ph.slot >= 0 {
+				add(placeholderFields[ph.slot])
+			}
+		}
+	}
+	return out, nil
+}

@@ -129,7 +129,7 @@ var texts = [...]string{
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
 
-var placeholders = [...]placeholder{{slot: 1}}
+var placeholders = [...]placeholder{{slot: 0}}
 
 // Slots is the stub's run-time text: one slot and one run-time
 // placeholder.
@@ -147,6 +147,13 @@ func (s *Slots) get(i int) string {
 
 // slotStable says which slots stay the same for a session.
 var slotStable = [...]bool{false}
+
+// slotFields describes each slot, placeholderFields each run-time
+// placeholder, for Request.Fields.
+var (
+	slotFields        = [...]Field{{Name: "memory", GoName: "Memory"}}
+	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10}}
+)
 
 // errors appends an error for each slot or value over its limit.
 func (s *Slots) errors(errs []error) []error {
@@ -178,7 +185,7 @@ func (r *Request) customText() (text, source string, fallback bool, err error) {
 }
 
 func (s *Slots) value(i int) string {
-	if i == 1 {
+	if i == 0 {
 		return s.Who
 	}
 	return ""

@@ -389,6 +389,16 @@ func (g *gen) renderSlots() {
 		stable = append(stable, strconv.FormatBool(p.Config.Slots[name].Stable))
 	}
 	g.pf("// slotStable says, per slot in field order, whether its text stays the\n// same for a whole session (stable: true), which keeps it in the\n// cacheable prefix.\nvar slotStable = [...]bool{%s}\n\n", strings.Join(stable, ", "))
+	g.pf("// slotFields describes each slot, in field order, for Request.Fields.\nvar slotFields = [...]Field{\n")
+	for _, name := range g.slots {
+		sl := p.Config.Slots[name]
+		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.Stable)
+	}
+	g.pf("}\n\n// placeholderFields describes each run-time placeholder, in the order of\n// Slots.value, for Request.Fields.\nvar placeholderFields = [...]Field{\n")
+	for _, name := range g.runtimes {
+		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d},\n", name, ident(name), p.Config.Placeholders[name].Runtime.MaxChars)
+	}
+	g.pf("}\n\n")
 }
 
 // renderTables emits the family data and, per profile, what each mode sends.
