@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fe39b007cf24f975bae2206b12f7946931edde4a86207db1373853768f150ae4"
+const InputHash = "sha256:cf8e46de37ed0ddc21e3b2c36fd36d0640d10a43a91cbde0bf506613343f41c8"
 
 // Mode is a prompt mode. Its zero value is the first mode in order;
 // values come from the constants, ParseMode or UnmarshalText.
