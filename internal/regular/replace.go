@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
+	"path/filepath"
 	"strconv"
 )
 
@@ -40,7 +40,7 @@ func ReadInfo(root *os.Root, name string, limit int64) ([]byte, fs.FileInfo, err
 	return b, fi, nil
 }
 
-// Replace writes data over name, a slash-separated path in root, which was
+// Replace writes data over name, a path in root, which was
 // read when it was the file read describes (ReadInfo's FileInfo). The data
 // is written to a new temporary file in the same directory (created with
 // O_EXCL, which never follows a link) and renamed over name, so the
@@ -68,7 +68,7 @@ func Replace(root *os.Root, name string, data []byte, read fs.FileInfo) error {
 	if !unchanged(fi) {
 		return &ChangedError{Name: name}
 	}
-	dir, base := path.Split(name)
+	dir, base := filepath.Split(name)
 	perm := fi.Mode().Perm()
 	var tmp string
 	var f *os.File
