@@ -69,13 +69,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{p: p, sel: sel, files: p.Files}
-	if len(opt.Profiles) > 0 {
-		l.files = maps.Clone(p.Files)
-		for _, q := range opt.Profiles {
-			maps.Copy(l.files, q.Files)
-		}
-	}
+	l := &linter{p: p, sel: sel, files: filesRead(p, opt.Profiles)}
 	// Every rule is a task, and so is the text check of each file; tasks
 	// run concurrently and their findings are joined in task order.
 	var tasks []func() ([]diag.Diagnostic, error)
@@ -127,6 +121,19 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !inFiles(opt.Files, d.Pos.Path) })
 	}
 	return diag.Sort(ds), nil
+}
+
+// filesRead returns every project file p and the programs of the other
+// profiles read: the files lint checks.
+func filesRead(p *compiler.Program, profiles []*compiler.Program) map[string]*source.File {
+	if len(profiles) == 0 {
+		return p.Files
+	}
+	files := maps.Clone(p.Files)
+	for _, q := range profiles {
+		maps.Copy(files, q.Files)
+	}
+	return files
 }
 
 // inFiles reports whether p is one of files or below one of them.

@@ -11,9 +11,11 @@ import (
 // TestGoToolRoute installs promptc the way README.md tells a harness module
 // to, as a Go tool of that module with a replace directive to a clone (this
 // repository), and runs the go:generate line the README shows: go get
-// -tool, go tool promptc init, go generate, then go vet of the generated
-// package. The harness's go.sum starts as promptc's, as a user's go get
-// would write it. promptc is compiled once, by go tool.
+// -tool, go tool promptc init, go generate with the README's line (read
+// from README.md) in assets/generated, where init's layout puts the
+// package, then go vet of the generated package. The harness's go.sum
+// starts as promptc's, as a user's go get would write it. promptc is
+// compiled once, by go tool.
 //
 // go get -tool loads promptc's whole module graph, so it needs go.mod files
 // that building promptc alone never fetches. Every go command here runs
@@ -23,6 +25,7 @@ import (
 // and go get runs again. With GOPROXY=off on the host as well, the test
 // skips and says what is missing.
 func TestGoToolRoute(t *testing.T) {
+	generate := readmeGenerateLine(t)
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH")
@@ -106,11 +109,32 @@ func TestGoToolRoute(t *testing.T) {
 	// A new project, and the go:generate line in a hand-written file of
 	// the package build writes (init's output directory is generated/).
 	run("tool", "promptc", "init", "assets")
-	write("assets/generated/generate.go", "package prompts\n\n//go:generate go tool promptc build ..\n")
+	write("assets/generated/generate.go", "package prompts\n\n"+generate+"\n")
 	run("generate", "./...")
 	if _, err := os.Stat(filepath.Join(dir, "assets", "generated", "prompts_gen.go")); err != nil {
 		t.Fatalf("go generate wrote no package: %v", err)
 	}
 	run("vet", "./...")
 	run("tool", "promptc", "build", "--check", "assets")
+}
+
+// readmeGenerateLine returns the go:generate line README.md shows for
+// promptc as a Go tool, the one TestGoToolRoute runs: a reader copies it
+// into the directory init writes, so it must work there.
+func readmeGenerateLine(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "//go:generate go tool promptc ") {
+			found = append(found, line)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("README.md shows %d lines starting //go:generate go tool promptc, want one: %q", len(found), found)
+	}
+	return found[0]
 }

@@ -76,6 +76,16 @@ func TestScripts(t *testing.T) {
 			// block starts with the command line "$ PROGRAM ARGS".
 			// -update rewrites the block.
 			"docsample": docsampleCmd,
+			// chomp FILE removes the final newline of FILE: a txtar
+			// archive ends every file it holds with one.
+			"chomp": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: chomp FILE")
+				}
+				b, err := os.ReadFile(ts.MkAbs(args[0]))
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), bytes.TrimSuffix(b, []byte("\n")), 0o644))
+			},
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
 			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -407,7 +407,7 @@ func LoadFile(path string) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := readFile(abs, path)
+	src, _, err := readFile(abs, path)
 	if err != nil {
 		return nil, err
 	}
@@ -426,28 +426,29 @@ const MaxSize = 1 << 20
 // /dev/zero never ends, and a link could pull in a file from outside the
 // project root, the directory that holds the configuration, whose content
 // would then appear in error messages. The check and the open act on the
-// same file (regular.Open), so a swap between them is refused too.
-func readFile(abs, shown string) ([]byte, error) {
+// same file (regular.Open), so a swap between them is refused too. The
+// FileInfo is the file's as read.
+func readFile(abs, shown string) ([]byte, fs.FileInfo, error) {
 	dir, name := filepath.Split(abs)
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer root.Close()
-	src, err := regular.Read(root, name, MaxSize)
+	src, fi, err := regular.ReadInfo(root, name, MaxSize)
 	var nr *regular.NotRegularError
 	var tl *regular.TooLargeError
 	switch {
 	case errors.As(err, &tl):
-		return nil, tooLarge(abs, shown, tl.Size)
+		return nil, nil, tooLarge(abs, shown, tl.Size)
 	case errors.As(err, &nr) && nr.Replaced:
-		return nil, fileError(abs, "%s was replaced while being read; run promptc again", shown)
+		return nil, nil, fileError(abs, "%s was replaced while being read; run promptc again", shown)
 	case errors.As(err, &nr) && nr.Mode&fs.ModeSymlink != 0:
-		return nil, fileError(abs, "%s is a symbolic link; promptc reads the configuration only from a regular file, never through a link, so that it cannot come from outside the project: replace the link with the file itself", shown)
+		return nil, nil, fileError(abs, "%s is a symbolic link; promptc reads the configuration only from a regular file, never through a link, so that it cannot come from outside the project: replace the link with the file itself", shown)
 	case errors.As(err, &nr):
-		return nil, fileError(abs, "%s is %s; the configuration must be a regular file: replace it with one", shown, regular.Describe(nr.Mode))
+		return nil, nil, fileError(abs, "%s is %s; the configuration must be a regular file: replace it with one", shown, regular.Describe(nr.Mode))
 	}
-	return src, err
+	return src, fi, err
 }
 
 // tooLarge is the error for the configuration at the absolute path file,

@@ -62,27 +62,27 @@ const harnessRules = `	rules: [
 		"claude-opus-4-1": {family: "claude", note: "Opus"}
 		"openrouter/anthropic/claude-3-5-haiku": {family: "claude", note: "Haiku"}
 		"sonnet": "claude"
-		"gpt-5": "codex"
+		"gpt-5":  "codex"
 		"openai/gpt-4.1-mini": {family: "codex", note: "Mini"}
 		"o3": "codex"
 		"codex-mini-latest": {family: "codex", note: "Mini"}
 		"chatgpt-4o-latest": "codex"
 		"gemini-2.5-flash": {family: "gemini", note: "Flash"}
-		"gemini-2.5-pro": "gemini"
+		"gemini-2.5-pro":     "gemini"
 		"moonshotai/kimi-k2": "kimi"
 		"deepseek-reasoner": {family: "deepseek", note: "Reasoning"}
-		"deepseek-chat": "deepseek"
-		"codestral-latest": "mistral"
-		"z-ai/glm-4.6": "glm"
-		"MiniMaxAI/MiniMax-M2": "minimax"
-		"xai/grok-4": "grok"
-		"gpt-oss-20b": "local"
+		"deepseek-chat":                     "deepseek"
+		"codestral-latest":                  "mistral"
+		"z-ai/glm-4.6":                      "glm"
+		"MiniMaxAI/MiniMax-M2":              "minimax"
+		"xai/grok-4":                        "grok"
+		"gpt-oss-20b":                       "local"
 		"meta-llama/Llama-3.3-70B-Instruct": "local"
-		"ollama:smollm2:1.7b": "local"
-		"ollama:deepseek-r1:14b": "local"
-		"lmstudio/starcoder2-15b": "local"
-		"hosted_vllm/hermes-3-8b": "local"
-		"acme/in-house-model": "neutral"
+		"ollama:smollm2:1.7b":               "local"
+		"ollama:deepseek-r1:14b":            "local"
+		"lmstudio/starcoder2-15b":           "local"
+		"hosted_vllm/hermes-3-8b":           "local"
+		"acme/in-house-model":               "neutral"
 	}
 `
 
@@ -111,10 +111,10 @@ parts: {
 
 slots: {
 	instructions: description: "The user's rules (AGENTS.md and friends); every mode carries them."
-	skills: description: "Names and one-line descriptions of the available skills."
+	skills: description:       "Names and one-line descriptions of the available skills."
 	capability: {maxChars: 350, description: "One line naming the tools of this session."}
 	familyContext: description: "The family's context files (CLAUDE.md, GEMINI.md), read in full mode."
-	memory: description: "Memory chosen for the current message; last, so the prefix before it stays cacheable."
+	memory: description:        "Memory chosen for the current message; last, so the prefix before it stays cacheable."
 }
 
 modes: {

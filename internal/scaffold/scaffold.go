@@ -136,11 +136,11 @@ families: {
 		{family: "codex", name: ["(?i)^gpt-", "^o[0-9]+(-|$)"]},
 	]
 	examples: {
-		"claude-opus-4-1": {family: "claude", note: "Opus"}
 		"openrouter/anthropic/claude-sonnet-4-5": "claude"
+		"claude-opus-4-1": {family: "claude", note: "Opus"}
 		"openai/gpt-5": "codex"
-		"o3-mini": "codex"
-		"llama3.1:8b": "neutral"
+		"o3-mini":      "codex"
+		"llama3.1:8b":  "neutral"
 	}
 }
 `

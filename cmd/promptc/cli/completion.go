@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"context"
+	"maps"
+	"os/exec"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -65,6 +69,9 @@ func registerCompletions(root *cobra.Command, g *globals) {
 	families := project(func(p *compiler.Program) []string { return append([]string{compiler.Auto}, p.FamilyNames...) })
 	profiles := project(func(p *compiler.Program) []string { return compiler.ProfileNames(p.Config) })
 	permissions := project(func(p *compiler.Program) []string { return compiler.PermissionNames(p.Config) })
+	// A model id: the ones the examples table names, which are the ids the
+	// project cares about.
+	models := project(func(p *compiler.Program) []string { return slices.Sorted(maps.Keys(p.Config.Families.Examples)) })
 	// --fail-on-change takes a comma-separated list of modes (or *): the
 	// last name is completed, after the ones already typed.
 	modeList := func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
@@ -101,7 +108,10 @@ func registerCompletions(root *cobra.Command, g *globals) {
 		if values := formatValues(c.Name()); values != nil && c.Flags().Lookup("format") != nil {
 			c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 		}
-		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modes, "family": families, "profile": profiles, "permit": permissions} {
+		if c.Flags().Lookup("base") != nil {
+			c.RegisterFlagCompletionFunc("base", gitRefs)
+		}
+		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modes, "family": families, "profile": profiles, "permit": permissions, "model": models} {
 			if c.Flags().Lookup(flag) != nil {
 				c.RegisterFlagCompletionFunc(flag, fn)
 			}
@@ -117,4 +127,29 @@ func withPrefix(names []string, prefix string) []string {
 		}
 	}
 	return out
+}
+
+// gitRefsTimeout bounds the git command that lists refs for completion: a
+// shell waits for it on every tab, and a repository on a slow or hung file
+// system must not freeze the prompt.
+const gitRefsTimeout = 2 * time.Second
+
+// gitRefs completes --base with the branches, remote branches and tags of
+// the git repository holding the directory argument (or the working
+// directory), and HEAD. Without git, outside a repository or past the
+// timeout, it completes HEAD alone.
+func gitRefs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	refs := []string{"HEAD"}
+	ctx, cancel := context.WithTimeout(context.Background(), gitRefsTimeout)
+	defer cancel()
+	git := exec.CommandContext(ctx, "git", "for-each-ref", "--format=%(refname:short)", "refs/heads", "refs/remotes", "refs/tags")
+	git.Dir = dirArg(args)
+	if out, err := git.Output(); err == nil {
+		for _, r := range strings.Split(string(out), "\n") {
+			if r != "" && !strings.HasSuffix(r, "/HEAD") {
+				refs = append(refs, r)
+			}
+		}
+	}
+	return withPrefix(refs, prefix), cobra.ShellCompDirectiveNoFileComp
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
 	"github.com/promptc/promptc/lint/printer"
@@ -23,8 +24,8 @@ const formatConfigIgnore = "config-ignore"
 
 func newLintCommand(g *globals) *cobra.Command {
 	var (
-		strict, listRules bool
-		explain           string
+		strict, listRules, fix bool
+		explain                string
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [DIR] [FILES...]",
@@ -62,41 +63,32 @@ details) and --explain RULE_ID documents one.`,
 					return usagef("--format: %v", withConfigIgnore(err))
 				}
 			}
+			if fix && g.format == formatConfigIgnore {
+				return usagef("--fix and --format %s cannot be combined: fix first, then adopt what is left", formatConfigIgnore)
+			}
 			if err := g.checkJobs(); err != nil {
 				return err
 			}
 			dir, files := splitLintArgs(args)
-			l, err := g.loadConfig(dir)
-			if err != nil {
+			l, p, ds, err := g.lintProject(dir, files)
+			if err != nil || p == nil {
 				return err
 			}
-			only, err := projectFiles(l.Root, files)
-			if err != nil {
-				return err
+			if fix {
+				fixes, err := lint.Fixes(p.progs[0], ds, p.opts)
+				if err != nil {
+					return err
+				}
+				if n, err := g.applyFixes(l.Root, fixes); err != nil {
+					return err
+				} else if n > 0 {
+					// What is left, in the files as they are now.
+					if l, p, ds, err = g.lintProject(dir, files); err != nil || p == nil {
+						return err
+					}
+				}
 			}
-			if len(files) > 0 && len(only) == 0 {
-				g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
-				return nil
-			}
-			// The output directory is read while the project compiles,
-			// when lint checks it.
-			var pf *emit.Prefetch
-			if lint.ChecksOutput(l) {
-				pf = emit.StartPrefetch(l)
-				defer pf.Close()
-			}
-			// Every profile: a budget must hold in each, and a file read only
-			// by one profile is still part of the project.
-			progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
-			if err != nil {
-				return err
-			}
-			p := progs[0]
-			ds, err := lint.Run(p, lint.Options{Files: only, Output: emit.StaleFiles(progs, pf), Profiles: progs[1:], Jobs: g.jobs})
-			if err != nil {
-				return err
-			}
-			g.logger.Debug("linted", "root", l.Root, "files", len(p.Files), "findings", len(ds))
+			g.logger.Debug("linted", "root", l.Root, "files", len(p.progs[0].Files), "findings", len(ds))
 			if g.format == formatConfigIgnore {
 				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
 				return err
@@ -117,6 +109,7 @@ details) and --explain RULE_ID documents one.`,
 	f := cmd.Flags()
 	f.StringVar(&g.format, "format", "text", "output format: "+strings.Join(append(printer.Formats(), formatConfigIgnore), ", "))
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
+	f.BoolVar(&fix, "fix", false, "remove trailing white space and hidden characters, add a missing final newline, then report what is left")
 	f.BoolVar(&listRules, "list-rules", false, "list every rule (text or --format json) and exit")
 	f.StringVar(&explain, "explain", "", "print the documentation of `RULE_ID` and exit")
 	addJobsFlag(cmd, g)
@@ -163,6 +156,50 @@ func (g *globals) explainRule(id string) error {
 		return lint.WriteExplainJSON(g.stdout, r)
 	}
 	return usagef("--explain prints text or json, not %q", g.format)
+}
+
+// linted is a lint run: the programs it checked and the options it ran with.
+type linted struct {
+	progs []*compiler.Program
+	opts  lint.Options
+}
+
+// lintProject loads, compiles and lints the project found from dir,
+// reporting on files (all when empty). A nil *linted with a nil error
+// means that no file given is inside the project: there is nothing to
+// report.
+func (g *globals) lintProject(dir string, files []string) (*config.Loaded, *linted, []diag.Diagnostic, error) {
+	l, err := g.loadConfig(dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	only, err := projectFiles(l.Root, files)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(files) > 0 && len(only) == 0 {
+		g.logger.Debug("no file given is inside the project; nothing to report", "root", l.Root)
+		return l, nil, nil, nil
+	}
+	// The output directory is read while the project compiles,
+	// when lint checks it.
+	var pf *emit.Prefetch
+	if lint.ChecksOutput(l) {
+		pf = emit.StartPrefetch(l)
+		defer pf.Close()
+	}
+	// Every profile: a budget must hold in each, and a file read only
+	// by one profile is still part of the project.
+	progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	opts := lint.Options{Files: only, Output: emit.StaleFiles(progs, pf), Profiles: progs[1:], Jobs: g.jobs}
+	ds, err := lint.Run(progs[0], opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return l, &linted{progs: progs, opts: opts}, ds, nil
 }
 
 // splitLintArgs separates the optional project directory from the files to

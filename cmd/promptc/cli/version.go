@@ -16,10 +16,21 @@ const modulePath = "github.com/promptc/promptc"
 // replace directive points at a local directory: it names no commit.
 const zeroPseudo = "v0.0.0-00010101000000-000000000000"
 
+// releaseVersion is the version of a release build, set by .ci/release
+// with -ldflags "-X github.com/promptc/promptc/cmd/promptc/cli.releaseVersion=1.2.0"
+// (a semantic version without "v", which the script checks). A release is
+// built from a clean checkout of its tag, where the build information
+// would also say so, but only when the tag is the module's own version
+// tag and the checkout carries its .git: the flag says it in every case.
+var releaseVersion string
+
 // version reports the version promptc was built from, always a semantic
-// version (SARIF consumers and `promptc version` users compare them); see
-// versionOf.
+// version (SARIF consumers and `promptc version` users compare them): a
+// release build's releaseVersion, else versionOf the build information.
 func version() string {
+	if releaseVersion != "" {
+		return releaseVersion
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "0.0.0-dev"

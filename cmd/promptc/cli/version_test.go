@@ -38,3 +38,13 @@ func TestVersionIsAlwaysSemantic(t *testing.T) {
 		}
 	}
 }
+
+// TestReleaseVersionWins: the version a release build sets with -ldflags
+// -X is the one printed, whatever the build information says.
+func TestReleaseVersionWins(t *testing.T) {
+	defer func(v string) { releaseVersion = v }(releaseVersion)
+	releaseVersion = "1.2.0-rc.1"
+	if got := version(); got != "1.2.0-rc.1" {
+		t.Errorf("version() = %q with releaseVersion set, want %q", got, "1.2.0-rc.1")
+	}
+}
