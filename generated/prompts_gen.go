@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:ab04eaf82d2e803ea956bba14febf48ad0963c37f54771732018d567db66bfcf"
+const InputHash = "sha256:c67a9f61e68a6a5c6344745d061591aaef31c98aca12ad7b9a4b5997af0ac01a"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -30,7 +30,9 @@ func DecodeHeader(path string, fm Frontmatter, def, rule string, out any) []diag
 	if err != nil {
 		return config.Diagnostics(path, src, rule, err, 1)
 	}
-	v := d.Context().BuildFile(f)
+	// The header is built in the definition's own context: a context per
+	// file would cost each of thousands of assets a new evaluator.
+	v := d.Context().BuildFile(f) //lint:ignore SA1019 d comes from one context, never a combination of several
 	if v.Err() != nil {
 		return config.Diagnostics(path, src, rule, v.Err(), 1)
 	}

@@ -123,13 +123,11 @@ func TestSourceIsThePackagesCode(t *testing.T) {
 // oracle is model selection written from its specification alone, without
 // select.go's shared loop: the property test holds select.go to it.
 func oracle(rules []Rule, id string) int {
-	providers := strings.FieldsFunc(id, func(r rune) bool { return r == '/' || r == ':' })
+	var providers []string
 	name := id
 	if i := strings.LastIndexAny(id, "/:"); i >= 0 {
 		name = id[i+1:]
 		providers = strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' })
-	} else {
-		providers = nil
 	}
 	any := func(res []*regexp.Regexp, s string) bool {
 		for _, re := range res {

@@ -100,8 +100,11 @@ func (f Family) String() string {
 	return fmt.Sprintf("Family(%d)", uint8(f))
 }
 
+// Description returns the family's description.
+func (f Family) Description() string { return families[f].description }
+
 var families = [...]familyData{
-	{name: "alpha", line: 1, body: 2, lineSource: "alpha.prompt.md:3", bodySource: "alpha.prompt.md:5", notes: []note{
+	{name: "alpha", description: "The alpha models.", line: 1, body: 2, lineSource: "alpha.prompt.md:3", bodySource: "alpha.prompt.md:5", notes: []note{
 		{label: "Big", pattern: "(?i)big", text: 3, source: "alpha.prompt.md:9"},
 		{label: "Small", pattern: "(?i)small", text: 4, source: "alpha.prompt.md:11"},
 	}},
