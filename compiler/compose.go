@@ -167,7 +167,8 @@ func (p *Program) Static(m *Mode, s Selection) string {
 
 // Prefix is the cacheable prefix of m for selection s: the static text
 // before the first volatile slot (without the separator that follows it)
-// or the first run-time placeholder, whichever comes first, or the whole
+// or the first part that reads a run-time input that is not stable, or
+// the first run-time placeholder, whichever comes first, or the whole
 // static text when m has neither. Volatile slot and run-time text changes
 // from call to call, so providers can cache only what precedes it; a
 // stable slot (stable: true, the same for a whole session) does not end
@@ -176,7 +177,14 @@ func (p *Program) Prefix(m *Mode, s Selection) string {
 	s.Runtime = func(string) string { return prefixMark }
 	secs := p.Sections(m, s, nil)
 	text := ""
-	slot := slices.IndexFunc(secs, func(sec Section) bool { return sec.Slot && !p.Config.Slots[sec.Name].Stable })
+	// A volatile slot ends the prefix, and so does a part that reads an
+	// input that is not stable, sent or not on this call.
+	slot := slices.IndexFunc(secs, func(sec Section) bool {
+		if sec.Slot {
+			return !p.Config.Slots[sec.Name].Stable
+		}
+		return p.ReadsVolatile(sec.Name)
+	})
 	if slot >= 0 {
 		text = join(secs[:slot], m.Config.Separator, false)
 	} else {

@@ -192,3 +192,177 @@ func show(v any) string {
 	}
 	return string(b)
 }
+
+// TypicalInputs are the values the costs table renders the typical call
+// with: each input's typical value; without one, a string of typicalChars
+// (default half of maxChars) x's, an enum's first value, false, and a
+// list of typicalItems (default none) records built the same way.
+func (p *Program) TypicalInputs() map[string]any {
+	out := map[string]any{}
+	for name, in := range p.Config.Inputs {
+		switch in.Type {
+		case config.InputBool:
+			b, _ := in.Typical.(bool)
+			out[name] = b
+		case config.InputEnum:
+			s, ok := in.Typical.(string)
+			if !ok && len(in.Values) > 0 {
+				s = in.Values[0]
+			}
+			out[name] = s
+		case config.InputString:
+			s, _ := in.Typical.(string)
+			out[name] = typicalString(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
+		case config.InputList:
+			n := 0
+			if in.TypicalItems != nil {
+				n = *in.TypicalItems
+			}
+			recs := make([]map[string]string, n)
+			for i := range recs {
+				recs[i] = map[string]string{}
+				for fn, f := range in.Fields {
+					s := ""
+					if f.Typical != nil {
+						s = *f.Typical
+					}
+					recs[i][fn] = typicalString(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
+				}
+			}
+			out[name] = recs
+		}
+	}
+	return out
+}
+
+func typicalString(given bool, s string, maxChars int, chars *int) string {
+	if given {
+		return s
+	}
+	n := maxChars / 2
+	if chars != nil {
+		n = *chars
+	}
+	return strings.Repeat("x", n)
+}
+
+// ReadsVolatile reports whether part name reads an input that is not
+// stable: its text can change from call to call, so the cacheable prefix
+// ends before it.
+func (p *Program) ReadsVolatile(name string) bool {
+	for _, in := range p.Reads(name) {
+		if !p.Config.Inputs[in].Stable {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsInputs reports whether mode m sends a part that reads a run-time
+// input: its text then varies with the inputs, between the typical and
+// the maximum.
+func (p *Program) ReadsInputs(m *Mode) bool {
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && len(p.Reads(r.Name)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxWhen chooses, for mode m and selection s, the value of every input
+// that when conditions of m's parts test so that m's text is the
+// largest: for each input, the value whose parts add up to the most
+// characters (each part tests one input, so the choices are
+// independent), ties going to the first (true, then false; an enum's
+// values in order). It returns the choice as a Selection.When and in
+// words for findings ("" when m has no when condition).
+func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
+	byInput := map[string][]string{}
+	for _, r := range m.Config.Compose {
+		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
+			byInput[w.Input] = append(byInput[w.Input], r.Name)
+		}
+	}
+	if len(byInput) == 0 {
+		return nil, ""
+	}
+	all := s
+	all.When = func(string) bool { return true }
+	chosen := map[string]any{}
+	var words []string
+	for _, name := range slices.Sorted(maps.Keys(byInput)) {
+		in := p.Config.Inputs[name]
+		var cands []any
+		if in.Type == config.InputBool {
+			cands = []any{true, false}
+		} else {
+			for _, v := range in.Values {
+				cands = append(cands, v)
+			}
+		}
+		best, bestSize := any(nil), -1
+		for _, v := range cands {
+			size := 0
+			for _, part := range byInput[name] {
+				if p.Config.Parts[part].When.Holds(v) {
+					size += utf8.RuneCountInString(p.partSection(part, all).Text)
+				}
+			}
+			if size > bestSize {
+				best, bestSize = v, size
+			}
+		}
+		chosen[name] = best
+		if b, ok := best.(bool); ok {
+			words = append(words, fmt.Sprintf("%s %v", name, b))
+		} else {
+			words = append(words, fmt.Sprintf("%s %q", name, best))
+		}
+	}
+	return func(part string) bool {
+		w := p.Config.Parts[part].When
+		return w == nil || w.Holds(chosen[w.Input])
+	}, strings.Join(words, ", ")
+}
+
+// templateChoices names, for findings, what the maximum of the template
+// parts among names takes: every condition's branch and every list at
+// its maximum, at most maxChoices of them.
+func (p *Program) templateChoices(names []string) string {
+	const maxChoices = 6
+	var out []string
+	n := 0
+	for _, name := range names {
+		part := p.Parts[name]
+		if part == nil || part.Tmpl == nil || len(part.Tmpl.Choices) == 0 {
+			continue
+		}
+		cs := part.Tmpl.Choices[:min(len(part.Tmpl.Choices), max(maxChoices-n, 0))]
+		n += len(part.Tmpl.Choices)
+		if len(cs) > 0 {
+			out = append(out, "in "+part.Tmpl.Path+" "+strings.Join(cs, ", "))
+		}
+	}
+	if n > maxChoices {
+		out = append(out, fmt.Sprintf("and %d more", n-maxChoices))
+	}
+	return strings.Join(out, "; ")
+}
+
+// inputsCombo is what a budget finding adds to its combination for the
+// parts names: the when choice and the templates' choices, each string
+// and list at its maximum.
+func (p *Program) inputsCombo(when string, names []string) string {
+	var out []string
+	if when != "" {
+		out = append(out, "when "+when)
+	}
+	if t := p.templateChoices(names); t != "" {
+		out = append(out, "inputs at their maximum: "+t)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(out, "; ")
+}

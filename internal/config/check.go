@@ -467,22 +467,33 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 		}
 		takes := map[string][]string{
 			InputString: {"maxChars", "typical", "typicalChars"},
-			InputBool:   {},
+			InputBool:   {"typical"},
 			InputEnum:   {"values", "typical"},
 			InputList:   {"fields", "maxItems", "typicalItems"},
 		}[in.Type]
 		for _, f := range slices.Sorted(maps.Keys(set)) {
 			if set[f] && !slices.Contains(takes, f) {
-				bad(path+"."+f, "a %s input takes no %s (it takes %s)", in.Type, f, listOrNothing(takes))
+				bad(path+"."+f, "a %s input takes no %s (it takes %s)", in.Type, f, strings.Join(takes, ", "))
 			}
 		}
+		_, isBool := in.Typical.(bool)
+		if in.Typical != nil && isBool != (in.Type == InputBool) {
+			bad(path+".typical", "the typical value of a %s input is %s", in.Type, map[bool]string{true: "true or false", false: "a string"}[in.Type == InputBool])
+			continue
+		}
+		typical, _ := in.Typical.(string)
+		hasTypical := in.Typical != nil
 		switch in.Type {
 		case InputString:
 			if in.MaxChars == nil {
 				bad(path, "string input %s needs maxChars, the most characters the harness may supply: budgets count it at that", name)
 				continue
 			}
-			checkTypical(bad, path, *in.MaxChars, in.Typical, in.TypicalChars)
+			var tp *string
+			if hasTypical {
+				tp = &typical
+			}
+			checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
 		case InputEnum:
 			if len(in.Values) == 0 {
 				bad(path, "enum input %s needs values, at least one", name)
@@ -492,8 +503,8 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 					bad(fmt.Sprintf("%s.values.%d", path, i), "value %q is listed twice", v)
 				}
 			}
-			if in.Typical != nil && !slices.Contains(in.Values, *in.Typical) {
-				bad(path+".typical", "%q is not one of the values (%s)", *in.Typical, strings.Join(in.Values, ", "))
+			if hasTypical && !slices.Contains(in.Values, typical) {
+				bad(path+".typical", "%q is not one of the values (%s)", typical, strings.Join(in.Values, ", "))
 			}
 		case InputList:
 			if len(in.Fields) == 0 {
@@ -526,13 +537,6 @@ func checkTypical(bad func(string, string, ...any), path string, maxChars int, t
 	if typicalChars != nil && *typicalChars > maxChars {
 		bad(path+".typicalChars", "typicalChars %d is more than maxChars %d", *typicalChars, maxChars)
 	}
-}
-
-func listOrNothing(ss []string) string {
-	if len(ss) == 0 {
-		return "nothing but description and stable"
-	}
-	return strings.Join(ss, ", ")
 }
 
 func checkLimit(bad func(string, string, ...any), path string, l Limit) {

@@ -136,12 +136,13 @@ const (
 // Input is a typed run-time value the harness supplies, read by template
 // parts and tested by when conditions. Name is the Go field name.
 type Input struct {
-	Name         string           `json:"name"`
-	Type         string           `json:"type"`
-	Description  string           `json:"description,omitempty"`
-	Stable       bool             `json:"stable"`
-	MaxChars     *int             `json:"maxChars,omitempty"`
-	Typical      *string          `json:"typical,omitempty"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Description string `json:"description,omitempty"`
+	Stable      bool   `json:"stable"`
+	MaxChars    *int   `json:"maxChars,omitempty"`
+	// Typical is a string (string and enum inputs) or a bool.
+	Typical      any              `json:"typical,omitempty"`
 	TypicalChars *int             `json:"typicalChars,omitempty"`
 	Values       []string         `json:"values,omitempty"`
 	Fields       map[string]Field `json:"fields,omitempty"`

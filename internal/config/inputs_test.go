@@ -9,7 +9,7 @@ import (
 // condition keeps bool and string values apart.
 func TestInputsDecode(t *testing.T) {
 	src := minimal + `inputs: {
-	IsGitRepo: {type: "bool", stable: true}
+	IsGitRepo: {type: "bool", stable: true, typical: true}
 	Cwd: {type: "string", maxChars: 200, typical: "/home/dev/app"}
 	Style: {type: "enum", values: ["plain", "terse"], typical: "terse"}
 	ContextFiles: {type: "list", maxItems: 5, typicalItems: 2, fields: {Path: maxChars: 100, Content: {maxChars: 900, typicalChars: 300}}}
@@ -22,10 +22,10 @@ parts: terse: {file: "terse.md", when: {input: "Style", is: ["terse"]}}
 		t.Fatal(err)
 	}
 	c := l.Config
-	if in := c.Inputs["IsGitRepo"]; in.Type != InputBool || !in.Stable || in.Name != "IsGitRepo" {
+	if in := c.Inputs["IsGitRepo"]; in.Type != InputBool || !in.Stable || in.Name != "IsGitRepo" || in.Typical != true {
 		t.Errorf("IsGitRepo = %+v", in)
 	}
-	if in := c.Inputs["Cwd"]; *in.MaxChars != 200 || *in.Typical != "/home/dev/app" || in.Stable {
+	if in := c.Inputs["Cwd"]; *in.MaxChars != 200 || in.Typical != "/home/dev/app" || in.Stable {
 		t.Errorf("Cwd = %+v", in)
 	}
 	if in := c.Inputs["ContextFiles"]; *in.MaxItems != 5 || *in.TypicalItems != 2 || in.Fields["Content"].MaxChars != 900 || *in.Fields["Content"].TypicalChars != 300 ||
@@ -54,7 +54,9 @@ func TestInputsRefused(t *testing.T) {
 		{"typical at maxChars accepted, a string condition refused", `inputs: Cwd: {type: "string", maxChars: 4, typical: "abcd"}` + "\n" + `parts: x: {file: "x", when: {input: "Cwd"}}`, "promptc.cue:7:30", "input Cwd is a string; a condition tests a bool or an enum input"},
 		{"typicalChars over", `inputs: Cwd: {type: "string", maxChars: 3, typicalChars: 4}`, "promptc.cue:6:44", "typicalChars 4 is more than maxChars 3"},
 		{"both typicals", `inputs: Cwd: {type: "string", maxChars: 3, typicalChars: 2, typical: "a"}`, "promptc.cue:6:44", "give typical or typicalChars, not both"},
-		{"bool with maxChars", `inputs: Git: {type: "bool", maxChars: 3}`, "promptc.cue:6:29", "a bool input takes no maxChars (it takes nothing but description and stable)"},
+		{"bool with maxChars", `inputs: Git: {type: "bool", maxChars: 3}`, "promptc.cue:6:29", "a bool input takes no maxChars (it takes typical)"},
+		{"bool with a string typical", `inputs: Git: {type: "bool", typical: "yes"}`, "promptc.cue:6:29", "the typical value of a bool input is true or false"},
+		{"string with a bool typical", `inputs: Cwd: {type: "string", maxChars: 3, typical: true}`, "promptc.cue:6:44", "the typical value of a string input is a string"},
 		{"enum without values", `inputs: Style: {type: "enum"}`, "promptc.cue:6:9", "enum input Style needs values, at least one"},
 		{"enum value twice", `inputs: Style: {type: "enum", values: ["a", "a"]}`, "promptc.cue:6:45", `value "a" is listed twice`},
 		{"enum typical unknown", `inputs: Style: {type: "enum", values: ["a"], typical: "b"}`, "promptc.cue:6:46", `"b" is not one of the values (a)`},
