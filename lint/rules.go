@@ -474,7 +474,7 @@ families: examples: "gpt-oss-20b": "local"
 	{
 		ID: family.RuleExampleNote, Category: Minimal, Severity: diag.Error,
 		Summary: "An example's expected model note must be the one its family file selects.",
-		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead.`,
+		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead. While a note marker of the family file is malformed (FAMILY_NOTE_MARKER) or its pattern does not compile (FAMILY_NOTE_PATTERN), the family's notes are not compared with the examples: that finding is the cause to fix first.`,
 		Bad: `-- promptc.cue --
 families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
 -- prompts/families/claude.prompt.md --
@@ -612,6 +612,42 @@ families: examples: "gpt-oss-20b": "local"
 		Good: `-- prompts/families/codex.prompt.md --
 <!-- model "Mini" /gpt-.*mini/i -->
 <!-- model "GPT" /gpt-/i -->
+`,
+	},
+	{
+		ID: family.RuleNoteUnexercised, Category: Standard, Severity: diag.Warning,
+		Summary: "Every model note should be selected by at least one example.",
+		Doc:     `A model note whose pattern matches none of the example ids that resolve to its family is untested: nothing shows that it is sent to the models it was written for, and a pattern that matches nothing real is dead prompt text that still has to be maintained. Add a model id to families.examples that selects it, naming the note ({family: "claude", note: "Opus"}) so that a later change of patterns that takes it away is reported too, or delete the note. A project without examples gets RULE_UNEXERCISED instead.`,
+		Bad: `-- promptc.cue --
+families: examples: "claude-sonnet-4": "claude"
+-- prompts/families/claude.prompt.md --
+<!-- model "Opus" /opus/i -->
+<!-- model "Sonnet" /sonnet/i -->
+`,
+		Good: `-- promptc.cue --
+families: examples: {
+	"claude-sonnet-4": "claude"
+	"claude-opus-4-1": {family: "claude", note: "Opus"}
+}
+`,
+	},
+	{
+		ID: family.RuleFamilyUnselected, Category: Standard, Severity: diag.Warning,
+		Summary: "Every family file should be selectable from a model id.",
+		Doc:     `A family file that no rule in families.rules names, and that is not families.fallback, is never chosen from a model id: only an explicit family choice sends it. Usually a rule was forgotten or names the family under another spelling. Add a rule for it (with an example in families.examples), or delete the file if nothing chooses it explicitly; if an explicit choice is how it is meant to be used, suppress the finding with a reason. A project without rules chooses every family explicitly, and gets no such finding.`,
+		Bad: `-- promptc.cue --
+families: rules: [{family: "claude", name: ["^claude"]}]
+-- prompts/families/claude.prompt.md --
+Work in small steps.
+-- prompts/families/grok.prompt.md --
+Be direct.
+`,
+		Good: `-- promptc.cue --
+families: rules: [
+	{family: "claude", name: ["^claude"]},
+	{family: "grok", name: ["^grok"]},
+]
+families: examples: "grok-4": "grok"
 `,
 	},
 

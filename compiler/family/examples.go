@@ -3,6 +3,7 @@ package family
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -12,12 +13,14 @@ import (
 
 // Rule IDs for the resolution checks.
 const (
-	RuleExampleMismatch = "EXAMPLE_MISMATCH"
-	RuleExampleNote     = "EXAMPLE_NOTE_MISMATCH"
-	RuleUnknownFamily   = "UNKNOWN_FAMILY"
-	RuleUnexercised     = "RULE_UNEXERCISED"
-	RuleOverlap         = "RULE_OVERLAP"
-	RuleNoteShadowed    = "NOTE_SHADOWED"
+	RuleExampleMismatch  = "EXAMPLE_MISMATCH"
+	RuleExampleNote      = "EXAMPLE_NOTE_MISMATCH"
+	RuleUnknownFamily    = "UNKNOWN_FAMILY"
+	RuleUnexercised      = "RULE_UNEXERCISED"
+	RuleOverlap          = "RULE_OVERLAP"
+	RuleNoteShadowed     = "NOTE_SHADOWED"
+	RuleNoteUnexercised  = "NOTE_UNEXERCISED"
+	RuleFamilyUnselected = "FAMILY_UNSELECTED"
 )
 
 // CheckExamples verifies families.examples against the rules and the notes
@@ -96,6 +99,12 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 			switch {
 			case want.NoNote && i < 0, !want.NoNote && i >= 0 && fam.Notes[i].Label == want.Note:
 				continue
+			case fam.BrokenNotes > 0:
+				// The broken marker is reported in the family file; the
+				// mismatch it causes would be listed first (promptc.cue
+				// sorts before prompts/) and send the reader to the
+				// examples table instead of the cause.
+				continue
 			case want.NoNote:
 				ds = append(ds, diag.Errorf(pos(), RuleExampleNote,
 					"example %q selects %s (%s) in %s, expected no note", id, got, fam.Notes[i].Literal, fam.Path))
@@ -123,6 +132,7 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 				"all patterns of rule %d (%s) decide no example; add an example model id that every one of them matches to families.examples", i, rule.Family))
 		}
 	}
+	ds = append(ds, deadText(l, fams, byFamily)...)
 	for _, name := range slices.Sorted(maps.Keys(fams)) {
 		fam := fams[name]
 		for j := 1; j < len(fam.Notes); j++ {
@@ -149,6 +159,59 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 					"model note %q can never be chosen for the examples that reach it (%s): note %q above it matches them first; reorder the notes or narrow the earlier pattern",
 					n.Label, strings.Join(reaching, ", "), fam.Notes[shadowedBy].Label))
 			}
+		}
+	}
+	return ds
+}
+
+// deadText reports family text that no model id is shown to reach: in a
+// project with rules, a family file that no rule names and that is not the
+// fallback (only an explicit family choice sends it); in a project with
+// examples, a model note whose pattern matches none of the examples
+// resolved to its family (byFamily), so nothing shows that it is selected
+// for the models it was written for. A note that
+// examples reach but an earlier note takes is NOTE_SHADOWED instead.
+func deadText(l *config.Loaded, fams map[string]*Family, byFamily map[string][]string) []diag.Diagnostic {
+	c := l.Config.Families
+	named := map[string]bool{c.Fallback: true}
+	for _, r := range c.Rules {
+		named[r.Family] = true
+	}
+	// Names rules give that have no file: one may be this file's name
+	// misspelled (UNKNOWN_FAMILY reports the rule).
+	var orphanNames []string
+	for n := range named {
+		if _, ok := fams[n]; !ok && n != c.Fallback {
+			orphanNames = append(orphanNames, n)
+		}
+	}
+	slices.Sort(orphanNames)
+	var ds []diag.Diagnostic
+	for _, name := range slices.Sorted(maps.Keys(fams)) {
+		fam := fams[name]
+		if fam.Path == "" {
+			continue // the fallback without a file
+		}
+		// A project without rules selects every family explicitly.
+		if len(c.Rules) > 0 && !named[name] {
+			fix := fmt.Sprintf("add a rule such as {family: %q, name: [\"^%s\"]} with an example in families.examples, or delete %s if nothing chooses it",
+				name, regexp.QuoteMeta(name), fam.Path)
+			if s := diag.Closest(name, orphanNames, 2); s != "" {
+				fix = fmt.Sprintf("a rule names family %q, which has no file: if that is this family misspelled, correct the rule", s)
+			}
+			ds = append(ds, diag.Warnf(fam.HeaderPos, RuleFamilyUnselected,
+				"family %q is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; %s",
+				name, fix))
+		}
+		for _, n := range fam.Notes {
+			// Without an examples table nothing is exercised, and
+			// RULE_UNEXERCISED already asks for one.
+			if len(c.Examples) == 0 || n.Pattern == nil || slices.ContainsFunc(byFamily[name], n.Pattern.RE.MatchString) {
+				continue
+			}
+			ds = append(ds, diag.Warnf(n.Pos, RuleNoteUnexercised,
+				"model note %q (%s) matches no example of family %s in families.examples: nothing shows it is sent to the models it was written for; add one, for example \"<model id>\": {family: %q, note: %q}",
+				n.Label, n.Literal, name, name, n.Label))
 		}
 	}
 	return ds

@@ -236,6 +236,7 @@ func TestCheckExamplesNotes(t *testing.T) {
 promptc.cue:13:3 error EXAMPLE_NOTE_MISMATCH example "claude-2" selects no note in prompts/families/claude.prompt.md, expected note "Opus"
 prompts/families/claude.prompt.md:20:1 warning NOTE_SHADOWED model note "Opus 4" can never be chosen for the examples that reach it (claude-opus-4): note "Opus" above it matches them first; reorder the notes or narrow the earlier pattern
 prompts/families/claude.prompt.md:50:1 warning NOTE_SHADOWED model note "Sonnet 4" can never be chosen for the examples that reach it (claude-sonnet-4): note "Sonnet" above it matches them first; reorder the notes or narrow the earlier pattern
+prompts/families/claude.prompt.md:60:1 warning NOTE_UNEXERCISED model note "Never" (/nothing-reaches-this/) matches no example of family claude in families.examples: nothing shows it is sent to the models it was written for; add one, for example "<model id>": {family: "claude", note: "Never"}
 `
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

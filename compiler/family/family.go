@@ -80,6 +80,11 @@ type Family struct {
 	Line      Section
 	Body      Section
 	Notes     []Note
+	// BrokenNotes counts the note markers that are malformed or whose
+	// pattern does not compile, each already reported: a note an example
+	// expects may be one of them, and then the example's mismatch is a
+	// consequence, not a second mistake.
+	BrokenNotes int
 	// Files lists every file whose text the family sends (includes too).
 	Files []string
 }
@@ -292,6 +297,9 @@ func assemble(fs *source.FS, f *source.File, p string, opt Options, fam *Family,
 		end := last
 		if i+1 < len(markers) {
 			end = markers[i+1].line - 1
+		}
+		if m.note.Label == "" && m.note.Literal == "" || m.note.Pattern == nil {
+			fam.BrokenNotes++
 		}
 		if m.note.Label == "" && m.note.Literal == "" {
 			continue // malformed, already reported

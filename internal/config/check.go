@@ -1,14 +1,17 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/compiler/jsregex"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
@@ -56,7 +59,7 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 		for i, pat := range p.Models {
 			if _, err := regexp.Compile(pat); err != nil {
-				bad(fmt.Sprintf("parts.%s.models.%d", name, i), "pattern does not compile: %v", reErr(err))
+				bad(fmt.Sprintf("parts.%s.models.%d", name, i), "pattern does not compile: %v", reErr(pat, err))
 			}
 		}
 		if len(p.Models) > 0 {
@@ -165,7 +168,7 @@ func check(l *Loaded) []diag.Diagnostic {
 		}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
 			for j, p := range f.patterns {
 				if _, err := regexp.Compile(p); err != nil {
-					bad(fmt.Sprintf("families.rules.%d.%s.%d", i, f.field, j), "pattern does not compile: %v", reErr(err))
+					bad(fmt.Sprintf("families.rules.%d.%s.%d", i, f.field, j), "pattern does not compile: %v", reErr(p, err))
 				}
 			}
 		}
@@ -209,7 +212,7 @@ func check(l *Loaded) []diag.Diagnostic {
 		}
 		for _, k := range slices.Sorted(maps.Keys(g.References)) {
 			if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
-				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(err))
+				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(g.References[k].Pattern, err))
 			}
 		}
 	}
@@ -547,7 +550,23 @@ func checkLimit(bad func(string, string, ...any), path string, l Limit) {
 
 // reErr strips Go's "error parsing regexp: " prefix, which repeats what the
 // message already says.
-func reErr(err error) string {
+// reErr says why pattern did not compile (err, from regexp.Compile). RE2
+// says "invalid or unsupported Perl syntax" for a lookaround or a
+// backreference, which names neither the construct nor what to write:
+// where jsregex, which checks the same constructs in model notes, refuses
+// the pattern, its message (the construct, its column in the pattern, the
+// advice) is given instead, so both kinds of pattern teach alike.
+func reErr(pattern string, err error) string {
+	var se *syntax.Error
+	if !errors.As(err, &se) || se.Code != syntax.ErrInvalidPerlOp && se.Code != syntax.ErrInvalidEscape && se.Code != syntax.ErrInvalidNamedCapture {
+		// RE2's own words are clear (missing closing ), ...).
+		return strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+	}
+	var je *jsregex.Error
+	if _, jerr := jsregex.Translate(pattern, ""); errors.As(jerr, &je) {
+		// je's column counts the opening slash of /pattern/.
+		return fmt.Sprintf("column %d of the pattern: %s: %s: `%s`", je.Col-1, je.Construct, je.Msg, pattern)
+	}
 	return strings.TrimPrefix(err.Error(), "error parsing regexp: ")
 }
 

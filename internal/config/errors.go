@@ -54,6 +54,15 @@ func (e *Error) Error() string {
 func newError(root string, src []byte, err error, user, unified cue.Value) error {
 	var ds []diag.Diagnostic
 	for _, e := range simplify(cueerrors.Errors(err)) {
+		if !unified.Exists() {
+			if d, final, ok := syntaxDiagnostic(root, src, e); ok {
+				ds = append(ds, d)
+				if final {
+					break
+				}
+				continue
+			}
+		}
 		msg := e.msg
 		path := strings.Join(e.Path(), ".")
 		var userPos *diag.Position
@@ -78,6 +87,9 @@ func newError(root string, src []byte, err error, user, unified cue.Value) error
 			dp := nearest(root, user, selectors(e.Path()))
 			userPos = &dp
 		}
+		if t, ok := teachConflict(e, user); ok {
+			msg = t
+		}
 		if path != "" {
 			msg = path + ": " + msg
 		}
@@ -96,7 +108,7 @@ func newError(root string, src []byte, err error, user, unified cue.Value) error
 		if len(schema) > 0 {
 			schema = closest(schema, e.Path())
 			slices.Sort(schema)
-			msg += " (schema: " + strings.Join(schema, ", ") + ")"
+			msg += " (schema: " + strings.Join(schema, ", ") + "; " + docsAnchors(schema) + ")"
 		}
 		ds = append(ds, diag.Diagnostic{
 			Pos: *userPos, Rule: RuleConfig, Severity: diag.Error,
@@ -270,7 +282,7 @@ func oneOf(conflicts []cueError, pairs [][2]string) (cueError, bool) {
 
 // preferTypes keeps, of several conflicts on one value (a field with a
 // default reports one against the default and one against its type), those
-// that name the expected type, which say what to write.
+// that name the expected type or constraint, which say what to write.
 func preferTypes(conflicts []cueError) []cueError {
 	if len(conflicts) < 2 {
 		return conflicts
@@ -278,7 +290,7 @@ func preferTypes(conflicts []cueError) []cueError {
 	var typed []cueError
 	for _, c := range conflicts {
 		_, args := c.Msg()
-		if len(args) >= 2 && typeName().MatchString(fmt.Sprint(args[1])) {
+		if len(args) >= 2 && (typeName().MatchString(fmt.Sprint(args[1])) || boundOrPattern().MatchString(fmt.Sprint(args[0])) || boundOrPattern().MatchString(fmt.Sprint(args[1]))) {
 			typed = append(typed, c)
 		}
 	}
@@ -290,6 +302,10 @@ func preferTypes(conflicts []cueError) []cueError {
 
 // toolAccess matches the message of a catalogue tool without access.
 var toolAccess = lazyre.New(`^tools\.catalogue\.[^ ]+\.access: field is required but not present$`)
+
+// boundOrPattern matches a bound or pattern, which, like a type, says what
+// to write where a default only says what is written without one.
+var boundOrPattern = lazyre.New(`^(=~|!~|>=|<=|>|<|!=)`)
 
 var typeName = lazyre.New(`^(int|float|number|string|bytes|bool|null|\{.*\}|\[.*\])$`)
 

@@ -19,7 +19,7 @@ import (
 )
 
 func newBuildCommand(g *globals) *cobra.Command {
-	var check bool
+	var check, quiet bool
 	cmd := &cobra.Command{
 		Use:   "build [DIR]",
 		Short: "Compile the assets, check every budget and write the output directory",
@@ -43,7 +43,8 @@ stale, listing changed, missing, orphaned and leftover files with a diff.
 Findings go to stderr; errors stop the build (exit 1). A credential in an
 asset (the SECRET rule of lint) is an error for build whatever the lint
 section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
-promptc:file-ignore) in the asset lets it through.`,
+promptc:file-ignore) in the asset lets it through. A successful build ends
+with one line on stderr saying what it wrote (--quiet omits it).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := printer.Lookup(g.format); err != nil {
@@ -129,10 +130,14 @@ promptc:file-ignore) in the asset lets it through.`,
 			if machine {
 				return g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil)
 			}
+			if !quiet {
+				fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
+			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing on success (no summary line)")
 	cmd.Flags().StringVar(&g.format, "format", "text", "format of the findings on stderr: "+strings.Join(printer.Formats(), ", "))
 	addJobsFlag(cmd, g)
 	return cmd
@@ -180,4 +185,22 @@ func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, err error
 		fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s) in the output directory; %s\n", len(ue.Diagnostics), outcome)
 	}
 	return findingsError{len(ue.Diagnostics)}
+}
+
+// buildSummary is the line a successful build ends with: what changed in
+// the output directory rel, of total files, so that a build that wrote
+// nothing is told apart from one that did without listing the directory.
+func buildSummary(rel string, total int, res *emit.Result) string {
+	dir := filepath.ToSlash(rel) + "/"
+	if len(res.Written) == 0 && len(res.Removed) == 0 {
+		return fmt.Sprintf("promptc: %s is up to date (%s)", dir, plural(total, "file"))
+	}
+	var parts []string
+	if n := len(res.Written); n > 0 {
+		parts = append(parts, fmt.Sprintf("wrote %s to %s", plural(n, "file"), dir))
+	}
+	if n := len(res.Removed); n > 0 {
+		parts = append(parts, fmt.Sprintf("removed %s no longer generated from %s", plural(n, "file"), dir))
+	}
+	return fmt.Sprintf("promptc: %s (%d unchanged)", strings.Join(parts, ", "), total-len(res.Written))
 }

@@ -114,7 +114,25 @@ per distinct diff listing the prompts it reaches, cut at 60,000 characters
 // title names a change: mode, family (every family for a mode that sends
 // no family part) or model, and the token change.
 func title(c baseline.PromptChange) string {
-	return who(c) + " · " + tokenCount(c.Delta()) + " (" + compiler.Thousands(c.BaseTokens) + " → " + compiler.Thousands(c.Tokens) + ")"
+	span := compiler.Thousands(c.BaseTokens) + " → " + compiler.Thousands(c.Tokens)
+	if s := presence(c); s != "" {
+		span = s
+	}
+	return who(c) + " · " + tokenCount(c.Delta()) + " (" + span + ")"
+}
+
+// presence says "new" for a prompt the base does not have and "removed"
+// for one the project no longer has, which "0 → 91" leaves the reader to
+// infer; "" for a prompt on both sides. A prompt that exists has text
+// (baseline counts an absent one 0 tokens).
+func presence(c baseline.PromptChange) string {
+	switch {
+	case c.BaseTokens == 0 && c.Tokens > 0:
+		return "new"
+	case c.Tokens == 0 && c.BaseTokens > 0:
+		return "removed"
+	}
+	return ""
 }
 
 // who names the mode and the family or model of a change.
@@ -166,8 +184,14 @@ func writeDiffMarkdown(w io.Writer, ref string, changes []baseline.PromptChange)
 	b.WriteString("| mode | family | model | tokens | change |\n| --- | --- | --- | --- | --- |\n")
 	size := utf8.RuneCountInString(b.String())
 	for i, c := range changes {
-		row := fmt.Sprintf("| %s | %s | %s | %s → %s | %s |\n", c.Mode, c.Family, c.Model,
-			compiler.Thousands(c.BaseTokens), compiler.Thousands(c.Tokens), signedInt(c.Delta()))
+		span := compiler.Thousands(c.BaseTokens) + " → " + compiler.Thousands(c.Tokens)
+		switch presence(c) {
+		case "new":
+			span = "new: " + compiler.Thousands(c.Tokens)
+		case "removed":
+			span = "removed (was " + compiler.Thousands(c.BaseTokens) + ")"
+		}
+		row := fmt.Sprintf("| %s | %s | %s | %s | %s |\n", c.Mode, c.Family, c.Model, span, signedInt(c.Delta()))
 		if size+utf8.RuneCountInString(row) > commentLimit {
 			fmt.Fprintf(&b, "\n_%d more changed prompt(s) and every diff are left out: the comment would pass GitHub's 65,536-character limit. `promptc diff --base %s` (text or json) shows them all._\n", len(changes)-i, ref)
 			_, err := io.WriteString(w, b.String())

@@ -209,6 +209,9 @@ directory; --config names the file directly.`,
 	}
 	root.SetVersionTemplate("promptc {{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if hint := flagHint(cmd, err); hint != "" {
+			return usageError{fmt.Errorf("%w: %s (see %s --help)", err, hint, cmd.CommandPath())}
+		}
 		return usageError{fmt.Errorf("%w (see %s --help)", flagError(err), cmd.CommandPath())}
 	})
 	root.SetHelpCommand(newHelpCommand(root))
