@@ -67,6 +67,10 @@ func (p *Program) checkInputsUsed() []diag.Diagnostic {
 	used := map[string]bool{}
 	for _, m := range p.Modes {
 		for _, r := range m.Config.Compose {
+			if part := p.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
+				// What it reads is unknown: report its parse error only.
+				return nil
+			}
 			if r.Kind == "part" {
 				for _, in := range p.Reads(r.Name) {
 					used[in] = true
@@ -365,4 +369,16 @@ func (p *Program) inputsCombo(when string, names []string) string {
 		return ""
 	}
 	return ", " + strings.Join(out, "; ")
+}
+
+// RuntimeParts lists, sorted, the parts that read run-time inputs: the
+// template parts and the parts with a when condition.
+func (p *Program) RuntimeParts() []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(p.Config.Parts)) {
+		if cp := p.Config.Parts[name]; cp.Template != "" || cp.When != nil {
+			out = append(out, name)
+		}
+	}
+	return out
 }

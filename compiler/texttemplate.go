@@ -47,6 +47,9 @@ type TextTemplate struct {
 	// Choices names what Max takes, for budget findings: the branch of
 	// every condition and the lists at their maximum.
 	Choices []string
+	// unparsed is set when the file does not parse: which inputs it
+	// reads is unknown.
+	unparsed bool
 	// exec is the parsed template that renders it; nil when it has
 	// errors.
 	exec *template.Template
@@ -87,8 +90,11 @@ type tval struct {
 	// kInt its digits.
 	max int
 	// witness is a text of max characters that it can print: an enum's
-	// longest value, a string's max x's.
+	// longest value, a constant; for an input string (xs) it is built
+	// when printed, max x's, so that a huge maxChars is refused before
+	// it is allocated.
 	witness string
+	xs      bool
 	// list is the list input a kList or kRecord value comes from.
 	list *config.Input
 	// enum holds an enum's values.
@@ -160,6 +166,7 @@ func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTempl
 	tree.Mode = parse.SkipFuncCheck
 	trees := map[string]*parse.Tree{}
 	if _, err := tree.Parse(src, "", "", trees); err != nil {
+		t.unparsed = true
 		return t, []diag.Diagnostic{parseError(path, src, err)}
 	}
 	w := &twalker{path: path, src: src, inputs: inputs, reads: map[string]bool{}}
@@ -284,6 +291,13 @@ func (w *twalker) node(b *strings.Builder, n parse.Node, dot tval) {
 func (w *twalker) printed(off parse.Pos, v tval) string {
 	switch v.kind {
 	case kString:
+		if v.xs {
+			if v.max > MaxText {
+				w.tooLarge = true
+				return ""
+			}
+			return strings.Repeat("x", v.max)
+		}
 		return v.witness
 	case kBool:
 		return "false"
@@ -478,7 +492,7 @@ func (w *twalker) fields(off parse.Pos, v tval, names []string) tval {
 					what, v.list.Name, strings.Join(v.list.FieldNames(), ", "), v.list.Name, name)
 				return tval{kind: kNil}
 			}
-			v = tval{kind: kString, what: what, max: f.MaxChars, witness: strings.Repeat("x", f.MaxChars)}
+			v = tval{kind: kString, what: what, max: f.MaxChars, xs: true}
 		case kNil:
 			return v
 		default:
@@ -509,7 +523,7 @@ func inputVal(in config.Input, what string) tval {
 	if in.MaxChars != nil {
 		n = *in.MaxChars
 	}
-	return tval{kind: kString, what: what, max: n, witness: strings.Repeat("x", n)}
+	return tval{kind: kString, what: what, max: n, xs: true}
 }
 
 func inputNames(inputs map[string]config.Input) string {
