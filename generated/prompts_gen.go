@@ -20,15 +20,18 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fe39b007cf24f975bae2206b12f7946931edde4a86207db1373853768f150ae4"
+const InputHash = "sha256:5a22f9714bcabc88547abdf4bd12f6628ebb8189e52a801f623afb14890d826e"
 
-// Mode is a prompt mode. Its zero value is the first mode in order;
-// values come from the constants, ParseMode or UnmarshalText.
+// Mode is a prompt mode. Its zero value, ModeDefault, stands for
+// DefaultMode; other values come from the constants, ParseMode or
+// UnmarshalText.
 type Mode uint8
 
-// The prompt modes, in lattice order.
+// The prompt modes, in lattice order, after ModeDefault.
 const (
-	ModeMinimal Mode = iota
+	// ModeDefault is the zero Mode: the project's default mode, DefaultMode.
+	ModeDefault Mode = iota
+	ModeMinimal
 	ModeFocus
 	ModeGuide
 	ModeFull
@@ -75,11 +78,23 @@ var otherWire = wire{sep: "\n\n"}
 
 // wireOf returns mode's wire format.
 func wireOf(m Mode) *wire {
-	if int(m) < len(modeWire) {
-		return &modeWire[m]
+	if i := m.index(); i < len(modeWire) {
+		return &modeWire[i]
 	}
 	return &otherWire
 }
+
+// index returns m's index in the per-mode tables (modeNames and the
+// others): ModeDefault is DefaultMode's.
+func (m Mode) index() int {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
+	return int(m) - 1
+}
+
+// isCustom reports whether m is the custom mode.
+func (m Mode) isCustom() bool { return m == ModeCustom }
 
 // Separator returns the text the mode puts between two non-empty
 // sections (promptc.cue's separator).
@@ -93,17 +108,18 @@ func (m Mode) FinalNewline() bool { return wireOf(m).final }
 // for a name that is no mode: test for it with errors.Is.
 var ErrUnknownMode = errors.New("unknown prompt mode")
 
-// Valid reports whether m is one of the package's modes.
-func (m Mode) Valid() bool { return int(m) < len(modeNames) || m == ModeCustom }
+// Valid reports whether m is one of the package's modes (ModeDefault
+// included).
+func (m Mode) Valid() bool { return m.index() < len(modeNames) || m == ModeCustom }
 
-// String returns the mode's name as written in promptc.cue; a value that
-// is no mode prints as Mode(N).
+// String returns the mode's name as written in promptc.cue (ModeDefault's
+// is DefaultMode's); a value that is no mode prints as Mode(N).
 func (m Mode) String() string {
 	if m == ModeCustom {
 		return "custom"
 	}
-	if int(m) < len(modeNames) {
-		return modeNames[m]
+	if i := m.index(); i < len(modeNames) {
+		return modeNames[i]
 	}
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
@@ -114,8 +130,8 @@ func (m Mode) Description() string {
 	if m == ModeCustom {
 		return "The user's own instructions, read from .tern/prompts/custom.md in their project."
 	}
-	if int(m) < len(modeNames) {
-		return modeDescriptions[m]
+	if i := m.index(); i < len(modeNames) {
+		return modeDescriptions[i]
 	}
 	return ""
 }
@@ -344,19 +360,40 @@ func (s *Slots) get(i int) string {
 	return ""
 }
 
-// Validate reports the first slot or run-time placeholder, in field
-// order, whose text is longer than promptc.cue allows (maxChars, in
-// characters); nil when every one fits. Compose never cuts them: call
-// Validate first.
-func (s Slots) Validate() error {
+// Validate reports every slot and run-time placeholder whose text is
+// longer than promptc.cue allows (maxChars, in characters), in field
+// order, joined (errors.Join); nil when every one fits. Compose never
+// cuts them: call Validate first.
+func (s Slots) Validate() error { return errors.Join(s.errors(nil)...) }
+
+// errors appends Validate's errors to errs.
+func (s *Slots) errors(errs []error) []error {
 	if n := utf8.RuneCountInString(s.Capability); n > 350 {
-		return fmt.Errorf("slot capability has %d characters, over its limit of 350", n)
+		errs = append(errs, fmt.Errorf("slot capability has %d characters, over its limit of 350", n))
 	}
 	if n := utf8.RuneCountInString(s.Instructions); n > 64000 {
-		return fmt.Errorf("slot instructions has %d characters, over its limit of 64000", n)
+		errs = append(errs, fmt.Errorf("slot instructions has %d characters, over its limit of 64000", n))
 	}
-	return nil
+	return errs
 }
+
+// slotStable says, per slot in field order, whether its text stays the
+// same for a whole session (stable: true), which keeps it in the
+// cacheable prefix.
+var slotStable = [...]bool{true, true, true, false, true}
+
+// slotFields describes each slot, in field order, for Request.Fields.
+var slotFields = [...]Field{
+	{Name: "capability", GoName: "Capability", MaxChars: 350, Stable: true},
+	{Name: "familyContext", GoName: "FamilyContext", MaxChars: 0, Stable: true},
+	{Name: "instructions", GoName: "Instructions", MaxChars: 64000, Stable: true},
+	{Name: "memory", GoName: "Memory", MaxChars: 0, Stable: false},
+	{Name: "skills", GoName: "Skills", MaxChars: 0, Stable: true},
+}
+
+// placeholderFields describes each run-time placeholder, in the order of
+// Slots.value, for Request.Fields.
+var placeholderFields = [...]Field{}
 
 var families = [...]familyData{
 	{name: "claude", description: "Anthropic Claude: claude-*, sonnet, opus, haiku, and Claude behind gateways and clouds.", line: 0, body: 1, lineSource: "prompts/families/claude.prompt.md:6", bodySource: "prompts/families/claude.prompt.md:8", notes: []note{
@@ -740,39 +777,61 @@ type resolution struct {
 // last remembers the most recent resolution: a harness composes for the
 // same model on call after call, and matching the patterns is the most
 // expensive step of Compose. Keeping it under a mutex rather than behind
-// a pointer keeps resolution free of allocations.
+// a pointer keeps resolution free of allocations; the id joined from a
+// provider and a model is built on a miss only.
 var last struct {
 	sync.Mutex
-	id  string
-	res resolution
-	ok  bool
+	provider, model string
+	id              string
+	res             resolution
+	ok              bool
 }
 
+// resolve is resolveFor without a provider.
 func resolve(id string) resolution {
+	r, _ := resolveFor("", id)
+	return r
+}
+
+// resolveFor resolves the model of a provider and returns the resolution
+// and the id it was made on: the model alone, or, with a provider,
+// provider + "/" + model, so that the provider is the outermost provider
+// segment of the id.
+func resolveFor(provider, model string) (resolution, string) {
 	last.Lock()
-	if last.ok && last.id == id {
-		r := last.res
+	if last.ok && last.provider == provider && last.model == model {
+		r, id := last.res, last.id
 		last.Unlock()
-		return r
+		return r, id
 	}
 	last.Unlock()
-	compile()
-	r := resolution{family: resolveFamily(id), note: -1}
-	for i, re := range compiled.notes[r.family] {
-		if re.MatchString(id) {
-			r.note = i
-			break
-		}
+	id := model
+	if provider != "" {
+		id = provider + "/" + model
 	}
+	compile()
+	f := resolveFamily(id)
+	r := resolution{family: f, note: noteFor(f, id)}
 	for i := range compiled.parts {
 		if anyMatch(compiled.parts[i], id) {
 			r.parts |= 1 << i
 		}
 	}
 	last.Lock()
-	last.id, last.res, last.ok = id, r, true
+	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
 	last.Unlock()
-	return r
+	return r, id
+}
+
+// noteFor returns the index of family f's first note whose pattern matches
+// id, -1 for none.
+func noteFor(f Family, id string) int {
+	for i, re := range compiled.notes[f] {
+		if re.MatchString(id) {
+			return i
+		}
+	}
+	return -1
 }
 
 // resolveFamily returns the family of the first rule that selects id (see
@@ -829,11 +888,12 @@ func (c Choice) String() string {
 	return "auto"
 }
 
-// choose returns what choice c gives for the model id: the family, its
-// note (-1 for none) and the conditional parts the id gets, whatever the
-// family. A choice of no family panics: see Compose.
-func choose(c Choice, id string) resolution {
-	r := resolve(id)
+// choose returns what choice c gives for the model of a provider (see
+// resolveFor): the family, its note (-1 for none) and the conditional
+// parts the id gets, whatever the family. A choice of no family panics:
+// see Compose.
+func choose(c Choice, provider, model string) resolution {
+	r, id := resolveFor(provider, model)
 	f, ok := c.Family()
 	if !ok {
 		return r
@@ -841,23 +901,22 @@ func choose(c Choice, id string) resolution {
 	if !f.Valid() {
 		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
-	r.family, r.note = f, -1
-	for i, re := range compiled.notes[f] {
-		if re.MatchString(id) {
-			r.note = i
-			break
-		}
-	}
+	compile()
+	r.family, r.note = f, noteFor(f, id)
 	return r
 }
 
 // pieces appends the text an item contributes for resolution r to out,
 // as pieces: a text's parts between placeholders and the placeholders'
 // values, each only when not empty. A conditional part r does not get
-// contributes nothing; custom is the custom mode's text.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) []string {
+// contributes nothing; custom is the custom mode's text. hole is the
+// number of bytes the item's pieces hold before its first run-time
+// placeholder, -1 when it has none: where its text stops being the same
+// from call to call.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) (_ []string, hole int) {
+	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return out
+		return out, hole
 	}
 	f, n := r.family, r.note
 	idx := it.idx
@@ -866,44 +925,56 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 		if custom != "" {
 			out = append(out, custom)
 		}
-		return out
+		return out, hole
 	case itemSlot:
 		if t := slots.get(it.idx); t != "" {
 			out = append(out, t)
 		}
-		return out
+		return out, hole
 	case itemLine:
 		idx = families[f].line
 	case itemBody:
 		idx = families[f].body
 	case itemNote:
 		if n < 0 {
-			return out
+			return out, hole
 		}
 		idx = families[f].notes[n].text
 	}
 	t := texts[idx]
-	prev := 0
+	prev, written := 0, 0
 	for _, h := range holes[idx] {
 		if h.at > prev {
 			out = append(out, t[prev:h.at])
+			written += h.at - prev
 		}
 		ph := &placeholders[h.ph]
 		v := ""
 		if ph.slot >= 0 {
 			v = slots.value(ph.slot)
+			if hole < 0 {
+				hole = written
+			}
 		} else {
 			v = ph.values[f][n+1]
 		}
 		if v != "" {
 			out = append(out, v)
+			written += len(v)
 		}
 		prev = h.at
 	}
 	if prev < len(t) {
 		out = append(out, t[prev:])
 	}
-	return out
+	return out, hole
+}
+
+// stable reports whether the item's text stays the same for a whole
+// session: every part (a run-time placeholder in it is reported by
+// pieces), and a slot declared stable.
+func (it *item) stable() bool {
+	return it.kind != itemSlot || slotStable[it.idx]
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -916,6 +987,9 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 // does: such values only come from converting an arbitrary number, while
 // the constants, ParseMode, ParseChoice and UnmarshalText give valid ones.
 // A silent empty prompt would send the model nothing at all.
+//
+// Deprecated: build a Request and call its Compose, which also says where
+// the cacheable prefix ends and reports bad values as errors.
 func Compose(mode Mode, choice Choice, modelID string, slots Slots) string {
 	return compose(0, mode, choice, modelID, &slots)
 }
@@ -928,29 +1002,70 @@ func mustMode(m Mode) {
 }
 
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
-	return composeWith(pr, mode, choice, modelID, slots, customFallback)
+	mustMode(mode)
+	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback}
+	return c.prompt(slots).Text
 }
 
-func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
-	mustMode(mode)
-	items := itemsOf(pr, mode)
-	r := choose(choice, modelID)
-	w := wireOf(mode)
+// composition is one prompt to compose: the program (profile and
+// permission set) pr, the mode, what the model selects, and the custom
+// mode's text and source. The run-time text is passed beside it: kept in
+// the struct, escape analysis would move the caller's Slots to the heap.
+type composition struct {
+	pr                int
+	mode              Mode
+	r                 resolution
+	custom, customSrc string
+}
+
+// prompt joins the composition's non-empty sections with the mode's
+// separator, and a final newline when the mode keeps one, and says where
+// the cacheable prefix ends: before the separator of the first slot that
+// is not stable, or at the first run-time placeholder's value, whichever
+// comes first (even when that slot or value is empty: the next call may
+// fill it); the whole text when neither comes. Its only allocation is the
+// text.
+func (c *composition) prompt(slots *Slots) Prompt {
+	items := itemsOf(c.pr, c.mode)
+	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
 	var buf [maxPieces]string
 	var endBuf [maxItems]int
 	pieces, ends := buf[:0], endBuf[:0]
-	size := 1
+	size := 0
+	out := Prompt{CacheEnd: -1}
 	for i := range items {
 		start := len(pieces)
-		pieces = items[i].pieces(pieces, &r, slots, custom)
-		if len(pieces) > start {
+		var hole int
+		pieces, hole = items[i].pieces(pieces, &c.r, slots, c.custom)
+		n := 0
+		for _, t := range pieces[start:] {
+			n += len(t)
+		}
+		sep := 0
+		if n > 0 && len(ends) > 0 {
+			sep = len(w.sep)
+		}
+		if out.CacheEnd < 0 {
+			switch {
+			case !items[i].stable():
+				out.CacheEnd, out.CacheSections = size, len(ends)
+			case hole >= 0 && n > 0:
+				out.CacheEnd, out.CacheSections = size+sep+hole, len(ends)
+			case hole >= 0:
+				out.CacheEnd, out.CacheSections = size, len(ends)
+			}
+		}
+		if n > 0 {
 			ends = append(ends, len(pieces))
-			size += len(w.sep)
+			size += sep + n
 		}
 	}
-	for _, t := range pieces {
-		size += len(t)
+	if w.final && len(ends) > 0 {
+		size++
+	}
+	if out.CacheEnd < 0 {
+		out.CacheEnd, out.CacheSections = size, len(ends)
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -967,7 +1082,28 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	if w.final && len(ends) > 0 {
 		b.WriteByte('\n')
 	}
-	return b.String()
+	out.Text = b.String()
+	return out
+}
+
+// Prompt is a composed prompt and where its cacheable prefix ends.
+type Prompt struct {
+	// Text is the prompt as sent.
+	Text string
+	// CacheEnd is the length in bytes of the cacheable prefix of Text:
+	// Text[:CacheEnd] is the same on every call of the session as long
+	// as the request's mode, family, model, profile, permission set and
+	// stable slots stay the same, so a provider's cache breakpoint goes
+	// there. With every stable slot empty, its tokens are the prefix
+	// column of COSTS.md for the same mode, family and note.
+	CacheEnd int
+	// CacheSections is the number of sections wholly inside the prefix:
+	// Sections()[:CacheSections] are the stable blocks.
+	CacheSections int
+	// CustomFallback is set when the request asked for the custom mode and
+	// its file could not be used: Text carries the small boundary, and
+	// the request's Custom.Reason says why.
+	CustomFallback bool
 }
 
 // Section is one piece of a composed prompt.
@@ -981,34 +1117,41 @@ type Section struct {
 	Source string
 	// Slot is true for text supplied by the harness.
 	Slot bool
+	// Stable is true when the text stays the same for the whole session:
+	// a part without run-time placeholders, or a slot declared stable.
+	Stable bool
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
 // with its source; joined with mode.Separator() (and a final newline when
 // mode.FinalNewline()), they are Compose's text. It panics where Compose
 // does.
+//
+// Deprecated: build a Request and call its Sections.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
-	return sectionsWith(pr, mode, choice, modelID, slots, customFallback, customSource())
+	mustMode(mode)
+	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback, customSrc: customSource()}
+	return c.sections(slots)
 }
 
-func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
-	mustMode(mode)
-	items := itemsOf(pr, mode)
-	r := choose(choice, modelID)
-	f, n := r.family, r.note
+// sections returns the composition's non-empty sections, in order.
+func (c *composition) sections(slots *Slots) []Section {
+	items := itemsOf(c.pr, c.mode)
+	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		t := strings.Join(it.pieces(buf[:0], &r, slots, custom), "")
+		ps, hole := it.pieces(buf[:0], &c.r, slots, c.custom)
+		t := strings.Join(ps, "")
 		if t == "" {
 			continue
 		}
-		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot}
+		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
 		switch it.kind {
 		case itemLine:
 			s.Source = families[f].lineSource
@@ -1017,11 +1160,199 @@ func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots
 		case itemNote:
 			s.Source = families[f].notes[n].source
 		case itemCustom:
-			s.Source = customSrc
+			s.Source = c.customSrc
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// ErrNoCustom is the error of a request for the custom mode whose Custom
+// is nil: load the file with LoadCustom first. (A loaded file that cannot
+// be used is no error: the prompt carries the small boundary and says so
+// in Prompt.CustomFallback.)
+var ErrNoCustom = errors.New("the custom mode needs the Request's Custom, from LoadCustom")
+
+// Validate reports every problem of r at once (errors.Join), each naming
+// the field: a Mode, Family, Profile or Permission that is no value of its
+// type (the constants, the Parse functions and UnmarshalText give only
+// valid ones), a slot or run-time placeholder longer than promptc.cue
+// allows, and a custom mode without its Custom. nil when r can be
+// composed as it is. Compose does not measure the slots (it never cuts
+// them): call Validate on text that comes from outside.
+func (r Request) Validate() error {
+	errs := r.selectionErrors(nil)
+	errs = r.Slots.errors(errs)
+	if r.Mode.isCustom() {
+		if _, _, _, err := r.customText(); err != nil {
+			errs = append(errs, fmt.Errorf("Request.Custom: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// selectionCheck reports the first problem of r's selection fields (mode,
+// family, profile, permission set, custom file) as Validate words it.
+func (r *Request) selectionCheck() error {
+	if errs := r.selectionErrors(nil); len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	return nil
+}
+
+// modeAndFamilyErrors appends Validate's errors for r's Mode and Family.
+func (r *Request) modeAndFamilyErrors(errs []error) []error {
+	if !r.Mode.Valid() {
+		errs = append(errs, fmt.Errorf("Request.Mode: %w: Mode(%d) (valid: %v)", ErrUnknownMode, uint8(r.Mode), Modes()))
+	}
+	if !r.Family.Valid() {
+		errs = append(errs, fmt.Errorf("Request.Family: %w: %s", ErrUnknownFamily, r.Family))
+	}
+	return errs
+}
+
+// composition returns what r composes, and whether a custom mode falls
+// back to the small boundary.
+func (r *Request) composition() (composition, bool, error) {
+	if err := r.selectionCheck(); err != nil {
+		return composition{}, false, err
+	}
+	c := composition{pr: r.program(), mode: r.Mode, custom: customFallback, customSrc: customSource()}
+	fallback := false
+	if r.Mode.isCustom() {
+		var err error
+		c.custom, c.customSrc, fallback, err = r.customText()
+		if err != nil {
+			return composition{}, false, fmt.Errorf("Request.Custom: %w", err)
+		}
+	}
+	c.r = choose(r.Family, r.Provider, r.Model)
+	return c, fallback, nil
+}
+
+// Compose returns r's prompt: every non-empty section of r.Mode (in
+// r.Profile under r.Permission, where the project has them) for the
+// family r.Family chooses (Auto: the one r.Model, of r.Provider when
+// set, resolves to), in order, separated by the mode's Separator, with a
+// final newline when the mode keeps one, and where its cacheable prefix
+// ends. A bad selection value is an error and composes nothing; the slots
+// are not measured (see Validate). Its only allocation is the text.
+func (r Request) Compose() (Prompt, error) {
+	c, fallback, err := r.composition()
+	if err != nil {
+		return Prompt{}, err
+	}
+	p := c.prompt(&r.Slots)
+	p.CustomFallback = fallback
+	return p, nil
+}
+
+// Sections returns the non-empty sections r.Compose joins, in order, each
+// with its source and whether it is stable for the session. It fails
+// where Compose does.
+func (r Request) Sections() ([]Section, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return nil, err
+	}
+	return c.sections(&r.Slots), nil
+}
+
+// Resolution is what a request's model and family choice select.
+type Resolution struct {
+	// Family is the family the prompt is composed for.
+	Family Family
+	// Forced is set when the request's Family forces it; otherwise the
+	// model id selected it.
+	Forced bool
+	// Note is the label of the family's model note the id selects, ""
+	// for none; under a forced family, the forced family's note.
+	Note string
+	// ModelID is the id resolution matched: the Model, or Provider + "/" +
+	// Model when the request names a provider.
+	ModelID string
+}
+
+// Resolve returns what r's Model (and Provider) and Family select. A
+// Family that is not Valid is an error wrapping ErrUnknownFamily.
+func (r Request) Resolve() (Resolution, error) {
+	if !r.Family.Valid() {
+		return Resolution{}, fmt.Errorf("Request.Family: %w: %s", ErrUnknownFamily, r.Family)
+	}
+	res := choose(r.Family, r.Provider, r.Model)
+	_, id := resolveFor(r.Provider, r.Model)
+	out := Resolution{Family: res.family, ModelID: id}
+	_, out.Forced = r.Family.Family()
+	if res.note >= 0 {
+		out.Note = families[res.family].notes[res.note].label
+	}
+	return out, nil
+}
+
+// Field is a run-time value a composition reads: a slot or a run-time
+// placeholder, as promptc.cue declares it.
+type Field struct {
+	// Name is the slot's or placeholder's name in promptc.cue, and GoName
+	// its field in Slots.
+	Name, GoName string
+	// Placeholder is set for a run-time placeholder ({{name}} in a part's
+	// text), unset for a slot.
+	Placeholder bool
+	// MaxChars is the most characters the value may have (0: no limit);
+	// Validate reports a longer one.
+	MaxChars int
+	// Stable is set when the value stays the same for a whole session,
+	// which keeps it inside the cacheable prefix.
+	Stable bool
+}
+
+// Fields lists, in the order r's prompt reads them and each once, the
+// slots and run-time placeholders r's mode reads for r's model (in r's
+// profile): what a harness must supply, with its limits. It fails where
+// Compose does.
+func (r Request) Fields() ([]Field, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return nil, err
+	}
+	var out []Field
+	add := func(f Field) {
+		for _, g := range out {
+			if g.Name == f.Name && g.Placeholder == f.Placeholder {
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	f, n := c.r.family, c.r.note
+	for _, it := range itemsOf(c.pr, c.mode) {
+		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
+			continue
+		}
+		idx := it.idx
+		switch it.kind {
+		case itemSlot:
+			add(slotFields[it.idx])
+			continue
+		case itemCustom:
+			continue
+		case itemLine:
+			idx = families[f].line
+		case itemBody:
+			idx = families[f].body
+		case itemNote:
+			if n < 0 {
+				continue
+			}
+			idx = families[f].notes[n].text
+		}
+		for _, h := range holes[idx] {
+			if ph := placeholders[h.ph]; ph.slot >= 0 {
+				add(placeholderFields[ph.slot])
+			}
+		}
+	}
+	return out, nil
 }
 
 // Custom is the custom mode as loaded from a project. Its zero value is a
@@ -1072,13 +1403,24 @@ func NextMode(m Mode, c Custom) Mode {
 // mode sends (the user's rules among them), each non-empty section
 // separated by a blank line. Compose(ModeCustom, ...) is the same for a
 // custom file that could not be used.
+//
+// Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
-	return composeWith(0, ModeCustom, Auto, "", &slots, c.text())
+	cc := c.composition(0)
+	return cc.prompt(&slots).Text
 }
 
 // Sections returns the non-empty sections c.Compose joins, in order.
+//
+// Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Sections(slots Slots) []Section {
-	return sectionsWith(0, ModeCustom, Auto, "", &slots, c.text(), c.source())
+	cc := c.composition(0)
+	return cc.sections(&slots)
+}
+
+// composition is the custom mode composed from c in program pr.
+func (c Custom) composition(pr int) composition {
+	return composition{pr: pr, mode: ModeCustom, r: choose(Auto, "", ""), custom: c.text(), customSrc: c.source()}
 }
 
 // text is what the custom item sends: the loaded text, or the fallback for
@@ -1394,7 +1736,7 @@ func itemsOf(pr int, mode Mode) []item {
 	if mode == ModeCustom {
 		return customItems[pr][:]
 	}
-	return modeItems[pr][mode]
+	return modeItems[pr][mode.index()]
 }
 
 // Cost is the static cost of a mode for a family, per call.
@@ -1609,25 +1951,94 @@ var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 // at build time for every family and note, so nothing is counted here. It
 // panics where Compose does. The custom mode's text is the user's, which
 // promptc never sees: its notice has only Mode set.
+//
+// Deprecated: build a Request and call its CostNotice.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
-	r := choose(choice, modelID)
-	if int(mode) >= len(modeNames) {
+	return noticeFor(pr, mode, choose(choice, "", modelID))
+}
+
+// noticeFor returns the notice of mode in program pr for resolution r.
+// ModeDefault's notice is DefaultMode's, and names it.
+func noticeFor(pr int, mode Mode, r resolution) Notice {
+	if mode == ModeDefault {
+		mode = DefaultMode
+	}
+	i := mode.index()
+	if i >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
 	sub := 0
-	for j, c := range modeConds[pr][mode] {
+	for j, c := range modeConds[pr][i] {
 		if r.parts&(1<<c) != 0 {
 			sub |= 1 << j
 		}
 	}
-	d := noticeTable[pr][r.family][r.note+1][mode][sub]
+	d := noticeTable[pr][r.family][r.note+1][i][sub]
 	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+}
+
+// CostNotice returns the cost notice of r's mode for r's model and family
+// choice, as Compose would compose it: the same numbers, line and warning
+// as promptc costs --model. It fails where Compose does. The custom
+// mode's text is the user's, which promptc never sees: its notice has
+// only Mode set.
+func (r Request) CostNotice() (Notice, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return Notice{}, err
+	}
+	return noticeFor(c.pr, c.mode, c.r), nil
+}
+
+// Request is everything one composition depends on: a harness fills one
+// and calls its Compose, Sections or CostNotice. Adding a profile, a
+// permission set or a slot to promptc.cue adds a field, never a
+// parameter. The zero Request composes DefaultMode, following the model
+// (Auto), in the default profile under the least-privileged permission
+// set, with every slot empty.
+type Request struct {
+	// Mode is the mode to compose; the zero value is DefaultMode.
+	Mode Mode
+	// Family is the family choice; the zero value, Auto, follows Model.
+	Family Choice
+	// Model is the model id, as the harness names it
+	// ("openrouter/anthropic/claude-sonnet-4.5", "gpt-5").
+	Model string
+	// Provider, when set, is the provider the harness sends Model to
+	// ("openrouter", "ollama"): resolution sees Provider + "/" + Model, so
+	// the provider is the outermost provider segment of the id.
+	Provider string
+	// Slots is the text the harness supplies at call time.
+	Slots Slots
+	// Custom is the custom mode as LoadCustom loaded it; required when
+	// Mode is ModeCustom (nil is ErrNoCustom), ignored otherwise.
+	Custom *Custom
+}
+
+// program returns the index of r's profile and permission set in the
+// per-program tables; r's selection must be valid.
+func (r *Request) program() int { return 0 }
+
+// selectionErrors appends an error for each of r's Mode, Family,
+// Profile and Permission that is no value of its type.
+func (r *Request) selectionErrors(errs []error) []error {
+	errs = r.modeAndFamilyErrors(errs)
+	return errs
+}
+
+// customText returns the custom mode's text and source for r, and
+// whether the text is the fallback.
+func (r *Request) customText() (text, source string, fallback bool, err error) {
+	if r.Custom == nil {
+		return "", "", false, ErrNoCustom
+	}
+	return r.Custom.text(), r.Custom.source(), !r.Custom.Usable, nil
 }
 
 // holes lists, for a text with placeholders, where each one goes: a

@@ -12,10 +12,14 @@ import (
 // pieces appends the text an item contributes for resolution r to out,
 // as pieces: a text's parts between placeholders and the placeholders'
 // values, each only when not empty. A conditional part r does not get
-// contributes nothing; custom is the custom mode's text.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) []string {
+// contributes nothing; custom is the custom mode's text. hole is the
+// number of bytes the item's pieces hold before its first run-time
+// placeholder, -1 when it has none: where its text stops being the same
+// from call to call.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) (_ []string, hole int) {
+	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return out
+		return out, hole
 	}
 	f, n := r.family, r.note
 	idx := it.idx
@@ -24,44 +28,56 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 		if custom != "" {
 			out = append(out, custom)
 		}
-		return out
+		return out, hole
 	case itemSlot:
 		if t := slots.get(it.idx); t != "" {
 			out = append(out, t)
 		}
-		return out
+		return out, hole
 	case itemLine:
 		idx = families[f].line
 	case itemBody:
 		idx = families[f].body
 	case itemNote:
 		if n < 0 {
-			return out
+			return out, hole
 		}
 		idx = families[f].notes[n].text
 	}
 	t := texts[idx]
-	prev := 0
+	prev, written := 0, 0
 	for _, h := range holes[idx] {
 		if h.at > prev {
 			out = append(out, t[prev:h.at])
+			written += h.at - prev
 		}
 		ph := &placeholders[h.ph]
 		v := ""
 		if ph.slot >= 0 {
 			v = slots.value(ph.slot)
+			if hole < 0 {
+				hole = written
+			}
 		} else {
 			v = ph.values[f][n+1]
 		}
 		if v != "" {
 			out = append(out, v)
+			written += len(v)
 		}
 		prev = h.at
 	}
 	if prev < len(t) {
 		out = append(out, t[prev:])
 	}
-	return out
+	return out, hole
+}
+
+// stable reports whether the item's text stays the same for a whole
+// session: every part (a run-time placeholder in it is reported by
+// pieces), and a slot declared stable.
+func (it *item) stable() bool {
+	return it.kind != itemSlot || slotStable[it.idx]
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -74,6 +90,9 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 // does: such values only come from converting an arbitrary number, while
 // the constants, ParseMode, ParseChoice and UnmarshalText give valid ones.
 // A silent empty prompt would send the model nothing at all.
+//
+// Deprecated: build a Request and call its Compose, which also says where
+// the cacheable prefix ends and reports bad values as errors.
 func Compose(mode Mode, choice Choice, modelID string, slots Slots) string {
 	return compose(0, mode, choice, modelID, &slots)
 }
@@ -86,29 +105,70 @@ func mustMode(m Mode) {
 }
 
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
-	return composeWith(pr, mode, choice, modelID, slots, customFallback)
+	mustMode(mode)
+	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback}
+	return c.prompt(slots).Text
 }
 
-func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom string) string {
-	mustMode(mode)
-	items := itemsOf(pr, mode)
-	r := choose(choice, modelID)
-	w := wireOf(mode)
+// composition is one prompt to compose: the program (profile and
+// permission set) pr, the mode, what the model selects, and the custom
+// mode's text and source. The run-time text is passed beside it: kept in
+// the struct, escape analysis would move the caller's Slots to the heap.
+type composition struct {
+	pr                int
+	mode              Mode
+	r                 resolution
+	custom, customSrc string
+}
+
+// prompt joins the composition's non-empty sections with the mode's
+// separator, and a final newline when the mode keeps one, and says where
+// the cacheable prefix ends: before the separator of the first slot that
+// is not stable, or at the first run-time placeholder's value, whichever
+// comes first (even when that slot or value is empty: the next call may
+// fill it); the whole text when neither comes. Its only allocation is the
+// text.
+func (c *composition) prompt(slots *Slots) Prompt {
+	items := itemsOf(c.pr, c.mode)
+	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
 	var buf [maxPieces]string
 	var endBuf [maxItems]int
 	pieces, ends := buf[:0], endBuf[:0]
-	size := 1
+	size := 0
+	out := Prompt{CacheEnd: -1}
 	for i := range items {
 		start := len(pieces)
-		pieces = items[i].pieces(pieces, &r, slots, custom)
-		if len(pieces) > start {
+		var hole int
+		pieces, hole = items[i].pieces(pieces, &c.r, slots, c.custom)
+		n := 0
+		for _, t := range pieces[start:] {
+			n += len(t)
+		}
+		sep := 0
+		if n > 0 && len(ends) > 0 {
+			sep = len(w.sep)
+		}
+		if out.CacheEnd < 0 {
+			switch {
+			case !items[i].stable():
+				out.CacheEnd, out.CacheSections = size, len(ends)
+			case hole >= 0 && n > 0:
+				out.CacheEnd, out.CacheSections = size+sep+hole, len(ends)
+			case hole >= 0:
+				out.CacheEnd, out.CacheSections = size, len(ends)
+			}
+		}
+		if n > 0 {
 			ends = append(ends, len(pieces))
-			size += len(w.sep)
+			size += sep + n
 		}
 	}
-	for _, t := range pieces {
-		size += len(t)
+	if w.final && len(ends) > 0 {
+		size++
+	}
+	if out.CacheEnd < 0 {
+		out.CacheEnd, out.CacheSections = size, len(ends)
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -125,7 +185,28 @@ func composeWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots,
 	if w.final && len(ends) > 0 {
 		b.WriteByte('\n')
 	}
-	return b.String()
+	out.Text = b.String()
+	return out
+}
+
+// Prompt is a composed prompt and where its cacheable prefix ends.
+type Prompt struct {
+	// Text is the prompt as sent.
+	Text string
+	// CacheEnd is the length in bytes of the cacheable prefix of Text:
+	// Text[:CacheEnd] is the same on every call of the session as long
+	// as the request's mode, family, model, profile, permission set and
+	// stable slots stay the same, so a provider's cache breakpoint goes
+	// there. With every stable slot empty, its tokens are the prefix
+	// column of COSTS.md for the same mode, family and note.
+	CacheEnd int
+	// CacheSections is the number of sections wholly inside the prefix:
+	// Sections()[:CacheSections] are the stable blocks.
+	CacheSections int
+	// CustomFallback is set when the request asked for the custom mode and
+	// its file could not be used: Text carries the small boundary, and
+	// the request's Custom.Reason says why.
+	CustomFallback bool
 }
 
 // Section is one piece of a composed prompt.
@@ -139,34 +220,41 @@ type Section struct {
 	Source string
 	// Slot is true for text supplied by the harness.
 	Slot bool
+	// Stable is true when the text stays the same for the whole session:
+	// a part without run-time placeholders, or a slot declared stable.
+	Stable bool
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
 // with its source; joined with mode.Separator() (and a final newline when
 // mode.FinalNewline()), they are Compose's text. It panics where Compose
 // does.
+//
+// Deprecated: build a Request and call its Sections.
 func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 	return sections(0, mode, choice, modelID, &slots)
 }
 
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
-	return sectionsWith(pr, mode, choice, modelID, slots, customFallback, customSource())
+	mustMode(mode)
+	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback, customSrc: customSource()}
+	return c.sections(slots)
 }
 
-func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots, custom, customSrc string) []Section {
-	mustMode(mode)
-	items := itemsOf(pr, mode)
-	r := choose(choice, modelID)
-	f, n := r.family, r.note
+// sections returns the composition's non-empty sections, in order.
+func (c *composition) sections(slots *Slots) []Section {
+	items := itemsOf(c.pr, c.mode)
+	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		t := strings.Join(it.pieces(buf[:0], &r, slots, custom), "")
+		ps, hole := it.pieces(buf[:0], &c.r, slots, c.custom)
+		t := strings.Join(ps, "")
 		if t == "" {
 			continue
 		}
-		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot}
+		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
 		switch it.kind {
 		case itemLine:
 			s.Source = families[f].lineSource
@@ -175,7 +263,7 @@ func sectionsWith(pr int, mode Mode, choice Choice, modelID string, slots *Slots
 		case itemNote:
 			s.Source = families[f].notes[n].source
 		case itemCustom:
-			s.Source = customSrc
+			s.Source = c.customSrc
 		}
 		out = append(out, s)
 	}

@@ -65,13 +65,24 @@ func NextMode(m Mode, c Custom) Mode {
 // mode sends (the user's rules among them), each non-empty section
 // separated by a blank line. Compose(ModeCustom, ...) is the same for a
 // custom file that could not be used.
+//
+// Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
-	return composeWith(0, ModeCustom, Auto, "", &slots, c.text())
+	cc := c.composition(0)
+	return cc.prompt(&slots).Text
 }
 
 // Sections returns the non-empty sections c.Compose joins, in order.
+//
+// Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Sections(slots Slots) []Section {
-	return sectionsWith(0, ModeCustom, Auto, "", &slots, c.text(), c.source())
+	cc := c.composition(0)
+	return cc.sections(&slots)
+}
+
+// composition is the custom mode composed from c in program pr.
+func (c Custom) composition(pr int) composition {
+	return composition{pr: pr, mode: ModeCustom, r: choose(Auto, "", ""), custom: c.text(), customSrc: c.source()}
 }
 
 // text is what the custom item sends: the loaded text, or the fallback for

@@ -32,7 +32,7 @@ var Files embed.FS
 // custom mode carries after them; tables.go and this file are never
 // copied.
 var (
-	coreFiles   = []string{"types.go", "select.go", "resolve.go", "compose.go"}
+	coreFiles   = []string{"types.go", "select.go", "resolve.go", "compose.go", "request.go"}
 	customFiles = []string{"custom.go", "customtext.go"}
 )
 

@@ -71,39 +71,61 @@ type resolution struct {
 // last remembers the most recent resolution: a harness composes for the
 // same model on call after call, and matching the patterns is the most
 // expensive step of Compose. Keeping it under a mutex rather than behind
-// a pointer keeps resolution free of allocations.
+// a pointer keeps resolution free of allocations; the id joined from a
+// provider and a model is built on a miss only.
 var last struct {
 	sync.Mutex
-	id  string
-	res resolution
-	ok  bool
+	provider, model string
+	id              string
+	res             resolution
+	ok              bool
 }
 
+// resolve is resolveFor without a provider.
 func resolve(id string) resolution {
+	r, _ := resolveFor("", id)
+	return r
+}
+
+// resolveFor resolves the model of a provider and returns the resolution
+// and the id it was made on: the model alone, or, with a provider,
+// provider + "/" + model, so that the provider is the outermost provider
+// segment of the id.
+func resolveFor(provider, model string) (resolution, string) {
 	last.Lock()
-	if last.ok && last.id == id {
-		r := last.res
+	if last.ok && last.provider == provider && last.model == model {
+		r, id := last.res, last.id
 		last.Unlock()
-		return r
+		return r, id
 	}
 	last.Unlock()
-	compile()
-	r := resolution{family: resolveFamily(id), note: -1}
-	for i, re := range compiled.notes[r.family] {
-		if re.MatchString(id) {
-			r.note = i
-			break
-		}
+	id := model
+	if provider != "" {
+		id = provider + "/" + model
 	}
+	compile()
+	f := resolveFamily(id)
+	r := resolution{family: f, note: noteFor(f, id)}
 	for i := range compiled.parts {
 		if anyMatch(compiled.parts[i], id) {
 			r.parts |= 1 << i
 		}
 	}
 	last.Lock()
-	last.id, last.res, last.ok = id, r, true
+	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
 	last.Unlock()
-	return r
+	return r, id
+}
+
+// noteFor returns the index of family f's first note whose pattern matches
+// id, -1 for none.
+func noteFor(f Family, id string) int {
+	for i, re := range compiled.notes[f] {
+		if re.MatchString(id) {
+			return i
+		}
+	}
+	return -1
 }
 
 // resolveFamily returns the family of the first rule that selects id (see
@@ -160,11 +182,12 @@ func (c Choice) String() string {
 	return "auto"
 }
 
-// choose returns what choice c gives for the model id: the family, its
-// note (-1 for none) and the conditional parts the id gets, whatever the
-// family. A choice of no family panics: see Compose.
-func choose(c Choice, id string) resolution {
-	r := resolve(id)
+// choose returns what choice c gives for the model of a provider (see
+// resolveFor): the family, its note (-1 for none) and the conditional
+// parts the id gets, whatever the family. A choice of no family panics:
+// see Compose.
+func choose(c Choice, provider, model string) resolution {
+	r, id := resolveFor(provider, model)
 	f, ok := c.Family()
 	if !ok {
 		return r
@@ -172,12 +195,7 @@ func choose(c Choice, id string) resolution {
 	if !f.Valid() {
 		panic(fmt.Sprintf("prompts: choice of %s, which is no family", f))
 	}
-	r.family, r.note = f, -1
-	for i, re := range compiled.notes[f] {
-		if re.MatchString(id) {
-			r.note = i
-			break
-		}
-	}
+	compile()
+	r.family, r.note = f, noteFor(f, id)
 	return r
 }

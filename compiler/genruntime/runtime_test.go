@@ -102,7 +102,7 @@ func TestSectionSources(t *testing.T) {
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
 	imports, decls := Source(false)
-	if got, want := strings.Join(imports, " "), "fmt regexp strings sync"; got != want {
+	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}
 	for _, name := range []string{"func selMatches(", "func resolveFamily(", "func Compose(", "type familyData struct"} {
@@ -248,5 +248,60 @@ func TestMatchesExplains(t *testing.T) {
 				t.Errorf("Matches(%q)[%d] = %+v, want %+v", c.id, i, got[i], c.want[i])
 			}
 		}
+	}
+}
+
+func TestRequestFieldsOnStub(t *testing.T) {
+	for _, c := range []struct {
+		r    Request
+		want string
+	}{
+		// short: base (reads who) and the line.
+		{Request{Mode: ModeShort, Model: "alpha-big"}, "who"},
+		// long: base, body, note, the conditional part (not for a big
+		// model), the memory slot.
+		{Request{Mode: ModeLong, Model: "alpha-big"}, "who memory"},
+		{Request{Model: "alpha-small"}, "who memory"}, // the zero Mode is long here
+	} {
+		fs, err := c.r.Fields()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, f := range fs {
+			names = append(names, f.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("Fields(%+v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+	fs, _ := Request{Mode: ModeLong}.Fields()
+	if fs[0] != placeholderFields[0] || fs[1] != slotFields[0] {
+		t.Errorf("Fields = %+v, want the declared limits", fs)
+	}
+	if _, err := (Request{Mode: Mode(9)}).Fields(); err == nil {
+		t.Error("Fields of no mode: no error")
+	}
+}
+
+func TestRequestPromptOnStub(t *testing.T) {
+	// The memory slot is volatile: the prefix ends before its separator,
+	// and it ends there even when the slot is empty.
+	for _, slots := range []Slots{{Memory: "m", Who: "Ann"}, {Who: "Ann"}} {
+		p, err := Request{Mode: ModeLong, Model: "alpha-big", Slots: slots}.Compose()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "Base text for "; p.Text[:p.CacheEnd] != want || p.CacheSections != 0 {
+			// who is a run-time placeholder: the prefix stops at its value.
+			t.Errorf("prefix %q (%d sections), want %q", p.Text[:p.CacheEnd], p.CacheSections, want)
+		}
+	}
+	// With the placeholder's part left out of the mode, the slot ends it.
+	modeItems[1][0], modeItems[1][1] = modeItems[1][1], modeItems[1][0] // body first
+	defer func() { modeItems[1][0], modeItems[1][1] = modeItems[1][1], modeItems[1][0] }()
+	p, _ := Request{Mode: ModeLong, Model: "alpha-big", Slots: Slots{Who: "Ann"}}.Compose()
+	if want := "Alpha body.\nBase text for "; p.Text[:p.CacheEnd] != want || p.CacheSections != 1 {
+		t.Errorf("prefix %q (%d sections), want %q after 1 section", p.Text[:p.CacheEnd], p.CacheSections, want)
 	}
 }

@@ -1,35 +1,59 @@
 package genruntime
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // This file is not copied into generated packages: it stands in for the
 // data tables and the per-project code that gogen writes, as a small
 // project of two modes, two families and one run-time placeholder, so that
 // the fixed code compiles here and its tests run on known data.
 
-// Mode is a prompt mode of the stub project.
+// Mode is a prompt mode of the stub project; its zero value, ModeDefault,
+// stands for DefaultMode.
 type Mode uint8
 
 // The stub project's modes.
 const (
-	ModeShort Mode = iota
+	ModeDefault Mode = iota
+	ModeShort
 	ModeLong
 	// ModeCustom is the user's own mode (custom.go).
 	ModeCustom
 )
 
+// DefaultMode is the mode ModeDefault stands for.
+const DefaultMode = ModeLong
+
 var modeNames = [...]string{"short", "long"}
 
+// ErrUnknownMode is wrapped by errors about a value that is no mode.
+var ErrUnknownMode = errors.New("unknown prompt mode")
+
+// ErrUnknownFamily is wrapped by errors about a value that is no family.
+var ErrUnknownFamily = errors.New("unknown family")
+
+// index returns m's index in the per-mode tables.
+func (m Mode) index() int {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
+	return int(m) - 1
+}
+
+func (m Mode) isCustom() bool { return m == ModeCustom }
+
 // Valid reports whether m is one of the stub's modes.
-func (m Mode) Valid() bool { return int(m) < len(modeNames) || m == ModeCustom }
+func (m Mode) Valid() bool { return m.index() < len(modeNames) || m == ModeCustom }
 
 // String returns the mode's name, Mode(N) for a value that is none.
 func (m Mode) String() string {
-	if int(m) < len(modeNames) {
-		return modeNames[m]
-	}
 	if m == ModeCustom {
 		return "custom"
+	}
+	if i := m.index(); i < len(modeNames) {
+		return modeNames[i]
 	}
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
@@ -47,8 +71,8 @@ var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}}
 var otherWire = wire{sep: "\n\n"}
 
 func wireOf(m Mode) *wire {
-	if int(m) < len(modeWire) {
-		return &modeWire[m]
+	if i := m.index(); i < len(modeWire) {
+		return &modeWire[i]
 	}
 	return &otherWire
 }
@@ -105,7 +129,7 @@ var texts = [...]string{
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
 
-var placeholders = [...]placeholder{{slot: 1}}
+var placeholders = [...]placeholder{{slot: 0}}
 
 // Slots is the stub's run-time text: one slot and one run-time
 // placeholder.
@@ -121,8 +145,47 @@ func (s *Slots) get(i int) string {
 	return ""
 }
 
+// slotStable says which slots stay the same for a session.
+var slotStable = [...]bool{false}
+
+// slotFields describes each slot, placeholderFields each run-time
+// placeholder, for Request.Fields.
+var (
+	slotFields        = [...]Field{{Name: "memory", GoName: "Memory"}}
+	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10}}
+)
+
+// errors appends an error for each slot or value over its limit.
+func (s *Slots) errors(errs []error) []error {
+	if n := len([]rune(s.Who)); n > 10 {
+		errs = append(errs, fmt.Errorf("Slots.Who: placeholder who has %d characters, over its limit of 10", n))
+	}
+	return errs
+}
+
+// Request is a composition of the stub project.
+type Request struct {
+	Mode     Mode
+	Family   Choice
+	Model    string
+	Provider string
+	Slots    Slots
+	Custom   *Custom
+}
+
+func (r *Request) program() int { return 0 }
+
+func (r *Request) selectionErrors(errs []error) []error { return r.modeAndFamilyErrors(errs) }
+
+func (r *Request) customText() (text, source string, fallback bool, err error) {
+	if r.Custom == nil {
+		return "", "", false, ErrNoCustom
+	}
+	return r.Custom.text(), r.Custom.source(), !r.Custom.Usable, nil
+}
+
 func (s *Slots) value(i int) string {
-	if i == 1 {
+	if i == 0 {
 		return s.Who
 	}
 	return ""
@@ -155,7 +218,7 @@ func itemsOf(_ int, mode Mode) []item {
 	if mode == ModeCustom {
 		return customItems
 	}
-	return modeItems[mode]
+	return modeItems[mode.index()]
 }
 
 // CustomFile is the stub's custom file.

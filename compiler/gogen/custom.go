@@ -42,7 +42,7 @@ func (g *gen) customSlots(q *compiler.Program) []item {
 func (g *gen) renderCustom() {
 	c := g.p.Config.Custom
 	if c == nil {
-		g.pf("\n// itemsOf returns what mode sends in profile pr.\nfunc itemsOf(pr int, mode Mode) []item { return modeItems[pr][mode] }\n\n")
+		g.pf("\n// itemsOf returns what mode sends in profile pr.\nfunc itemsOf(pr int, mode Mode) []item { return modeItems[pr][mode.index()] }\n\n")
 		g.pf("// customFallback is the text of an itemCustom: there is none here.\nconst customFallback = \"\"\n\n")
 		g.pf("func customSource() string { return \"\" }\n\n")
 		return
@@ -65,5 +65,5 @@ func (g *gen) renderCustom() {
 		g.pf("\t},\n")
 	}
 	g.pf("}\n\n")
-	g.pf("// itemsOf returns what mode sends in profile pr.\nfunc itemsOf(pr int, mode Mode) []item {\n\tif mode == ModeCustom {\n\t\treturn customItems[pr][:]\n\t}\n\treturn modeItems[pr][mode]\n}\n\n")
+	g.pf("// itemsOf returns what mode sends in profile pr.\nfunc itemsOf(pr int, mode Mode) []item {\n\tif mode == ModeCustom {\n\t\treturn customItems[pr][:]\n\t}\n\treturn modeItems[pr][mode.index()]\n}\n\n")
 }

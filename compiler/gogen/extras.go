@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/promptc/promptc/compiler"
 )
 
 // renderTools emits the tool catalogue and DescribeTools when the project
@@ -17,20 +15,22 @@ func (g *gen) renderTools() {
 		return
 	}
 	names := slices.Sorted(maps.Keys(cat.Catalogue))
-	g.pf("\n// toolCatalogue holds every tool: name, capability group and the index of\n// its full description in texts (-1 when it could not be read).\nvar toolCatalogue = [...]struct {\n\tname, group string\n\tdesc        int\n}{\n")
+	g.pf("\n// toolCatalogue holds every tool: name, capability group, whether it can\n// write, and the index of its full description in texts (-1 when it\n// could not be read).\nvar toolCatalogue = [...]struct {\n\tname, group string\n\twrite       bool\n\tdesc        int\n}{\n")
 	for _, n := range names {
 		t := cat.Catalogue[n]
 		desc := -1
 		if txt, ok := g.p.ToolTexts[n]; ok {
 			desc = g.text(txt)
 		}
-		g.pf("\t{%q, %q, %d},\n", n, t.Group, desc)
+		g.pf("\t{%q, %q, %t, %d},\n", n, t.Group, t.Access == "write", desc)
 	}
 	g.pf("}\n\n")
+	g.pf("// Tool is a tool of the catalogue in promptc.cue.\ntype Tool struct {\n\t// Name is what the model writes to call it; Group its capability group.\n\tName, Group string\n\t// Write is set when the tool can change anything (access: \"write\").\n\tWrite bool\n}\n\n")
+	g.pf("// Tools returns the whole catalogue, sorted by name, in a new slice.\nfunc Tools() []Tool {\n\tout := make([]Tool, len(toolCatalogue))\n\tfor i, t := range toolCatalogue {\n\t\tout[i] = Tool{Name: t.name, Group: t.group, Write: t.write}\n\t}\n\treturn out\n}\n\n")
 	r := strings.NewReplacer("PERM_PARAM", "", "PERM_ARG", "", "PERM_DOC", "", "PERM_CHECK", "", "PERM_OK", allowedOK)
 	if g.p.Config.Permissions != nil {
 		g.pf("// toolPermits says, per permission set, which tools of toolCatalogue it\n// permits.\nvar toolPermits = [len(permissionNames)][len(toolCatalogue)]bool{\n")
-		for _, set := range compiler.PermissionNames(g.p.Config) {
+		for _, set := range g.permissionOrder() {
 			var row []string
 			for _, n := range names {
 				row = append(row, strconv.FormatBool(g.p.Config.Permits(set, n)))
@@ -38,6 +38,7 @@ func (g *gen) renderTools() {
 			g.pf("\t// %s\n\t{%s},\n", set, strings.Join(row, ", "))
 		}
 		g.pf("}\n\n")
+		g.pf("// Tools returns the tools p permits, sorted by name, in a new slice;\n// none for a p that is not Valid.\nfunc (p Permission) Tools() []Tool {\n\tvar out []Tool\n\tif !p.Valid() {\n\t\treturn out\n\t}\n\tfor i, t := range toolCatalogue {\n\t\tif toolPermits[p][i] {\n\t\t\tout = append(out, Tool{Name: t.name, Group: t.group, Write: t.write})\n\t\t}\n\t}\n\treturn out\n}\n\n")
 		r = strings.NewReplacer(
 			"PERM_PARAM", "perm Permission, ",
 			"PERM_ARG", "perm, ",

@@ -212,6 +212,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderRules()
 	g.renderCosts()
 	g.renderNotices()
+	g.renderRequest()
 	g.renderTexts()
 	return g.b.Bytes()
 }
@@ -220,13 +221,10 @@ func (g *gen) render(inputHash string) []byte {
 // the text marshalling and TierMode.
 func (g *gen) renderModes() {
 	p := g.p
-	g.pf("// Mode is a prompt mode. Its zero value is the first mode in order;\n// values come from the constants, ParseMode or UnmarshalText.\ntype Mode uint8\n\n// The prompt modes, in lattice order.\nconst (\n")
-	for i, m := range p.Modes {
-		if i == 0 {
-			g.pf("\tMode%s Mode = iota\n", ident(m.Name))
-		} else {
-			g.pf("\tMode%s\n", ident(m.Name))
-		}
+	g.pf("// Mode is a prompt mode. Its zero value, ModeDefault, stands for\n// DefaultMode; other values come from the constants, ParseMode or\n// UnmarshalText.\ntype Mode uint8\n\n// The prompt modes, in lattice order, after ModeDefault.\nconst (\n")
+	g.pf("\t// ModeDefault is the zero Mode: the project's default mode, DefaultMode.\n\tModeDefault Mode = iota\n")
+	for _, m := range p.Modes {
+		g.pf("\tMode%s\n", ident(m.Name))
 	}
 	custom := p.Config.Custom != nil
 	if custom {
@@ -251,7 +249,13 @@ func (g *gen) renderModes() {
 	g.pf("}\n\n")
 	g.pf("type wire struct {\n\tsep   string\n\tfinal bool\n}\n\n")
 	g.pf("// otherWire is the wire format of a mode outside promptc.cue's modes (the\n// custom mode): a blank line between sections, no final newline.\nvar otherWire = wire{sep: \"\\n\\n\"}\n\n")
-	g.pf("// wireOf returns mode's wire format.\nfunc wireOf(m Mode) *wire {\n\tif int(m) < len(modeWire) {\n\t\treturn &modeWire[m]\n\t}\n\treturn &otherWire\n}\n\n")
+	g.pf("// wireOf returns mode's wire format.\nfunc wireOf(m Mode) *wire {\n\tif i := m.index(); i < len(modeWire) {\n\t\treturn &modeWire[i]\n\t}\n\treturn &otherWire\n}\n\n")
+	g.pf("// index returns m's index in the per-mode tables (modeNames and the\n// others): ModeDefault is DefaultMode's.\nfunc (m Mode) index() int {\n\tif m == ModeDefault {\n\t\tm = DefaultMode\n\t}\n\treturn int(m) - 1\n}\n\n")
+	isCustom := "false"
+	if p.Config.Custom != nil {
+		isCustom = "m == ModeCustom"
+	}
+	g.pf("// isCustom reports whether m is the custom mode.\nfunc (m Mode) isCustom() bool { return %s }\n\n", isCustom)
 	g.pf("// Separator returns the text the mode puts between two non-empty\n// sections (promptc.cue's separator).\nfunc (m Mode) Separator() string { return wireOf(m).sep }\n\n")
 	g.pf("// FinalNewline reports whether the mode's prompt, when not empty, ends\n// with a newline after its last section (promptc.cue's finalNewline).\nfunc (m Mode) FinalNewline() bool { return wireOf(m).final }\n\n")
 	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
@@ -260,17 +264,17 @@ func (g *gen) renderModes() {
 		customValid = " || m == ModeCustom"
 		customCase = "\tif m == ModeCustom {\n\t\treturn %s\n\t}\n"
 	}
-	g.pf("// Valid reports whether m is one of the package's modes.\nfunc (m Mode) Valid() bool { return int(m) < len(modeNames)%s }\n\n", customValid)
-	g.pf("// String returns the mode's name as written in promptc.cue; a value that\n// is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n")
+	g.pf("// Valid reports whether m is one of the package's modes (ModeDefault\n// included).\nfunc (m Mode) Valid() bool { return m.index() < len(modeNames)%s }\n\n", customValid)
+	g.pf("// String returns the mode's name as written in promptc.cue (ModeDefault's\n// is DefaultMode's); a value that is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n")
 	if custom {
 		g.pf(customCase, strconv.Quote(compiler.CustomModeName))
 	}
-	g.pf("\tif int(m) < len(modeNames) {\n\t\treturn modeNames[m]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
+	g.pf("\tif i := m.index(); i < len(modeNames) {\n\t\treturn modeNames[i]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
 	g.pf("// Description returns the mode's description from promptc.cue (\"\" when\n// it has none or m is no mode).\nfunc (m Mode) Description() string {\n")
 	if custom {
 		g.pf(customCase, strconv.Quote("The user's own instructions, read from "+p.Config.Custom.File+" in their project."))
 	}
-	g.pf("\tif int(m) < len(modeNames) {\n\t\treturn modeDescriptions[m]\n\t}\n\treturn \"\"\n}\n\n")
+	g.pf("\tif i := m.index(); i < len(modeNames) {\n\t\treturn modeDescriptions[i]\n\t}\n\treturn \"\"\n}\n\n")
 	g.pf("// MarshalText returns the mode's name; a value that is no mode is an\n// error wrapping ErrUnknownMode.\nfunc (m Mode) MarshalText() ([]byte, error) {\n\tif !m.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Mode(%%d)\", ErrUnknownMode, uint8(m))\n\t}\n\treturn []byte(m.String()), nil\n}\n\n")
 	g.pf("// UnmarshalText sets m to the mode named by text, as ParseMode does\n// (aliases accepted); m is unchanged on error.\nfunc (m *Mode) UnmarshalText(text []byte) error {\n\tv, err := ParseMode(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*m = v\n\treturn nil\n}\n\n")
 	g.pf("// Modes returns every mode of promptc.cue in lattice order, in a new\n// slice.\nfunc Modes() []Mode {\n\treturn []Mode{")
@@ -368,17 +372,33 @@ func (g *gen) renderSlots() {
 		g.pf("\tcase %d:\n\t\treturn s.%s\n", i, ident(s))
 	}
 	g.pf("\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// Validate reports the first slot or run-time placeholder, in field\n// order, whose text is longer than promptc.cue allows (maxChars, in\n// characters); nil when every one fits. Compose never cuts them: call\n// Validate first.\nfunc (s Slots) Validate() error {\n")
+	g.pf("// Validate reports every slot and run-time placeholder whose text is\n// longer than promptc.cue allows (maxChars, in characters), in field\n// order, joined (errors.Join); nil when every one fits. Compose never\n// cuts them: call Validate first.\nfunc (s Slots) Validate() error { return errors.Join(s.errors(nil)...) }\n\n")
+	g.pf("// errors appends Validate's errors to errs.\nfunc (s *Slots) errors(errs []error) []error {\n")
 	for _, name := range g.slots {
 		if n := p.Config.Slots[name].MaxChars; n > 0 {
-			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
+			g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"slot %s has %%d characters, over its limit of %d\", n))\n\t}\n", ident(name), n, name, n)
 		}
 	}
 	for _, name := range g.runtimes {
 		n := p.Config.Placeholders[name].Runtime.MaxChars
-		g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\treturn fmt.Errorf(\"placeholder %s has %%d characters, over its limit of %d\", n)\n\t}\n", ident(name), n, name, n)
+		g.pf("\tif n := utf8.RuneCountInString(s.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"placeholder %s has %%d characters, over its limit of %d\", n))\n\t}\n", ident(name), n, name, n)
 	}
-	g.pf("\treturn nil\n}\n\n")
+	g.pf("\treturn errs\n}\n\n")
+	var stable []string
+	for _, name := range g.slots {
+		stable = append(stable, strconv.FormatBool(p.Config.Slots[name].Stable))
+	}
+	g.pf("// slotStable says, per slot in field order, whether its text stays the\n// same for a whole session (stable: true), which keeps it in the\n// cacheable prefix.\nvar slotStable = [...]bool{%s}\n\n", strings.Join(stable, ", "))
+	g.pf("// slotFields describes each slot, in field order, for Request.Fields.\nvar slotFields = [...]Field{\n")
+	for _, name := range g.slots {
+		sl := p.Config.Slots[name]
+		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.Stable)
+	}
+	g.pf("}\n\n// placeholderFields describes each run-time placeholder, in the order of\n// Slots.value, for Request.Fields.\nvar placeholderFields = [...]Field{\n")
+	for _, name := range g.runtimes {
+		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d},\n", name, ident(name), p.Config.Placeholders[name].Runtime.MaxChars)
+	}
+	g.pf("}\n\n")
 }
 
 // renderTables emits the family data and, per profile, what each mode sends.
@@ -618,7 +638,7 @@ func (g *gen) renderProfiles() {
 		return
 	}
 	profiles := compiler.ProfileNames(p.Config)
-	g.renderEnum("Profile", "// Profile is a prompt profile: it selects which parts each mode sends.", "profiles", "profile", "prompt profile", profiles)
+	g.renderEnum("Profile", "// Profile is a prompt profile: it selects which parts each mode sends.\n// Its zero value is the default profile.", "profiles", "profile", "prompt profile", profiles[0], profiles)
 	valid := strings.Join(profiles, ", ")
 	if env := p.Config.Profiles.Env; env != "" {
 		g.pf("// ProfileEnv is the environment variable that selects the profile.\nconst ProfileEnv = %q\n\n", env)
@@ -634,29 +654,37 @@ func (g *gen) renderProfiles() {
 	g.pf("// SectionsProfile is Sections in profile pr under permission set perm.\n// It panics where ComposeProfile does.\nfunc SectionsProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn sections(combo(int(pr), perm), mode, choice, modelID, &slots)\n}\n\n")
 }
 
-// renderEnum emits a named uint8 type whose values are names (the default
-// first): typ's doc comment doc, a constant per name (typ + the name as an
-// identifier), DefaultTyp for the first, a names table, String, Valid and
-// ParseTyp. plural and singular name the values in the comments; Parse's
-// error calls a value what it is (errWhat) and lists the valid names.
-func (g *gen) renderEnum(typ, doc, plural, singular, errWhat string, names []string) {
+// renderEnum emits a named uint8 type whose values are names, in the
+// order given: typ's doc comment doc, a constant per name (typ + the name
+// as an identifier; the first is the zero value), DefaultTyp for def, a
+// names table, the listing (typ + "s"), String, Valid, ParseTyp,
+// ErrUnknownTyp and the text marshalling. plural and singular name the
+// values in the comments; Parse's error calls a value what it is
+// (errWhat) and lists the valid names.
+func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names []string) {
 	table := strings.ToLower(typ[:1]) + typ[1:] + "Names"
-	g.pf("%s\ntype %s uint8\n\n// The %s; the default comes first.\nconst (\n", doc, typ, plural)
+	g.pf("%s\ntype %s uint8\n\n// The %s.\nconst (\n", doc, typ, plural)
 	quoted := make([]string, len(names))
+	consts := make([]string, len(names))
 	for i, name := range names {
 		quoted[i] = strconv.Quote(name)
+		consts[i] = typ + ident(name)
 		if i == 0 {
-			g.pf("\t%s%s %s = iota\n", typ, ident(name), typ)
+			g.pf("\t%s %s = iota\n", consts[i], typ)
 		} else {
-			g.pf("\t%s%s\n", typ, ident(name))
+			g.pf("\t%s\n", consts[i])
 		}
 	}
-	g.pf(")\n\n// Default%s is the %s used when none is chosen.\nconst Default%s = %s%s\n\n", typ, singular, typ, typ, ident(names[0]))
+	g.pf(")\n\n// Default%s is the %s promptc.cue names as the default.\nconst Default%s = %s%s\n\n", typ, singular, typ, typ, ident(def))
 	g.pf("var %s = [...]string{%s}\n\n", table, strings.Join(quoted, ", "))
+	g.pf("// ErrUnknown%s is wrapped by the error of Parse%s, UnmarshalText\n// and a Request for a value that is no %s: test for it with errors.Is.\nvar ErrUnknown%s = errors.New(\"invalid %s\")\n\n", typ, typ, singular, typ, errWhat)
+	g.pf("// %ss returns every %s, in the order of the constants, in a new\n// slice.\nfunc %ss() []%s { return []%s{%s} }\n\n", typ, singular, typ, typ, typ, strings.Join(consts, ", "))
 	g.pf("// String returns the %s's name.\nfunc (p %s) String() string {\n\tif int(p) < len(%s) {\n\t\treturn %s[p]\n\t}\n\treturn fmt.Sprintf(\"%s(%%d)\", uint8(p))\n}\n\n", singular, typ, table, table, typ)
 	g.pf("// Valid reports whether p is one of the package's %s.\nfunc (p %s) Valid() bool { return int(p) < len(%s) }\n\n", plural, typ, table)
-	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an explicit error that lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tfor i, n := range %s {\n\t\tif n == s {\n\t\t\treturn %s(i), nil\n\t\t}\n\t}\n", typ, singular, typ, typ, table, typ)
-	g.pf("\treturn 0, fmt.Errorf(\"invalid %s %%q (valid: %s)\", s)\n}\n\n", errWhat, strings.Join(names, ", "))
+	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an error that wraps ErrUnknown%s and lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tfor i, n := range %s {\n\t\tif n == s {\n\t\t\treturn %s(i), nil\n\t\t}\n\t}\n", typ, singular, typ, typ, typ, table, typ)
+	g.pf("\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknown%s, s)\n}\n\n", strings.Join(names, ", "), typ)
+	g.pf("// MarshalText returns the %s's name; a value that is none is an error\n// wrapping ErrUnknown%s.\nfunc (p %s) MarshalText() ([]byte, error) {\n\tif !p.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: %%s\", ErrUnknown%s, p)\n\t}\n\treturn []byte(p.String()), nil\n}\n\n", singular, typ, typ, typ)
+	g.pf("// UnmarshalText sets p as Parse%s does; p is unchanged on error.\nfunc (p *%s) UnmarshalText(text []byte) error {\n\tv, err := Parse%s(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*p = v\n\treturn nil\n}\n\n", typ, typ, typ)
 }
 
 // renderPermissions emits the Permission type, its parser and the
@@ -667,13 +695,18 @@ func (g *gen) renderPermissions() {
 	if p.Config.Permissions == nil {
 		return
 	}
-	sets := compiler.PermissionNames(p.Config)
-	g.renderEnum("Permission", "// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.", "permission sets", "permission set", "permission set", sets)
+	sets := g.permissionOrder()
+	g.renderEnum("Permission", "// Permission is a permission set: which catalogue tools a session may\n// use. The tools part of a prompt composed under it lists only those.\n// Its zero value is the least-privileged set (the one permitting the\n// fewest tools, then the fewest writing tools): a Request that names no\n// set never gets write tools by omission.", "permission sets", "permission set", "permission set", p.Config.Permissions.Default, sets)
+	var progIdx []string
+	for _, set := range sets {
+		progIdx = append(progIdx, strconv.Itoa(slices.Index(compiler.PermissionNames(p.Config), set)))
+	}
+	g.pf("// permissionProgram is each permission set's position among the\n// programs of one profile (the default set first).\nvar permissionProgram = [len(permissionNames)]int{%s}\n\n", strings.Join(progIdx, ", "))
 	valid := strings.Join(sets, ", ")
 	g.pf("// Permits reports whether a session under p may use the named tool: its\n// access is one of p's, or p names it. An unknown tool, and any tool\n// under a p that is not Valid, is not permitted.\nfunc (p Permission) Permits(tool string) bool {\n\tif !p.Valid() {\n\t\treturn false\n\t}\n\tfor i := range toolCatalogue {\n\t\tif toolCatalogue[i].name == tool {\n\t\t\treturn toolPermits[p][i]\n\t\t}\n\t}\n\treturn false\n}\n\n")
 	g.pf("// errPermission is the error for a permission set that is none.\nfunc errPermission(perm Permission) error {\n\treturn fmt.Errorf(\"prompts: %%s is no permission set (valid: %s)\", perm)\n}\n\n", valid)
 	g.pf("// mustPermission panics unless perm is a permission set, as Compose does\n// for a mode that is none: a silent empty prompt would send the model\n// nothing.\nfunc mustPermission(perm Permission) {\n\tif !perm.Valid() {\n\t\tpanic(errPermission(perm).Error())\n\t}\n}\n\n")
-	g.pf("// combo is the index, in the per-program tables, of profile pr under\n// permission set perm: profiles outermost.\nfunc combo(pr int, perm Permission) int { return pr*len(permissionNames) + int(perm) }\n\n")
+	g.pf("// combo is the index, in the per-program tables, of profile pr under\n// permission set perm: profiles outermost.\nfunc combo(pr int, perm Permission) int { return pr*len(permissionNames) + permissionProgram[perm] }\n\n")
 	g.pf("// ComposePermission is Compose for a session under permission set perm:\n// the tools part lists only the tools perm permits. A perm that is not\n// Valid panics, as a mode that is not does.\nfunc ComposePermission(perm Permission, mode Mode, choice Choice, modelID string, slots Slots) string {\n\tmustPermission(perm)\n\treturn compose(combo(0, perm), mode, choice, modelID, &slots)\n}\n\n")
 	g.pf("// SectionsPermission is Sections under permission set perm. It panics\n// where ComposePermission does.\nfunc SectionsPermission(perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustPermission(perm)\n\treturn sections(combo(0, perm), mode, choice, modelID, &slots)\n}\n\n")
 }

@@ -133,25 +133,49 @@ const noticeSource = `// CostNotice returns the cost notice of mode for the mode
 // at build time for every family and note, so nothing is counted here. It
 // panics where Compose does. The custom mode's text is the user's, which
 // promptc never sees: its notice has only Mode set.
+//
+// Deprecated: build a Request and call its CostNotice.
 func CostNotice(mode Mode, choice Choice, modelID string) Notice {
 	return costNotice(0, mode, choice, modelID)
 }
 
 func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
 	mustMode(mode)
-	r := choose(choice, modelID)
-	if int(mode) >= len(modeNames) {
+	return noticeFor(pr, mode, choose(choice, "", modelID))
+}
+
+// noticeFor returns the notice of mode in program pr for resolution r.
+// ModeDefault's notice is DefaultMode's, and names it.
+func noticeFor(pr int, mode Mode, r resolution) Notice {
+	if mode == ModeDefault {
+		mode = DefaultMode
+	}
+	i := mode.index()
+	if i >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
 	sub := 0
-	for j, c := range modeConds[pr][mode] {
+	for j, c := range modeConds[pr][i] {
 		if r.parts&(1<<c) != 0 {
 			sub |= 1 << j
 		}
 	}
-	d := noticeTable[pr][r.family][r.note+1][mode][sub]
+	d := noticeTable[pr][r.family][r.note+1][i][sub]
 	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[mode], text: t}
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+}
+
+// CostNotice returns the cost notice of r's mode for r's model and family
+// choice, as Compose would compose it: the same numbers, line and warning
+// as promptc costs --model. It fails where Compose does. The custom
+// mode's text is the user's, which promptc never sees: its notice has
+// only Mode set.
+func (r Request) CostNotice() (Notice, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return Notice{}, err
+	}
+	return noticeFor(c.pr, c.mode, c.r), nil
 }
 
 `
