@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:5a22f9714bcabc88547abdf4bd12f6628ebb8189e52a801f623afb14890d826e"
+const InputHash = "sha256:11c964879b98adaf84c914d086f69a1327860d43d22c431b886ace167ed8aaa0"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
