@@ -208,7 +208,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 				continue
 			}
 			if !p.hasHoles(name) {
-				ds.add(p.verdict(pos, what, func() string { return "every family" }, lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+				ds.add(p.verdict(pos, what, func() string { return "every family" + p.inputsCombo("", []string{name}) }, lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 				continue
 			}
 		}
@@ -231,7 +231,7 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 					} else if len(notes) > 1 {
 						combo += ", no note"
 					}
-					return combo
+					return combo + p.inputsCombo("", []string{name})
 				}
 				ds.add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 			}
@@ -266,7 +266,11 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
 			}
-			ds.add(p.verdict(pos, "budget "+name, func() string { return combo }, b.Limit, b.Compare == "lt", total, parts))
+			var names []string
+			for _, ref := range b.Sum {
+				names = append(names, ref.Name)
+			}
+			ds.add(p.verdict(pos, "budget "+name, func() string { return combo + p.inputsCombo("", names) }, b.Limit, b.Compare == "lt", total, parts))
 		}
 	}
 	return ds
@@ -341,6 +345,11 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// cannot tell which patterns can match one id together.
 				// Run-time placeholders count at their longest.
 				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
+				// Parts on run-time inputs count for the inputs' values
+				// that make the text largest; templates count at their
+				// maximum.
+				when, whenDesc := p.MaxWhen(m, sel)
+				sel.When = when
 				// Tokens do not add up, so the joined text is counted; the
 				// sections are counted one by one only to blame the
 				// largest in a finding.
@@ -356,6 +365,10 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				chars, nonEmpty := 0, 0
 				for _, ref := range m.Config.Compose {
 					if ref.Kind == "slot" {
+						continue
+					}
+					if !p.WhenSends(ref.Name, sel) {
+						parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
 						continue
 					}
 					k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
@@ -393,7 +406,13 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					if cond := p.ConditionalIn(m); len(cond) > 0 {
 						combo += ", with conditional parts " + strings.Join(cond, ", ")
 					}
-					return combo
+					var names []string
+					for _, r := range m.Config.Compose {
+						if r.Kind == "part" && p.WhenSends(r.Name, sel) {
+							names = append(names, r.Name)
+						}
+					}
+					return combo + p.inputsCombo(whenDesc, names)
 				}
 				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}

@@ -41,6 +41,10 @@ type Part struct {
 	// Pos is where the text comes from: the first line of the part's file
 	// or block.
 	Pos diag.Position
+	// Tmpl is a template part's parsed template; its Text is then the
+	// template at its maximum, and Spans are nil (a template part has no
+	// placeholders or blocks).
+	Tmpl *TextTemplate
 }
 
 // Mode is a mode with its items resolved.
@@ -195,6 +199,8 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		case cp.File != "":
 			p.Parts[name] = files[i].part
 			p.add(files[i].ds...)
+		case cp.Template != "":
+			p.loadTemplate(fs, name, cp)
 		case cp.Pointer != nil:
 			p.loadPointer(fs, name, cp)
 		case cp.Generated == "tools":
@@ -244,6 +250,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	}
 	p.add(p.checkConditional()...)
 	p.add(p.checkPlaceholders()...)
+	p.add(p.checkInputsUsed()...)
 	p.add(p.checkLattice()...)
 	p.add(p.checkBudgets()...)
 	p.add(p.checkStatic()...)

@@ -45,6 +45,15 @@ type Selection struct {
 	Conditional func(part string) bool
 	// Runtime gives the value of a run-time placeholder; nil gives "".
 	Runtime func(placeholder string) string
+	// Inputs holds the run-time inputs' values (see InputValues), which
+	// template parts render with and when conditions test. nil measures
+	// the maximum: every template at its maximum text.
+	Inputs map[string]any
+	// When reports whether a part with a when condition is sent, in place
+	// of testing Inputs: budgets and costs choose the largest combination
+	// with it (see MaxWhen). nil tests Inputs, or with nil Inputs sends
+	// every such part.
+	When func(part string) bool
 }
 
 // EveryConditional sends every conditional part: the largest text a family
@@ -74,10 +83,22 @@ func (p *Program) partSection(name string, s Selection) Section {
 	if len(cp.Models) > 0 && (s.Conditional == nil || !s.Conditional(name)) {
 		return Section{Name: name}
 	}
+	if !p.WhenSends(name, s) {
+		return Section{Name: name}
+	}
 	if cp.Family == "" {
 		part := p.Parts[name]
 		if part == nil {
 			return Section{Name: name}
+		}
+		if part.Tmpl != nil {
+			text := part.Text
+			if s.Inputs != nil {
+				// CheckInputValues has rendered every template with
+				// these values before any caller composes with them.
+				text, _ = part.Tmpl.Render(s.Inputs)
+			}
+			return Section{Name: name, Text: text, Pos: part.Pos}
 		}
 		return Section{Name: name, Text: p.fill(part.Spans, s), Spans: part.Spans, Pos: part.Pos}
 	}
@@ -146,7 +167,8 @@ func (p *Program) Static(m *Mode, s Selection) string {
 
 // Prefix is the cacheable prefix of m for selection s: the static text
 // before the first volatile slot (without the separator that follows it)
-// or the first run-time placeholder, whichever comes first, or the whole
+// or the first part that reads a run-time input that is not stable, or
+// the first run-time placeholder, whichever comes first, or the whole
 // static text when m has neither. Volatile slot and run-time text changes
 // from call to call, so providers can cache only what precedes it; a
 // stable slot (stable: true, the same for a whole session) does not end
@@ -155,7 +177,14 @@ func (p *Program) Prefix(m *Mode, s Selection) string {
 	s.Runtime = func(string) string { return prefixMark }
 	secs := p.Sections(m, s, nil)
 	text := ""
-	slot := slices.IndexFunc(secs, func(sec Section) bool { return sec.Slot && !p.Config.Slots[sec.Name].Stable })
+	// A volatile slot ends the prefix, and so does a part that reads an
+	// input that is not stable, sent or not on this call.
+	slot := slices.IndexFunc(secs, func(sec Section) bool {
+		if sec.Slot {
+			return !p.Config.Slots[sec.Name].Stable
+		}
+		return p.ReadsVolatile(sec.Name)
+	})
 	if slot >= 0 {
 		text = join(secs[:slot], m.Config.Separator, false)
 	} else {

@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:c67a9f61e68a6a5c6344745d061591aaef31c98aca12ad7b9a4b5997af0ac01a"
+const InputHash = "sha256:1b9e4523813221b5dccd4747a45281cea02bb3f837fc972d7a37aca69a6e0d9b"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

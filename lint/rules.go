@@ -522,6 +522,72 @@ You work inside {{product}}.
 `,
 	},
 	{
+		ID: compiler.RuleTemplateParse, Category: Minimal, Severity: diag.Error,
+		Summary: "A template part must be one Go text/template that parses.",
+		Doc:     `A part with template: is a Go text/template file, parsed with the standard library's parser at build time. A parse error is reported at its line, at the token the parser names. A template part is one template: {{define}} and {{template}} are refused, so that every text it sends is in the file and bounded.`,
+		Bad: `-- prompts/coder.tmpl --
+Git: {{if .IsGitRepo}}yes{{else}}no
+`,
+		Good: `-- prompts/coder.tmpl --
+Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
+`,
+	},
+	{
+		ID: compiler.RuleTemplateFunc, Category: Minimal, Severity: diag.Error,
+		Summary: "A template part calls only the built-in functions promptc can bound.",
+		Doc:     `Budgets hold for the longest text a template can render, which promptc computes from the template's parse tree. It can bound and, eq, ge, gt, le, len, lt, ne, not, or, print, println and printf with a constant format of %s, %d, %v and %t; any other function (html, index, a harness's own) is refused at its place.`,
+		Bad: `-- prompts/coder.tmpl --
+{{range .ContextFiles}}{{.Content | html}}{{end}}
+`,
+		Good: `-- prompts/coder.tmpl --
+{{range .ContextFiles}}{{.Content}}{{end}}
+`,
+	},
+	{
+		ID: compiler.RuleInputUndeclared, Category: Minimal, Severity: diag.Error,
+		Summary: "Every field a template reads is a declared input or a field of its records.",
+		Doc:     `A template part's data are the inputs promptc.cue declares. Each field it reads (.IsGitRepo; inside range over a list, the records' fields such as .Path; $.Cwd from anywhere) must be declared, with its type, so that budgets can bound it and the generated Inputs struct has it.`,
+		Bad: `-- prompts/coder.tmpl --
+On branch {{.GitBranch}}.
+`,
+		Good: `-- promptc.cue --
+inputs: GitBranch: {type: "string", maxChars: 100}
+`,
+	},
+	{
+		ID: compiler.RuleInputType, Category: Minimal, Severity: diag.Error,
+		Summary: "A template uses each input as its type allows.",
+		Doc:     `A list is ranged over, not printed; a string has no fields; range takes a list; eq of an enum and a constant that is not one of its values never holds. Each misuse is reported at its place.`,
+		Bad: `-- prompts/coder.tmpl --
+Files: {{.ContextFiles}}
+`,
+		Good: `-- prompts/coder.tmpl --
+Files:{{range .ContextFiles}} {{.Path}}{{end}}
+`,
+	},
+	{
+		ID: compiler.RuleInputUnused, Category: Standard, Severity: diag.Warning,
+		Summary: "A declared input should be read by some part a mode sends.",
+		Doc:     `An input that no template part reads and no when condition tests, among the parts the modes send, is dead configuration or a sign that the template spells it differently. Remove it or use it.`,
+		Bad: `-- promptc.cue --
+inputs: IsGitRepo: type: "bool"
+`,
+		Good: `-- prompts/coder.tmpl --
+Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
+`,
+	},
+	{
+		ID: compiler.RuleTemplateTooLarge, Category: Budget, Severity: diag.Error,
+		Summary: "A template with every input at its maximum stays under 64 MiB.",
+		Doc:     `promptc builds a template's longest text to measure it. Inputs declared far larger than any prompt (a maxChars or maxItems in the millions) would make that text larger than the largest file promptc reads; lower them to what the harness really sends.`,
+		Bad: `-- promptc.cue --
+inputs: Notes: {type: "string", maxChars: 100000000}
+`,
+		Good: `-- promptc.cue --
+inputs: Notes: {type: "string", maxChars: 20000}
+`,
+	},
+	{
 		ID: compiler.RuleTemplateSyntax, Category: Standard, Severity: diag.Warning,
 		Summary: "Text that looks like another template syntax is sent as written.",
 		Doc:     `promptc's placeholders are {{name}}, declared in promptc.cue. Prompts taken from other harnesses often carry their template syntax: {name} (Python format strings), ${name} (shell and JavaScript), {{ .Name }} (Go templates), {{ name }} (Mustache with spaces), <% name %>. promptc does not expand those, so the model would receive the braces. Declare a placeholder and write {{name}}, or rephrase the text. Code and marked examples are not scanned.`,

@@ -26,7 +26,8 @@ type Row struct {
 	// the mode sends: the most a call in the mode costs for the family.
 	Tokens int `json:"tokens"`
 	// TokensNoNote per call when no note and no conditional part matches
-	// the model: the least.
+	// the model and no part with a when condition is sent: the least
+	// (template parts still count at their maximum).
 	TokensNoNote int `json:"tokensNoNote"`
 	// OverFocus is Tokens minus the default mode's Tokens for the family
 	// (each mode with its own most expensive note). It is nil on an
@@ -39,6 +40,11 @@ type Row struct {
 	Base string `json:"-"`
 	// Chars is the static text's length in code points, with that note.
 	Chars int `json:"chars"`
+	// TypicalTokens is the tokens per call, with the same note and
+	// conditional parts as Tokens, when the run-time inputs take their
+	// typical values (TypicalInputs): set only when the mode reads inputs
+	// and it differs from Tokens, which counts them at their maximum.
+	TypicalTokens *int `json:"typicalTokens,omitempty"`
 	// PrefixTokens is the cacheable prefix: static text before the first
 	// slot.
 	PrefixTokens int    `json:"prefixTokens"`
@@ -137,15 +143,23 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		return ms
 	}
 	ms := measured(m)
+	ms.When, _ = p.MaxWhen(m, ms)
 	static := p.Static(m, ms)
 	r := Row{
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
-		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime})),
+		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime, When: sendNone})),
 		Chars:        tokens.Chars(static),
 		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
 		Exact:        p.Counter.Exact(),
+	}
+	if p.ReadsInputs(m) {
+		ts := ms
+		ts.When, ts.Inputs = nil, p.TypicalInputs()
+		if typical := p.Counter.Count(p.Static(m, ts)); typical != r.Tokens {
+			r.TypicalTokens = &typical
+		}
 	}
 	if ms.Note >= 0 {
 		r.Note = f.Notes[ms.Note].Label
@@ -156,11 +170,17 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		}
 	}
 	if base != nil {
-		over := r.Tokens - p.Counter.Count(p.Static(base, measured(base)))
+		bs := measured(base)
+		bs.When, _ = p.MaxWhen(base, bs)
+		over := r.Tokens - p.Counter.Count(p.Static(base, bs))
 		r.OverFocus, r.Base = &over, base.Name
 	}
 	return r
 }
+
+// sendNone sends no part that has a when condition: the least a call
+// costs leaves them out, as it leaves out notes and conditional parts.
+func sendNone(string) bool { return false }
 
 // Notice is the cost notice of one mode for one model: Line reads
 // "guide · +620 tokens per call (1,190 total)" for modes above the default

@@ -61,7 +61,13 @@ func cells(r Row) []string {
 	for _, c := range r.Conditional {
 		note = strings.TrimSpace(note + " +" + c)
 	}
-	return []string{r.Mode, r.Family, compiler.Thousands(r.Tokens), compiler.Thousands(r.TokensNoNote),
+	tokens := compiler.Thousands(r.Tokens)
+	if r.TypicalTokens != nil {
+		// Typical and maximum side by side, where the inputs make them
+		// differ.
+		tokens = compiler.Thousands(*r.TypicalTokens) + " typ / " + tokens + " max"
+	}
+	return []string{r.Mode, r.Family, tokens, compiler.Thousands(r.TokensNoNote),
 		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), note, counted}
 }
 

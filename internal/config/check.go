@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/jsregex"
 	"github.com/promptc/promptc/internal/diag"
@@ -42,13 +43,19 @@ func check(l *Loaded) []diag.Diagnostic {
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		p := c.Parts[name]
 		sources := 0
-		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil} {
+		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil, p.Template != ""} {
 			if set {
 				sources++
 			}
 		}
 		if sources != 1 {
-			bad("parts."+name, "a part needs exactly one of file, generated, family or pointer (found %d)", sources)
+			bad("parts."+name, "a part needs exactly one of file, template, generated, family or pointer (found %d)", sources)
+		}
+		if len(p.Omit) > 0 && p.File == "" {
+			bad("parts."+name+".omit", "omit takes blocks out of a file; part %s has no file", name)
+		}
+		if p.When != nil {
+			checkWhen(bad, c, "parts."+name+".when", *p.When)
 		}
 		for i, pat := range p.Models {
 			if _, err := regexp.Compile(pat); err != nil {
@@ -73,6 +80,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("slots."+name, "%q is both a part and a slot; rename one", name)
 		}
 	}
+	checkInputs(bad, c)
 	for i, n := range c.Order {
 		if !isMode(n) {
 			bad(fmt.Sprintf("order.%d", i), "%q is not a declared mode (%s)", n, valid)
@@ -408,6 +416,129 @@ func checkPointerTemplate(bad func(string, string, ...any), tmpl string) {
 		if !strings.Contains(tmpl, m) {
 			bad("pointerTemplate", "the template has no %s, so every pointer would be sent without its %s; write both, e.g. \"{{trigger}}: read {{source}} before answering.\"", m, strings.Trim(m, "{}"))
 		}
+	}
+}
+
+// checkWhen verifies a part's condition: a declared bool or enum input,
+// and values of its type (declared values for an enum).
+func checkWhen(bad func(string, string, ...any), c *Config, path string, w When) {
+	in, ok := c.Inputs[w.Input]
+	if !ok {
+		bad(path+".input", "%q is not a declared input (%s); declare inputs.%s or fix the name", w.Input, inputList(c), w.Input)
+		return
+	}
+	switch in.Type {
+	case InputBool:
+		for i, v := range w.Is {
+			if _, ok := v.(bool); !ok {
+				bad(fmt.Sprintf("%s.is.%d", path, i), "input %s is a bool: write true or false, not %q", w.Input, fmt.Sprint(v))
+			}
+		}
+	case InputEnum:
+		if len(w.Is) == 0 {
+			bad(path, "input %s is an enum: list the values that send the part in is (values: %s)", w.Input, strings.Join(in.Values, ", "))
+		}
+		for i, v := range w.Is {
+			if s, ok := v.(string); !ok || !slices.Contains(in.Values, s) {
+				bad(fmt.Sprintf("%s.is.%d", path, i), "%v is not a value of input %s (values: %s)", v, w.Input, strings.Join(in.Values, ", "))
+			}
+		}
+	default:
+		bad(path+".input", "input %s is a %s; a condition tests a bool or an enum input", w.Input, in.Type)
+	}
+}
+
+// inputList names the declared inputs for messages.
+func inputList(c *Config) string {
+	if len(c.Inputs) == 0 {
+		return "promptc.cue declares no inputs"
+	}
+	return "declared: " + strings.Join(slices.Sorted(maps.Keys(c.Inputs)), ", ")
+}
+
+// checkInputs verifies that each input sets the fields of its type and no
+// others, and that typical values fit the maximums.
+func checkInputs(bad func(string, string, ...any), c *Config) {
+	for _, name := range slices.Sorted(maps.Keys(c.Inputs)) {
+		in := c.Inputs[name]
+		path := "inputs." + name
+		// Which fields each type takes: one that does not belong is an
+		// error rather than silently ignored.
+		set := map[string]bool{
+			"maxChars": in.MaxChars != nil, "typical": in.Typical != nil, "typicalChars": in.TypicalChars != nil,
+			"values": in.Values != nil, "fields": in.Fields != nil, "maxItems": in.MaxItems != nil, "typicalItems": in.TypicalItems != nil,
+		}
+		takes := map[string][]string{
+			InputString: {"maxChars", "typical", "typicalChars"},
+			InputBool:   {"typical"},
+			InputEnum:   {"values", "typical"},
+			InputList:   {"fields", "maxItems", "typicalItems"},
+		}[in.Type]
+		for _, f := range slices.Sorted(maps.Keys(set)) {
+			if set[f] && !slices.Contains(takes, f) {
+				bad(path+"."+f, "a %s input takes no %s (it takes %s)", in.Type, f, strings.Join(takes, ", "))
+			}
+		}
+		_, isBool := in.Typical.(bool)
+		if in.Typical != nil && isBool != (in.Type == InputBool) {
+			bad(path+".typical", "the typical value of a %s input is %s", in.Type, map[bool]string{true: "true or false", false: "a string"}[in.Type == InputBool])
+			continue
+		}
+		typical, _ := in.Typical.(string)
+		hasTypical := in.Typical != nil
+		switch in.Type {
+		case InputString:
+			if in.MaxChars == nil {
+				bad(path, "string input %s needs maxChars, the most characters the harness may supply: budgets count it at that", name)
+				continue
+			}
+			var tp *string
+			if hasTypical {
+				tp = &typical
+			}
+			checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
+		case InputEnum:
+			if len(in.Values) == 0 {
+				bad(path, "enum input %s needs values, at least one", name)
+			}
+			for i, v := range in.Values {
+				if slices.Index(in.Values, v) != i {
+					bad(fmt.Sprintf("%s.values.%d", path, i), "value %q is listed twice", v)
+				}
+			}
+			if hasTypical && !slices.Contains(in.Values, typical) {
+				bad(path+".typical", "%q is not one of the values (%s)", typical, strings.Join(in.Values, ", "))
+			}
+		case InputList:
+			if len(in.Fields) == 0 {
+				bad(path, "list input %s needs fields, the string fields of its records, at least one", name)
+			}
+			if in.MaxItems == nil {
+				bad(path, "list input %s needs maxItems, the most records the harness may supply: budgets count it at that", name)
+			} else if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
+				bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
+			}
+			for _, fn := range in.FieldNames() {
+				f := in.Fields[fn]
+				checkTypical(bad, path+".fields."+fn, f.MaxChars, f.Typical, f.TypicalChars)
+			}
+		}
+	}
+}
+
+// checkTypical verifies that a string's typical value or length fits its
+// maxChars, and that it does not give both.
+func checkTypical(bad func(string, string, ...any), path string, maxChars int, typical *string, typicalChars *int) {
+	if typical != nil && typicalChars != nil {
+		bad(path+".typicalChars", "give typical or typicalChars, not both")
+	}
+	if typical != nil {
+		if n := utf8.RuneCountInString(*typical); n > maxChars {
+			bad(path+".typical", "the typical value is %d characters, more than maxChars %d", n, maxChars)
+		}
+	}
+	if typicalChars != nil && *typicalChars > maxChars {
+		bad(path+".typicalChars", "typicalChars %d is more than maxChars %d", *typicalChars, maxChars)
 	}
 }
 

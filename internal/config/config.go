@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,6 +39,7 @@ type Config struct {
 	Parts         map[string]Part        `json:"parts"`
 	Slots         map[string]Slot        `json:"slots"`
 	Placeholders  map[string]Placeholder `json:"placeholders"`
+	Inputs        map[string]Input       `json:"inputs"`
 	Families      Families               `json:"families"`
 	Modes         map[string]Mode        `json:"modes"`
 	Order         []string               `json:"order"`
@@ -96,12 +98,70 @@ type Part struct {
 	Generated   string   `json:"generated,omitempty"`
 	Pointer     *Pointer `json:"pointer,omitempty"`
 	Family      string   `json:"family,omitempty"`
+	Template    string   `json:"template,omitempty"`
 	Models      []string `json:"models,omitempty"`
+	When        *When    `json:"when,omitempty"`
 	Governing   bool     `json:"governing"`
 	Includes    bool     `json:"includes"`
 	Budget      *Limit   `json:"budget,omitempty"`
 	Description string   `json:"description,omitempty"`
 }
+
+// When is a part's condition on a run-time input: the part is sent when
+// the input's value is one of Is (a bool input without Is: when true).
+type When struct {
+	Input string `json:"input"`
+	// Is holds strings (enum values) or bools, as the schema allows.
+	Is []any `json:"is,omitempty"`
+}
+
+// Holds reports whether a value of the input (a bool or an enum's string)
+// meets the condition: it is one of Is, or, with no Is, the bool true.
+func (w When) Holds(v any) bool {
+	if len(w.Is) == 0 {
+		b, ok := v.(bool)
+		return ok && b
+	}
+	return slices.Contains(w.Is, v)
+}
+
+// Input types: what a run-time input holds.
+const (
+	InputString = "string"
+	InputBool   = "bool"
+	InputEnum   = "enum"
+	InputList   = "list"
+)
+
+// Input is a typed run-time value the harness supplies, read by template
+// parts and tested by when conditions. Name is the Go field name.
+type Input struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	Description string `json:"description,omitempty"`
+	Stable      bool   `json:"stable"`
+	MaxChars    *int   `json:"maxChars,omitempty"`
+	// Typical is a string (string and enum inputs) or a bool.
+	Typical      any              `json:"typical,omitempty"`
+	TypicalChars *int             `json:"typicalChars,omitempty"`
+	Values       []string         `json:"values,omitempty"`
+	Fields       map[string]Field `json:"fields,omitempty"`
+	MaxItems     *int             `json:"maxItems,omitempty"`
+	TypicalItems *int             `json:"typicalItems,omitempty"`
+}
+
+// Field is a string field of a list input's records.
+type Field struct {
+	Name         string  `json:"name"`
+	MaxChars     int     `json:"maxChars"`
+	Typical      *string `json:"typical,omitempty"`
+	TypicalChars *int    `json:"typicalChars,omitempty"`
+	Description  string  `json:"description,omitempty"`
+}
+
+// FieldNames lists a list input's record fields, sorted: the order of
+// the generated record struct's fields.
+func (in Input) FieldNames() []string { return slices.Sorted(maps.Keys(in.Fields)) }
 
 // Pointer is a trigger-and-pointer entry.
 type Pointer struct {

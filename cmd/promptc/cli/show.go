@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -45,6 +47,8 @@ type shown struct {
 func newShowCommand(g *globals) *cobra.Command {
 	var (
 		mode, fam, model, slotsFile, format string
+		inputsFile                          string
+		inputFlags                          []string
 		full, noRedact                      bool
 	)
 	cmd := &cobra.Command{
@@ -62,7 +66,11 @@ tokens, password=, secret= and token= assignments) are redacted in previews
 and in the full text; --no-redact prints them as they are. Sizes are always
 those of the text as sent. --slots FILE supplies slot text, and the values
 of run-time placeholders, as a JSON object {"name": "text"}. --profile and
---permit compose in a profile and for a session under a permission set (the
+--input NAME=VALUE (repeatable) and --inputs FILE (a JSON object of input
+name to value; lists as arrays of records) give the run-time inputs that
+template parts render with and when conditions test; an input not given
+takes its zero value ("", false, an empty list), as in the generated
+package's Inputs. --permit compose in a profile and for a session under a permission set (the
 tools part lists only the tools it permits), as the generated
 ComposeProfile does. show is read-only.`,
 		Args: cobra.MaximumNArgs(1),
@@ -108,6 +116,13 @@ ComposeProfile does. show is read-only.`,
 			}
 			// Run-time placeholders take their values from the same file.
 			c.Runtime = func(name string) string { return slots[name] }
+			given, err := readInputs(p, inputsFile, inputFlags)
+			if err != nil {
+				return err
+			}
+			if c.Inputs, err = p.InputValues(given); err != nil {
+				return usagef("inputs: %v", err)
+			}
 			secs := p.Sections(m, c, slots)
 			text := m.Join(secs)
 			redact := secret.Redact
@@ -179,6 +194,8 @@ ComposeProfile does. show is read-only.`,
 	f.StringVar(&fam, "family", compiler.Auto, "the family: auto follows --model, a family name wins over it")
 	f.StringVar(&model, "model", "", "the model id: resolves the family under auto and selects the model note")
 	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
+	f.StringArrayVar(&inputFlags, "input", nil, "a run-time input, NAME=VALUE (true or false for a bool); repeatable")
+	f.StringVar(&inputsFile, "inputs", "", "JSON file of run-time input name to value")
 	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
 	f.BoolVar(&noRedact, "no-redact", false, "print credential-like values as they are")
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
@@ -186,6 +203,44 @@ ComposeProfile does. show is read-only.`,
 	f.StringVar(&format, "format", "text", "output format: text or json")
 	addJobsFlag(cmd, g)
 	return cmd
+}
+
+// readInputs reads the run-time inputs of --inputs FILE and then of each
+// --input NAME=VALUE, which wins over the file. A flag's value is text,
+// or for a bool input true or false.
+func readInputs(p *compiler.Program, file string, flags []string) (map[string]any, error) {
+	given := map[string]any{}
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil, usagef("--inputs: %v", err)
+		}
+		if err := json.Unmarshal(b, &given); err != nil {
+			return nil, usagef("--inputs %s: want a JSON object of input name to value: %v", file, err)
+		}
+	}
+	for _, kv := range flags {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, usagef("--input %s: write NAME=VALUE", kv)
+		}
+		in, ok := p.Config.Inputs[name]
+		switch {
+		case !ok:
+			given[name] = val // InputValues names the declared inputs
+		case in.Type == config.InputBool:
+			b, err := strconv.ParseBool(val)
+			if err != nil || (val != "true" && val != "false") {
+				return nil, usagef("--input %s: input %s is a bool: write true or false", kv, name)
+			}
+			given[name] = b
+		case in.Type == config.InputList:
+			return nil, usagef("--input %s: input %s is a list: give it in --inputs FILE as an array of records", kv, name)
+		default:
+			given[name] = val
+		}
+	}
+	return given, nil
 }
 
 // preview cuts text to previewChars characters on one line.

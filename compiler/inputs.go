@@ -1,0 +1,384 @@
+package compiler
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// loadTemplate reads and checks a template part.
+func (p *Program) loadTemplate(fs *source.FS, name string, cp config.Part) {
+	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.Template, Line: 1, Col: 1}}
+	p.Parts[name] = part
+	f, err := fs.Read(cp.Template)
+	if err != nil {
+		d := source.ReadDiag(err, cp.Template)
+		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "in the file"})
+		d.Pos = p.Loaded.PosOfKeys("parts", name, "template")
+		p.add(d)
+		return
+	}
+	p.add(f.Diags...)
+	t, ds := parseTemplate(cp.Template, f.Text, p.Config.Inputs)
+	p.add(ds...)
+	part.Tmpl, part.Text = t, t.Max
+}
+
+// WhenSends reports whether part name's when condition lets selection s
+// send it: always without one; else s.When decides, or the value in
+// s.Inputs, or, with neither, it is sent (the maximum).
+func (p *Program) WhenSends(name string, s Selection) bool {
+	w := p.Config.Parts[name].When
+	switch {
+	case w == nil:
+		return true
+	case s.When != nil:
+		return s.When(name)
+	case s.Inputs != nil:
+		return w.Holds(s.Inputs[w.Input])
+	}
+	return true
+}
+
+// Reads lists, sorted, the inputs part name reads: its when condition's
+// and, for a template part, every input the template reads.
+func (p *Program) Reads(name string) []string {
+	var out []string
+	if w := p.Config.Parts[name].When; w != nil {
+		out = append(out, w.Input)
+	}
+	if part := p.Parts[name]; part != nil && part.Tmpl != nil {
+		out = append(out, part.Tmpl.Reads...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checkInputsUsed reports every declared input that no part a mode sends
+// reads, at its declaration.
+func (p *Program) checkInputsUsed() []diag.Diagnostic {
+	used := map[string]bool{}
+	for _, m := range p.Modes {
+		for _, r := range m.Config.Compose {
+			if part := p.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
+				// What it reads is unknown: report its parse error only.
+				return nil
+			}
+			if r.Kind == "part" {
+				for _, in := range p.Reads(r.Name) {
+					used[in] = true
+				}
+			}
+		}
+	}
+	var ds []diag.Diagnostic
+	for _, name := range slices.Sorted(maps.Keys(p.Config.Inputs)) {
+		if !used[name] {
+			ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("inputs", name), RuleInputUnused,
+				"input %s is declared but no part a mode sends reads it (no template field .%s, no when condition); remove it or use it", name, name))
+		}
+	}
+	return ds
+}
+
+// InputValues checks values against the declared inputs and returns them
+// as template parts render them: strings, bools, and lists as
+// []map[string]string. An input left out takes its zero value (as a Go
+// struct field would): "", false, an enum's "" (which no when condition
+// lists) or an empty list. A value of the wrong type, an unknown input or
+// field, an enum value not declared, and a value over its maximum are
+// errors naming the input.
+func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
+	decl := p.Config.Inputs
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		if _, ok := decl[name]; !ok {
+			return nil, fmt.Errorf("input %s is not declared (%s)", name, inputNames(decl))
+		}
+	}
+	out := make(map[string]any, len(decl))
+	for _, name := range slices.Sorted(maps.Keys(decl)) {
+		in := decl[name]
+		v, given := values[name]
+		switch in.Type {
+		case config.InputBool:
+			b, ok := v.(bool)
+			if given && !ok {
+				return nil, fmt.Errorf("input %s is a bool: give true or false, not %s", name, show(v))
+			}
+			out[name] = b
+		case config.InputString, config.InputEnum:
+			s, ok := v.(string)
+			if given && !ok {
+				return nil, fmt.Errorf("input %s is a %s: give a string, not %s", name, in.Type, show(v))
+			}
+			if in.Type == config.InputEnum && given && !slices.Contains(in.Values, s) {
+				return nil, fmt.Errorf("input %s is %q, not one of its values (%s)", name, s, strings.Join(in.Values, ", "))
+			}
+			if in.MaxChars != nil && utf8.RuneCountInString(s) > *in.MaxChars {
+				return nil, fmt.Errorf("input %s is %d characters, more than its maxChars %d", name, utf8.RuneCountInString(s), *in.MaxChars)
+			}
+			out[name] = s
+		case config.InputList:
+			recs, err := listValue(in, v, given)
+			if err != nil {
+				return nil, err
+			}
+			out[name] = recs
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
+		if t := p.Parts[name].Tmpl; t != nil {
+			if _, err := t.Render(out); err != nil {
+				return nil, fmt.Errorf("part %s: %v", name, err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// listValue checks a list input's value: records ([]any of map[string]any
+// as JSON decodes them) with declared string fields within their
+// maxChars, at most maxItems of them.
+func listValue(in config.Input, v any, given bool) ([]map[string]string, error) {
+	recs := []map[string]string{}
+	if !given {
+		return recs, nil
+	}
+	items, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("input %s is a list: give an array of records, not %s", in.Name, show(v))
+	}
+	if len(items) > *in.MaxItems {
+		return nil, fmt.Errorf("input %s has %d records, more than its maxItems %d", in.Name, len(items), *in.MaxItems)
+	}
+	for i, it := range items {
+		obj, ok := it.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("input %s record %d is %s, not an object of fields (%s)", in.Name, i+1, show(it), strings.Join(in.FieldNames(), ", "))
+		}
+		rec := make(map[string]string, len(in.Fields))
+		for _, fn := range slices.Sorted(maps.Keys(obj)) {
+			f, ok := in.Fields[fn]
+			if !ok {
+				return nil, fmt.Errorf("input %s record %d has field %s, which is not declared (fields: %s)", in.Name, i+1, fn, strings.Join(in.FieldNames(), ", "))
+			}
+			s, ok := obj[fn].(string)
+			if !ok {
+				return nil, fmt.Errorf("input %s record %d field %s is a string, not %s", in.Name, i+1, fn, show(obj[fn]))
+			}
+			if n := utf8.RuneCountInString(s); n > f.MaxChars {
+				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its maxChars %d", in.Name, i+1, fn, n, f.MaxChars)
+			}
+			rec[fn] = s
+		}
+		for _, fn := range in.FieldNames() {
+			if _, ok := rec[fn]; !ok {
+				rec[fn] = ""
+			}
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// show writes a JSON value for a message.
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// TypicalInputs are the values the costs table renders the typical call
+// with: each input's typical value; without one, a string of typicalChars
+// (default half of maxChars) x's, an enum's first value, false, and a
+// list of typicalItems (default none) records built the same way.
+func (p *Program) TypicalInputs() map[string]any {
+	out := map[string]any{}
+	for name, in := range p.Config.Inputs {
+		switch in.Type {
+		case config.InputBool:
+			b, _ := in.Typical.(bool)
+			out[name] = b
+		case config.InputEnum:
+			s, ok := in.Typical.(string)
+			if !ok && len(in.Values) > 0 {
+				s = in.Values[0]
+			}
+			out[name] = s
+		case config.InputString:
+			s, _ := in.Typical.(string)
+			out[name] = typicalString(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
+		case config.InputList:
+			n := 0
+			if in.TypicalItems != nil {
+				n = *in.TypicalItems
+			}
+			recs := make([]map[string]string, n)
+			for i := range recs {
+				recs[i] = map[string]string{}
+				for fn, f := range in.Fields {
+					s := ""
+					if f.Typical != nil {
+						s = *f.Typical
+					}
+					recs[i][fn] = typicalString(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
+				}
+			}
+			out[name] = recs
+		}
+	}
+	return out
+}
+
+func typicalString(given bool, s string, maxChars int, chars *int) string {
+	if given {
+		return s
+	}
+	n := maxChars / 2
+	if chars != nil {
+		n = *chars
+	}
+	return strings.Repeat("x", n)
+}
+
+// ReadsVolatile reports whether part name reads an input that is not
+// stable: its text can change from call to call, so the cacheable prefix
+// ends before it.
+func (p *Program) ReadsVolatile(name string) bool {
+	for _, in := range p.Reads(name) {
+		if !p.Config.Inputs[in].Stable {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsInputs reports whether mode m sends a part that reads a run-time
+// input: its text then varies with the inputs, between the typical and
+// the maximum.
+func (p *Program) ReadsInputs(m *Mode) bool {
+	for _, r := range m.Config.Compose {
+		if r.Kind == "part" && len(p.Reads(r.Name)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxWhen chooses, for mode m and selection s, the value of every input
+// that when conditions of m's parts test so that m's text is the
+// largest: for each input, the value whose parts add up to the most
+// characters (each part tests one input, so the choices are
+// independent), ties going to the first (true, then false; an enum's
+// values in order). It returns the choice as a Selection.When and in
+// words for findings ("" when m has no when condition).
+func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
+	byInput := map[string][]string{}
+	for _, r := range m.Config.Compose {
+		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
+			byInput[w.Input] = append(byInput[w.Input], r.Name)
+		}
+	}
+	if len(byInput) == 0 {
+		return nil, ""
+	}
+	all := s
+	all.When = func(string) bool { return true }
+	chosen := map[string]any{}
+	var words []string
+	for _, name := range slices.Sorted(maps.Keys(byInput)) {
+		in := p.Config.Inputs[name]
+		var cands []any
+		if in.Type == config.InputBool {
+			cands = []any{true, false}
+		} else {
+			for _, v := range in.Values {
+				cands = append(cands, v)
+			}
+		}
+		best, bestSize := any(nil), -1
+		for _, v := range cands {
+			size := 0
+			for _, part := range byInput[name] {
+				if p.Config.Parts[part].When.Holds(v) {
+					size += utf8.RuneCountInString(p.partSection(part, all).Text)
+				}
+			}
+			if size > bestSize {
+				best, bestSize = v, size
+			}
+		}
+		chosen[name] = best
+		if b, ok := best.(bool); ok {
+			words = append(words, fmt.Sprintf("%s %v", name, b))
+		} else {
+			words = append(words, fmt.Sprintf("%s %q", name, best))
+		}
+	}
+	return func(part string) bool {
+		w := p.Config.Parts[part].When
+		return w == nil || w.Holds(chosen[w.Input])
+	}, strings.Join(words, ", ")
+}
+
+// templateChoices names, for findings, what the maximum of the template
+// parts among names takes: every condition's branch and every list at
+// its maximum, at most maxChoices of them.
+func (p *Program) templateChoices(names []string) string {
+	const maxChoices = 6
+	var out []string
+	n := 0
+	for _, name := range names {
+		part := p.Parts[name]
+		if part == nil || part.Tmpl == nil || len(part.Tmpl.Choices) == 0 {
+			continue
+		}
+		cs := part.Tmpl.Choices[:min(len(part.Tmpl.Choices), max(maxChoices-n, 0))]
+		n += len(part.Tmpl.Choices)
+		if len(cs) > 0 {
+			out = append(out, "in "+part.Tmpl.Path+" "+strings.Join(cs, ", "))
+		}
+	}
+	if n > maxChoices {
+		out = append(out, fmt.Sprintf("and %d more", n-maxChoices))
+	}
+	return strings.Join(out, "; ")
+}
+
+// inputsCombo is what a budget finding adds to its combination for the
+// parts names: the when choice and the templates' choices, each string
+// and list at its maximum.
+func (p *Program) inputsCombo(when string, names []string) string {
+	var out []string
+	if when != "" {
+		out = append(out, "when "+when)
+	}
+	if t := p.templateChoices(names); t != "" {
+		out = append(out, "inputs at their maximum: "+t)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(out, "; ")
+}
+
+// RuntimeParts lists, sorted, the parts that read run-time inputs: the
+// template parts and the parts with a when condition.
+func (p *Program) RuntimeParts() []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(p.Config.Parts)) {
+		if cp := p.Config.Parts[name]; cp.Template != "" || cp.When != nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
