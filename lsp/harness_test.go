@@ -45,7 +45,7 @@ families: {
 	}
 }
 `,
-	"prompts/base.md":         "You are a careful assistant.\n\n@shared/safety.md\n",
+	"prompts/base.md":          "You are a careful assistant.\n\n@shared/safety.md\n",
 	"prompts/shared/safety.md": "Never run destructive commands without asking.\n",
 	"prompts/families/claude.prompt.md": `---
 family: claude
@@ -273,7 +273,9 @@ func (c *client) published() map[string][]diagnostic {
 	return out
 }
 
-func (c *client) uri(rel string) string { return pathURI(filepath.Join(c.root, filepath.FromSlash(rel))) }
+func (c *client) uri(rel string) string {
+	return pathURI(filepath.Join(c.root, filepath.FromSlash(rel)))
+}
 
 func (c *client) open(rel, text string) {
 	c.t.Helper()

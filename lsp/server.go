@@ -299,7 +299,7 @@ func (s *Server) initialize(p *initializeParams) any {
 			// Whole documents: a prompt asset is small, and applying
 			// ranges in UTF-16 units would be a second way to get text
 			// wrong.
-			"textDocumentSync": map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
+			"textDocumentSync":   map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
 			"hoverProvider":      true,
 			"definitionProvider": true,
 			"referencesProvider": true,
