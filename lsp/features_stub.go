@@ -1,6 +1,5 @@
 package lsp
 
-func (s *Server) hover(p *textDocumentPositionParams) any      { return nil }
 func (s *Server) definition(p *textDocumentPositionParams) any { return nil }
 func (s *Server) references(p *referenceParams) any            { return nil }
 func (s *Server) completion(p *textDocumentPositionParams) any { return nil }
