@@ -217,3 +217,6 @@ func chain(incs []includeLine, rel string) []string {
 	}
 	return nil
 }
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -31,6 +31,8 @@ type project struct {
 	// stop cancels the pending debounced check.
 	stop func() bool
 	snap *snapshot
+	// good is the last check in which promptc.cue loaded.
+	good *snapshot
 	// published holds the URIs last given findings, so that a file whose
 	// findings are gone gets an empty list.
 	published map[string]bool
@@ -108,6 +110,9 @@ func (s *Server) refresh(p *project) *snapshot {
 	sn := check(p.file, overlay, s.opt.Jobs)
 	s.mu.Lock()
 	p.snap = sn
+	if sn.loaded != nil {
+		p.good = sn
+	}
 	showFailure := sn.failure != "" && sn.failure != p.failure
 	p.failure = sn.failure
 	s.mu.Unlock()
