@@ -74,7 +74,9 @@ func (c *client) rel(res json.RawMessage) string {
 func TestNavigationLensesCompletion(t *testing.T) {
 	c := newClient(t, fixture)
 	c.initialize("")
-	doc := func(rel string) map[string]any { return map[string]any{"textDocument": map[string]any{"uri": c.uri(rel)}} }
+	doc := func(rel string) map[string]any {
+		return map[string]any{"textDocument": map[string]any{"uri": c.uri(rel)}}
+	}
 	at0 := `"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}`
 	for _, tc := range []struct {
 		what, method string
