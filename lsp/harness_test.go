@@ -111,7 +111,7 @@ func (ft *fakeTimers) fire() int {
 // client drives a server in-process through pipes with real JSON-RPC
 // frames, as an editor does.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	root   string
 	out    *io.PipeWriter
 	in     chan message
@@ -130,7 +130,7 @@ func newClient(t *testing.T, files map[string]string) *client {
 	return startClient(t, root, Options{})
 }
 
-func startClient(t *testing.T, root string, opt Options) *client {
+func startClient(t testing.TB, root string, opt Options) *client {
 	t.Helper()
 	t.Setenv("PROMPTC_CACHE", t.TempDir())
 	toServer, serverIn := io.Pipe()
