@@ -50,7 +50,9 @@ func (m modeShare) text() string {
 	return b.String()
 }
 
-// fromFile returns the text of the spans that come from file rel.
+// fromFile returns the text of the spans that come from file rel, as
+// sent: the newline that ends the last span of a part is not sent
+// (include.Text), so it is not counted either.
 func fromFile(spans []include.Span, rel string) (string, bool) {
 	var b strings.Builder
 	found := false
@@ -60,7 +62,11 @@ func fromFile(spans []include.Span, rel string) (string, bool) {
 			found = true
 		}
 	}
-	return b.String(), found
+	t := b.String()
+	if found && spans[len(spans)-1].Path == rel {
+		t = strings.TrimSuffix(t, "\n")
+	}
+	return t, found
 }
 
 // familiesOf returns the families whose text includes file rel, by name.

@@ -35,11 +35,11 @@ func TestHover(t *testing.T) {
 			"reached by: `prompts/base.md` → `prompts/shared/safety.md`\n"},
 		{"prompts/shared/safety.md", 0, 0, "**prompts/shared/safety.md**\n\n" +
 			"| mode | characters | tokens | parts |\n| --- | ---: | ---: | --- |\n" +
-			"| minimal | 47 | 12 | base |\n| focus | 47 | 12 | base |\n\n" +
+			"| minimal | 46 | 12 | base |\n| focus | 46 | 12 | base |\n\n" +
 			"tokens counted as chars/4\n\nbudgets:\n\n- part base: 76 of 200 characters, 124 left\n"},
 		{"prompts/families/claude.prompt.md", 4, 5, "**prompts/families/claude.prompt.md**\n\n" +
 			"| mode | characters | tokens | parts |\n| --- | ---: | ---: | --- |\n" +
-			"| focus | 45 | 12 | familyLine (claude line), modelNote (claude note \"Opus\") |\n\n" +
+			"| focus | 43 | 11 | familyLine (claude line), modelNote (claude note \"Opus\") |\n\n" +
 			"tokens counted as chars/4\n\nbudgets:\n\n- part familyLine (claude line): 23 of 300 characters, 277 left\n"},
 		// The marker of a model note: the example ids it decides.
 		{"prompts/families/claude.prompt.md", 6, 5, "**model note** \"Opus\" `/opus/i` of family claude\n\n" +
@@ -84,7 +84,7 @@ func TestNavigationLensesCompletion(t *testing.T) {
 		want         string
 	}{
 		{"lens of a family file", "textDocument/codeLens", doc("prompts/families/claude.prompt.md"),
-			`[{` + at0 + `,"command":{"title":"tokens per call: focus 12 (chars/4)","command":""}}]`},
+			`[{` + at0 + `,"command":{"title":"tokens per call: focus 11 (chars/4)","command":""}}]`},
 		{"lens of an included file", "textDocument/codeLens", doc("prompts/shared/safety.md"),
 			`[{` + at0 + `,"command":{"title":"tokens per call: minimal 12 · focus 12 (chars/4)","command":""}}]`},
 		{"definition of an include line", "textDocument/definition", c.at("prompts/base.md", 2, 4),
