@@ -125,6 +125,10 @@ type Options struct {
 	// parts, composing modes for every family); 0 or less means
 	// GOMAXPROCS. The Program is the same whatever the number.
 	Jobs int
+	// Overlay replaces the disk's contents of the files it names (paths
+	// relative to the project root) with its texts: the unsaved buffers of
+	// an editor, checked as they would be once saved (promptc lsp).
+	Overlay map[string]string
 }
 
 // Compile builds the Program for a loaded configuration. It returns an
@@ -133,7 +137,7 @@ type Options struct {
 // memory, a device error); everything wrong with the project is a
 // diagnostic.
 func Compile(l *config.Loaded, opt Options) (*Program, error) {
-	fs, err := source.Open(l.Root)
+	fs, err := source.OpenOverlay(l.Root, opt.Overlay)
 	if err != nil {
 		return nil, err
 	}

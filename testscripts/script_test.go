@@ -88,6 +88,24 @@ func TestScripts(t *testing.T) {
 			},
 			// mtime FILE... prints each file's modification time in
 			// nanoseconds, to check that build leaves unchanged files alone.
+			// lspframe IN OUT frames the JSON messages of IN, one a line,
+			// as the Language Server Protocol sends them (a Content-Length
+			// header, a blank line, the body) into OUT, with $WORK
+			// replaced by the script's work directory, for a scripted
+			// promptc lsp session on stdin.
+			"lspframe": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: lspframe IN OUT")
+				}
+				var b strings.Builder
+				for _, line := range strings.Split(ts.ReadFile(args[0]), "\n") {
+					if line = strings.TrimSpace(line); line != "" {
+						line = strings.ReplaceAll(line, "$WORK", filepath.ToSlash(ts.Getenv("WORK")))
+						fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s", len(line), line)
+					}
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o644))
+			},
 			"mtime": func(ts *testscript.TestScript, neg bool, args []string) {
 				for _, a := range args {
 					fi, err := os.Stat(ts.MkAbs(a))

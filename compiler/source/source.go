@@ -129,6 +129,9 @@ type FS struct {
 	// Failure), of the file failurePath.
 	failure     error
 	failurePath string
+	// overlay holds file contents that replace the disk's (see
+	// OpenOverlay), by clean project path.
+	overlay map[string]string
 }
 
 // dirHandle is a directory of the project, opened through the project
@@ -169,6 +172,26 @@ func Open(root string) (*FS, error) {
 		fsys.rootPaths = append(fsys.rootPaths, components(abs))
 		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 			fsys.rootPaths = append(fsys.rootPaths, components(real))
+		}
+	}
+	return fsys, nil
+}
+
+// OpenOverlay is Open with overlay: the text of each path it names (slash-
+// separated, relative to root) is read from the map instead of the disk,
+// and validated the same way. An editor checks its unsaved buffers so, and
+// every rule sees them as it would see the files once saved. A path the
+// overlay names need not exist on disk; one that Clean refuses is never
+// read from it.
+func OpenOverlay(root string, overlay map[string]string) (*FS, error) {
+	fsys, err := Open(root)
+	if err != nil || len(overlay) == 0 {
+		return fsys, err
+	}
+	fsys.overlay = make(map[string]string, len(overlay))
+	for p, text := range overlay {
+		if c, rerr := Clean(p); rerr == nil {
+			fsys.overlay[c] = text
 		}
 	}
 	return fsys, nil
@@ -328,6 +351,13 @@ func (fsys *FS) dir(dir string) (*dirHandle, func()) {
 // load reads and validates p, which is clean; opened reports whether the
 // file was opened for reading.
 func (fsys *FS) load(p string) (f *File, rerr *ReadError, opened bool) {
+	if text, ok := fsys.overlay[p]; ok {
+		if len(text) > MaxFileSize {
+			return nil, osError(p, &TooLargeError{Size: int64(len(text)), Limit: MaxFileSize}), false
+		}
+		f, rerr := decode(p, []byte(text))
+		return f, rerr, true
+	}
 	dir, name := path.Split(p)
 	d, release := fsys.dir(strings.TrimSuffix(dir, "/"))
 	defer release()

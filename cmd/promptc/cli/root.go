@@ -228,6 +228,7 @@ directory; --config names the file directly.`,
 		newDiffCommand(g),
 		newShowCommand(g),
 		newResolveCommand(g),
+		newLSPCommand(g),
 		newVersionCommand(g),
 	)
 	return root

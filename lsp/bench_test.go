@@ -1,0 +1,84 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/internal/config"
+)
+
+// assetsCopy copies the example project into a module of its own and
+// builds its output there, so that the output check runs as in the
+// repository.
+func assetsCopy(b *testing.B) string {
+	b.Helper()
+	mod := b.TempDir()
+	root := filepath.Join(mod, "assets")
+	if err := os.CopyFS(root, os.DirFS("../assets")); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/copy\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	l, err := config.LoadFile(filepath.Join(root, config.FileName))
+	if err != nil {
+		b.Fatal(err)
+	}
+	progs, err := compiler.CompileAll(l, compiler.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := emit.Render(progs, emit.InputHash(progs[0]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := emit.Write(progs[0], files); err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
+
+// BenchmarkRecheck measures what typing costs on the example project: an
+// edit (a whole-document didChange, as the server asks for) followed by a
+// hover, which waits for the re-check of the whole project (promptc.cue
+// loaded, every profile compiled, every lint rule, the output compared)
+// and the diagnostics it publishes. "asset" edits a Markdown file;
+// "config" edits promptc.cue, alternating two texts, so that after the
+// first two iterations each load comes from the configuration cache, as it
+// does when an edit is undone.
+func BenchmarkRecheck(b *testing.B) {
+	root := assetsCopy(b)
+	read := func(rel string) string {
+		t, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return string(t)
+	}
+	for _, tc := range []struct{ name, rel, edit string }{
+		{"asset", "prompts/self-knowledge.md", " "},
+		{"config", "promptc.cue", "\n// edited\n"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			c := startClient(b, root, Options{})
+			c.initialize("")
+			orig := read(tc.rel)
+			texts := []string{orig + tc.edit, orig}
+			c.open(tc.rel, orig)
+			c.request("textDocument/hover", c.at(tc.rel, 0, 0))
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				c.change(tc.rel, i+1, texts[i%2])
+				c.request("textDocument/hover", c.at(tc.rel, 0, 0))
+				c.notes = c.notes[:0]
+			}
+			b.StopTimer()
+			c.shutdown()
+		})
+	}
+}

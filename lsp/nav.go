@@ -1,0 +1,134 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// codeLenses puts the tokens an asset adds to each mode above its first
+// line.
+func (s *Server) codeLenses(p *codeLensParams) any {
+	ds, ok := s.docState(p.TextDocument.URI)
+	if !ok || ds.cfg || ds.sn.prog() == nil {
+		return []codeLens{}
+	}
+	prog := ds.sn.prog()
+	shares := modeShares(prog, ds.rel)
+	title := "sent in no mode"
+	if len(shares) > 0 {
+		var per []string
+		for _, ms := range shares {
+			per = append(per, fmt.Sprintf("%s %s", ms.mode, compiler.Thousands(prog.Counter.Count(ms.text()))))
+		}
+		title = "tokens per call: " + strings.Join(per, " · ") + " (" + prog.Counter.Name() + ")"
+	}
+	return []codeLens{{Range: lspRange{}, Command: &command{Title: title}}}
+}
+
+// definition goes from an include line to the file it names, and from
+// promptc.cue to the file a path, a family name or a parts.NAME reference
+// stands for.
+func (s *Server) definition(p *textDocumentPositionParams) any {
+	ds, ok := s.docState(p.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	line := lineOf(ds.text, p.Position.Line)
+	if !ds.cfg {
+		target, ok := include.IsInclude(line)
+		if !ok || lineKind(ds.text, p.Position.Line) != markdown.Text {
+			return nil
+		}
+		rel := include.Resolve(ds.rel, target)
+		if _, ok := ds.sn.text(rel); !ok {
+			return nil
+		}
+		return []location{{URI: ds.sn.uri(rel)}}
+	}
+	n, ok := cueAt([]byte(ds.text), p.Position.Line+1, byteCol(line, p.Position.Character)+1)
+	if !ok {
+		return nil
+	}
+	prog := ds.sn.prog()
+	if x, sel, ok := selector(n.node); ok && (x == "parts" || x == "slots") {
+		if x == "parts" && prog != nil {
+			if f := prog.Config.Parts[sel].File; f != "" {
+				return []location{{URI: ds.sn.uri(filepath.ToSlash(filepath.Clean(f)))}}
+			}
+		}
+		if ds.sn.loaded != nil {
+			pos := ds.sn.loaded.PosOfKeys(x, sel)
+			return []location{ds.sn.locationAt(pos)}
+		}
+		return nil
+	}
+	if !n.isStr {
+		return nil
+	}
+	path := n.path
+	if prog != nil && len(path) >= 3 && path[0] == "families" && (path[1] == "examples" || path[1] == "rules" && path[len(path)-1] == "family") {
+		if f := prog.Families[n.str]; f != nil && f.Path != "" {
+			return []location{{URI: ds.sn.uri(f.Path)}}
+		}
+		return nil
+	}
+	rel, rerr := source.Clean(n.str)
+	if rerr != nil {
+		return nil
+	}
+	if _, ok := ds.sn.text(rel); ok {
+		return []location{{URI: ds.sn.uri(rel)}}
+	}
+	return nil
+}
+
+// locationAt is a zero-width location at a finding-style position.
+func (sn *snapshot) locationAt(pos diag.Position) location {
+	p := sn.lspPos(pos)
+	return location{URI: sn.uri(pos.Path), Range: lspRange{p, p}}
+}
+
+// references lists, for an asset, every include line that names it, the
+// part in promptc.cue whose file it is, and each mode's compose entry
+// that sends text of it.
+func (s *Server) references(p *referenceParams) any {
+	ds, ok := s.docState(p.TextDocument.URI)
+	if !ok || ds.cfg || ds.sn.loaded == nil {
+		return []location{}
+	}
+	out := []location{}
+	for _, in := range ds.sn.includeLines() {
+		if in.target != ds.rel {
+			continue
+		}
+		start := ds.sn.lspPos(diag.Position{Path: in.from, Line: in.line, Col: in.col})
+		end := ds.sn.lspPos(diag.Position{Path: in.from, Line: in.line, Col: in.col + in.width})
+		out = append(out, location{URI: ds.sn.uri(in.from), Range: lspRange{start, end}})
+	}
+	prog := ds.sn.prog()
+	if prog == nil {
+		return out
+	}
+	l := ds.sn.loaded
+	for _, name := range sortedKeys(prog.Config.Parts) {
+		if f := prog.Config.Parts[name].File; f != "" && filepath.ToSlash(filepath.Clean(f)) == ds.rel {
+			out = append(out, ds.sn.locationAt(l.PosOfKeys("parts", name, "file")))
+		}
+	}
+	for _, m := range prog.Modes {
+		for i, ref := range m.Config.Compose {
+			if ref.Kind == "part" && len(partShares(prog, ref.Name, ds.rel)) > 0 {
+				out = append(out, ds.sn.locationAt(l.PosOfKeys("modes", m.Name, "compose", strconv.Itoa(i))))
+			}
+		}
+	}
+	return out
+}
