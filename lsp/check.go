@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
@@ -348,6 +347,3 @@ func lineOf(text string, i int) string {
 	}
 	return strings.TrimSuffix(text, "\r")
 }
-
-// runeCol returns the 1-based code-point column of byte offset b of line.
-func runeCol(line string, b int) int { return utf8.RuneCountInString(line[:b]) + 1 }

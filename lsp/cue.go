@@ -110,8 +110,3 @@ func selector(n ast.Node) (x, sel string, ok bool) {
 	}
 	return id.Name, name, true
 }
-
-// cueRange returns the 1-based line and byte columns of n's start and end.
-func cueRange(n ast.Node) (line, col, endLine, endCol int) {
-	return n.Pos().Line(), n.Pos().Column(), n.End().Line(), n.End().Column()
-}
