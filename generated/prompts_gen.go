@@ -20,7 +20,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1b9e4523813221b5dccd4747a45281cea02bb3f837fc972d7a37aca69a6e0d9b"
+const InputHash = "sha256:c415e2576f11dd0ad2b2cee7c83a6680c2031a2fdf07b10a037d64fad6df3d83"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -556,12 +556,13 @@ type familyData struct {
 
 // The kinds of item a mode sends.
 const (
-	itemText   = iota // a fixed text, texts[idx]
-	itemSlot          // slot idx of Slots
-	itemLine          // the family's short line
-	itemBody          // the family's body
-	itemNote          // the family's selected model note
-	itemCustom        // the custom mode's text
+	itemText     = iota // a fixed text, texts[idx]
+	itemSlot            // slot idx of Slots
+	itemLine            // the family's short line
+	itemBody            // the family's body
+	itemNote            // the family's selected model note
+	itemCustom          // the custom mode's text
+	itemTemplate        // a template part, templateSources[idx], rendered with the Inputs
 )
 
 // item is one part or slot a mode sends, in order.
@@ -572,6 +573,12 @@ type item struct {
 	// cond is 1 + the index in conditions of a conditional part, 0 for
 	// an item sent to every model.
 	cond uint8
+	// when is 1 + the index of the part's when condition (see
+	// Inputs.when), 0 for a part sent whatever the inputs.
+	when uint8
+	// volatile is set for a part that reads an input that is not stable:
+	// the cacheable prefix ends before it, sent or not.
+	volatile bool
 }
 
 // hole is a placeholder in a text: at is its byte offset, ph its index in
@@ -908,15 +915,20 @@ func choose(c Choice, provider, model string) resolution {
 
 // pieces appends the text an item contributes for resolution r to out,
 // as pieces: a text's parts between placeholders and the placeholders'
-// values, each only when not empty. A conditional part r does not get
-// contributes nothing; custom is the custom mode's text. hole is the
-// number of bytes the item's pieces hold before its first run-time
-// placeholder, -1 when it has none: where its text stops being the same
-// from call to call.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) (_ []string, hole int) {
+// values, each only when not empty, or a template part rendered with the
+// inputs. A conditional part r does not get, and a part whose when
+// condition the inputs do not meet, contribute nothing; custom is the
+// custom mode's text. hole is the number of bytes the item's pieces hold
+// before its first run-time placeholder, -1 when it has none: where its
+// text stops being the same from call to call. err is a template's
+// failure to render.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string) (_ []string, hole int, err error) {
 	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return out, hole
+		return out, hole, nil
+	}
+	if it.when > 0 && !inputs.when(int(it.when)-1) {
+		return out, hole, nil
 	}
 	f, n := r.family, r.note
 	idx := it.idx
@@ -925,19 +937,25 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 		if custom != "" {
 			out = append(out, custom)
 		}
-		return out, hole
+		return out, hole, nil
 	case itemSlot:
 		if t := slots.get(it.idx); t != "" {
 			out = append(out, t)
 		}
-		return out, hole
+		return out, hole, nil
+	case itemTemplate:
+		t, err := renderTemplate(it.idx, inputs)
+		if t != "" {
+			out = append(out, t)
+		}
+		return out, hole, err
 	case itemLine:
 		idx = families[f].line
 	case itemBody:
 		idx = families[f].body
 	case itemNote:
 		if n < 0 {
-			return out, hole
+			return out, hole, nil
 		}
 		idx = families[f].notes[n].text
 	}
@@ -967,14 +985,17 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 	if prev < len(t) {
 		out = append(out, t[prev:])
 	}
-	return out, hole
+	return out, hole, nil
 }
 
 // stable reports whether the item's text stays the same for a whole
-// session: every part (a run-time placeholder in it is reported by
-// pieces), and a slot declared stable.
+// session: a part that reads no input that is not stable (a run-time
+// placeholder in it is reported by pieces), and a slot declared stable.
 func (it *item) stable() bool {
-	return it.kind != itemSlot || slotStable[it.idx]
+	if it.kind == itemSlot {
+		return slotStable[it.idx]
+	}
+	return !it.volatile
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -1001,10 +1022,14 @@ func mustMode(m Mode) {
 	}
 }
 
+// compose is what the positional functions compose: the zero Inputs, so
+// every template renders its zero-value branch.
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
 	mustMode(mode)
 	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback}
-	return c.prompt(slots).Text
+	var inputs Inputs
+	p, _ := c.prompt(slots, &inputs) // the zero Inputs always render
+	return p.Text
 }
 
 // composition is one prompt to compose: the program (profile and
@@ -1023,9 +1048,10 @@ type composition struct {
 // the cacheable prefix ends: before the separator of the first slot that
 // is not stable, or at the first run-time placeholder's value, whichever
 // comes first (even when that slot or value is empty: the next call may
-// fill it); the whole text when neither comes. Its only allocation is the
-// text.
-func (c *composition) prompt(slots *Slots) Prompt {
+// fill it), or before the first part that reads an input that is not
+// stable; the whole text when none comes. Without template parts its
+// only allocation is the text.
+func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	items := itemsOf(c.pr, c.mode)
 	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
@@ -1037,7 +1063,11 @@ func (c *composition) prompt(slots *Slots) Prompt {
 	for i := range items {
 		start := len(pieces)
 		var hole int
-		pieces, hole = items[i].pieces(pieces, &c.r, slots, c.custom)
+		var err error
+		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom)
+		if err != nil {
+			return Prompt{}, fmt.Errorf("part %s: %w", items[i].name, err)
+		}
 		n := 0
 		for _, t := range pieces[start:] {
 			n += len(t)
@@ -1083,7 +1113,7 @@ func (c *composition) prompt(slots *Slots) Prompt {
 		b.WriteByte('\n')
 	}
 	out.Text = b.String()
-	return out
+	return out, nil
 }
 
 // Prompt is a composed prompt and where its cacheable prefix ends.
@@ -1135,18 +1165,23 @@ func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
 	mustMode(mode)
 	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback, customSrc: customSource()}
-	return c.sections(slots)
+	var inputs Inputs
+	secs, _ := c.sections(slots, &inputs) // the zero Inputs always render
+	return secs
 }
 
 // sections returns the composition's non-empty sections, in order.
-func (c *composition) sections(slots *Slots) []Section {
+func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) {
 	items := itemsOf(c.pr, c.mode)
 	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		ps, hole := it.pieces(buf[:0], &c.r, slots, c.custom)
+		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom)
+		if err != nil {
+			return nil, fmt.Errorf("part %s: %w", it.name, err)
+		}
 		t := strings.Join(ps, "")
 		if t == "" {
 			continue
@@ -1164,7 +1199,7 @@ func (c *composition) sections(slots *Slots) []Section {
 		}
 		out = append(out, s)
 	}
-	return out
+	return out, nil
 }
 
 // ErrNoCustom is the error of a request for the custom mode whose Custom
@@ -1176,13 +1211,15 @@ var ErrNoCustom = errors.New("the custom mode needs the Request's Custom, from L
 // Validate reports every problem of r at once (errors.Join), each naming
 // the field: a Mode, Family, Profile or Permission that is no value of its
 // type (the constants, the Parse functions and UnmarshalText give only
-// valid ones), a slot or run-time placeholder longer than promptc.cue
-// allows, and a custom mode without its Custom. nil when r can be
+// valid ones), a slot, run-time placeholder or input over what
+// promptc.cue allows (characters, list items, an enum's values), and a
+// custom mode without its Custom. nil when r can be
 // composed as it is. Compose does not measure the slots (it never cuts
 // them): call Validate on text that comes from outside.
 func (r Request) Validate() error {
 	errs := r.selectionErrors(nil)
 	errs = r.Slots.errors(errs)
+	errs = r.Inputs.errors(errs)
 	if r.Mode.isCustom() {
 		if _, _, _, err := r.customText(); err != nil {
 			errs = append(errs, fmt.Errorf("Request.Custom: %w", err))
@@ -1242,7 +1279,10 @@ func (r Request) Compose() (Prompt, error) {
 	if err != nil {
 		return Prompt{}, err
 	}
-	p := c.prompt(&r.Slots)
+	p, err := c.prompt(&r.Slots, &r.Inputs)
+	if err != nil {
+		return Prompt{}, err
+	}
 	p.CustomFallback = fallback
 	return p, nil
 }
@@ -1255,7 +1295,7 @@ func (r Request) Sections() ([]Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.sections(&r.Slots), nil
+	return c.sections(&r.Slots, &r.Inputs)
 }
 
 // Resolution is what a request's model and family choice select.
@@ -1407,7 +1447,9 @@ func NextMode(m Mode, c Custom) Mode {
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
 	cc := c.composition(0)
-	return cc.prompt(&slots).Text
+	var inputs Inputs
+	p, _ := cc.prompt(&slots, &inputs) // the custom mode sends no template part
+	return p.Text
 }
 
 // Sections returns the non-empty sections c.Compose joins, in order.
@@ -1415,7 +1457,9 @@ func (c Custom) Compose(slots Slots) string {
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Sections(slots Slots) []Section {
 	cc := c.composition(0)
-	return cc.sections(&slots)
+	var inputs Inputs
+	secs, _ := cc.sections(&slots, &inputs) // the custom mode sends no template part
+	return secs
 }
 
 // composition is the custom mode composed from c in program pr.
@@ -1996,6 +2040,27 @@ func (r Request) CostNotice() (Notice, error) {
 	return noticeFor(c.pr, c.mode, c.r), nil
 }
 
+// Inputs holds the run-time inputs promptc.cue declares: the data the
+// template parts render with and the when conditions test. Its zero
+// value is every input at its zero value: false, "", no item.
+type Inputs struct {
+}
+
+// when reports whether the when condition of part whens[i] holds.
+func (in *Inputs) when(i int) bool {
+	switch i {
+	}
+	return false
+}
+
+// errors appends Validate's errors about the inputs to errs.
+func (in *Inputs) errors(errs []error) []error {
+	return errs
+}
+
+// renderTemplate renders nothing: the project has no template part.
+func renderTemplate(int, *Inputs) (string, error) { return "", nil }
+
 // Request is everything one composition depends on: a harness fills one
 // and calls its Compose, Sections or CostNotice. Adding a profile, a
 // permission set or a slot to promptc.cue adds a field, never a
@@ -2016,6 +2081,9 @@ type Request struct {
 	Provider string
 	// Slots is the text the harness supplies at call time.
 	Slots Slots
+	// Inputs are the run-time inputs the template parts render with and
+	// the when conditions test.
+	Inputs Inputs
 	// Custom is the custom mode as LoadCustom loaded it; required when
 	// Mode is ModeCustom (nil is ErrNoCustom), ignored otherwise.
 	Custom *Custom

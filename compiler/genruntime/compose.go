@@ -11,15 +11,20 @@ import (
 
 // pieces appends the text an item contributes for resolution r to out,
 // as pieces: a text's parts between placeholders and the placeholders'
-// values, each only when not empty. A conditional part r does not get
-// contributes nothing; custom is the custom mode's text. hole is the
-// number of bytes the item's pieces hold before its first run-time
-// placeholder, -1 when it has none: where its text stops being the same
-// from call to call.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string) (_ []string, hole int) {
+// values, each only when not empty, or a template part rendered with the
+// inputs. A conditional part r does not get, and a part whose when
+// condition the inputs do not meet, contribute nothing; custom is the
+// custom mode's text. hole is the number of bytes the item's pieces hold
+// before its first run-time placeholder, -1 when it has none: where its
+// text stops being the same from call to call. err is a template's
+// failure to render.
+func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string) (_ []string, hole int, err error) {
 	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
-		return out, hole
+		return out, hole, nil
+	}
+	if it.when > 0 && !inputs.when(int(it.when)-1) {
+		return out, hole, nil
 	}
 	f, n := r.family, r.note
 	idx := it.idx
@@ -28,19 +33,25 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 		if custom != "" {
 			out = append(out, custom)
 		}
-		return out, hole
+		return out, hole, nil
 	case itemSlot:
 		if t := slots.get(it.idx); t != "" {
 			out = append(out, t)
 		}
-		return out, hole
+		return out, hole, nil
+	case itemTemplate:
+		t, err := renderTemplate(it.idx, inputs)
+		if t != "" {
+			out = append(out, t)
+		}
+		return out, hole, err
 	case itemLine:
 		idx = families[f].line
 	case itemBody:
 		idx = families[f].body
 	case itemNote:
 		if n < 0 {
-			return out, hole
+			return out, hole, nil
 		}
 		idx = families[f].notes[n].text
 	}
@@ -70,14 +81,17 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, custom string)
 	if prev < len(t) {
 		out = append(out, t[prev:])
 	}
-	return out, hole
+	return out, hole, nil
 }
 
 // stable reports whether the item's text stays the same for a whole
-// session: every part (a run-time placeholder in it is reported by
-// pieces), and a slot declared stable.
+// session: a part that reads no input that is not stable (a run-time
+// placeholder in it is reported by pieces), and a slot declared stable.
 func (it *item) stable() bool {
-	return it.kind != itemSlot || slotStable[it.idx]
+	if it.kind == itemSlot {
+		return slotStable[it.idx]
+	}
+	return !it.volatile
 }
 
 // Compose returns the prompt that mode sends to the model modelID for the
@@ -104,10 +118,14 @@ func mustMode(m Mode) {
 	}
 }
 
+// compose is what the positional functions compose: the zero Inputs, so
+// every template renders its zero-value branch.
 func compose(pr int, mode Mode, choice Choice, modelID string, slots *Slots) string {
 	mustMode(mode)
 	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback}
-	return c.prompt(slots).Text
+	var inputs Inputs
+	p, _ := c.prompt(slots, &inputs) // the zero Inputs always render
+	return p.Text
 }
 
 // composition is one prompt to compose: the program (profile and
@@ -126,9 +144,10 @@ type composition struct {
 // the cacheable prefix ends: before the separator of the first slot that
 // is not stable, or at the first run-time placeholder's value, whichever
 // comes first (even when that slot or value is empty: the next call may
-// fill it); the whole text when neither comes. Its only allocation is the
-// text.
-func (c *composition) prompt(slots *Slots) Prompt {
+// fill it), or before the first part that reads an input that is not
+// stable; the whole text when none comes. Without template parts its
+// only allocation is the text.
+func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	items := itemsOf(c.pr, c.mode)
 	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
@@ -140,7 +159,11 @@ func (c *composition) prompt(slots *Slots) Prompt {
 	for i := range items {
 		start := len(pieces)
 		var hole int
-		pieces, hole = items[i].pieces(pieces, &c.r, slots, c.custom)
+		var err error
+		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom)
+		if err != nil {
+			return Prompt{}, fmt.Errorf("part %s: %w", items[i].name, err)
+		}
 		n := 0
 		for _, t := range pieces[start:] {
 			n += len(t)
@@ -186,7 +209,7 @@ func (c *composition) prompt(slots *Slots) Prompt {
 		b.WriteByte('\n')
 	}
 	out.Text = b.String()
-	return out
+	return out, nil
 }
 
 // Prompt is a composed prompt and where its cacheable prefix ends.
@@ -238,18 +261,23 @@ func Sections(mode Mode, choice Choice, modelID string, slots Slots) []Section {
 func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []Section {
 	mustMode(mode)
 	c := composition{pr: pr, mode: mode, r: choose(choice, "", modelID), custom: customFallback, customSrc: customSource()}
-	return c.sections(slots)
+	var inputs Inputs
+	secs, _ := c.sections(slots, &inputs) // the zero Inputs always render
+	return secs
 }
 
 // sections returns the composition's non-empty sections, in order.
-func (c *composition) sections(slots *Slots) []Section {
+func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) {
 	items := itemsOf(c.pr, c.mode)
 	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		ps, hole := it.pieces(buf[:0], &c.r, slots, c.custom)
+		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom)
+		if err != nil {
+			return nil, fmt.Errorf("part %s: %w", it.name, err)
+		}
 		t := strings.Join(ps, "")
 		if t == "" {
 			continue
@@ -267,5 +295,5 @@ func (c *composition) sections(slots *Slots) []Section {
 		}
 		out = append(out, s)
 	}
-	return out
+	return out, nil
 }

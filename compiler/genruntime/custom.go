@@ -69,7 +69,9 @@ func NextMode(m Mode, c Custom) Mode {
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
 	cc := c.composition(0)
-	return cc.prompt(&slots).Text
+	var inputs Inputs
+	p, _ := cc.prompt(&slots, &inputs) // the custom mode sends no template part
+	return p.Text
 }
 
 // Sections returns the non-empty sections c.Compose joins, in order.
@@ -77,7 +79,9 @@ func (c Custom) Compose(slots Slots) string {
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Sections(slots Slots) []Section {
 	cc := c.composition(0)
-	return cc.sections(&slots)
+	var inputs Inputs
+	secs, _ := cc.sections(&slots, &inputs) // the custom mode sends no template part
+	return secs
 }
 
 // composition is the custom mode composed from c in program pr.

@@ -32,19 +32,24 @@ var Files embed.FS
 // custom mode carries after them; tables.go and this file are never
 // copied.
 var (
-	coreFiles   = []string{"types.go", "select.go", "resolve.go", "compose.go", "request.go"}
-	customFiles = []string{"custom.go", "customtext.go"}
+	coreFiles     = []string{"types.go", "select.go", "resolve.go", "compose.go", "request.go"}
+	customFiles   = []string{"custom.go", "customtext.go"}
+	templateFiles = []string{"template.go"}
 )
 
 // Source returns the declarations of the files a generated package
-// carries (with custom, those of the custom mode too), in order, without
-// their package clauses and imports, and the sorted import paths they
-// need. A file that does not parse is a bug of promptc, caught by this
-// package's tests: Source panics on it.
-func Source(custom bool) (imports []string, decls string) {
-	names := coreFiles
+// carries (with custom, those of the custom mode too; with templates,
+// the template renderer), in order, without their package clauses and
+// imports, and the sorted import paths they need. A file that does not
+// parse is a bug of promptc, caught by this package's tests: Source
+// panics on it.
+func Source(custom, templates bool) (imports []string, decls string) {
+	names := slices.Clone(coreFiles)
 	if custom {
-		names = append(slices.Clone(coreFiles), customFiles...)
+		names = append(names, customFiles...)
+	}
+	if templates {
+		names = append(names, templateFiles...)
 	}
 	var b strings.Builder
 	for _, name := range names {

@@ -22,13 +22,15 @@ var ErrNoCustom = errors.New("the custom mode needs the Request's Custom, from L
 // Validate reports every problem of r at once (errors.Join), each naming
 // the field: a Mode, Family, Profile or Permission that is no value of its
 // type (the constants, the Parse functions and UnmarshalText give only
-// valid ones), a slot or run-time placeholder longer than promptc.cue
-// allows, and a custom mode without its Custom. nil when r can be
+// valid ones), a slot, run-time placeholder or input over what
+// promptc.cue allows (characters, list items, an enum's values), and a
+// custom mode without its Custom. nil when r can be
 // composed as it is. Compose does not measure the slots (it never cuts
 // them): call Validate on text that comes from outside.
 func (r Request) Validate() error {
 	errs := r.selectionErrors(nil)
 	errs = r.Slots.errors(errs)
+	errs = r.Inputs.errors(errs)
 	if r.Mode.isCustom() {
 		if _, _, _, err := r.customText(); err != nil {
 			errs = append(errs, fmt.Errorf("Request.Custom: %w", err))
@@ -88,7 +90,10 @@ func (r Request) Compose() (Prompt, error) {
 	if err != nil {
 		return Prompt{}, err
 	}
-	p := c.prompt(&r.Slots)
+	p, err := c.prompt(&r.Slots, &r.Inputs)
+	if err != nil {
+		return Prompt{}, err
+	}
 	p.CustomFallback = fallback
 	return p, nil
 }
@@ -101,7 +106,7 @@ func (r Request) Sections() ([]Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.sections(&r.Slots), nil
+	return c.sections(&r.Slots, &r.Inputs)
 }
 
 // Resolution is what a request's model and family choice select.

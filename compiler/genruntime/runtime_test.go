@@ -101,7 +101,7 @@ func TestSectionSources(t *testing.T) {
 // files' declarations, each exactly once, formatted, and nothing of the
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
-	imports, decls := Source(false)
+	imports, decls := Source(false, false)
 	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}
@@ -301,5 +301,49 @@ func TestRequestPromptOnStub(t *testing.T) {
 	p, _ := Request{Mode: ModeLong, Model: "alpha-big", Slots: Slots{Who: "Ann"}}.Compose()
 	if want := "Alpha body.\nBase text for "; p.Text[:p.CacheEnd] != want || p.CacheSections != 1 {
 		t.Errorf("prefix %q (%d sections), want %q after 1 section", p.Text[:p.CacheEnd], p.CacheSections, want)
+	}
+}
+
+// TestTemplatePartsOnStub: template parts render exactly what
+// text/template renders with the request's inputs, a when part follows
+// its input, and the prefix ends before the first part that reads an
+// input that is not stable.
+func TestTemplatePartsOnStub(t *testing.T) {
+	for _, c := range []struct {
+		in        Inputs
+		want      string
+		cacheEnd  int
+		cacheSecs int
+	}{
+		{Inputs{Dir: "/src"}, "Alpha line.\nDir: /src\nno files", 21, 2},
+		{Inputs{Dir: "/src", IsGitRepo: true}, "Alpha line.\nDir: /src (git)\nCommit with git.\nno files", 44, 3},
+		{Inputs{Dir: "/w", Files: []FilesItem{{"a.go", "package a"}, {"b.md", "# B"}}},
+			"Alpha line.\nDir: /w\n<file path=\"a.go\">package a</file>\n<file path=\"b.md\"># B</file>\n", 19, 2},
+	} {
+		r := Request{Mode: ModeAgent, Model: "alpha-x", Inputs: c.in}
+		p, err := r.Compose()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Text != c.want || p.CacheEnd != c.cacheEnd || p.CacheSections != c.cacheSecs {
+			t.Errorf("Compose(%+v) = %q (prefix %d, %d sections), want %q (prefix %d, %d sections)", c.in, p.Text, p.CacheEnd, p.CacheSections, c.want, c.cacheEnd, c.cacheSecs)
+		}
+		secs, err := r.Sections()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for _, s := range secs {
+			texts = append(texts, s.Text)
+			if want := s.Name != "files"; s.Stable != want {
+				t.Errorf("section %s stable = %v", s.Name, s.Stable)
+			}
+		}
+		if strings.Join(texts, "\n") != p.Text {
+			t.Errorf("Sections join to %q, want %q", strings.Join(texts, "\n"), p.Text)
+		}
+	}
+	if err := (Request{Inputs: Inputs{Files: make([]FilesItem, 3)}}).Validate(); err == nil || !strings.Contains(err.Error(), "Inputs.Files: 3 items") {
+		t.Errorf("Validate of 3 files: %v", err)
 	}
 }

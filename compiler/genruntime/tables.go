@@ -19,6 +19,7 @@ const (
 	ModeDefault Mode = iota
 	ModeShort
 	ModeLong
+	ModeAgent
 	// ModeCustom is the user's own mode (custom.go).
 	ModeCustom
 )
@@ -26,7 +27,7 @@ const (
 // DefaultMode is the mode ModeDefault stands for.
 const DefaultMode = ModeLong
 
-var modeNames = [...]string{"short", "long"}
+var modeNames = [...]string{"short", "long", "agent"}
 
 // ErrUnknownMode is wrapped by errors about a value that is no mode.
 var ErrUnknownMode = errors.New("unknown prompt mode")
@@ -59,14 +60,14 @@ func (m Mode) String() string {
 }
 
 // Modes returns the stub's modes.
-func Modes() []Mode { return []Mode{ModeShort, ModeLong} }
+func Modes() []Mode { return []Mode{ModeShort, ModeLong, ModeAgent} }
 
 type wire struct {
 	sep   string
 	final bool
 }
 
-var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}}
+var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}, {"\n", false}}
 
 var otherWire = wire{sep: "\n\n"}
 
@@ -128,6 +129,7 @@ var texts = [...]string{
 	5: "Plain line.",
 	6: "Plain body.",
 	7: "Only for small models.",
+	8: "Commit with git.",
 }
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
@@ -173,6 +175,7 @@ type Request struct {
 	Model    string
 	Provider string
 	Slots    Slots
+	Inputs   Inputs
 	Custom   *Custom
 }
 
@@ -211,6 +214,40 @@ var modeItems = [len(modeNames)][]item{
 		{kind: itemText, idx: 7, name: "small", source: "small.md:1", cond: 1},
 		{kind: itemSlot, idx: 0, name: "memory"},
 	},
+	{
+		{kind: itemLine, name: "line"},
+		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1"},
+		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1},
+		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true},
+	},
+}
+
+// Inputs is the stub's run-time inputs: a stable bool, a stable string
+// and a list that changes per call.
+type Inputs struct {
+	IsGitRepo bool
+	Dir       string
+	Files     []FilesItem
+}
+
+// FilesItem is a record of Inputs.Files.
+type FilesItem struct{ Path, Content string }
+
+// when reports whether when condition i holds.
+func (in *Inputs) when(i int) bool { return i == 0 && in.IsGitRepo }
+
+// errors appends an error for each input over its limit.
+func (in *Inputs) errors(errs []error) []error {
+	if len(in.Files) > 2 {
+		errs = append(errs, fmt.Errorf("Inputs.Files: %d items, over the limit of 2", len(in.Files)))
+	}
+	return errs
+}
+
+// templateSources are the stub's template parts.
+var templateSources = [...]struct{ name, source string }{
+	{"env.tmpl", "Dir: {{.Dir}}\n{{- if .IsGitRepo}} (git){{end}}"},
+	{"files.tmpl", "{{range .Files}}<file path=\"{{.Path}}\">{{.Content}}</file>\n{{else}}no files{{end}}"},
 }
 
 // customItems is what the custom mode sends: the user's text, then the

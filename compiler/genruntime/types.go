@@ -24,12 +24,13 @@ type familyData struct {
 
 // The kinds of item a mode sends.
 const (
-	itemText   = iota // a fixed text, texts[idx]
-	itemSlot          // slot idx of Slots
-	itemLine          // the family's short line
-	itemBody          // the family's body
-	itemNote          // the family's selected model note
-	itemCustom        // the custom mode's text
+	itemText     = iota // a fixed text, texts[idx]
+	itemSlot            // slot idx of Slots
+	itemLine            // the family's short line
+	itemBody            // the family's body
+	itemNote            // the family's selected model note
+	itemCustom          // the custom mode's text
+	itemTemplate        // a template part, templateSources[idx], rendered with the Inputs
 )
 
 // item is one part or slot a mode sends, in order.
@@ -40,6 +41,12 @@ type item struct {
 	// cond is 1 + the index in conditions of a conditional part, 0 for
 	// an item sent to every model.
 	cond uint8
+	// when is 1 + the index of the part's when condition (see
+	// Inputs.when), 0 for a part sent whatever the inputs.
+	when uint8
+	// volatile is set for a part that reads an input that is not stable:
+	// the cacheable prefix ends before it, sent or not.
+	volatile bool
 }
 
 // hole is a placeholder in a text: at is its byte offset, ph its index in

@@ -70,6 +70,11 @@ type gen struct {
 	holes    map[int][]hole
 	phs      []string
 	runtimes []string
+	// tmplParts names the template parts, sorted: the order of
+	// templateSources; whens the parts with a when condition, sorted: the
+	// order of Inputs.when.
+	tmplParts []string
+	whens     []string
 }
 
 // hole is one placeholder in an interned text: its byte offset and its
@@ -152,11 +157,15 @@ func goString(s string) string {
 }
 
 type item struct {
-	kind string // "text", "slot", "line", "body", "note"
-	idx  int    // text index or slot index
+	kind string // "text", "slot", "line", "body", "note", "template"
+	idx  int    // text, slot or template index
 	name string
 	src  string
 	cond int // 1 + the conditional part's index in conditions, 0 for none
+	// when is 1 + the part's index in whens, 0 for none; volatile is set
+	// when the part reads an input that is not stable.
+	when     int
+	volatile bool
 }
 
 // render emits the whole package, section by section, stamped with
@@ -176,8 +185,14 @@ func (g *gen) render(inputHash string) []byte {
 		if p.IsConditional(name) {
 			g.conds = append(g.conds, name)
 		}
+		if part := p.Parts[name]; part != nil && part.Tmpl != nil {
+			g.tmplParts = append(g.tmplParts, name)
+		}
+		if p.Config.Parts[name].When != nil {
+			g.whens = append(g.whens, name)
+		}
 	}
-	runtimeImports, runtimeDecls := genruntime.Source(p.Config.Custom != nil)
+	runtimeImports, runtimeDecls := genruntime.Source(p.Config.Custom != nil, len(g.tmplParts) > 0)
 	g.runtime = runtimeDecls
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
@@ -188,7 +203,7 @@ func (g *gen) render(inputHash string) []byte {
 			imports = append(imports, "unicode/utf8")
 		}
 	}
-	if len(g.runtimes) > 0 {
+	if len(g.runtimes) > 0 || needsUTF8(p.Config.Inputs) {
 		imports = append(imports, "unicode/utf8")
 	}
 	slices.Sort(imports)
@@ -212,6 +227,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderRules()
 	g.renderCosts()
 	g.renderNotices()
+	g.renderInputs()
 	g.renderRequest()
 	g.renderTexts()
 	return g.b.Bytes()
@@ -460,7 +476,14 @@ func (g *gen) renderTables() {
 				if part == nil {
 					continue
 				}
-				items = append(items, item{kind: "text", idx: g.tmpl(q.TemplateOf(part.Spans)), name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name)})
+				it := item{kind: "text", name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name),
+					when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name)}
+				if part.Tmpl != nil {
+					it.kind, it.idx, it.src = "template", slices.Index(g.tmplParts, ref.Name), part.Tmpl.Path+":1"
+				} else {
+					it.idx = g.tmpl(q.TemplateOf(part.Spans))
+				}
+				items = append(items, it)
 			}
 			maxItems = max(maxItems, len(items))
 			n := 0
@@ -468,6 +491,8 @@ func (g *gen) renderTables() {
 				switch it.kind {
 				case "text":
 					n += pieces(it.idx)
+				case "template":
+					n++
 				case "slot":
 					n++
 				default:
@@ -507,12 +532,18 @@ func (g *gen) renderTables() {
 		for i, items := range modeItems {
 			g.pf("\t\t// %s\n\t\t{\n", p.Modes[i].Name)
 			for _, it := range items {
-				kind := map[string]string{"text": "itemText", "slot": "itemSlot", "line": "itemLine", "body": "itemBody", "note": "itemNote"}[it.kind]
+				kind := map[string]string{"text": "itemText", "slot": "itemSlot", "line": "itemLine", "body": "itemBody", "note": "itemNote", "template": "itemTemplate"}[it.kind]
+				g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q", kind, it.idx, it.name, it.src)
 				if it.cond > 0 {
-					g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q, cond: %d},\n", kind, it.idx, it.name, it.src, it.cond)
-					continue
+					g.pf(", cond: %d", it.cond)
 				}
-				g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q},\n", kind, it.idx, it.name, it.src)
+				if it.when > 0 {
+					g.pf(", when: %d", it.when)
+				}
+				if it.volatile {
+					g.pf(", volatile: true")
+				}
+				g.pf("},\n")
 			}
 			g.pf("\t\t},\n")
 		}

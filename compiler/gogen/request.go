@@ -26,6 +26,7 @@ func (g *gen) renderRequest() {
 		g.pf("\t// Permission is the session's permission set: the tools part lists\n\t// only the tools it permits. The zero value is the least-privileged\n\t// set, not DefaultPermission.\n\tPermission Permission\n")
 	}
 	g.pf("\t// Slots is the text the harness supplies at call time.\n\tSlots Slots\n")
+	g.pf("\t// Inputs are the run-time inputs the template parts render with and\n\t// the when conditions test.\n\tInputs Inputs\n")
 	if c.Custom != nil {
 		g.pf("\t// Custom is the custom mode as LoadCustom loaded it; required when\n\t// Mode is ModeCustom (nil is ErrNoCustom), ignored otherwise.\n\tCustom *Custom\n")
 	}

@@ -85,12 +85,6 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 				}
 				return findingsError{n}
 			}
-			if rt := p.RuntimeParts(); len(rt) > 0 {
-				// Writing the maximum text as static text would send a
-				// harness the wrong prompt: refuse until the generated
-				// package renders them.
-				return usagef("parts %s read run-time inputs (a template or a when condition), which the generated package does not render yet; promptc show and costs compose them", strings.Join(rt, ", "))
-			}
 			dir := emit.Dir(p)
 			rel := relDir(dir)
 			if check {
