@@ -1,0 +1,405 @@
+package compiler
+
+// Budgets: every ceiling of promptc.cue checked for every combination it
+// covers.
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// Rule IDs of the budget checks.
+const (
+	RuleBudgetOver = "BUDGET_OVER"
+	RuleBudgetNear = "BUDGET_NEAR"
+)
+
+// Measure returns the size of text in the unit of lim: code points for a
+// chars budget, tokens (with the program's counter) for a tokens budget.
+func (p *Program) Measure(lim config.Limit, text string) int {
+	if lim.Tokens > 0 {
+		return p.Counter.Count(text)
+	}
+	return len([]rune(text))
+}
+
+// unit names the unit of lim for messages.
+func (p *Program) unit(lim config.Limit) string {
+	if lim.Tokens > 0 {
+		return "tokens (" + p.Counter.Name() + ")"
+	}
+	return "characters"
+}
+
+// contribution is a measured section, for blaming the largest one.
+type contribution struct {
+	name string
+	size int
+	pos  diag.Position
+}
+
+// verdict compares a measured size with a limit and returns the finding, if
+// any: an error over the ceiling, a warning at or above the warning level.
+// under makes the ceiling strict: the size must stay below it, so a size
+// equal to the ceiling is already over, by one. combo names the family,
+// note and conditions measured; like the blame, it is worded only for a
+// finding, because a large project measures tens of thousands of
+// combinations and nearly all of them pass.
+func (p *Program) verdict(pos func() diag.Position, what string, combo func() string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
+	over, near := judge(lim, under, size)
+	if !over && !near {
+		return nil
+	}
+	ceiling := lim.Chars
+	if lim.Tokens > 0 {
+		ceiling = lim.Tokens
+	}
+	c := combo()
+	if p.Permission != "" {
+		c = "permission set " + p.Permission + ", " + c
+	}
+	if p.Profile != "" {
+		c = "profile " + p.Profile + ", " + c
+	}
+	var largest *contribution
+	for i := range parts {
+		if largest == nil || parts[i].size > largest.size {
+			largest = &parts[i]
+		}
+	}
+	blame := ""
+	var related []diag.Related
+	if largest != nil && len(parts) > 1 {
+		blame = fmt.Sprintf("; the largest part is %s (%s)", largest.name, Thousands(largest.size))
+	}
+	if largest != nil && largest.pos.Path != "" {
+		if len(parts) > 1 {
+			related = append(related, diag.Relate(largest.pos, "largest part %s, %s", largest.name, Thousands(largest.size)))
+		} else {
+			related = append(related, diag.Relate(largest.pos, "part %s", largest.name))
+		}
+	}
+	var d diag.Diagnostic
+	switch {
+	case over && under:
+		d = diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, must be under %s, over by %s%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling+1), blame)
+	case over:
+		d = diag.Errorf(pos(), RuleBudgetOver, "%s over budget for %s: %s %s, ceiling %s, over by %s%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), Thousands(size-ceiling), blame)
+	default:
+		d = diag.Warnf(pos(), RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
+			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
+	}
+	d.Related = related
+	return &d
+}
+
+// judge says whether size is over lim's ceiling (at it, too, when under
+// makes the ceiling strict) and whether it is at or above the warning
+// level.
+func judge(lim config.Limit, under bool, size int) (over, near bool) {
+	ceiling := lim.Chars
+	if lim.Tokens > 0 {
+		ceiling = lim.Tokens
+	}
+	over = size > ceiling
+	if under {
+		over = size >= ceiling
+	}
+	return over, lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling)
+}
+
+// checkBudgets evaluates every budget for every family and note it covers.
+func (p *Program) checkBudgets() []diag.Diagnostic {
+	ds := p.checkPartBudgets()
+	ds = append(ds, p.checkSumBudgets()...)
+	return append(ds, p.checkModeBudgets()...)
+}
+
+// findings collects what verdict returns (nil for nothing to report).
+type findings []diag.Diagnostic
+
+func (fs *findings) add(d *diag.Diagnostic) {
+	if d != nil {
+		*fs = append(*fs, *d)
+	}
+}
+
+// checkPartBudgets checks the budget of every part that declares one: once
+// for a fixed text, else for every family (and note, where the text
+// depends on it) the part's text varies with.
+func (p *Program) checkPartBudgets() []diag.Diagnostic {
+	var ds findings
+	c := p.Config
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
+		cp := c.Parts[name]
+		lim, ok := p.partBudget(cp)
+		if !ok {
+			continue
+		}
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("parts", name, "budget") }
+		if cp.Budget == nil {
+			// The guide's ceiling from guide.budget: report it there.
+			pos = func() diag.Position { return p.Loaded.PosOfKeys("guide", "budget") }
+		}
+		what := "part " + name
+		if cp.Family == "" {
+			part := p.Parts[name]
+			if part == nil {
+				continue
+			}
+			if !p.hasHoles(name) {
+				ds.add(p.verdict(pos, what, func() string { return "every family" + p.inputsCombo("", []string{name}) }, lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+				continue
+			}
+		}
+		// The text depends on the family, and with placeholders on the
+		// note: measure each, run-time placeholders at their longest.
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			notes := []int{NoNote}
+			if cp.Family == "note" {
+				notes = NoteChoices(f)[1:]
+			} else if holes := p.sectionHoles(name, f); holes {
+				notes = NoteChoices(f)
+			}
+			for _, note := range notes {
+				s := p.partSection(name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
+				combo := func() string {
+					combo := "family " + fn
+					if note >= 0 {
+						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+					} else if len(notes) > 1 {
+						combo += ", no note"
+					}
+					return combo + p.inputsCombo("", []string{name})
+				}
+				ds.add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+			}
+		}
+	}
+	return ds
+}
+
+// checkSumBudgets checks every budget on a sum of parts, for every family,
+// with the family's longest note where a note part is summed.
+func (p *Program) checkSumBudgets() []diag.Diagnostic {
+	var ds findings
+	c := p.Config
+	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
+		b := c.Budgets[name]
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("budgets", name) }
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			total := 0
+			var parts []contribution
+			combo := "family " + fn
+			for _, ref := range b.Sum {
+				note := NoNote
+				if c.Parts[ref.Name].Family == "note" {
+					note = p.longestNoteIn(b.Limit, f)
+					if note >= 0 {
+						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
+					}
+				}
+				s := p.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
+				size := p.Measure(b.Limit, s.Text)
+				total += size
+				parts = append(parts, contribution{ref.Name, size, s.Pos})
+			}
+			var names []string
+			for _, ref := range b.Sum {
+				names = append(names, ref.Name)
+			}
+			ds.add(p.verdict(pos, "budget "+name, func() string { return combo + p.inputsCombo("", names) }, b.Limit, b.Compare == "lt", total, parts))
+		}
+	}
+	return ds
+}
+
+// checkModeBudgets checks the budget of every mode that declares one, for
+// every family and note the mode's text varies with, in the mode's wire
+// format.
+func (p *Program) checkModeBudgets() []diag.Diagnostic {
+	c := p.Config
+	type sizeKey struct {
+		name   string
+		tokens bool
+		family string
+		note   int
+	}
+	// measured is a section as a budget sees it.
+	type measured struct {
+		size  int
+		empty bool
+		pos   diag.Position
+	}
+	// Modes are checked concurrently. A section is measured once and
+	// shared between modes; mu guards the sizes. Whether a part's text
+	// depends on the family and note is decided once per part: most
+	// sections of a mode do not, so for every family and note after the
+	// first their sizes are looked up without composing their text again.
+	var mu sync.Mutex
+	sizes := map[sizeKey]measured{}
+	varies := map[string]bool{}
+	for _, m := range p.Modes {
+		for _, ref := range m.Config.Compose {
+			if ref.Kind != "slot" {
+				varies[ref.Name] = c.Parts[ref.Name].Family != "" || p.hasHoles(ref.Name)
+			}
+		}
+	}
+	// A mode with a token budget counts its whole text for every family
+	// and note, much slower than adding sizes: those start first, so that
+	// none is left running alone at the end.
+	order := make([]int, 0, len(p.Modes))
+	for _, first := range []bool{true, false} {
+		for i, m := range p.Modes {
+			if tokens := m.Config.Budget != nil && m.Config.Budget.Tokens > 0; tokens == first {
+				order = append(order, i)
+			}
+		}
+	}
+	found := make([]findings, len(p.Modes))
+	Parallel(p.jobs, len(p.Modes), func(k int) {
+		i := order[k]
+		m := p.Modes[i]
+		if m.Config.Budget == nil {
+			return
+		}
+		ds := &found[i]
+		lim := *m.Config.Budget
+		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
+		// One buffer serves every family and note: verdict keeps no
+		// contribution. So does one buffer for the text a token budget
+		// counts: Count keeps none.
+		parts := make([]contribution, 0, len(m.Config.Compose))
+		var text []byte
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			notes := []int{NoNote}
+			if p.UsesNotes(m) || p.modeHoles(m, f) {
+				notes = NoteChoices(f)
+			}
+			for _, note := range notes {
+				// Every conditional part the mode sends counts: promptc
+				// cannot tell which patterns can match one id together.
+				// Run-time placeholders count at their longest.
+				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
+				// Parts on run-time inputs count for the inputs' values
+				// that make the text largest; templates count at their
+				// maximum.
+				when, whenDesc := p.MaxWhen(m, sel)
+				sel.When = when
+				// Tokens do not add up, so the joined text is counted; the
+				// sections are counted one by one only to blame the
+				// largest in a finding.
+				total := -1
+				if lim.Tokens > 0 {
+					text = appendJoin(text[:0], p.Sections(m, sel, nil), m.Config.Separator, m.Config.FinalNewline)
+					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+					if over, near := judge(lim, false, total); !over && !near {
+						continue
+					}
+				}
+				parts = parts[:0]
+				chars, nonEmpty := 0, 0
+				for _, ref := range m.Config.Compose {
+					if ref.Kind == "slot" {
+						continue
+					}
+					if !p.WhenSends(ref.Name, sel) {
+						parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
+						continue
+					}
+					k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
+					if varies[ref.Name] {
+						k.family, k.note = fn, note
+					}
+					mu.Lock()
+					sec, ok := sizes[k]
+					mu.Unlock()
+					if !ok {
+						s := p.partSection(ref.Name, sel)
+						sec = measured{p.Measure(lim, s.Text), s.Text == "", s.Pos}
+						mu.Lock()
+						sizes[k] = sec
+						mu.Unlock()
+					}
+					parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
+					if !sec.empty {
+						chars += sec.size
+						nonEmpty++
+					}
+				}
+				// Characters add up: the mode's wire format adds its
+				// separators and final newline.
+				if total < 0 {
+					total = chars + m.WireChars(nonEmpty)
+				}
+				combo := func() string {
+					combo := "family " + fn
+					if note >= 0 {
+						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+					} else if p.UsesNotes(m) || len(notes) > 1 {
+						combo += ", no note"
+					}
+					if cond := p.ConditionalIn(m); len(cond) > 0 {
+						combo += ", with conditional parts " + strings.Join(cond, ", ")
+					}
+					var names []string
+					for _, r := range m.Config.Compose {
+						if r.Kind == "part" && p.WhenSends(r.Name, sel) {
+							names = append(names, r.Name)
+						}
+					}
+					return combo + p.inputsCombo(whenDesc, names)
+				}
+				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
+			}
+		}
+	})
+	var ds []diag.Diagnostic
+	for _, f := range found {
+		ds = append(ds, f...)
+	}
+	return ds
+}
+
+// partBudget returns the ceiling of a part: its own budget, or for the
+// generated guide guide.budget. A part has a budget only where
+// promptc.cue declares one.
+func (p *Program) partBudget(cp config.Part) (config.Limit, bool) {
+	if cp.Budget != nil {
+		return *cp.Budget, true
+	}
+	if cp.Generated == "guide" {
+		if g := p.Config.Guide; g != nil && g.Budget != nil {
+			return *g.Budget, true
+		}
+	}
+	return config.Limit{}, false
+}
+
+// longestNoteIn returns f's largest note measured in lim's unit, ties
+// broken by characters, then by the earlier note.
+func (p *Program) longestNoteIn(lim config.Limit, f *family.Family) int {
+	best, bestSize, bestChars := NoNote, -1, -1
+	for i, n := range f.Notes {
+		text := n.Text()
+		s, c := p.Measure(lim, text), len([]rune(text))
+		if s > bestSize || s == bestSize && c > bestChars {
+			best, bestSize, bestChars = i, s, c
+		}
+	}
+	return best
+}
