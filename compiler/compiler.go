@@ -256,6 +256,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	p.add(p.checkPlaceholders()...)
 	p.add(p.checkInputsUsed()...)
 	p.add(p.checkLattice()...)
+	p.add(p.checkRequiredSlots()...)
 	p.add(p.checkBudgets()...)
 	p.add(p.checkStatic()...)
 	p.Diagnostics = diag.Sort(p.Diagnostics)

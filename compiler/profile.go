@@ -20,6 +20,7 @@ const (
 	RulePointerCoverage  = "POINTER_COVERAGE"
 	RulePointerGoverning = "POINTER_GOVERNING"
 	RuleGoverningDropped = "GOVERNING_DROPPED"
+	RuleSlotRequired     = "SLOT_REQUIRED"
 	RuleProfileDrops     = "PROFILE_DROPS_TEXT"
 	RuleToolDescription  = "TOOL_DESCRIPTION"
 )
@@ -65,6 +66,34 @@ func (p *Program) checkGoverning() []diag.Diagnostic {
 		if s.Replace.Kind == "part" && from.Governing && (s.With.Kind != "part" || !to.Governing) {
 			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("substitutions", fmt.Sprint(i), "with"), RuleGoverningDropped,
 				"substitution replaces governing part %s with %s %s, which is not governing: higher modes would stop sending governing text; substitute a governing part that carries the same rules, or keep %s", s.Replace.Name, s.With.Kind, s.With.Name, s.Replace.Name))
+		}
+	}
+	return ds
+}
+
+// checkRequiredSlots reports every mode that does not send a slot declared
+// required, in this program's profile: at the profile's omit entry when
+// the profile drops it, else at the mode's compose list.
+func (p *Program) checkRequiredSlots() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	c := p.Config
+	for _, slot := range slices.Sorted(maps.Keys(c.Slots)) {
+		if !c.Slots[slot].Required {
+			continue
+		}
+		for _, m := range p.Modes {
+			if m.Sends(slot) {
+				continue
+			}
+			if p.Profile != "" {
+				if i := slices.IndexFunc(c.Profiles.Values[p.Profile].Omit, func(r config.Ref) bool { return r.Kind == "slot" && r.Name == slot }); i >= 0 {
+					ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleSlotRequired,
+						"profile %s omits slot %s, which every mode must send (slots.%s.required); remove it from profiles.values.%s.omit", p.Profile, slot, slot, p.Profile))
+					continue
+				}
+			}
+			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSlotRequired,
+				"mode %s does not send slot %s, which every mode must send (slots.%s.required); add slots.%s to modes.%s.compose", m.Name, slot, slot, slot, m.Name))
 		}
 	}
 	return ds

@@ -93,9 +93,11 @@ func TestRequestComposeAllocatesOnce(t *testing.T) {
 	}
 }
 
-// TestCacheEndMatchesCosts: with the stable slots empty, the prefix of
-// every mode for every family, for a model that selects the note the costs
-// table counted, has the tokens of the table's prefix column.
+// TestCacheEndMatchesCosts: with the stable slots empty and the inputs at
+// the choice the costs table counts (its maximum: the longest style block,
+// the packaged base), the prefix of every mode for every family, for a
+// model that selects the note the table counted, has the tokens of the
+// table's prefix column.
 func TestCacheEndMatchesCosts(t *testing.T) {
 	l, err := config.LoadFile("../assets/promptc.cue")
 	if err != nil {
@@ -121,7 +123,7 @@ func TestCacheEndMatchesCosts(t *testing.T) {
 		if id == "" {
 			continue
 		}
-		p := mustCompose(t, prompts.Request{Mode: c.Mode, Family: prompts.Force(c.Family), Model: id})
+		p := mustCompose(t, prompts.Request{Mode: c.Mode, Family: prompts.Force(c.Family), Model: id, Inputs: prompts.Inputs{Style: prompts.StyleLearning}})
 		chars := len([]rune(p.Text[:p.CacheEnd]))
 		if got := (chars + 3) / 4; got != c.PrefixTokens {
 			t.Errorf("%s/%s (%s): prefix has %d tokens, costs say %d", c.Mode, c.Family, id, got, c.PrefixTokens)

@@ -866,6 +866,28 @@ profiles: {
 	},
 
 	{
+		ID: compiler.RuleSlotRequired, Category: Minimal, Severity: diag.Error,
+		Summary: "A slot declared required is sent by every mode in every profile.",
+		Doc: `Some run-time text must reach the model whatever the mode: the user's own instructions (AGENTS.md and friends) above all. slots.NAME.required: true says so, and promptc then checks every mode, in every profile, for it: a mode whose compose list leaves the slot out is reported at that list, and a profile that omits it at its omit entry. The custom mode sends the slots every mode sends, so it carries a required slot too.
+
+Add the slot to the mode's compose list, or remove it from the profile's omit.`,
+		Bad: `-- promptc.cue --
+slots: instructions: required: true
+modes: {
+	focus: compose: [parts.base, slots.instructions]
+	minimal: compose: [parts.base]
+}
+`,
+		Good: `-- promptc.cue --
+slots: instructions: required: true
+modes: {
+	focus: compose: [parts.base, slots.instructions]
+	minimal: compose: [parts.base, slots.instructions]
+}
+`,
+	},
+
+	{
 		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning,
 		Summary: "A profile that omits a part, or replaces it with smaller text that is not a pointer, either moves its text behind a pointer or says the loss is intended.",
 		Doc:     `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, and so is every part it replaces with a smaller part that is not a pointer (with the difference in size), unless the profile lists the part under dropped: the place to say that the text is not needed in that profile. Only a replace entry moves text behind a pointer; a pointer sent elsewhere does not, and the pointer's covers phrases must occur in the text it replaces (POINTER_COVERAGE). costs --compare names the same dropped text. Governing parts can never be omitted (GOVERNING_DROPPED).`,

@@ -60,7 +60,8 @@ func TestJSONValidatesAgainstSchema(t *testing.T) {
 
 // TestTableAgreesWithComposition checks every row against a direct count
 // of the composed text: Tokens is the largest count over every note the
-// mode can send (Chars the longest text among those), and OverFocus is
+// mode can send (Chars the longest text among those), with the inputs
+// that when conditions test at their largest choice, and OverFocus is
 // Tokens minus the default mode's Tokens.
 func TestTableAgreesWithComposition(t *testing.T) {
 	p := compileAssets(t)
@@ -81,7 +82,11 @@ func TestTableAgreesWithComposition(t *testing.T) {
 		}
 		wantTokens, wantChars := -1, -1
 		for _, n := range notes {
-			text := p.Static(m, compiler.Selection{Family: f, Note: n, Conditional: compiler.EveryConditional})
+			sel := compiler.Selection{Family: f, Note: n, Conditional: compiler.EveryConditional}
+			// The costs count the largest choice of the when-conditioned
+			// parts (one output style, the packaged base or SYSTEM.md).
+			sel.When, _ = p.MaxWhen(m, sel)
+			text := p.Static(m, sel)
 			chars := len([]rune(text))
 			tok := (chars + 3) / 4
 			if tok > wantTokens || tok == wantTokens && chars > wantChars {

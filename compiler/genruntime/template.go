@@ -28,8 +28,12 @@ func renderTemplate(i int, inputs *Inputs) (string, error) {
 			parsed.t[j] = template.Must(template.New(s.name).Parse(s.source))
 		}
 	})
+	// Execute gets a copy: handing it the caller's pointer would make
+	// escape analysis move every caller's Inputs to the heap, also on calls
+	// that render no template.
+	data := *inputs
 	var b strings.Builder
-	if err := parsed.t[i].Execute(&b, inputs); err != nil {
+	if err := parsed.t[i].Execute(&b, data); err != nil {
 		return "", err
 	}
 	return b.String(), nil

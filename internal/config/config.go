@@ -261,6 +261,8 @@ type Slot struct {
 	MaxChars    int    `json:"maxChars"`
 	// Stable slots keep their text for a whole session.
 	Stable bool `json:"stable"`
+	// Required slots are sent by every mode in every profile.
+	Required bool `json:"required"`
 }
 
 // Families configures family files and model-id resolution.
