@@ -435,6 +435,9 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 				"tool %s: its description %s is empty, so the model would be told nothing about how to call it; write the description and its arguments", t, tool.File))
 			continue
 		}
+		if p.Config.Permits(p.Permission, t) {
+			p.checkMentions(t, desc)
+		}
 		desc = namedDescription(t, desc)
 		p.ToolTexts[t] = include.Text(desc)
 		if !p.Config.Permits(p.Permission, t) {
@@ -468,6 +471,56 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
+}
+
+// checkMentions reports every catalogue tool that the program's
+// permission set does not permit and that the description desc of tool t,
+// which the set does permit, names: the filtered listing leaves a
+// forbidden tool out, but a permitted tool's description is sent as
+// written, in the standing listing and in every discovery answer, so a
+// name in it would tell the session of a tool it may not use. Each finding
+// is at the first mention in the description file.
+func (p *Program) checkMentions(t string, desc []include.Span) {
+	if p.Permission == "" {
+		return
+	}
+	for _, u := range slices.Sorted(maps.Keys(p.Config.Tools.Catalogue)) {
+		if u == t || p.Config.Permits(p.Permission, u) {
+			continue
+		}
+		if pos, ok := toolMention(desc, u); ok {
+			p.add(diag.Errorf(pos, RuleToolDescription,
+				"tool %s: its description names %s, which permission set %s does not permit: a session under %s would be told of a tool it may not use, in the standing listing and in discovery answers; remove the mention from %s, or permit %s in permissions.values.%s",
+				t, u, p.Permission, p.Permission, pos.Path, u, p.Permission))
+		}
+	}
+}
+
+// toolMention returns the position of the first place in spans where name
+// stands as a whole tool name: not inside a longer name, so neither a
+// letter, digit, "_" nor "-" touches it on either side ("git_log" is not
+// named by "git_log_all").
+func toolMention(spans []include.Span, name string) (diag.Position, bool) {
+	nameChar := func(r rune) bool { return isWord(r) || r == '_' || r == '-' }
+	for _, sp := range spans {
+		for off := 0; ; {
+			i := strings.Index(sp.Text[off:], name)
+			if i < 0 {
+				break
+			}
+			start, end := off+i, off+i+len(name)
+			before, _ := utf8.DecodeLastRuneInString(sp.Text[:start])
+			after, _ := utf8.DecodeRuneInString(sp.Text[end:])
+			if !(start > 0 && nameChar(before)) && !(end < len(sp.Text) && nameChar(after)) {
+				head := sp.Text[:start]
+				line := sp.Line + strings.Count(head, "\n")
+				col := utf8.RuneCountInString(head[strings.LastIndexByte(head, '\n')+1:]) + 1
+				return diag.Position{Path: sp.Path, Line: line, Col: col}, true
+			}
+			off = end
+		}
+	}
+	return diag.Position{}, false
 }
 
 // namedDescription makes a tool's description carry the tool's name, so

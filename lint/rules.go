@@ -828,7 +828,7 @@ profiles: {
 	{
 		ID: compiler.RuleToolDescription, Category: Minimal, Severity: diag.Error,
 		Summary: "Every catalogue tool needs a description.",
-		Doc:     `A tool's description file is what the model reads to call the tool: what it does and its arguments. An empty file would list the tool by name with nothing behind it, in the standing catalogue and in every discovery answer. The finding is at the tool's file in promptc.cue.`,
+		Doc:     `A tool's description file is what the model reads to call the tool: what it does and its arguments. An empty file would list the tool by name with nothing behind it, in the standing catalogue and in every discovery answer. The finding is at the tool's file in promptc.cue. Under a permission set, a permitted tool's description must not name a tool the set forbids: the listing leaves that tool out, but the description is sent as written, so the session would learn of a tool it may not use; that finding is at the mention.`,
 		Bad: `-- promptc.cue --
 tools: catalogue: git_log: {group: "git", access: "read", file: "tools/git_log.md"}
 -- tools/git_log.md --
