@@ -203,10 +203,10 @@ Never run destructive commands or send secrets anywhere without the user's expli
 {{topics}}
 Settings are the user's to change: never change permissions, credentials or trust settings yourself. Read the current value before suggesting a change, and name the command that makes it (/settings, /mode).
 `,
-		"cards/settings.md": "---\ntitle: Settings\nsummary: where settings live and how the layers combine\norder: 1\n---\nSettings are kept in a user layer and a project layer; the project layer wins key by key.\n",
-		"cards/modes.md":    "---\ntitle: Prompt modes\nsummary: minimal, focus, guide and full, and what each costs per call\norder: 2\n---\nThe prompt mode decides how much guidance is sent with every model call.\n",
-		"docs/settings.md":  "# Settings\n\nThe command /settings shows every setting, its value and the layer it comes from.\n",
-		"docs/modes.md":     "# Prompt modes\n\nThe command /mode shows the current prompt mode and what it costs; /mode focus switches back to the lean default.\n",
+		"cards/settings.md":         "---\ntitle: Settings\nsummary: where settings live and how the layers combine\norder: 1\n---\nSettings are kept in a user layer and a project layer; the project layer wins key by key.\n",
+		"cards/modes.md":            "---\ntitle: Prompt modes\nsummary: minimal, focus, guide and full, and what each costs per call\norder: 2\n---\nThe prompt mode decides how much guidance is sent with every model call.\n",
+		"docs/settings.md":          "# Settings\n\nThe command /settings shows every setting, its value and the layer it comes from.\n",
+		"docs/modes.md":             "# Prompt modes\n\nThe command /mode shows the current prompt mode and what it costs; /mode focus switches back to the lean default.\n",
 		"prompts/self-knowledge.md": "Questions about this harness itself (its screen, keys, commands, settings) are answered from its own docs, not from the project.\n",
 		"prompts/families/basics.prompt.md": `Using the tools:
 - Calls in one response run in order: batch independent reads, and send an edit with the command that checks it.
