@@ -22,3 +22,6 @@ func DynamicPatternsForTest() []DynamicPattern {
 	}
 	return out
 }
+
+// ToolMention exposes toolMention to the external tests.
+var ToolMention = toolMention

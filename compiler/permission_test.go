@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/testproject"
 	"github.com/promptc/promptc/internal/testtree"
@@ -152,5 +154,38 @@ parts: tools: budget: chars: 100`)
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("budget findings for:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestToolMention checks where a tool's name counts as named: as a whole
+// name only, at the edges of the text too, with the position of the first
+// whole mention counted from the span's first line.
+func TestToolMention(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string // "line:col", or "" for no mention
+	}{
+		{"write_file", "1:1"},
+		{"call write_file.", "1:6"},
+		{"end write_file", "1:5"},
+		{"(write_file)", "1:2"},
+		{"rewrite_file", ""},
+		{"write_file_all", ""},
+		{"write_file-v2", ""},
+		{"x-write_file", ""},
+		{"write_file2", ""},
+		{"Write_File", ""},
+		{"write_file_all then write_file", "1:21"},
+		{"first line\nsecond: write_file", "2:9"},
+		{"é write_file", "1:3"},
+	} {
+		pos, ok := compiler.ToolMention([]include.Span{{Text: tc.text, Path: "t.md", Line: 1}}, "write_file")
+		got := ""
+		if ok {
+			got = fmt.Sprintf("%d:%d", pos.Line, pos.Col)
+		}
+		if got != tc.want {
+			t.Errorf("ToolMention(%q) at %q, want %q", tc.text, got, tc.want)
+		}
 	}
 }

@@ -1,9 +1,13 @@
 package compiler_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 func TestContainsPhrase(t *testing.T) {
@@ -45,5 +49,46 @@ func TestContainsPhraseLaterOccurrence(t *testing.T) {
 	text := compiler.NormaliseWords("restarting is slow; restart once")
 	if !compiler.ContainsPhrase(text, "restart") {
 		t.Fatal("the whole word after the partial one was not found")
+	}
+}
+
+// TestPointerForSeveralEntriesSentOnce checks that a pointer replacing
+// parts that are not next to each other is sent once, where the first of
+// them was, and that the parts between keep their places.
+func TestPointerForSeveralEntriesSentOnce(t *testing.T) {
+	p := testproject.CompileAll(t, testtree.Write(t, map[string]string{
+		config.FileName: `version: "v1"
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+	mid: file: "mid.md"
+	ptr: pointer: {trigger: "A and B", source: "docs/ab.md", covers: ["alpha", "beta"]}
+}
+profiles: {
+	default: "classic"
+	values: {
+		classic: {}
+		compact: replace: [{replace: parts.b, with: parts.ptr}, {replace: parts.a, with: parts.ptr}]
+	}
+}
+modes: focus: compose: [parts.a, parts.mid, parts.b]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.md":       "alpha rules",
+		"b.md":       "beta rules",
+		"mid.md":     "middle",
+		"docs/ab.md": "alpha and beta",
+	}))
+	compact := p[1]
+	for _, d := range p[0].Diagnostics {
+		t.Errorf("unexpected finding: %s", d)
+	}
+	var got []string
+	for _, r := range compact.Modes[0].Config.Compose {
+		got = append(got, r.Name)
+	}
+	if want := "ptr mid"; strings.Join(got, " ") != want {
+		t.Errorf("compact sends %q, want %q", strings.Join(got, " "), want)
 	}
 }

@@ -188,30 +188,55 @@ func (p *Program) checkDropped() []diag.Diagnostic {
 }
 
 // checkReplacedCoverage checks that every pointer the program's profile
-// sends in place of a part covers that part: each of the pointer's covers
-// phrases must occur in the replaced text (as ContainsPhrase matches), so
-// that the phrases describe the knowledge the pointer takes over rather
-// than being assumed to. The source is checked against the same phrases
-// by loadPointer. Each finding is at the replace entry.
+// sends in place of parts covers them: each of the pointer's covers phrases
+// must occur (as ContainsPhrase matches) in the text of at least one part
+// it replaces, so that the phrases describe the knowledge the pointer takes
+// over rather than being assumed to. One pointer may stand for several
+// entries, so a phrase names a fact of one of them, not of all. The source
+// is checked against the same phrases by loadPointer. Each finding is at
+// the pointer's first replace entry.
 func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
 	if p.Profile == "" {
 		return nil
 	}
-	var ds []diag.Diagnostic
+	type group struct {
+		first int      // index of the pointer's first replace entry
+		parts []string // the replaced parts, in entry order
+		texts []string // their normalised text
+	}
+	groups := map[string]*group{}
+	var order []string
 	for i, r := range p.Config.Profiles.Values[p.Profile].Replace {
-		ptr := p.Config.Parts[r.With.Name].Pointer
 		old := p.Parts[r.Replace.Name]
-		if r.With.Kind != "part" || ptr == nil || r.Replace.Kind != "part" || old == nil || Standing(old.Config) {
+		if r.With.Kind != "part" || p.Config.Parts[r.With.Name].Pointer == nil || r.Replace.Kind != "part" || old == nil || Standing(old.Config) {
 			continue // replacing standing text is GOVERNING_DROPPED whatever the pointer covers
 		}
-		text := NormaliseWords(old.Text)
-		for _, phrase := range ptr.Covers {
-			if NormaliseWords(phrase) == "" || ContainsPhrase(text, phrase) {
+		g := groups[r.With.Name]
+		if g == nil {
+			g = &group{first: i}
+			groups[r.With.Name] = g
+			order = append(order, r.With.Name)
+		}
+		g.parts = append(g.parts, r.Replace.Name)
+		g.texts = append(g.texts, NormaliseWords(old.Text))
+	}
+	var ds []diag.Diagnostic
+	for _, ptr := range order {
+		g := groups[ptr]
+		for _, phrase := range p.Config.Parts[ptr].Pointer.Covers {
+			if NormaliseWords(phrase) == "" || slices.ContainsFunc(g.texts, func(t string) bool { return ContainsPhrase(t, phrase) }) {
 				continue // an empty phrase is reported at the pointer
 			}
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i)), RulePointerCoverage,
-				"profile %s replaces part %s with pointer %s, but %s does not contain its covers phrase %q as whole words: the pointer's covers must name knowledge of the text it replaces; fix the phrase, or replace the part with the pointer that covers it",
-				p.Profile, r.Replace.Name, r.With.Name, r.Replace.Name, phrase))
+			pos := p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(g.first))
+			if len(g.parts) == 1 {
+				ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
+					"profile %s replaces part %s with pointer %s, but %s does not contain its covers phrase %q as whole words: the pointer's covers must name knowledge of the text it replaces; fix the phrase, or replace the part with the pointer that covers it",
+					p.Profile, g.parts[0], ptr, g.parts[0], phrase))
+				continue
+			}
+			ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
+				"profile %s replaces parts %s with pointer %s, but none of them contains its covers phrase %q as whole words: each covers phrase must name knowledge of one of the texts the pointer replaces; fix the phrase, or replace the part that holds it with this pointer",
+				p.Profile, strings.Join(g.parts, ", "), ptr, phrase))
 		}
 	}
 	return ds
@@ -277,7 +302,8 @@ func ProfileNames(c *config.Config) []string {
 }
 
 // profileCompose applies the program's profile to a mode's compose list:
-// omitted parts go, replaced parts are swapped.
+// omitted parts go, replaced parts are swapped, and a pointer part that
+// replaces several parts is sent once, where the first of them was.
 func (p *Program) profileCompose(refs []config.Ref) []config.Ref {
 	if p.Profile == "" {
 		return refs
@@ -288,11 +314,18 @@ func (p *Program) profileCompose(refs []config.Ref) []config.Ref {
 		if slices.ContainsFunc(pr.Omit, func(o config.Ref) bool { return o.Name == r.Name }) {
 			continue
 		}
+		replaced := false
 		for _, s := range pr.Replace {
 			if s.Replace.Name == r.Name {
-				r = s.With
+				r, replaced = s.With, true
 				break
 			}
+		}
+		// A pointer that stands for several entries is sent once, at the
+		// place of the first: a second copy would say nothing new and
+		// would be paid for on every call.
+		if replaced && r.Kind == "part" && p.Config.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
+			continue
 		}
 		out = append(out, r)
 	}
@@ -431,6 +464,9 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 				"tool %s: its description %s is empty, so the model would be told nothing about how to call it; write the description and its arguments", t, tool.File))
 			continue
 		}
+		if p.Config.Permits(p.Permission, t) {
+			p.checkMentions(t, desc)
+		}
 		desc = namedDescription(t, desc)
 		p.ToolTexts[t] = include.Text(desc)
 		if !p.Config.Permits(p.Permission, t) {
@@ -464,6 +500,56 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
+}
+
+// checkMentions reports every catalogue tool that the program's
+// permission set does not permit and that the description desc of tool t,
+// which the set does permit, names: the filtered listing leaves a
+// forbidden tool out, but a permitted tool's description is sent as
+// written, in the standing listing and in every discovery answer, so a
+// name in it would tell the session of a tool it may not use. Each finding
+// is at the first mention in the description file.
+func (p *Program) checkMentions(t string, desc []include.Span) {
+	if p.Permission == "" {
+		return
+	}
+	for _, u := range slices.Sorted(maps.Keys(p.Config.Tools.Catalogue)) {
+		if u == t || p.Config.Permits(p.Permission, u) {
+			continue
+		}
+		if pos, ok := toolMention(desc, u); ok {
+			p.add(diag.Errorf(pos, RuleToolDescription,
+				"tool %s: its description names %s, which permission set %s does not permit: a session under %s would be told of a tool it may not use, in the standing listing and in discovery answers; remove the mention from %s, or permit %s in permissions.values.%s",
+				t, u, p.Permission, p.Permission, pos.Path, u, p.Permission))
+		}
+	}
+}
+
+// toolMention returns the position of the first place in spans where name
+// stands as a whole tool name: not inside a longer name, so neither a
+// letter, digit, "_" nor "-" touches it on either side ("git_log" is not
+// named by "git_log_all").
+func toolMention(spans []include.Span, name string) (diag.Position, bool) {
+	nameChar := func(r rune) bool { return isWord(r) || r == '_' || r == '-' }
+	for _, sp := range spans {
+		for off := 0; ; {
+			i := strings.Index(sp.Text[off:], name)
+			if i < 0 {
+				break
+			}
+			start, end := off+i, off+i+len(name)
+			before, _ := utf8.DecodeLastRuneInString(sp.Text[:start])
+			after, _ := utf8.DecodeRuneInString(sp.Text[end:])
+			if !(start > 0 && nameChar(before)) && !(end < len(sp.Text) && nameChar(after)) {
+				head := sp.Text[:start]
+				line := sp.Line + strings.Count(head, "\n")
+				col := utf8.RuneCountInString(head[strings.LastIndexByte(head, '\n')+1:]) + 1
+				return diag.Position{Path: sp.Path, Line: line, Col: col}, true
+			}
+			off = end
+		}
+	}
+	return diag.Position{}, false
 }
 
 // namedDescription makes a tool's description carry the tool's name, so

@@ -3,7 +3,9 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -63,8 +65,24 @@ func (l *linter) orphans() []diag.Diagnostic {
 	slices.Sort(paths)
 	paths = unignored(fsys, l.p.Loaded.Root, slices.Compact(paths))
 	reached := l.reached()
+	// A file reached only through a link inside the project (a pointer
+	// source, an include or a part file that is a symbolic link) is
+	// reached all the same: compare what the paths name, not how.
+	var reachedInfo []fs.FileInfo
+	sameAsReached := func(p string) bool {
+		if reachedInfo == nil {
+			reachedInfo = []fs.FileInfo{}
+			for _, r := range slices.Sorted(maps.Keys(reached)) {
+				if fi, err := fsys.Stat(r); err == nil {
+					reachedInfo = append(reachedInfo, fi)
+				}
+			}
+		}
+		fi, err := fsys.Stat(p)
+		return err == nil && slices.ContainsFunc(reachedInfo, func(r fs.FileInfo) bool { return os.SameFile(fi, r) })
+	}
 	for _, p := range paths {
-		if reached[p] {
+		if reached[p] || sameAsReached(p) {
 			continue
 		}
 		ds = append(ds, newDiag(diag.Position{Path: p, Line: 1, Col: 1}, RuleOrphan,

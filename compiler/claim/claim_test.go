@@ -2,10 +2,12 @@ package claim
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,13 +23,36 @@ func record(arm, task string, passed string, input, output string, settings stri
 
 const set = `{"model": "m", "temperature": 0}`
 
-func mustRead(t *testing.T, lines ...string) []Run {
+// mustRead reads the runs lines after a plan that lists their tasks, in
+// order of appearance, with as many repeats as the arm with most runs of a
+// task made: the plan under which the lines are a complete trial.
+func mustRead(t *testing.T, lines ...string) Trial {
 	t.Helper()
-	runs, err := Read("runs.jsonl", strings.NewReader(strings.Join(lines, "\n")+"\n"))
+	trial, err := Read("runs.jsonl", strings.NewReader(planFor(lines)+"\n"+strings.Join(lines, "\n")+"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return runs
+	return trial
+}
+
+// planFor writes the plan line under which lines are complete.
+func planFor(lines []string) string {
+	var tasks []string
+	count := map[[2]string]int{}
+	repeats := 1
+	for _, l := range lines {
+		var r struct{ Arm, Task string }
+		if json.Unmarshal([]byte(l), &r) != nil {
+			continue
+		}
+		if !slices.Contains(tasks, r.Task) {
+			tasks = append(tasks, r.Task)
+		}
+		count[[2]string{r.Arm, r.Task}]++
+		repeats = max(repeats, count[[2]string{r.Arm, r.Task}])
+	}
+	b, _ := json.Marshal(map[string]any{"plan": map[string]any{"tasks": tasks, "repeats": repeats}})
+	return string(b)
 }
 
 func status(res Result, name string) Status {
@@ -138,6 +163,9 @@ func TestOtherArmsIgnored(t *testing.T) {
 	}
 }
 
+// plan1 plans task t once in every arm.
+const plan1 = `{"plan": {"tasks": ["t"], "repeats": 1}}`
+
 func TestReadErrors(t *testing.T) {
 	ok := record("a", "t", "true", "1", "2", set)
 	extra := strings.Replace(ok, `"settingsVerified": true`, `"settingsVerified": true, "x": 1`, 1)
@@ -159,11 +187,12 @@ func TestReadErrors(t *testing.T) {
 		{ok + " x", 1, len(ok) + 2, "text after the run's JSON object"},
 		{ok[:len(ok)-1], 1, len(ok), "not closed on this line"},
 		{`{"arm": "a", "arm": "b"}`, 1, 14, `field "arm" appears twice`},
-		{ok + "\n" + ok, 2, 1, "recorded twice (first on line 1)"},
+		{ok + "\n" + ok, 2, 1, "recorded twice (first on line 2)"},
 		{"[1]", 1, 1, "a run must be a JSON object"},
-		{"\xff", 1, 1, "not valid UTF-8"},
 	} {
-		_, err := Read("runs.jsonl", strings.NewReader(tc.text))
+		// The plan takes the first line: every run line is one lower.
+		tc.line++
+		_, err := Read("runs.jsonl", strings.NewReader(plan1+"\n"+tc.text))
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Errorf("%q: error %v, want a *claim.Error", tc.text, err)
@@ -177,12 +206,12 @@ func TestReadErrors(t *testing.T) {
 
 func TestReadAcceptsBlankLinesAndCRLF(t *testing.T) {
 	ok := record("a", "t", "true", "1", "2", set)
-	runs, err := Read("runs.jsonl", strings.NewReader("\r\n"+ok+"\r\n\n"))
+	trial, err := Read("runs.jsonl", strings.NewReader("\r\n"+plan1+"\r\n"+ok+"\r\n\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(runs) != 1 || runs[0].Line != 2 || runs[0].ID != "1" {
-		t.Fatalf("%+v", runs)
+	if runs := trial.Runs; len(runs) != 1 || runs[0].Line != 3 || runs[0].ID != "1" || trial.Plan.Line != 2 {
+		t.Fatalf("%+v", trial)
 	}
 }
 
@@ -257,8 +286,8 @@ func TestWordsFollowTheVerdict(t *testing.T) {
 // TestReasonSeparatesNotEvaluated: conditions that were not evaluated are
 // not reported as failed.
 func TestReasonSeparatesNotEvaluated(t *testing.T) {
-	res := Evaluate(nil, "base", "cand", 0.10)
-	want := "no savings claim can be made: complete matched pairs failed; identical passing outcomes, known usage, verified settings not evaluated."
+	res := Evaluate(Trial{Plan: &Plan{Tasks: []string{"t"}, Repeats: 1}}, "base", "cand", 0.10)
+	want := "no savings claim can be made: the trial stopped early (base ran 0 of 1 planned runs, cand 0 of 1); planned runs complete, complete matched pairs failed; identical passing outcomes, known usage, verified settings not evaluated."
 	if !strings.HasPrefix(res.Reason, want) {
 		t.Fatalf("reason %q, want it to start with %q", res.Reason, want)
 	}
@@ -275,9 +304,9 @@ func TestSettingsComparedWithinThePair(t *testing.T) {
 		record("cand", "t1", "true", "9", "0", `{"model": "m", "temperature": 1}`),
 	)
 	res := Evaluate(runs, "base", "cand", 0.10)
-	want := "cand task t1 run 1 (line 4) differs from its pair base task t1 run 1 (line 2): temperature=1 against temperature=0"
-	if res.Conditions[3].Detail != want {
-		t.Fatalf("detail %q, want %q", res.Conditions[3].Detail, want)
+	want := "cand task t1 run 1 (line 5) differs from its pair base task t1 run 1 (line 3): temperature=1 against temperature=0"
+	if res.Conditions[4].Detail != want {
+		t.Fatalf("detail %q, want %q", res.Conditions[4].Detail, want)
 	}
 	runs = mustRead(t,
 		record("base", "t0", "true", "10", "0", set),
@@ -287,9 +316,9 @@ func TestSettingsComparedWithinThePair(t *testing.T) {
 	)
 	res = Evaluate(runs, "base", "cand", 0.10)
 	// The pair is reported once, by its first run.
-	want = `base task t1 run 1 (line 2) differs from the settings of the other runs: model="n" against model="m" in base task t0 run 1 (line 1)`
-	if res.Conditions[3].Detail != want {
-		t.Fatalf("detail %q, want %q", res.Conditions[3].Detail, want)
+	want = `base task t1 run 1 (line 3) differs from the settings of the other runs: model="n" against model="m" in base task t0 run 1 (line 2)`
+	if res.Conditions[4].Detail != want {
+		t.Fatalf("detail %q, want %q", res.Conditions[4].Detail, want)
 	}
 }
 
@@ -354,7 +383,7 @@ func TestUsageBounds(t *testing.T) {
 			usage = strings.Replace(usage, `"output": 3`, `"output": `+max, 1)
 		}
 		line := `{"arm": "a", "task": "t", "run": 1, "passed": true, "usage": ` + usage + `, "settings": {"m": 1}, "settingsVerified": true}`
-		_, err := Read("runs.jsonl", strings.NewReader(line+"\n"))
+		_, err := Read("runs.jsonl", strings.NewReader(plan1+"\n"+line+"\n"))
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%s %s: %v, want it accepted", tc.field, tc.value, err)
@@ -363,8 +392,8 @@ func TestUsageBounds(t *testing.T) {
 		}
 		col := strings.Index(line, `"`+tc.field+`": `+tc.value) + len(`"`+tc.field+`": `) + 1
 		var e *Error
-		if !errors.As(err, &e) || e.Line != 1 || e.Col != col || !strings.Contains(e.Msg, tc.want) {
-			t.Errorf("%s %s:\n got %v\nwant runs.jsonl:1:%d: ...%s...", tc.field, tc.value, err, col, tc.want)
+		if !errors.As(err, &e) || e.Line != 2 || e.Col != col || !strings.Contains(e.Msg, tc.want) {
+			t.Errorf("%s %s:\n got %v\nwant runs.jsonl:2:%d: ...%s...", tc.field, tc.value, err, col, tc.want)
 		}
 	}
 }
@@ -403,7 +432,7 @@ func TestOutOfRangeRunsNeverJudged(t *testing.T) {
 		{"negative", run("base", 10, 0), run("cand", -5, 0), true},
 		{"MaxTokens", run("base", MaxTokens, MaxTokens), run("cand", 1, 0), false},
 	} {
-		res := Evaluate([]Run{tc.base, tc.cand}, "base", "cand", 0.10)
+		res := Evaluate(Trial{Plan: &Plan{Tasks: []string{"t"}, Repeats: 1}, Runs: []Run{tc.base, tc.cand}}, "base", "cand", 0.10)
 		if !tc.inconcl {
 			if res.Verdict != Supported {
 				t.Errorf("%s: verdict %s, want %s", tc.name, res.Verdict, Supported)
@@ -458,6 +487,118 @@ func TestSumTotalsOverflow(t *testing.T) {
 		a, b, ok := sumTotals(tc.pairs)
 		if a != tc.a || b != tc.b || ok != tc.ok {
 			t.Errorf("sumTotals(%v) = %d, %d, %v; want %d, %d, %v", tc.pairs, a, b, ok, tc.a, tc.b, tc.ok)
+		}
+	}
+}
+
+// TestPlannedRuns: with a plan of 2 tasks × 2 repeats, a claim is judged
+// only when each arm recorded all 4 runs; one run fewer in either arm, or
+// the same early stop in both (every pair still matched), is INCONCLUSIVE
+// and says how many of how many ran.
+func TestPlannedRuns(t *testing.T) {
+	const plan = `{"plan": {"tasks": ["t0", "t1"], "repeats": 2}}`
+	run := func(arm, task string, id int, input int) string {
+		return fmt.Sprintf(`{"arm": %q, "task": %q, "run": %d, "passed": true, "usage": {"input": %d, "output": 0}, "settings": {"model": "m"}, "settingsVerified": true}`, arm, task, id, input)
+	}
+	// runs returns the first n runs of each arm, in plan order.
+	runs := func(nBase, nCand int) []string {
+		var out []string
+		i := 0
+		for _, task := range []string{"t0", "t1"} {
+			for id := 1; id <= 2; id++ {
+				if i < nBase {
+					out = append(out, run("base", task, id, 1000))
+				}
+				if i < nCand {
+					out = append(out, run("cand", task, id, 800))
+				}
+				i++
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		base, cand int
+		want       Verdict
+		reason     string
+	}{
+		{4, 4, Supported, ""},
+		{3, 3, Inconclusive, "the trial stopped early (base ran 3 of 4 planned runs, cand 3 of 4); planned runs complete failed."},
+		{4, 3, Inconclusive, "the trial stopped early (base ran 4 of 4 planned runs, cand 3 of 4); planned runs complete, complete matched pairs failed."},
+		{3, 4, Inconclusive, "(base ran 3 of 4 planned runs, cand 4 of 4)"},
+		{1, 1, Inconclusive, "(base ran 1 of 4 planned runs, cand 1 of 4)"},
+	} {
+		trial, err := Read("runs.jsonl", strings.NewReader(plan+"\n"+strings.Join(runs(tc.base, tc.cand), "\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := Evaluate(trial, "base", "cand", 0.10)
+		if res.Verdict != tc.want || !strings.Contains(res.Reason, tc.reason) {
+			t.Errorf("%d and %d of 4: %s: %s; want %s with %q", tc.base, tc.cand, res.Verdict, res.Reason, tc.want, tc.reason)
+		}
+		if res.PlannedRuns != 4 || res.BaselineRuns != tc.base || res.CandidateRuns != tc.cand {
+			t.Errorf("%d and %d of 4: runs %d, %d of %d", tc.base, tc.cand, res.BaselineRuns, res.CandidateRuns, res.PlannedRuns)
+		}
+		wantStatus := Pass
+		if tc.want != Supported {
+			wantStatus = Fail
+		}
+		if c := res.Conditions[0]; c.Name != CondPlan || c.Status != wantStatus {
+			t.Errorf("%d and %d of 4: first condition %+v, want %s %s", tc.base, tc.cand, c, CondPlan, wantStatus)
+		}
+	}
+	if c := Evaluate(mustRead(t, runs(4, 4)...), "base", "cand", 0.1).Conditions[0]; c.Detail != "4 of 4 planned runs in each arm (2 tasks × 2 repeats)" {
+		t.Errorf("detail %q", c.Detail)
+	}
+
+	// Without a plan (a Trial built otherwise than by Read) nothing can
+	// tell a complete trial from a stopped one: never SUPPORTED.
+	trial := mustRead(t, runs(4, 4)...)
+	trial.Plan = nil
+	if res := Evaluate(trial, "base", "cand", 0.10); res.Verdict != Inconclusive || status(res, CondPlan) != Fail {
+		t.Errorf("no plan: %s, %s", res.Verdict, res.Reason)
+	}
+}
+
+// TestReadPlan: the plan comes first, once, well formed; runs keep to its
+// tasks and repeats (at the repeats is accepted, one more is not).
+func TestReadPlan(t *testing.T) {
+	ok := record("a", "t", "true", "1", "2", set)
+	second := strings.Replace(ok, `"run": 1`, `"run": 2`, 1)
+	other := strings.Replace(ok, `"task": "t"`, `"task": "u"`, 1)
+	for _, tc := range []struct {
+		text      string
+		line, col int
+		contains  string // "" when accepted
+	}{
+		{plan1 + "\n" + ok, 0, 0, ""},
+		{`{"plan": {"tasks": ["t"], "repeats": 2}}` + "\n" + ok + "\n" + second, 0, 0, ""},
+		{plan1 + "\n" + ok + "\n" + second, 3, 1, "a task t run 2 is run 2 of arm a on task t, more than the plan's 1 repeat (line 1)"},
+		{ok, 1, 1, "declares no plan before its first run"},
+		{"", 1, 1, "declares no plan: write the trial's tasks and repeats on the first line"},
+		{ok + "\n" + plan1, 1, 1, "declares no plan before its first run"},
+		{plan1 + "\n" + plan1, 2, 1, "the plan is declared twice (first on line 1)"},
+		{plan1 + "\n" + other, 2, 22, `task "u" is not in the plan (line 1: t)`},
+		{`{"plan": {"tasks": [], "repeats": 1}}`, 1, 20, `plan "tasks" must be a non-empty list`},
+		{`{"plan": {"tasks": ["t", " "], "repeats": 1}}`, 1, 20, `plan "tasks" item 2 is empty`},
+		{`{"plan": {"tasks": ["t", "t"], "repeats": 1}}`, 1, 20, `plan "tasks" lists "t" twice`},
+		{`{"plan": {"tasks": ["t"], "repeats": 0}}`, 1, 38, `plan "repeats" must be a whole number from 1 to 1,000,000`},
+		{`{"plan": {"tasks": ["t"], "repeats": 1000001}}`, 1, 38, `plan "repeats" must be a whole number from 1 to 1,000,000`},
+		{`{"plan": {"tasks": ["t"], "repeats": 1000000}}` + "\n" + ok, 0, 0, ""},
+		{`{"plan": {"tasks": ["t"]}}`, 1, 2, `"plan" has no "repeats" field`},
+		{`{"plan": {"tasks": ["t"], "repeats": 1, "arms": 2}}`, 1, 41, `unknown field "arms" in "plan"`},
+		{`{"plan": {"tasks": ["t"], "repeats": 1}, "x": 1}`, 1, 42, `unknown field "x" in the plan line`},
+	} {
+		_, err := Read("runs.jsonl", strings.NewReader(tc.text))
+		if tc.contains == "" {
+			if err != nil {
+				t.Errorf("%q: %v, want it accepted", tc.text, err)
+			}
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Line != tc.line || e.Col != tc.col || !strings.Contains(e.Msg, tc.contains) {
+			t.Errorf("%q:\n got %v\nwant runs.jsonl:%d:%d: ...%s...", tc.text, err, tc.line, tc.col, tc.contains)
 		}
 	}
 }

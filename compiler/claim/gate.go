@@ -25,9 +25,10 @@ const (
 	// NotSupported: the evidence is complete, and the saving falls short of
 	// the threshold (or the candidate used more).
 	NotSupported Verdict = "NOT SUPPORTED"
-	// Inconclusive: the evidence cannot carry a claim either way: pairs are
-	// missing, an outcome failed or is unknown, usage is unknown, or the
-	// settings were not verified or differ.
+	// Inconclusive: the evidence cannot carry a claim either way: the
+	// trial stopped before its plan was run, pairs are missing, an outcome
+	// failed or is unknown, usage is unknown, or the settings were not
+	// verified or differ.
 	Inconclusive Verdict = "INCONCLUSIVE"
 )
 
@@ -58,6 +59,12 @@ type Result struct {
 	// Threshold is the least fraction of total tokens the candidate must
 	// save.
 	Threshold float64 `json:"threshold"`
+	// PlannedRuns is how many runs the plan gives each arm (tasks ×
+	// repeats); BaselineRuns and CandidateRuns how many each arm recorded.
+	// 0 planned when the trial has no plan.
+	PlannedRuns   int `json:"plannedRuns"`
+	BaselineRuns  int `json:"baselineRuns"`
+	CandidateRuns int `json:"candidateRuns"`
 	// Pairs counts the matched pairs (task and run id in both arms).
 	Pairs int `json:"pairs"`
 	// BaselineTokens and CandidateTokens sum input plus output tokens over
@@ -72,6 +79,7 @@ type Result struct {
 
 // The names of the gate's conditions.
 const (
+	CondPlan     = "planned runs complete"
 	CondPairs    = "complete matched pairs"
 	CondOutcomes = "identical passing outcomes"
 	CondUsage    = "known usage"
@@ -118,16 +126,17 @@ func listed(what []string) string {
 }
 
 // Evaluate applies the gate to the runs of arms baseline and candidate;
-// runs of other arms do not enter it (Read has validated them like any). The evidence conditions (complete matched
+// runs of other arms do not enter it (Read has validated them like any).
+// The evidence conditions (every planned run recorded, complete matched
 // pairs, identical passing outcomes, known usage, the same verified
 // settings) must all pass before the totals are compared; any that fails
 // makes the verdict Inconclusive. threshold is a fraction in (0, 1).
-func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result {
+func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
 	res := Result{Baseline: baseline, Candidate: candidate, Threshold: threshold}
 	type key struct{ task, id string }
 	arms := map[string]map[key]Run{baseline: {}, candidate: {}}
 	var both []Run // the runs of the two arms, in file order
-	for _, r := range runs {
+	for _, r := range t.Runs {
 		if m, ok := arms[r.Arm]; ok {
 			m[key{r.Task, r.ID}] = r
 			both = append(both, r)
@@ -135,6 +144,24 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 	}
 	add := func(name string, st Status, detail string) {
 		res.Conditions = append(res.Conditions, Condition{name, st, detail})
+	}
+
+	// Every planned run recorded: a trial that stopped early (a request
+	// cap reached before the last repeat) covers a different workload in
+	// each arm, or a smaller one than planned, whatever its pairs say.
+	res.BaselineRuns, res.CandidateRuns = len(arms[baseline]), len(arms[candidate])
+	stoppedEarly := ""
+	if t.Plan == nil {
+		add(CondPlan, Fail, "no plan: the planned tasks and repeats are unknown, so a trial that stopped early cannot be told from a complete one")
+	} else {
+		res.PlannedRuns = t.Plan.Runs()
+		shape := fmt.Sprintf("%s × %s", plural(len(t.Plan.Tasks), "task", "tasks"), plural(t.Plan.Repeats, "repeat", "repeats"))
+		if res.BaselineRuns == res.PlannedRuns && res.CandidateRuns == res.PlannedRuns {
+			add(CondPlan, Pass, fmt.Sprintf("%d of %d planned runs in each arm (%s)", res.PlannedRuns, res.PlannedRuns, shape))
+		} else {
+			stoppedEarly = fmt.Sprintf("%s ran %d of %d planned runs, %s %d of %d", baseline, res.BaselineRuns, res.PlannedRuns, candidate, res.CandidateRuns, res.PlannedRuns)
+			add(CondPlan, Fail, fmt.Sprintf("the trial stopped early: %s (%s)", stoppedEarly, shape))
+		}
 	}
 
 	// Complete matched pairs: every task and run id in both arms.
@@ -265,6 +292,9 @@ func Evaluate(runs []Run, baseline, candidate string, threshold float64) Result 
 		why := strings.Join(failed, ", ") + " failed"
 		if len(skipped) > 0 {
 			why += "; " + strings.Join(skipped, ", ") + " not evaluated"
+		}
+		if stoppedEarly != "" {
+			why = "the trial stopped early (" + stoppedEarly + "); " + why
 		}
 		res.Reason = fmt.Sprintf("no savings claim can be made: %s. Incomplete, failing or unknown evidence supports no claim either way.", why)
 		return res

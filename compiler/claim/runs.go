@@ -7,7 +7,10 @@
 // known, and use at least a threshold fraction fewer total tokens.
 //
 // promptc never runs a model; it reads the runs a harness recorded, one JSON
-// object a line (JSON Lines), and validates them strictly.
+// object a line (JSON Lines), after the trial's plan (the tasks and how many
+// times each arm runs each), and validates them strictly. The plan is what
+// tells a complete trial from one that stopped early, for example when a
+// request cap ran out before the second repeat.
 package claim
 
 import (
@@ -91,6 +94,32 @@ func addTokens(a, b int64) (int64, bool) {
 	return a + b, true
 }
 
+// MaxRepeats bounds a plan's repeats: far more than any paid trial runs,
+// and small enough that tasks × repeats never overflows.
+const MaxRepeats = 1_000_000
+
+// Plan is what a trial set out to run: every task, Repeats times, in every
+// arm.
+type Plan struct {
+	// Tasks are the planned tasks, each named once.
+	Tasks []string
+	// Repeats is how many runs of each task each arm was to make.
+	Repeats int
+	// Line is the plan's line in the file, 1-based.
+	Line int
+}
+
+// Runs is how many runs the plan gives each arm: tasks × repeats.
+func (p Plan) Runs() int { return len(p.Tasks) * p.Repeats }
+
+// Trial is a runs file: its plan and the runs recorded.
+type Trial struct {
+	// Plan is nil only for a Trial built otherwise than by Read; the gate
+	// then cannot tell a complete trial from one that stopped early.
+	Plan *Plan
+	Runs []Run
+}
+
 // Error is a malformed runs file: where and what.
 type Error struct {
 	Path      string
@@ -106,46 +135,133 @@ var (
 	usageFields  = []string{"input", "output", "cached", "reasoning"}
 )
 
-// Read parses a runs file: one JSON object per line, blank lines ignored.
-// path names the file in errors. Every record must have every field of a
-// run (see docs), with the right type; unknown and repeated fields are
-// errors, and so is a second run with the same arm, task and run id.
-func Read(path string, r io.Reader) ([]Run, error) {
+// planExample is the plan line messages show.
+const planExample = `{"plan": {"tasks": ["regression-fix", "history"], "repeats": 2}}`
+
+// Read parses a runs file: the plan on the first line that is not blank,
+// then one run per line, blank lines ignored. path names the file in
+// errors. Every record must have every field of a run (see docs), with the
+// right type; unknown and repeated fields are errors, and so are a second
+// run with the same arm, task and run id, a run of a task the plan does not
+// list, and more runs of an arm and task than the plan's repeats.
+func Read(path string, r io.Reader) (Trial, error) {
+	var t Trial
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
-		return nil, err
+		return t, err
 	}
 	if len(data) > MaxFileBytes {
-		return nil, &Error{path, 1, 1, fmt.Sprintf("the file is larger than %d MiB; a runs file holds one short JSON object per run", MaxFileBytes>>20)}
+		return t, &Error{path, 1, 1, fmt.Sprintf("the file is larger than %d MiB; a runs file holds one short JSON object per run", MaxFileBytes>>20)}
 	}
 	if !utf8.Valid(data) {
-		return nil, &Error{path, 1, 1, "the file is not valid UTF-8"}
+		return t, &Error{path, 1, 1, "the file is not valid UTF-8"}
 	}
-	var runs []Run
 	seen := map[[3]string]int{}
+	count := map[[2]string]int{}
 	for i, line := range strings.Split(string(data), "\n") {
 		num := i + 1
 		line = strings.TrimSuffix(line, "\r")
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		run, err := parseLine(line)
-		if err != nil {
+		at := func(err error) error {
 			var le *lineError
 			if errors.As(err, &le) {
-				return nil, &Error{path, num, utf8.RuneCountInString(line[:le.off]) + 1, le.msg}
+				return &Error{path, num, utf8.RuneCountInString(line[:le.off]) + 1, le.msg}
 			}
-			return nil, err
+			return err
+		}
+		isPlan, err := planLine(line)
+		if err != nil {
+			return t, at(err)
+		}
+		if isPlan {
+			if t.Plan != nil {
+				return t, &Error{path, num, 1, fmt.Sprintf("the plan is declared twice (first on line %d); a runs file has one plan", t.Plan.Line)}
+			}
+			plan, err := parsePlan(line)
+			if err != nil {
+				return t, at(err)
+			}
+			plan.Line = num
+			t.Plan = &plan
+			continue
+		}
+		if t.Plan == nil {
+			return t, &Error{path, num, 1, "the runs file declares no plan before its first run: without the planned tasks and repeats a trial that stopped early cannot be told from a complete one; write the plan on the first line, e.g. " + planExample}
+		}
+		run, taskOff, err := parseLine(line)
+		if err != nil {
+			return t, at(err)
 		}
 		run.Line = num
+		if !slices.Contains(t.Plan.Tasks, run.Task) {
+			return t, at(&lineError{taskOff, fmt.Sprintf("task %q is not in the plan (line %d: %s); add it to the plan's tasks or correct the name", run.Task, t.Plan.Line, strings.Join(t.Plan.Tasks, ", "))})
+		}
 		key := [3]string{run.Arm, run.Task, run.ID}
 		if prev, dup := seen[key]; dup {
-			return nil, &Error{path, num, 1, fmt.Sprintf("%s is recorded twice (first on line %d); give every run of an arm and task its own run id", run.Label(), prev)}
+			return t, &Error{path, num, 1, fmt.Sprintf("%s is recorded twice (first on line %d); give every run of an arm and task its own run id", run.Label(), prev)}
 		}
 		seen[key] = num
-		runs = append(runs, run)
+		if count[[2]string{run.Arm, run.Task}]++; count[[2]string{run.Arm, run.Task}] > t.Plan.Repeats {
+			return t, &Error{path, num, 1, fmt.Sprintf("%s is run %d of arm %s on task %s, more than the plan's %s (line %d); record the runs the plan asked for, or raise its repeats",
+				run.Label(), count[[2]string{run.Arm, run.Task}], run.Arm, run.Task, plural(t.Plan.Repeats, "repeat", "repeats"), t.Plan.Line)}
+		}
+		t.Runs = append(t.Runs, run)
 	}
-	return runs, nil
+	if t.Plan == nil {
+		return t, &Error{path, 1, 1, "the runs file declares no plan: write the trial's tasks and repeats on the first line, e.g. " + planExample}
+	}
+	return t, nil
+}
+
+// planLine reports whether line is a plan: a JSON object whose first key
+// is "plan".
+func planLine(line string) (bool, error) {
+	dec := json.NewDecoder(strings.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false, nil // parseLine reports what is wrong
+	}
+	tok, err := dec.Token()
+	return err == nil && tok == "plan", nil
+}
+
+// parsePlan parses the plan line: {"plan": {"tasks": [...], "repeats": N}}.
+func parsePlan(line string) (Plan, error) {
+	var plan Plan
+	rec, err := object(line, []byte(line), 0, "the plan line", []string{"plan"})
+	if err != nil {
+		return plan, err
+	}
+	pf := rec["plan"]
+	fields, err := object(line, pf.raw, valueOff(line, pf), `"plan"`, []string{"tasks", "repeats"})
+	if err != nil {
+		return plan, err
+	}
+	for _, k := range []string{"tasks", "repeats"} {
+		if _, ok := fields[k]; !ok {
+			return plan, &lineError{pf.off, fmt.Sprintf(`"plan" has no %q field; a plan names its tasks and how many runs of each every arm makes, e.g. %s`, k, planExample)}
+		}
+	}
+	tf := fields["tasks"]
+	if json.Unmarshal(tf.raw, &plan.Tasks) != nil || len(plan.Tasks) == 0 {
+		return plan, &lineError{valueOff(line, tf), `plan "tasks" must be a non-empty list of task names`}
+	}
+	for i, task := range plan.Tasks {
+		if strings.TrimSpace(task) == "" {
+			return plan, &lineError{valueOff(line, tf), fmt.Sprintf(`plan "tasks" item %d is empty; name every task`, i+1)}
+		}
+		if slices.Index(plan.Tasks, task) < i {
+			return plan, &lineError{valueOff(line, tf), fmt.Sprintf(`plan "tasks" lists %q twice`, task)}
+		}
+	}
+	rf := fields["repeats"]
+	n, err := strconv.Atoi(string(rf.raw))
+	if err != nil || n < 1 || n > MaxRepeats {
+		return plan, &lineError{valueOff(line, rf), fmt.Sprintf(`plan "repeats" must be a whole number from 1 to %s: how many runs of each task every arm makes`, compiler.Thousands(MaxRepeats))}
+	}
+	plan.Repeats = n
+	return plan, nil
 }
 
 // lineError is an error at a byte offset of a line.
@@ -227,13 +343,31 @@ func syntaxError(line string, off int, err error) error {
 	return &lineError{off, "not valid JSON: " + err.Error()}
 }
 
-// parseLine parses one run record.
-func parseLine(line string) (Run, error) {
+// parseLine parses one run record, and returns the byte offset of its
+// task's value too.
+func parseLine(line string) (Run, int, error) {
+	run, rec, err := parseRecord(line)
+	if err != nil {
+		return run, 0, err
+	}
+	return run, valueOff(line, rec["task"]), nil
+}
+
+// parseRecord parses one run record into a Run and its fields.
+func parseRecord(line string) (Run, map[string]field, error) {
 	var run Run
 	rec, err := object(line, []byte(line), 0, "a run", recordFields)
 	if err != nil {
-		return run, err
+		return run, nil, err
 	}
+	run, err = parseFields(line, rec)
+	return run, rec, err
+}
+
+// parseFields reads a run record's fields.
+func parseFields(line string, rec map[string]field) (Run, error) {
+	var run Run
+	var err error
 	for _, k := range recordFields {
 		if _, ok := rec[k]; !ok {
 			return run, &lineError{0, fmt.Sprintf("the run has no %q field; every run needs %s", k, strings.Join(recordFields, ", "))}

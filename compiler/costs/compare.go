@@ -32,6 +32,10 @@ type Comparison struct {
 	// pointer (compiler.Program.DroppedText): detail deleted rather than
 	// moved behind a pointer.
 	Dropped []DroppedPart
+	// Rediscovery is To's declared cost per session of finding again the
+	// text it drops, in the session totals; 0 without a session model or
+	// a declared cost.
+	Rediscovery int
 }
 
 // ModeDelta is one mode's tokens in both profiles, summed over families.
@@ -78,7 +82,7 @@ func compare(from, to *compiler.Program, s *Session) Comparison {
 			rd := reads(p, m, *s)
 			c.Reads = c.Reads || len(rd) > 0
 			t, _ := s.Total(r.Tokens, rd)
-			total[r.Mode] += t
+			total[r.Mode] += t + float64(Rediscovery(p, m))
 		}
 		out := map[string]int{}
 		for k, v := range total {
@@ -96,6 +100,9 @@ func compare(from, to *compiler.Program, s *Session) Comparison {
 		c.Change = float64(c.ToTotal-c.FromTotal) / float64(c.FromTotal)
 	}
 	c.Dropped = dropped(from, to)
+	if s != nil && to.Profile != "" {
+		c.Rediscovery = to.Config.Profiles.Values[to.Profile].Rediscovery
+	}
 	return c
 }
 
@@ -171,8 +178,11 @@ func WriteComparison(w io.Writer, c Comparison) error {
 		}
 		fmt.Fprintf(&b, "%s drops with no pointer to its text: %s. Deleted detail can raise total input when the model has to search for what the prompt no longer tells it how to find",
 			c.To, strings.Join(names, ", "))
-		if c.Session != nil {
-			b.WriteString("; the session totals above do not price that search")
+		switch {
+		case c.Session != nil && c.Rediscovery > 0:
+			fmt.Fprintf(&b, "; the session totals above price that search at %s tokens per session (its rediscovery in promptc.cue)", compiler.Thousands(c.Rediscovery))
+		case c.Session != nil:
+			b.WriteString("; the session totals above do not price that search (declare the profile's rediscovery to price it)")
 		}
 		b.WriteString(".\n")
 	}

@@ -101,6 +101,10 @@ func (s Session) BreakEven(standing, pointerTokens, inlinedTokens, sourceTokens 
 // the families.
 type SessionRow struct {
 	Mode string
+	// Rediscovery is the declared cost of finding again the text the
+	// profile drops, counted in Retrieval and Total; 0 when the mode sent
+	// no dropped text or the profile declares none.
+	Rediscovery int
 	// Standing is S per call.
 	StandingMin, StandingMax int
 	// Pointers counts the pointer parts the mode sends.
@@ -122,18 +126,43 @@ func reads(p *compiler.Program, m *compiler.Mode, s Session) []Retrieval {
 	return out
 }
 
+// Rediscovery returns the declared cost per session (the profile's
+// rediscovery) of finding again the text p's profile drops, for mode m: 0
+// unless m, before the profile, sent a part the profile drops (what
+// compiler.Program.DroppedText lists, or its dropped list names).
+func Rediscovery(p *compiler.Program, m *compiler.Mode) int {
+	if p.Profile == "" {
+		return 0
+	}
+	pr := p.Config.Profiles.Values[p.Profile]
+	lost := map[string]bool{}
+	for _, d := range p.DroppedText() {
+		lost[d.Part] = true
+	}
+	for _, d := range pr.Dropped {
+		lost[d.Name] = true
+	}
+	for _, r := range p.Config.Modes[m.Name].Compose {
+		if r.Kind == "part" && lost[r.Name] {
+			return pr.Rediscovery
+		}
+	}
+	return 0
+}
+
 // SessionTable computes the session total of every mode.
 func SessionTable(p *compiler.Program, s Session) []SessionRow {
 	rows := Table(p)
 	var out []SessionRow
 	for _, m := range p.Modes {
 		rd := reads(p, m, s)
-		sr := SessionRow{Mode: m.Name, StandingMin: -1, Pointers: len(rd)}
+		sr := SessionRow{Mode: m.Name, StandingMin: -1, Pointers: len(rd), Rediscovery: Rediscovery(p, m)}
 		for _, r := range rows {
 			if r.Mode != m.Name {
 				continue
 			}
 			total, ret := s.Total(r.Tokens, rd)
+			total, ret = total+float64(sr.Rediscovery), ret+float64(sr.Rediscovery)
 			if sr.StandingMin < 0 || r.Tokens < sr.StandingMin {
 				sr.StandingMin, sr.TotalMin, sr.RetrievalMin = r.Tokens, total, ret
 			}
@@ -159,8 +188,9 @@ func WriteSession(w io.Writer, s Session, rows []SessionRow, dropped []compiler.
 		}
 		return compiler.Thousands(a) + "-" + compiler.Thousands(b)
 	}
-	pointers := false
+	pointers, rediscovery := false, 0
 	for _, r := range rows {
+		rediscovery = max(rediscovery, r.Rediscovery)
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", r.Mode, span(r.StandingMin, r.StandingMax), r.Pointers,
 			span(round(r.RetrievalMin), round(r.RetrievalMax)), span(round(r.TotalMin), round(r.TotalMax)))
 		pointers = pointers || r.Pointers > 0
@@ -176,12 +206,15 @@ func WriteSession(w io.Writer, s Session, rows []SessionRow, dropped []compiler.
 		fmt.Fprintf(&b, "Expected input tokens per session (smallest-largest family): N(S+H), with H = %s per call; no mode sends a pointer.\n",
 			compiler.Thousands(s.Overhead))
 	}
-	if len(dropped) > 0 {
+	if rediscovery > 0 {
+		fmt.Fprintf(&b, "Rediscovery: this profile drops text with no pointer to it; each session of a mode that sent it is charged %s tokens for finding what that text said (rediscovery in promptc.cue), in R and the total.\n",
+			compiler.Thousands(rediscovery))
+	} else if len(dropped) > 0 {
 		var names []string
 		for _, d := range dropped {
 			names = append(names, fmt.Sprintf("%s (%s tokens)", d.Part, compiler.Thousands(d.Tokens)))
 		}
-		fmt.Fprintf(&b, "Not modelled: this profile drops text with no pointer to it: %s. The calls and context a model spends finding what that text said are not in these totals, so they understate the session.\n",
+		fmt.Fprintf(&b, "Not modelled: this profile drops text with no pointer to it: %s. The calls and context a model spends finding what that text said are not in these totals, so they understate the session; declare the profile's rediscovery to price them.\n",
 			strings.Join(names, ", "))
 	}
 	_, err := io.WriteString(w, b.String())

@@ -197,6 +197,14 @@ func OpenOverlay(root string, overlay map[string]string) (*FS, error) {
 	return fsys, nil
 }
 
+// Stat returns the file information of rel, a slash-separated path
+// relative to the project root, following symbolic links that stay inside
+// the root (a link out of it is an error): what tells whether two paths
+// name the same file.
+func (fsys *FS) Stat(rel string) (fs.FileInfo, error) {
+	return fsys.root.Stat(filepath.FromSlash(rel))
+}
+
 // Close releases the root directory. Files already read stay usable.
 func (fsys *FS) Close() error {
 	for _, d := range fsys.dirs {

@@ -199,6 +199,13 @@ func check(l *Loaded) []diag.Diagnostic {
 	}
 	checkPointerTemplate(bad, c.PointerTmpl)
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
+		// The schema refuses an empty trigger; one of white space only
+		// is as empty to the model, which would read ": read docs/x.md".
+		if ptr := c.Parts[name].Pointer; ptr != nil && strings.TrimSpace(ptr.Trigger) == "" {
+			bad("parts."+name+".pointer.trigger", "the trigger of pointer %s is only white space, so the model could not tell when to read %s; say in a few words what the domain is", name, ptr.Source)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		if c.Parts[name].Generated == "tools" && c.Tools == nil {
 			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
 		}
@@ -294,9 +301,15 @@ func checkTools(bad func(string, string, ...any), c *Config) {
 	}
 	disc := c.Tools.Discovery
 	if disc != "" {
-		if _, ok := c.Tools.Catalogue[disc]; !ok {
+		t, ok := c.Tools.Catalogue[disc]
+		if !ok {
 			bad("tools.discovery", "%q is not in tools.catalogue (valid: %s)", disc, strings.Join(names, ", "))
 			return
+		}
+		// Discovery only returns descriptions; a read-only session must
+		// be able to ask for them.
+		if t.Access != "read" {
+			bad("tools.catalogue."+quote(disc)+".access", "the discovery tool %s has access %q, but it only returns descriptions: a read-only session could not ask for the tools it lists by name; give it access: \"read\"", disc, t.Access)
 		}
 	}
 	if c.Profiles == nil {

@@ -185,6 +185,10 @@ type Profile struct {
 	Dropped   []Ref          `json:"dropped"`
 	Replace   []Substitution `json:"replace"`
 	FullTools []string       `json:"fullTools"`
+	// Rediscovery is the declared cost, in input tokens per session, of
+	// finding again what the text this profile drops said; 0 when not
+	// declared.
+	Rediscovery int `json:"rediscovery"`
 }
 
 // Tools is the tool catalogue.

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler/claim"
+	"github.com/promptc/promptc/lint/secret"
 )
 
 func newClaimCommand(g *globals) *cobra.Command {
@@ -17,10 +19,12 @@ func newClaimCommand(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "claim [DIR] --runs FILE --compare BASELINE,CANDIDATE",
 		Short: "Judge a token-savings claim on measured runs",
-		Long: `claim reads measured runs (JSON Lines: one run a line with arm, task, run,
-passed, usage {input, output, cached, reasoning}, settings and
-settingsVerified) and decides whether CANDIDATE saves tokens against
-BASELINE. The claim is SUPPORTED only when every task and run id has a run
+		Long: `claim reads measured runs (JSON Lines: first the plan, {"plan": {"tasks":
+[...], "repeats": N}}, then one run a line with arm, task, run, passed, usage
+{input, output, cached, reasoning}, settings and settingsVerified) and
+decides whether CANDIDATE saves tokens against BASELINE. The claim is
+SUPPORTED only when each arm ran every planned run (tasks × repeats: a trial
+that stopped early supports no claim), every task and run id has a run
 in both arms (complete matched pairs), every run passed, every run's input
 and output tokens are known, every run used the same verified settings, and
 CANDIDATE's input plus output tokens over the pairs are at least the
@@ -31,9 +35,12 @@ evidence with too small a saving is NOT SUPPORTED. claim exits 0 only when
 the claim is supported, 1 otherwise, 2 for a malformed runs file. Runs of
 other arms do not enter the gate but are validated like the rest: a
 malformed line or a run recorded twice is an error in any arm.
---format json prints the verdict, the totals and every condition.`,
+--format json prints the verdict, the totals and every condition.
+Credential-like values (API keys, tokens, password=, secret= and token=
+assignments) are redacted in everything claim prints, as show redacts them.`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
+			defer func() { err = redactUsage(err) }()
 			if format != "text" && format != "json" {
 				return usagef("--format: unknown claim format %q (valid: text, json)", format)
 			}
@@ -66,7 +73,7 @@ malformed line or a run recorded twice is an error in any arm.
 			if err != nil {
 				return err
 			}
-			res := claim.Evaluate(list, strings.TrimSpace(arms[0]), strings.TrimSpace(arms[1]), threshold)
+			res := redactResult(claim.Evaluate(list, strings.TrimSpace(arms[0]), strings.TrimSpace(arms[1]), threshold))
 			if format == "json" {
 				b, err := claim.JSON(res)
 				if err != nil {
@@ -92,25 +99,54 @@ malformed line or a run recorded twice is an error in any arm.
 	return cmd
 }
 
+// redactResult redacts credential-like values in every text of res, as
+// show redacts them: arm and task names and settings are the harness's
+// text and may hold one. The strings are redacted before they are printed
+// or marshalled, so the JSON form stays valid.
+func redactResult(res claim.Result) claim.Result {
+	res.Baseline, res.Candidate, res.Reason = secret.Redact(res.Baseline), secret.Redact(res.Candidate), secret.Redact(res.Reason)
+	res.Conditions = slices.Clone(res.Conditions)
+	for i, c := range res.Conditions {
+		res.Conditions[i].Name, res.Conditions[i].Detail = secret.Redact(c.Name), secret.Redact(c.Detail)
+	}
+	return res
+}
+
+// redactUsage redacts credential-like values in the message of a usage
+// error (a runs file's line can quote a setting), keeping its exit code.
+func redactUsage(err error) error {
+	var ue usageError
+	if errors.As(err, &ue) {
+		return usageError{redacted(ue)}
+	}
+	return err
+}
+
+// redacted is an error whose message is printed with credentials redacted.
+type redacted struct{ err error }
+
+func (r redacted) Error() string { return secret.Redact(r.err.Error()) }
+func (r redacted) Unwrap() error { return r.err }
+
 // readRuns reads and validates a runs file named on the command line. A
 // file that cannot be used is the user's to fix: a usage error.
-func readRuns(path string) ([]claim.Run, error) {
+func readRuns(path string) (claim.Trial, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, usagef("--runs %s: %v", path, errors.Unwrap(err))
+		return claim.Trial{}, usagef("--runs %s: %v", path, errors.Unwrap(err))
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, usagef("--runs %s: not a regular file", path)
+		return claim.Trial{}, usagef("--runs %s: not a regular file", path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, usagef("--runs %s: %v", path, errors.Unwrap(err))
+		return claim.Trial{}, usagef("--runs %s: %v", path, errors.Unwrap(err))
 	}
 	defer f.Close()
 	list, err := claim.Read(path, f)
 	var ce *claim.Error
 	if errors.As(err, &ce) {
-		return nil, usageError{err}
+		return claim.Trial{}, usageError{err}
 	}
 	return list, err
 }

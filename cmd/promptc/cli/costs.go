@@ -81,8 +81,9 @@ is read (the worst case).
 
 costs prints one of these at a time; a flag the chosen one does not read
 (--calls with --model, --profile with --compare, ...) is refused (exit 2)
-rather than ignored. The text a profile drops with no pointer is named
-under the session totals: the model does not price its loss.`,
+rather than ignored. The text a profile drops with no pointer is priced at
+the profile's declared rediscovery (tokens per session) in the session
+totals; without one it is named under them as not priced.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The command line is checked before anything is compiled.

@@ -23,7 +23,10 @@ it would write exists, it writes nothing and exits 2.
 modes, two model families with a model note, declared budgets and examples.
 --from harness writes the shape of a full multi-model harness: the modes
 minimal < focus < guide < full, ten model families with their selection
-rules, and the budgets such a harness declares.
+rules (gateway and provider-prefixed ids included), the budgets such a
+harness declares (the core and the longest note under 1,200 characters),
+an operator guide generated from topic cards for full mode, and stable
+slots, so that everything before memory is the cacheable prefix.
 
 Both build and lint clean as written.`,
 		Args: cobra.MaximumNArgs(1),

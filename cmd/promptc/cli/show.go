@@ -30,6 +30,8 @@ type shownSection struct {
 }
 
 type shown struct {
+	Profile      string         `json:"profile,omitempty"`
+	Permission   string         `json:"permission,omitempty"`
 	Mode         string         `json:"mode"`
 	Family       string         `json:"family"`
 	Model        string         `json:"model,omitempty"`
@@ -129,7 +131,7 @@ ComposeProfile does. show is read-only.`,
 			if noRedact {
 				redact = func(s string) string { return s }
 			}
-			out := shown{Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
+			out := shown{Profile: p.Profile, Permission: p.Permission, Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
 				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline,
 				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 			if note >= 0 && p.UsesNotes(m) {
@@ -170,7 +172,15 @@ ComposeProfile does. show is read-only.`,
 				}
 				return nil
 			}
+			// The profile and permission set come first when the project
+			// declares them: the same mode reads differently in each.
 			head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
+			if out.Permission != "" {
+				head = "permission set " + out.Permission + " · " + head
+			}
+			if out.Profile != "" {
+				head = "profile " + out.Profile + " · " + head
+			}
 			if out.Note != "" {
 				head += fmt.Sprintf(" · note %q", out.Note)
 			}
