@@ -40,6 +40,9 @@ type RuleInfo struct {
 // Options carries what a printer may need besides the diagnostics. The zero
 // value is usable.
 type Options struct {
+	// Color asks the text format for ANSI colours; the other formats
+	// ignore it. Set it only for a terminal.
+	Color bool
 	// Tool is the tool name; empty means "promptc".
 	Tool string
 	// Version is the tool version; empty leaves it out of the output.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -403,5 +404,35 @@ func TestSemanticVersion(t *testing.T) {
 		if got := semanticVersion(v); got != want {
 			t.Errorf("semanticVersion(%q) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// TestTextColor: coloured text is the plain text with escape sequences
+// around the position, the severity word and the rule ID, nothing else.
+func TestTextColor(t *testing.T) {
+	ds := []diag.Diagnostic{
+		{Pos: diag.Position{Path: "a.md", Line: 1, Col: 2}, Rule: "E_RULE", Severity: diag.Error, Message: "bad"},
+		{Pos: diag.Position{Path: "b.md", Line: 3}, Rule: "W_RULE", Severity: diag.Warning, Message: "iffy"},
+		{Pos: diag.Position{Path: "c.md"}, Rule: "I_RULE", Severity: diag.Info, Message: "fyi"},
+	}
+	var plain, color strings.Builder
+	if err := Text(&plain, ds, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Text(&color, ds, Options{Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := "\x1b[1ma.md:1:2\x1b[0m: bad (\x1b[31mE_RULE\x1b[0m)\n" +
+		"\x1b[1mb.md:3\x1b[0m: \x1b[33mwarning:\x1b[0m iffy (\x1b[2mW_RULE\x1b[0m)\n" +
+		"\x1b[1mc.md\x1b[0m: \x1b[34minfo:\x1b[0m fyi (\x1b[2mI_RULE\x1b[0m)\n"
+	if color.String() != want {
+		t.Errorf("coloured text:\n%q\nwant\n%q", color.String(), want)
+	}
+	stripped := regexp.MustCompile("\x1b\\[[0-9]*m").ReplaceAllString(color.String(), "")
+	if stripped != plain.String() {
+		t.Errorf("stripped of colours:\n%q\nplain:\n%q", stripped, plain.String())
+	}
+	if strings.Contains(plain.String(), "\x1b") {
+		t.Error("plain text holds an escape sequence")
 	}
 }

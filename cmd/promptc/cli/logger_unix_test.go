@@ -4,9 +4,12 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -90,5 +93,58 @@ func TestVerboseLoggingQueriesNoTerminal(t *testing.T) {
 	}
 	if i := bytes.IndexByte(out, 0x1b); i >= 0 {
 		t.Fatalf("an escape sequence was written to the terminal at byte %d: %q", i, out)
+	}
+}
+
+// TestLintColorsATerminal: findings printed on a terminal are coloured,
+// and not with NO_COLOR set, nor on a file; and colouring asks the
+// terminal nothing (the only escape sequences are colours).
+func TestLintColorsATerminal(t *testing.T) {
+	proj := filepath.Join(t.TempDir(), "proj")
+	testtree.Add(t, proj, map[string]string{
+		"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n",
+		"base.md":     "Base. \n",
+	})
+	t.Setenv("TERM", "xterm-256color")
+	for _, c := range []struct {
+		noColor string
+		want    bool
+	}{{"", true}, {"1", false}} {
+		t.Setenv("NO_COLOR", c.noColor)
+		master, tty := openPTY(t)
+		code := Run([]string{"lint", "--strict", proj}, nil, tty, io.Discard)
+		tty.Close()
+		if code != 1 {
+			t.Fatalf("NO_COLOR=%q: exit %d, want 1", c.noColor, code)
+		}
+		if err := master.SetReadDeadline(time.Now().Add(200 * time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 1<<16)
+		n, _ := master.Read(buf)
+		master.Close()
+		out := string(buf[:n])
+		if !strings.Contains(out, "TEXT_TRAILING_SPACE") {
+			t.Fatalf("NO_COLOR=%q: no finding reached the terminal: %q", c.noColor, out)
+		}
+		if got := strings.Contains(out, "\x1b[33mwarning:\x1b[0m"); got != c.want {
+			t.Errorf("NO_COLOR=%q: coloured = %v, want %v: %q", c.noColor, got, c.want, out)
+		}
+		if rest := regexp.MustCompile("\x1b\\[[0-9]*m").ReplaceAllString(out, ""); strings.Contains(rest, "\x1b") {
+			t.Errorf("NO_COLOR=%q: an escape sequence other than a colour: %q", c.noColor, out)
+		}
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := Run([]string{"lint", "--strict", proj}, nil, f, io.Discard)
+	f.Close()
+	got, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 1 || !strings.Contains(string(got), "TEXT_TRAILING_SPACE") || strings.Contains(string(got), "\x1b") {
+		t.Errorf("lint to a file: exit %d, %q", code, got)
 	}
 }

@@ -1,0 +1,8 @@
+//go:build linux || aix || solaris
+
+package cli
+
+import "golang.org/x/sys/unix"
+
+// ioctlGetTermios is the request that reads a terminal's settings here.
+const ioctlGetTermios = unix.TCGETS
