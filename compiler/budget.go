@@ -284,6 +284,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 		// counts: Count keeps none.
 		parts := make([]contribution, 0, len(m.Config.Compose))
 		var text []byte
+		var nonEmpty []string
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]
 			notes := []int{NoNote}
@@ -305,14 +306,14 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 				// largest in a finding.
 				total := -1
 				if lim.Tokens > 0 {
-					text = appendJoin(text[:0], p.Sections(m, sel, nil), m.Config.Separator, m.Config.FinalNewline)
+					text = appendJoin(text[:0], p.Sections(m, sel, nil), &m.Config, m.Config.Ending())
 					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
 					if over, near := judge(lim, false, total); !over && !near {
 						continue
 					}
 				}
 				parts = parts[:0]
-				chars, nonEmpty := 0, 0
+				chars, nonEmpty := 0, nonEmpty[:0]
 				for _, ref := range m.Config.Compose {
 					if ref.Kind == "slot" {
 						continue
@@ -338,7 +339,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
 					if !sec.empty {
 						chars += sec.size
-						nonEmpty++
+						nonEmpty = append(nonEmpty, ref.Name)
 					}
 				}
 				// Characters add up: the mode's wire format adds its

@@ -36,8 +36,13 @@ type Part struct {
 	Name   string
 	Config config.Part
 	Spans  []include.Span
-	// Text is the text as sent (no trailing newline).
+	// Text is the text as sent: no trailing newline, unless the part
+	// keeps its file's end (Tail).
 	Text string
+	// Tail is what follows the part's last line of text in its file, kept
+	// by keepTrailing: the final newline and any blank lines; "" without
+	// keepTrailing.
+	Tail string
 	// Pos is where the text comes from: the first line of the part's file
 	// or block.
 	Pos diag.Position
@@ -319,6 +324,10 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	}
 	part.Spans = include.TrimBlank(spans)
 	part.Text = p.TextOf(part.Spans)
+	if cp.KeepTrailing && part.Text != "" {
+		part.Tail = trailing(include.Join(spans))
+		part.Text += part.Tail
+	}
 	if len(part.Spans) > 0 {
 		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
 	}
@@ -521,4 +530,18 @@ func (p *Program) ModeNames(aliases bool) []string {
 		out = append(out, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	}
 	return out
+}
+
+// trailing returns the end of text after its last line that is not blank:
+// that line's newline and the blank lines after it, as written.
+func trailing(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	k := len(lines) - 1
+	for k >= 0 && strings.TrimSpace(lines[k]) == "" {
+		k--
+	}
+	if k < 0 || !strings.HasSuffix(lines[k], "\n") {
+		return ""
+	}
+	return "\n" + strings.Join(lines[k+1:], "")
 }

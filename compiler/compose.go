@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -100,7 +101,7 @@ func (p *Program) partSection(name string, s Selection) Section {
 			}
 			return Section{Name: name, Text: text, Pos: part.Pos}
 		}
-		return Section{Name: name, Text: p.fill(part.Spans, s), Spans: part.Spans, Pos: part.Pos}
+		return Section{Name: name, Text: p.fill(part.Spans, s) + part.Tail, Spans: part.Spans, Pos: part.Pos}
 	}
 	fs, ok := sectionOf(cp.Family, s)
 	if !ok {
@@ -109,24 +110,38 @@ func (p *Program) partSection(name string, s Selection) Section {
 	return Section{Name: name, Text: p.fill(fs.Spans, s), Spans: fs.Spans, Pos: fs.Pos}
 }
 
-// Join composes sections into the prompt text in m's wire format:
-// non-empty texts separated by the mode's separator, and, when the mode
-// keeps a final newline, a newline after the last one.
-func (m *Mode) Join(sections []Section) string {
-	return join(sections, m.Config.Separator, m.Config.FinalNewline)
+// PartTemplate is part's text with its placeholders, as TemplateOf gives
+// it for the part's spans, with the part's Tail after it: what the
+// generated package keeps for a file part.
+func (p *Program) PartTemplate(part *Part) *Template {
+	t := p.TemplateOf(part.Spans)
+	if part.Tail == "" {
+		return t
+	}
+	lits := slices.Clone(t.Lits)
+	lits[len(lits)-1] += part.Tail
+	return &Template{Lits: lits, Holes: t.Holes}
 }
 
-func join(sections []Section, sep string, final bool) string {
-	b := appendJoin(nil, sections, sep, final)
+// Join composes sections into the prompt text in m's wire format:
+// non-empty texts, each after the previous one with the mode's separator
+// or the before it declares for that section, and, after the last one,
+// the mode's end (a newline under finalNewline).
+func (m *Mode) Join(sections []Section) string {
+	return join(sections, &m.Config, m.Config.Ending())
+}
+
+func join(sections []Section, m *config.Mode, end string) string {
+	b := appendJoin(nil, sections, m, end)
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // appendJoin appends the wire form of sections, as join makes it, to dst
 // and returns the extended slice. A nil dst gets exactly the room needed.
-func appendJoin(dst []byte, sections []Section, sep string, final bool) []byte {
-	n := 1
+func appendJoin(dst []byte, sections []Section, m *config.Mode, end string) []byte {
+	n := len(end)
 	for _, s := range sections {
-		n += len(s.Text) + len(sep)
+		n += len(s.Text) + len(m.SeparatorBefore(s.Name))
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
@@ -135,26 +150,27 @@ func appendJoin(dst []byte, sections []Section, sep string, final bool) []byte {
 			continue
 		}
 		if len(dst) > start {
-			dst = append(dst, sep...)
+			dst = append(dst, m.SeparatorBefore(s.Name)...)
 		}
 		dst = append(dst, s.Text...)
 	}
-	if final && len(dst) > start {
-		dst = append(dst, '\n')
+	if len(dst) > start {
+		dst = append(dst, end...)
 	}
 	return dst
 }
 
-// WireChars returns the characters m's wire format adds to nonEmpty
-// non-empty sections: a separator between each two, and the final newline
-// when kept. Budgets add it to the sections' own sizes.
-func (m *Mode) WireChars(nonEmpty int) int {
-	if nonEmpty == 0 {
+// WireChars returns the characters m's wire format adds to the non-empty
+// sections named, in order: the separator (or declared before) ahead of
+// each but the first, and the end after the last. Budgets add it to the
+// sections' own sizes.
+func (m *Mode) WireChars(nonEmpty []string) int {
+	if len(nonEmpty) == 0 {
 		return 0
 	}
-	n := (nonEmpty - 1) * utf8.RuneCountInString(m.Config.Separator)
-	if m.Config.FinalNewline {
-		n++
+	n := utf8.RuneCountInString(m.Config.Ending())
+	for _, name := range nonEmpty[1:] {
+		n += utf8.RuneCountInString(m.Config.SeparatorBefore(name))
 	}
 	return n
 }
@@ -186,7 +202,7 @@ func (p *Program) Prefix(m *Mode, s Selection) string {
 		return p.ReadsVolatile(sec.Name)
 	})
 	if slot >= 0 {
-		text = join(secs[:slot], m.Config.Separator, false)
+		text = join(secs[:slot], &m.Config, "")
 	} else {
 		text = m.Join(secs)
 	}

@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:a5c24662d1446b2751e80ddf565ffcf40e4fad9ffaad9a78ecbb44903b999acd"
+const InputHash = "sha256:da8070f6146314a4dd54c5a35842235312172a7221cc79295e2e336cece25d65"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -52,25 +52,25 @@ var modeDescriptions = [len(modeNames)]string{
 }
 
 // modeWire is how each mode joins its sections: the separator, and
-// whether a non-empty prompt ends with a newline.
+// what ends a non-empty prompt.
 var modeWire = [len(modeNames)]wire{
 	{`
 
-`, false},
+`, ""},
 	{`
 
-`, false},
+`, ""},
 	{`
 
-`, false},
+`, ""},
 	{`
 
-`, false},
+`, ""},
 }
 
 type wire struct {
-	sep   string
-	final bool
+	sep string
+	end string
 }
 
 // otherWire is the wire format of a mode outside promptc.cue's modes (the
@@ -102,8 +102,13 @@ func (m Mode) isCustom() bool { return m == ModeCustom }
 func (m Mode) Separator() string { return wireOf(m).sep }
 
 // FinalNewline reports whether the mode's prompt, when not empty, ends
-// with a newline after its last section (promptc.cue's finalNewline).
-func (m Mode) FinalNewline() bool { return wireOf(m).final }
+// with a newline after its last section and nothing else (promptc.cue's
+// finalNewline, or end: "\n").
+func (m Mode) FinalNewline() bool { return wireOf(m).end == "\n" }
+
+// End returns what ends the mode's prompt, when not empty, after its
+// last section (promptc.cue's end; "\n" under finalNewline).
+func (m Mode) End() string { return wireOf(m).end }
 
 // ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText
 // for a name that is no mode: test for it with errors.Is.
@@ -611,6 +616,20 @@ type item struct {
 	// volatile is set for a part that reads an input that is not stable:
 	// the cacheable prefix ends before it, sent or not.
 	volatile bool
+	// before, when hasBefore is set, goes between the previous non-empty
+	// section and this one in place of the mode's separator (promptc.cue's
+	// before).
+	before    string
+	hasBefore bool
+}
+
+// sepBefore returns what goes between the previous non-empty section and
+// it in a mode of wire format w.
+func (it *item) sepBefore(w *wire) string {
+	if it.hasBefore {
+		return it.before
+	}
+	return w.sep
 }
 
 // hole is a placeholder in a text: at is its byte offset, ph its index in
@@ -1033,8 +1052,9 @@ func (it *item) stable() bool {
 // Compose returns the prompt that mode sends to the model modelID for the
 // family choice (Auto resolves modelID; a forced family wins), with the
 // slots' text in place: every non-empty section, in order, separated by
-// the mode's Separator, with a final newline when the mode keeps one. Its
-// only allocation is the result.
+// the mode's Separator (or the before promptc.cue declares for a
+// section), and the mode's End after the last. Its only allocation is the
+// result.
 //
 // A mode or choice that is not Valid panics, as an index out of range
 // does: such values only come from converting an arbitrary number, while
@@ -1076,7 +1096,8 @@ type composition struct {
 }
 
 // prompt joins the composition's non-empty sections with the mode's
-// separator, and a final newline when the mode keeps one, and says where
+// separator (or the before a section declares), and the mode's end after
+// the last, and says where
 // the cacheable prefix ends: before the separator of the first slot that
 // is not stable, or at the first run-time placeholder's value, whichever
 // comes first (even when that slot or value is empty: the next call may
@@ -1088,8 +1109,9 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
 	var buf [maxPieces]string
-	var endBuf [maxItems]int
-	pieces, ends := buf[:0], endBuf[:0]
+	var endBuf, sepBuf [maxItems]int
+	// seps holds the item of each non-empty section, for its separator.
+	pieces, ends, seps := buf[:0], endBuf[:0], sepBuf[:0]
 	size := 0
 	out := Prompt{CacheEnd: -1}
 	for i := range items {
@@ -1106,7 +1128,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		sep := 0
 		if n > 0 && len(ends) > 0 {
-			sep = len(w.sep)
+			sep = len(items[i].sepBefore(w))
 		}
 		if out.CacheEnd < 0 {
 			switch {
@@ -1120,11 +1142,12 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		if n > 0 {
 			ends = append(ends, len(pieces))
+			seps = append(seps, i)
 			size += sep + n
 		}
 	}
-	if w.final && len(ends) > 0 {
-		size++
+	if len(ends) > 0 {
+		size += len(w.end)
 	}
 	if out.CacheEnd < 0 {
 		out.CacheEnd, out.CacheSections = size, len(ends)
@@ -1134,15 +1157,15 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	start := 0
 	for i, end := range ends {
 		if i > 0 {
-			b.WriteString(w.sep)
+			b.WriteString(items[seps[i]].sepBefore(w))
 		}
 		for _, t := range pieces[start:end] {
 			b.WriteString(t)
 		}
 		start = end
 	}
-	if w.final && len(ends) > 0 {
-		b.WriteByte('\n')
+	if len(ends) > 0 {
+		b.WriteString(w.end)
 	}
 	out.Text = b.String()
 	return out, nil
@@ -1182,11 +1205,16 @@ type Section struct {
 	// Stable is true when the text stays the same for the whole session:
 	// a part without run-time placeholders, or a slot declared stable.
 	Stable bool
+	// Before is what Compose puts ahead of the section: "" for the first,
+	// otherwise the mode's Separator or the before promptc.cue declares
+	// for this section. The Befores and Texts in order, then the mode's
+	// End, are Compose's text.
+	Before string
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source; joined with mode.Separator() (and a final newline when
-// mode.FinalNewline()), they are Compose's text. It panics where Compose
+// with its source; each Text after its Before, then mode.End(), are
+// Compose's text. It panics where Compose
 // does.
 //
 // Deprecated: build a Request and call its Sections.
@@ -1205,6 +1233,7 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 // sections returns the composition's non-empty sections, in order.
 func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) {
 	items := itemsOf(c.pr, c.mode)
+	w := wireOf(c.mode)
 	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
@@ -1219,6 +1248,9 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 			continue
 		}
 		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
+		if len(out) > 0 {
+			s.Before = it.sepBefore(w)
+		}
 		switch it.kind {
 		case itemLine:
 			s.Source = families[f].lineSource
@@ -1302,8 +1334,8 @@ func (r *Request) composition() (composition, bool, error) {
 // Compose returns r's prompt: every non-empty section of r.Mode (in
 // r.Profile under r.Permission, where the project has them) for the
 // family r.Family chooses (Auto: the one r.Model, of r.Provider when
-// set, resolves to), in order, separated by the mode's Separator, with a
-// final newline when the mode keeps one, and where its cacheable prefix
+// set, resolves to), in order, separated by the mode's Separator (or a
+// section's declared before), ended by the mode's End, and where its cacheable prefix
 // ends. A bad selection value is an error and composes nothing; the slots
 // are not measured (see Validate). Its only allocation is the text.
 func (r Request) Compose() (Prompt, error) {

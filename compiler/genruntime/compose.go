@@ -97,8 +97,9 @@ func (it *item) stable() bool {
 // Compose returns the prompt that mode sends to the model modelID for the
 // family choice (Auto resolves modelID; a forced family wins), with the
 // slots' text in place: every non-empty section, in order, separated by
-// the mode's Separator, with a final newline when the mode keeps one. Its
-// only allocation is the result.
+// the mode's Separator (or the before promptc.cue declares for a
+// section), and the mode's End after the last. Its only allocation is the
+// result.
 //
 // A mode or choice that is not Valid panics, as an index out of range
 // does: such values only come from converting an arbitrary number, while
@@ -140,7 +141,8 @@ type composition struct {
 }
 
 // prompt joins the composition's non-empty sections with the mode's
-// separator, and a final newline when the mode keeps one, and says where
+// separator (or the before a section declares), and the mode's end after
+// the last, and says where
 // the cacheable prefix ends: before the separator of the first slot that
 // is not stable, or at the first run-time placeholder's value, whichever
 // comes first (even when that slot or value is empty: the next call may
@@ -152,8 +154,9 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	w := wireOf(c.mode)
 	// The pieces of all sections, and where each non-empty section ends.
 	var buf [maxPieces]string
-	var endBuf [maxItems]int
-	pieces, ends := buf[:0], endBuf[:0]
+	var endBuf, sepBuf [maxItems]int
+	// seps holds the item of each non-empty section, for its separator.
+	pieces, ends, seps := buf[:0], endBuf[:0], sepBuf[:0]
 	size := 0
 	out := Prompt{CacheEnd: -1}
 	for i := range items {
@@ -170,7 +173,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		sep := 0
 		if n > 0 && len(ends) > 0 {
-			sep = len(w.sep)
+			sep = len(items[i].sepBefore(w))
 		}
 		if out.CacheEnd < 0 {
 			switch {
@@ -184,11 +187,12 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		if n > 0 {
 			ends = append(ends, len(pieces))
+			seps = append(seps, i)
 			size += sep + n
 		}
 	}
-	if w.final && len(ends) > 0 {
-		size++
+	if len(ends) > 0 {
+		size += len(w.end)
 	}
 	if out.CacheEnd < 0 {
 		out.CacheEnd, out.CacheSections = size, len(ends)
@@ -198,15 +202,15 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	start := 0
 	for i, end := range ends {
 		if i > 0 {
-			b.WriteString(w.sep)
+			b.WriteString(items[seps[i]].sepBefore(w))
 		}
 		for _, t := range pieces[start:end] {
 			b.WriteString(t)
 		}
 		start = end
 	}
-	if w.final && len(ends) > 0 {
-		b.WriteByte('\n')
+	if len(ends) > 0 {
+		b.WriteString(w.end)
 	}
 	out.Text = b.String()
 	return out, nil
@@ -246,11 +250,16 @@ type Section struct {
 	// Stable is true when the text stays the same for the whole session:
 	// a part without run-time placeholders, or a slot declared stable.
 	Stable bool
+	// Before is what Compose puts ahead of the section: "" for the first,
+	// otherwise the mode's Separator or the before promptc.cue declares
+	// for this section. The Befores and Texts in order, then the mode's
+	// End, are Compose's text.
+	Before string
 }
 
 // Sections returns the non-empty sections Compose joins, in order, each
-// with its source; joined with mode.Separator() (and a final newline when
-// mode.FinalNewline()), they are Compose's text. It panics where Compose
+// with its source; each Text after its Before, then mode.End(), are
+// Compose's text. It panics where Compose
 // does.
 //
 // Deprecated: build a Request and call its Sections.
@@ -269,6 +278,7 @@ func sections(pr int, mode Mode, choice Choice, modelID string, slots *Slots) []
 // sections returns the composition's non-empty sections, in order.
 func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) {
 	items := itemsOf(c.pr, c.mode)
+	w := wireOf(c.mode)
 	f, n := c.r.family, c.r.note
 	var out []Section
 	var buf [maxPieces]string
@@ -283,6 +293,9 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 			continue
 		}
 		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
+		if len(out) > 0 {
+			s.Before = it.sepBefore(w)
+		}
 		switch it.kind {
 		case itemLine:
 			s.Source = families[f].lineSource

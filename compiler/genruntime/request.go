@@ -81,8 +81,8 @@ func (r *Request) composition() (composition, bool, error) {
 // Compose returns r's prompt: every non-empty section of r.Mode (in
 // r.Profile under r.Permission, where the project has them) for the
 // family r.Family chooses (Auto: the one r.Model, of r.Provider when
-// set, resolves to), in order, separated by the mode's Separator, with a
-// final newline when the mode keeps one, and where its cacheable prefix
+// set, resolves to), in order, separated by the mode's Separator (or a
+// section's declared before), ended by the mode's End, and where its cacheable prefix
 // ends. A bad selection value is an error and composes nothing; the slots
 // are not measured (see Validate). Its only allocation is the text.
 func (r Request) Compose() (Prompt, error) {

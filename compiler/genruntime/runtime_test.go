@@ -61,13 +61,12 @@ func TestComposeOnStub(t *testing.T) {
 		if got != c.want {
 			t.Errorf("Compose(%s, %s, %q) = %q, want %q", c.mode, c.choice, c.id, got, c.want)
 		}
-		var texts []string
+		joined := ""
 		for _, s := range Sections(c.mode, c.choice, c.id, slots) {
-			texts = append(texts, s.Text)
+			joined += s.Before + s.Text
 		}
-		joined := strings.Join(texts, wireOf(c.mode).sep)
-		if wireOf(c.mode).final {
-			joined += "\n"
+		if joined != "" {
+			joined += wireOf(c.mode).end
 		}
 		if joined != c.want {
 			t.Errorf("Sections(%s, %s, %q) join to %q, want %q", c.mode, c.choice, c.id, joined, c.want)
@@ -316,7 +315,8 @@ func TestTemplatePartsOnStub(t *testing.T) {
 		cacheSecs int
 	}{
 		{Inputs{Dir: "/src"}, "Alpha line.\nDir: /src\nno files", 21, 2},
-		{Inputs{Dir: "/src", IsGitRepo: true}, "Alpha line.\nDir: /src (git)\nCommit with git.\nno files", 44, 3},
+		// git declares its own before: a blank line.
+		{Inputs{Dir: "/src", IsGitRepo: true}, "Alpha line.\nDir: /src (git)\n\nCommit with git.\nno files", 45, 3},
 		{Inputs{Dir: "/w", Files: []FilesItem{{"a.go", "package a"}, {"b.md", "# B"}}},
 			"Alpha line.\nDir: /w\n<file path=\"a.go\">package a</file>\n<file path=\"b.md\"># B</file>\n", 19, 2},
 	} {
@@ -332,15 +332,15 @@ func TestTemplatePartsOnStub(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var texts []string
+		joined := ""
 		for _, s := range secs {
-			texts = append(texts, s.Text)
+			joined += s.Before + s.Text
 			if want := s.Name != "files"; s.Stable != want {
 				t.Errorf("section %s stable = %v", s.Name, s.Stable)
 			}
 		}
-		if strings.Join(texts, "\n") != p.Text {
-			t.Errorf("Sections join to %q, want %q", strings.Join(texts, "\n"), p.Text)
+		if joined != p.Text {
+			t.Errorf("Sections join to %q, want %q", joined, p.Text)
 		}
 	}
 	if err := (Request{Inputs: Inputs{Files: make([]FilesItem, 3)}}).Validate(); err == nil || !strings.Contains(err.Error(), "Inputs.Files: 3 items") {

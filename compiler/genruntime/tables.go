@@ -63,11 +63,11 @@ func (m Mode) String() string {
 func Modes() []Mode { return []Mode{ModeShort, ModeLong, ModeAgent} }
 
 type wire struct {
-	sep   string
-	final bool
+	sep string
+	end string
 }
 
-var modeWire = [len(modeNames)]wire{{"\n\n", false}, {"\n", true}, {"\n", false}}
+var modeWire = [len(modeNames)]wire{{"\n\n", ""}, {"\n", "\n"}, {"\n", ""}}
 
 var otherWire = wire{sep: "\n\n"}
 
@@ -217,7 +217,7 @@ var modeItems = [len(modeNames)][]item{
 	{
 		{kind: itemLine, name: "line"},
 		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1"},
-		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1},
+		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true},
 		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true},
 	},
 }

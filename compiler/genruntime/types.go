@@ -47,6 +47,20 @@ type item struct {
 	// volatile is set for a part that reads an input that is not stable:
 	// the cacheable prefix ends before it, sent or not.
 	volatile bool
+	// before, when hasBefore is set, goes between the previous non-empty
+	// section and this one in place of the mode's separator (promptc.cue's
+	// before).
+	before    string
+	hasBefore bool
+}
+
+// sepBefore returns what goes between the previous non-empty section and
+// it in a mode of wire format w.
+func (it *item) sepBefore(w *wire) string {
+	if it.hasBefore {
+		return it.before
+	}
+	return w.sep
 }
 
 // hole is a placeholder in a text: at is its byte offset, ph its index in

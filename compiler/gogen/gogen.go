@@ -166,6 +166,9 @@ type item struct {
 	// when the part reads an input that is not stable.
 	when     int
 	volatile bool
+	// before is the mode's before for the item, when hasBefore.
+	before    string
+	hasBefore bool
 }
 
 // render emits the whole package, section by section, stamped with
@@ -258,12 +261,12 @@ func (g *gen) renderModes() {
 		g.pf("\t%s,\n", d)
 	}
 	g.pf("}\n\n")
-	g.pf("// modeWire is how each mode joins its sections: the separator, and\n// whether a non-empty prompt ends with a newline.\nvar modeWire = [len(modeNames)]wire{\n")
+	g.pf("// modeWire is how each mode joins its sections: the separator, and\n// what ends a non-empty prompt.\nvar modeWire = [len(modeNames)]wire{\n")
 	for _, m := range p.Modes {
-		g.pf("\t{%s, %t},\n", goString(m.Config.Separator), m.Config.FinalNewline)
+		g.pf("\t{%s, %s},\n", goString(m.Config.Separator), goString(m.Config.Ending()))
 	}
 	g.pf("}\n\n")
-	g.pf("type wire struct {\n\tsep   string\n\tfinal bool\n}\n\n")
+	g.pf("type wire struct {\n\tsep string\n\tend string\n}\n\n")
 	g.pf("// otherWire is the wire format of a mode outside promptc.cue's modes (the\n// custom mode): a blank line between sections, no final newline.\nvar otherWire = wire{sep: \"\\n\\n\"}\n\n")
 	g.pf("// wireOf returns mode's wire format.\nfunc wireOf(m Mode) *wire {\n\tif i := m.index(); i < len(modeWire) {\n\t\treturn &modeWire[i]\n\t}\n\treturn &otherWire\n}\n\n")
 	g.pf("// index returns m's index in the per-mode tables (modeNames and the\n// others): ModeDefault is DefaultMode's.\nfunc (m Mode) index() int {\n\tif m == ModeDefault {\n\t\tm = DefaultMode\n\t}\n\treturn int(m) - 1\n}\n\n")
@@ -273,7 +276,8 @@ func (g *gen) renderModes() {
 	}
 	g.pf("// isCustom reports whether m is the custom mode.\nfunc (m Mode) isCustom() bool { return %s }\n\n", isCustom)
 	g.pf("// Separator returns the text the mode puts between two non-empty\n// sections (promptc.cue's separator).\nfunc (m Mode) Separator() string { return wireOf(m).sep }\n\n")
-	g.pf("// FinalNewline reports whether the mode's prompt, when not empty, ends\n// with a newline after its last section (promptc.cue's finalNewline).\nfunc (m Mode) FinalNewline() bool { return wireOf(m).final }\n\n")
+	g.pf("// FinalNewline reports whether the mode's prompt, when not empty, ends\n// with a newline after its last section and nothing else (promptc.cue's\n// finalNewline, or end: \"\\n\").\nfunc (m Mode) FinalNewline() bool { return wireOf(m).end == \"\\n\" }\n\n")
+	g.pf("// End returns what ends the mode's prompt, when not empty, after its\n// last section (promptc.cue's end; \"\\n\" under finalNewline).\nfunc (m Mode) End() string { return wireOf(m).end }\n\n")
 	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
 	customCase, customValid := "", ""
 	if custom {
@@ -481,9 +485,12 @@ func (g *gen) renderTables() {
 				if part.Tmpl != nil {
 					it.kind, it.idx, it.src = "template", slices.Index(g.tmplParts, ref.Name), part.Tmpl.Path+":1"
 				} else {
-					it.idx = g.tmpl(q.TemplateOf(part.Spans))
+					it.idx = g.tmpl(q.PartTemplate(part))
 				}
 				items = append(items, it)
+			}
+			for i := range items {
+				items[i].before, items[i].hasBefore = m.Config.Before[items[i].name]
 			}
 			maxItems = max(maxItems, len(items))
 			n := 0
@@ -542,6 +549,9 @@ func (g *gen) renderTables() {
 				}
 				if it.volatile {
 					g.pf(", volatile: true")
+				}
+				if it.hasBefore {
+					g.pf(", before: %s, hasBefore: true", goString(it.before))
 				}
 				g.pf("},\n")
 			}

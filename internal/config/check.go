@@ -73,6 +73,9 @@ func check(l *Loaded) []diag.Diagnostic {
 		if p.Block != "" && p.File == "" {
 			bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
 		}
+		if p.KeepTrailing && (p.File == "" || p.Block != "") {
+			bad("parts."+name+".keepTrailing", "keepTrailing keeps the end of a file; part %s is not a whole file: remove keepTrailing, or make the part a file without block", name)
+		}
 		if p.Budget != nil {
 			checkLimit(bad, "parts."+name+".budget", *p.Budget)
 		}
@@ -141,6 +144,14 @@ func check(l *Loaded) []diag.Diagnostic {
 		m := c.Modes[name]
 		if m.Budget != nil {
 			checkLimit(bad, "modes."+name+".budget", *m.Budget)
+		}
+		if m.End != nil && m.FinalNewline {
+			bad("modes."+name+".end", "mode %s sets both end and finalNewline; finalNewline is end: \"\\n\": keep one", name)
+		}
+		for _, b := range slices.Sorted(maps.Keys(m.Before)) {
+			if !slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == b }) {
+				bad("modes."+name+".before."+b, "mode %s does not send %q; before names a part or slot of its compose list", name, b)
+			}
 		}
 		seen := map[string]bool{}
 		conditional := 0

@@ -91,20 +91,23 @@ type Ref struct {
 // Part is a named piece of static text. Exactly one of File, Generated and
 // Family is set; Block requires File.
 type Part struct {
-	Name        string   `json:"name"`
-	File        string   `json:"file,omitempty"`
-	Block       string   `json:"block,omitempty"`
-	Omit        []string `json:"omit"`
-	Generated   string   `json:"generated,omitempty"`
-	Pointer     *Pointer `json:"pointer,omitempty"`
-	Family      string   `json:"family,omitempty"`
-	Template    string   `json:"template,omitempty"`
-	Models      []string `json:"models,omitempty"`
-	When        *When    `json:"when,omitempty"`
-	Governing   bool     `json:"governing"`
-	Includes    bool     `json:"includes"`
-	Budget      *Limit   `json:"budget,omitempty"`
-	Description string   `json:"description,omitempty"`
+	Name      string   `json:"name"`
+	File      string   `json:"file,omitempty"`
+	Block     string   `json:"block,omitempty"`
+	Omit      []string `json:"omit"`
+	Generated string   `json:"generated,omitempty"`
+	Pointer   *Pointer `json:"pointer,omitempty"`
+	Family    string   `json:"family,omitempty"`
+	Template  string   `json:"template,omitempty"`
+	Models    []string `json:"models,omitempty"`
+	When      *When    `json:"when,omitempty"`
+	Governing bool     `json:"governing"`
+	Includes  bool     `json:"includes"`
+	// KeepTrailing keeps the file's final newline and trailing blank
+	// lines in the part's text.
+	KeepTrailing bool   `json:"keepTrailing"`
+	Budget       *Limit `json:"budget,omitempty"`
+	Description  string `json:"description,omitempty"`
 }
 
 // When is a part's condition on a run-time input: the part is sent when
@@ -309,9 +312,35 @@ type Mode struct {
 	Compose      []Ref  `json:"compose"`
 	Separator    string `json:"separator"`
 	FinalNewline bool   `json:"finalNewline"`
-	Budget       *Limit `json:"budget,omitempty"`
-	Warning      string `json:"warning,omitempty"`
-	Description  string `json:"description,omitempty"`
+	// Before maps a part or slot name to the text put before it in place
+	// of Separator.
+	Before map[string]string `json:"before,omitempty"`
+	// End, when set, ends a non-empty prompt (see Ending).
+	End         *string `json:"end,omitempty"`
+	Budget      *Limit  `json:"budget,omitempty"`
+	Warning     string  `json:"warning,omitempty"`
+	Description string  `json:"description,omitempty"`
+}
+
+// SeparatorBefore returns the text put between the previous non-empty
+// section and the non-empty section name: its before, or the separator.
+func (m *Mode) SeparatorBefore(name string) string {
+	if sep, ok := m.Before[name]; ok {
+		return sep
+	}
+	return m.Separator
+}
+
+// Ending returns what follows the last section of a non-empty prompt:
+// end, or a newline under finalNewline, or nothing.
+func (m *Mode) Ending() string {
+	switch {
+	case m.End != nil:
+		return *m.End
+	case m.FinalNewline:
+		return "\n"
+	}
+	return ""
 }
 
 // Substitution declares that With replaces Replace from the first mode

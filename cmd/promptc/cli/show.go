@@ -26,7 +26,10 @@ type shownSection struct {
 	Bytes       int    `json:"bytes"`
 	Chars       int    `json:"chars"`
 	Tokens      int    `json:"tokens"`
-	Preview     string `json:"preview"`
+	// Before is the mode's before for this section, when it declares
+	// one and the section is not the first.
+	Before  *string `json:"before,omitempty"`
+	Preview string  `json:"preview"`
 }
 
 type shown struct {
@@ -38,6 +41,7 @@ type shown struct {
 	Note         string         `json:"note,omitempty"`
 	Separator    string         `json:"separator"`
 	FinalNewline bool           `json:"finalNewline"`
+	End          string         `json:"end,omitempty"`
 	Counter      string         `json:"counter"`
 	Bytes        int            `json:"bytes"`
 	Chars        int            `json:"chars"`
@@ -132,7 +136,7 @@ ComposeProfile does. show is read-only.`,
 				redact = func(s string) string { return s }
 			}
 			out := shown{Profile: p.Profile, Permission: p.Permission, Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
-				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline,
+				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
 				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 			if note >= 0 && p.UsesNotes(m) {
 				out.Note = f.Notes[note].Label
@@ -147,6 +151,9 @@ ComposeProfile does. show is read-only.`,
 				}
 				ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
 					Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
+				if b, ok := m.Config.Before[s.Name]; ok && len(out.Sections) > 0 {
+					ss.Before = &b
+				}
 				if !s.Slot && s.Pos.Path != "" {
 					ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
 				}
