@@ -132,71 +132,108 @@ func listed(what []string) string {
 // settings) must all pass before the totals are compared; any that fails
 // makes the verdict Inconclusive. threshold is a fraction in (0, 1).
 func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
-	res := Result{Baseline: baseline, Candidate: candidate, Threshold: threshold}
-	type key struct{ task, id string }
-	arms := map[string]map[key]Run{baseline: {}, candidate: {}}
-	var both []Run // the runs of the two arms, in file order
+	e := newEvaluation(t, baseline, candidate, threshold)
+	e.checkPlan(t.Plan)
+	e.checkPairs()
+	e.checkOutcomes()
+	e.checkUsage()
+	e.checkSettings()
+	return e.verdict()
+}
+
+// runKey identifies a run within its arm: the task and the run id.
+type runKey struct{ task, id string }
+
+// evaluation is one Evaluate call: the result being built, the two arms'
+// runs by key, and both arms' runs in file order.
+type evaluation struct {
+	res                 Result
+	baseline, candidate string
+	arms                map[string]map[runKey]Run
+	both                []Run
+	// stoppedEarly says how many of the planned runs each arm ran, when
+	// the trial stopped early ("" otherwise).
+	stoppedEarly string
+}
+
+func newEvaluation(t Trial, baseline, candidate string, threshold float64) *evaluation {
+	e := &evaluation{
+		res:      Result{Baseline: baseline, Candidate: candidate, Threshold: threshold},
+		baseline: baseline, candidate: candidate,
+		arms: map[string]map[runKey]Run{baseline: {}, candidate: {}},
+	}
 	for _, r := range t.Runs {
-		if m, ok := arms[r.Arm]; ok {
-			m[key{r.Task, r.ID}] = r
-			both = append(both, r)
+		if m, ok := e.arms[r.Arm]; ok {
+			m[runKey{r.Task, r.ID}] = r
+			e.both = append(e.both, r)
 		}
 	}
-	add := func(name string, st Status, detail string) {
-		res.Conditions = append(res.Conditions, Condition{name, st, detail})
-	}
+	return e
+}
 
+// add records a condition.
+func (e *evaluation) add(name string, st Status, detail string) {
+	e.res.Conditions = append(e.res.Conditions, Condition{name, st, detail})
+}
+
+// checkPlan records whether every planned run was recorded.
+func (e *evaluation) checkPlan(plan *Plan) {
 	// Every planned run recorded: a trial that stopped early (a request
 	// cap reached before the last repeat) covers a different workload in
 	// each arm, or a smaller one than planned, whatever its pairs say.
-	res.BaselineRuns, res.CandidateRuns = len(arms[baseline]), len(arms[candidate])
-	stoppedEarly := ""
-	if t.Plan == nil {
-		add(CondPlan, Fail, "no plan: the planned tasks and repeats are unknown, so a trial that stopped early cannot be told from a complete one")
+	e.res.BaselineRuns, e.res.CandidateRuns = len(e.arms[e.baseline]), len(e.arms[e.candidate])
+	if plan == nil {
+		e.add(CondPlan, Fail, "no plan: the planned tasks and repeats are unknown, so a trial that stopped early cannot be told from a complete one")
 	} else {
-		res.PlannedRuns = t.Plan.Runs()
-		shape := fmt.Sprintf("%s × %s", plural(len(t.Plan.Tasks), "task", "tasks"), plural(t.Plan.Repeats, "repeat", "repeats"))
-		if res.BaselineRuns == res.PlannedRuns && res.CandidateRuns == res.PlannedRuns {
-			add(CondPlan, Pass, fmt.Sprintf("%d of %d planned runs in each arm (%s)", res.PlannedRuns, res.PlannedRuns, shape))
+		e.res.PlannedRuns = plan.Runs()
+		shape := fmt.Sprintf("%s × %s", plural(len(plan.Tasks), "task", "tasks"), plural(plan.Repeats, "repeat", "repeats"))
+		if e.res.BaselineRuns == e.res.PlannedRuns && e.res.CandidateRuns == e.res.PlannedRuns {
+			e.add(CondPlan, Pass, fmt.Sprintf("%d of %d planned runs in each arm (%s)", e.res.PlannedRuns, e.res.PlannedRuns, shape))
 		} else {
-			stoppedEarly = fmt.Sprintf("%s ran %d of %d planned runs, %s %d of %d", baseline, res.BaselineRuns, res.PlannedRuns, candidate, res.CandidateRuns, res.PlannedRuns)
-			add(CondPlan, Fail, fmt.Sprintf("the trial stopped early: %s (%s)", stoppedEarly, shape))
+			e.stoppedEarly = fmt.Sprintf("%s ran %d of %d planned runs, %s %d of %d", e.baseline, e.res.BaselineRuns, e.res.PlannedRuns, e.candidate, e.res.CandidateRuns, e.res.PlannedRuns)
+			e.add(CondPlan, Fail, fmt.Sprintf("the trial stopped early: %s (%s)", e.stoppedEarly, shape))
 		}
 	}
+}
 
-	// Complete matched pairs: every task and run id in both arms.
+// checkPairs records whether the runs form complete matched pairs.
+func (e *evaluation) checkPairs() {
+	// Complete matched pairs: every task and run id in e.both e.arms.
 	var unmatched []string
-	for _, r := range both {
-		other := candidate
-		if r.Arm == candidate {
-			other = baseline
+	for _, r := range e.both {
+		other := e.candidate
+		if r.Arm == e.candidate {
+			other = e.baseline
 		}
-		if _, ok := arms[other][key{r.Task, r.ID}]; ok {
-			if r.Arm == baseline {
-				res.Pairs++
+		if _, ok := e.arms[other][runKey{r.Task, r.ID}]; ok {
+			if r.Arm == e.baseline {
+				e.res.Pairs++
 			}
 			continue
 		}
 		unmatched = append(unmatched, fmt.Sprintf("%s has no %s run (line %d)", r.Label(), other, r.Line))
 	}
 	switch {
-	case len(arms[baseline]) == 0 || len(arms[candidate]) == 0:
+	case len(e.arms[e.baseline]) == 0 || len(e.arms[e.candidate]) == 0:
 		var missing []string
-		for _, a := range []string{baseline, candidate} {
-			if len(arms[a]) == 0 {
+		for _, a := range []string{e.baseline, e.candidate} {
+			if len(e.arms[a]) == 0 {
 				missing = append(missing, a)
 			}
 		}
-		add(CondPairs, Fail, "no runs of arm "+strings.Join(missing, " or "))
+		e.add(CondPairs, Fail, "no runs of arm "+strings.Join(missing, " or "))
 	case len(unmatched) > 0:
-		add(CondPairs, Fail, fmt.Sprintf("%d matched, %d unmatched: %s", res.Pairs, len(unmatched), listed(unmatched)))
+		e.add(CondPairs, Fail, fmt.Sprintf("%d matched, %d unmatched: %s", e.res.Pairs, len(unmatched), listed(unmatched)))
 	default:
-		add(CondPairs, Pass, fmt.Sprintf("%s: every task and run id has one run in each arm", plural(res.Pairs, "pair", "pairs")))
+		e.add(CondPairs, Pass, fmt.Sprintf("%s: every task and run id has one run in each arm", plural(e.res.Pairs, "pair", "pairs")))
 	}
+}
 
-	// Identical passing outcomes: every run of both arms passed.
+// checkOutcomes records whether every run of both arms passed.
+func (e *evaluation) checkOutcomes() {
+	// Identical passing outcomes: every run of e.both e.arms passed.
 	var notPassed []string
-	for _, r := range both {
+	for _, r := range e.both {
 		switch {
 		case r.Passed == nil:
 			notPassed = append(notPassed, fmt.Sprintf("%s: outcome unknown (line %d)", r.Label(), r.Line))
@@ -204,18 +241,21 @@ func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
 			notPassed = append(notPassed, fmt.Sprintf("%s failed (line %d)", r.Label(), r.Line))
 		}
 	}
-	if len(both) == 0 {
-		add(CondOutcomes, NotEvaluated, "no runs")
+	if len(e.both) == 0 {
+		e.add(CondOutcomes, NotEvaluated, "no runs")
 	} else if len(notPassed) > 0 {
-		add(CondOutcomes, Fail, listed(notPassed))
+		e.add(CondOutcomes, Fail, listed(notPassed))
 	} else {
-		add(CondOutcomes, Pass, allRuns(len(both))+" passed")
+		e.add(CondOutcomes, Pass, allRuns(len(e.both))+" passed")
 	}
+}
 
+// checkUsage records whether every run's token usage is known.
+func (e *evaluation) checkUsage() {
 	// Known usage: input and output tokens of every run, each a count
 	// Read would accept (Evaluate may be given runs Read never saw).
 	var unknown []string
-	for _, r := range both {
+	for _, r := range e.both {
 		switch {
 		case r.Input == nil || r.Output == nil:
 			unknown = append(unknown, fmt.Sprintf("%s: input or output tokens unknown (line %d)", r.Label(), r.Line))
@@ -223,61 +263,68 @@ func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
 			unknown = append(unknown, fmt.Sprintf("%s: input or output tokens outside 0 to %s (line %d)", r.Label(), compiler.Thousands(int(MaxTokens)), r.Line))
 		}
 	}
-	if len(both) == 0 {
-		add(CondUsage, NotEvaluated, "no runs")
+	if len(e.both) == 0 {
+		e.add(CondUsage, NotEvaluated, "no runs")
 	} else if len(unknown) > 0 {
-		add(CondUsage, Fail, listed(unknown))
+		e.add(CondUsage, Fail, listed(unknown))
 	} else {
-		add(CondUsage, Pass, "input and output tokens of "+allRuns(len(both)))
+		e.add(CondUsage, Pass, "input and output tokens of "+allRuns(len(e.both)))
 	}
+}
 
+// checkSettings records whether every run had the same verified settings.
+func (e *evaluation) checkSettings() {
 	// The same verified settings in every run.
 	// A run is compared with its pair first, so that a mismatch names the
 	// two runs that differ; a pair that agrees is compared with the first
 	// run of the file, and the message says it differs from the others.
 	var bad []string
-	reported := map[key]bool{}
-	for _, r := range both {
+	reported := map[runKey]bool{}
+	for _, r := range e.both {
 		if !r.SettingsVerified {
 			bad = append(bad, fmt.Sprintf("%s: settings not verified (line %d)", r.Label(), r.Line))
 		}
 	}
-	for _, r := range both {
-		k := key{r.Task, r.ID}
-		if r.Arm != baseline || reported[k] {
+	for _, r := range e.both {
+		k := runKey{r.Task, r.ID}
+		if r.Arm != e.baseline || reported[k] {
 			continue
 		}
-		if c, ok := arms[candidate][k]; ok {
+		if c, ok := e.arms[e.candidate][k]; ok {
 			if d := settingsDiff(r, c); d != "" {
 				bad = append(bad, fmt.Sprintf("%s (line %d) differs from its pair %s (line %d): %s", c.Label(), c.Line, r.Label(), r.Line, d))
 				reported[k] = true
 			}
 		}
 	}
-	for _, r := range both {
-		k := key{r.Task, r.ID}
-		if reported[k] || r.Task == both[0].Task && r.ID == both[0].ID {
+	for _, r := range e.both {
+		k := runKey{r.Task, r.ID}
+		if reported[k] || r.Task == e.both[0].Task && r.ID == e.both[0].ID {
 			continue
 		}
-		if d := settingsDiff(both[0], r); d != "" {
-			bad = append(bad, fmt.Sprintf("%s (line %d) differs from the settings of the other runs: %s in %s (line %d)", r.Label(), r.Line, d, both[0].Label(), both[0].Line))
+		if d := settingsDiff(e.both[0], r); d != "" {
+			bad = append(bad, fmt.Sprintf("%s (line %d) differs from the settings of the other runs: %s in %s (line %d)", r.Label(), r.Line, d, e.both[0].Label(), e.both[0].Line))
 			reported[k] = true
 		}
 	}
-	if len(both) == 0 {
-		add(CondSettings, NotEvaluated, "no runs")
+	if len(e.both) == 0 {
+		e.add(CondSettings, NotEvaluated, "no runs")
 	} else if len(bad) > 0 {
-		add(CondSettings, Fail, listed(bad))
+		e.add(CondSettings, Fail, listed(bad))
 	} else {
 		var kv []string
-		for _, k := range slices.Sorted(maps.Keys(both[0].Settings)) {
-			kv = append(kv, k+"="+both[0].Settings[k])
+		for _, k := range slices.Sorted(maps.Keys(e.both[0].Settings)) {
+			kv = append(kv, k+"="+e.both[0].Settings[k])
 		}
-		add(CondSettings, Pass, fmt.Sprintf("the same verified settings in %s: %s", allRuns(len(both)), strings.Join(kv, ", ")))
+		e.add(CondSettings, Pass, fmt.Sprintf("the same verified settings in %s: %s", allRuns(len(e.both)), strings.Join(kv, ", ")))
 	}
+}
 
+// verdict judges the claim on the conditions recorded: inconclusive when
+// one failed, else supported or not by the total tokens over the pairs.
+func (e *evaluation) verdict() Result {
 	var failed, skipped []string
-	for _, c := range res.Conditions {
+	for _, c := range e.res.Conditions {
 		switch c.Status {
 		case Fail:
 			failed = append(failed, c.Name)
@@ -285,64 +332,64 @@ func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
 			skipped = append(skipped, c.Name)
 		}
 	}
-	tokens := condTokens(threshold)
+	tokens := condTokens(e.res.Threshold)
 	if len(failed) > 0 {
-		add(tokens, NotEvaluated, "the evidence above cannot carry a claim")
-		res.Verdict = Inconclusive
+		e.add(tokens, NotEvaluated, "the evidence above cannot carry a claim")
+		e.res.Verdict = Inconclusive
 		why := strings.Join(failed, ", ") + " failed"
 		if len(skipped) > 0 {
 			why += "; " + strings.Join(skipped, ", ") + " not evaluated"
 		}
-		if stoppedEarly != "" {
-			why = "the trial stopped early (" + stoppedEarly + "); " + why
+		if e.stoppedEarly != "" {
+			why = "the trial stopped early (" + e.stoppedEarly + "); " + why
 		}
-		res.Reason = fmt.Sprintf("no savings claim can be made: %s. Incomplete, failing or unknown evidence supports no claim either way.", why)
-		return res
+		e.res.Reason = fmt.Sprintf("no savings claim can be made: %s. Incomplete, failing or unknown evidence supports no claim either way.", why)
+		return e.res
 	}
 
 	// Total tokens over the matched pairs. Every run's usage is in range
 	// here, so the sums fit unless there are millions of runs; if they do
 	// not, no claim is made on a wrapped number.
 	var totals [][2]int64
-	for k, r := range arms[baseline] {
+	for k, r := range e.arms[e.baseline] {
 		ta, _ := r.Total()
-		tb, _ := arms[candidate][k].Total()
+		tb, _ := e.arms[e.candidate][k].Total()
 		totals = append(totals, [2]int64{ta, tb})
 	}
 	a, b, ok := sumTotals(totals)
 	if !ok {
-		add(tokens, Fail, "the total tokens of an arm exceed what promptc can count exactly")
-		res.Verdict = Inconclusive
-		res.Reason = "no savings claim can be made: the total tokens of an arm are too large to count."
-		return res
+		e.add(tokens, Fail, "the total tokens of an arm exceed what promptc can count exactly")
+		e.res.Verdict = Inconclusive
+		e.res.Reason = "no savings claim can be made: the total tokens of an arm are too large to count."
+		return e.res
 	}
-	res.BaselineTokens, res.CandidateTokens = &a, &b
+	e.res.BaselineTokens, e.res.CandidateTokens = &a, &b
 	if a == 0 {
-		res.Conditions = append(res.Conditions, Condition{tokens, Fail, fmt.Sprintf("%s used no tokens, so no saving can be measured", baseline)})
-		res.Verdict = Inconclusive
-		res.Reason = "no savings claim can be made: the baseline used no tokens."
-		return res
+		e.res.Conditions = append(e.res.Conditions, Condition{tokens, Fail, fmt.Sprintf("%s used no tokens, so no saving can be measured", e.baseline)})
+		e.res.Verdict = Inconclusive
+		e.res.Reason = "no savings claim can be made: the e.baseline used no tokens."
+		return e.res
 	}
 	saving := float64(a-b) / float64(a)
-	res.Saving = &saving
-	// A saving of exactly the threshold passes: the tolerance absorbs the
+	e.res.Saving = &saving
+	// A saving of exactly the e.res.Threshold passes: the tolerance absorbs the
 	// binary rounding of fractions such as 0.1 and is far below the
 	// share of one token in any real total.
-	pass := saving >= threshold-1e-12
-	said := change(saving, threshold, pass)
-	detail := fmt.Sprintf("%s %s, %s %s (input + output over %s): %s", baseline, compiler.Thousands(int(a)), candidate, compiler.Thousands(int(b)), plural(res.Pairs, "pair", "pairs"), said)
+	pass := saving >= e.res.Threshold-1e-12
+	said := change(saving, e.res.Threshold, pass)
+	detail := fmt.Sprintf("%s %s, %s %s (input + output over %s): %s", e.baseline, compiler.Thousands(int(a)), e.candidate, compiler.Thousands(int(b)), plural(e.res.Pairs, "pair", "pairs"), said)
 	if pass {
-		add(tokens, Pass, detail)
-		res.Verdict = Supported
-		res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s with identical passing outcomes and the same verified settings, at least the %s required.",
-			candidate, said, baseline, plural(res.Pairs, "matched pair", "matched pairs"), percent(threshold))
-		return res
+		e.add(tokens, Pass, detail)
+		e.res.Verdict = Supported
+		e.res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s with identical passing outcomes and the same verified settings, at least the %s required.",
+			e.candidate, said, e.baseline, plural(e.res.Pairs, "matched pair", "matched pairs"), percent(e.res.Threshold))
+		return e.res
 	}
-	add(tokens, Fail, detail)
-	res.Verdict = NotSupported
-	res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s; a claim needs at least %s fewer.",
-		candidate, said, baseline, plural(res.Pairs, "matched pair", "matched pairs"), percent(threshold))
-	return res
+	e.add(tokens, Fail, detail)
+	e.res.Verdict = NotSupported
+	e.res.Reason = fmt.Sprintf("%s used %s total tokens than %s on %s; a claim needs at least %s fewer.",
+		e.candidate, said, e.baseline, plural(e.res.Pairs, "matched pair", "matched pairs"), percent(e.res.Threshold))
+	return e.res
 }
 
 // sumTotals sums the baseline's and the candidate's totals of each pair,
