@@ -198,7 +198,7 @@ func (e *evaluation) checkPlan(plan *Plan) {
 
 // checkPairs records whether the runs form complete matched pairs.
 func (e *evaluation) checkPairs() {
-	// Complete matched pairs: every task and run id in e.both e.arms.
+	// Complete matched pairs: every task and run id in both arms.
 	var unmatched []string
 	for _, r := range e.both {
 		other := e.candidate
@@ -231,7 +231,7 @@ func (e *evaluation) checkPairs() {
 
 // checkOutcomes records whether every run of both arms passed.
 func (e *evaluation) checkOutcomes() {
-	// Identical passing outcomes: every run of e.both e.arms passed.
+	// Identical passing outcomes: every run of both arms passed.
 	var notPassed []string
 	for _, r := range e.both {
 		switch {
@@ -372,7 +372,7 @@ func (e *evaluation) verdict() Result {
 	}
 	saving := float64(a-b) / float64(a)
 	e.res.Saving = &saving
-	// A saving of exactly the e.res.Threshold passes: the tolerance absorbs the
+	// A saving of exactly the threshold passes: the tolerance absorbs the
 	// binary rounding of fractions such as 0.1 and is far below the
 	// share of one token in any real total.
 	pass := saving >= e.res.Threshold-1e-12
