@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:da8070f6146314a4dd54c5a35842235312172a7221cc79295e2e336cece25d65"
+const InputHash = "sha256:e5ea9a0664313cd312349ee4397ab2718b385907f206770d5436bacf334e5f03"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -476,16 +476,16 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemSlot, idx: 5, name: "skills", source: ""},
 			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
 			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// focus
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -496,17 +496,17 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemText, idx: 50, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
 			{kind: itemText, idx: 51, name: "core", source: "prompts/families/basics.prompt.md:10"},
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// guide
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -518,17 +518,17 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemText, idx: 52, name: "basics", source: "prompts/families/basics.prompt.md:1"},
 			{kind: itemBody, idx: 0, name: "familyBody", source: ""},
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// full
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -542,10 +542,10 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
 			{kind: itemText, idx: 53, name: "operatorGuide", source: "prompts/operator-guide.template.md:1"},
 			{kind: itemSlot, idx: 2, name: "familyContext", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
@@ -621,6 +621,9 @@ type item struct {
 	// before).
 	before    string
 	hasBefore bool
+	// reads lists the inputs the part reads (its template's fields, its
+	// when condition's input), as indexes in inputFields.
+	reads []uint8
 }
 
 // sepBefore returns what goes between the previous non-empty section and
@@ -1393,26 +1396,28 @@ func (r Request) Resolve() (Resolution, error) {
 	return out, nil
 }
 
-// Field is a run-time value a composition reads: a slot or a run-time
-// placeholder, as promptc.cue declares it.
+// Field is a run-time value a composition reads: a slot, a run-time
+// placeholder or a run-time input, as promptc.cue declares it.
 type Field struct {
-	// Name is the slot's or placeholder's name in promptc.cue, and GoName
-	// its field in Slots.
+	// Name is the slot's, placeholder's or input's name in promptc.cue,
+	// and GoName its field in Slots (in Inputs for an input).
 	Name, GoName string
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
-	// text), unset for a slot.
-	Placeholder bool
+	// text); Input for a run-time input; neither for a slot.
+	Placeholder, Input bool
 	// MaxChars is the most characters the value may have (0: no limit);
-	// Validate reports a longer one.
-	MaxChars int
+	// Validate reports a longer one. MaxItems is a list input's most
+	// records.
+	MaxChars, MaxItems int
 	// Stable is set when the value stays the same for a whole session,
 	// which keeps it inside the cacheable prefix.
 	Stable bool
 }
 
 // Fields lists, in the order r's prompt reads them and each once, the
-// slots and run-time placeholders r's mode reads for r's model (in r's
-// profile): what a harness must supply, with its limits. It fails where
+// slots, run-time placeholders and inputs r's mode reads for r's model (in
+// r's profile): what a harness must supply, with its limits. An input
+// that only decides whether a part is sent is listed too. It fails where
 // Compose does.
 func (r Request) Fields() ([]Field, error) {
 	c, _, err := r.composition()
@@ -1422,7 +1427,7 @@ func (r Request) Fields() ([]Field, error) {
 	var out []Field
 	add := func(f Field) {
 		for _, g := range out {
-			if g.Name == f.Name && g.Placeholder == f.Placeholder {
+			if g.Name == f.Name && g.Placeholder == f.Placeholder && g.Input == f.Input {
 				return
 			}
 		}
@@ -1433,12 +1438,15 @@ func (r Request) Fields() ([]Field, error) {
 		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
 			continue
 		}
+		for _, i := range it.reads {
+			add(inputFields[i])
+		}
 		idx := it.idx
 		switch it.kind {
 		case itemSlot:
 			add(slotFields[it.idx])
 			continue
-		case itemCustom:
+		case itemCustom, itemTemplate:
 			continue
 		case itemLine:
 			idx = families[f].line
@@ -2158,6 +2166,13 @@ const (
 	StyleTerse       Style = "terse"
 	StyleCaveman     Style = "caveman"
 )
+
+// inputFields describes each input, in name order, for Request.Fields.
+var inputFields = [...]Field{
+	{Name: "HasSystemMD", GoName: "HasSystemMD", Input: true, Stable: true},
+	{Name: "Style", GoName: "Style", Input: true, Stable: true},
+	{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, Stable: true},
+}
 
 // when reports whether the when condition of part whens[i] holds.
 func (in *Inputs) when(i int) bool {

@@ -230,3 +230,18 @@ func BenchmarkRequestComposeFull(b *testing.B) {
 		r.Compose()
 	}
 }
+
+func TestRequestFieldsOfTheExample(t *testing.T) {
+	fs, err := prompts.Request{Mode: prompts.ModeFocus, Model: benchModel}.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Name)
+	}
+	want := "HasSystemMD SystemMD instructions appendSystem skills Style capability memory"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("focus reads %q, want %q", got, want)
+	}
+}

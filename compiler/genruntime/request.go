@@ -140,26 +140,28 @@ func (r Request) Resolve() (Resolution, error) {
 	return out, nil
 }
 
-// Field is a run-time value a composition reads: a slot or a run-time
-// placeholder, as promptc.cue declares it.
+// Field is a run-time value a composition reads: a slot, a run-time
+// placeholder or a run-time input, as promptc.cue declares it.
 type Field struct {
-	// Name is the slot's or placeholder's name in promptc.cue, and GoName
-	// its field in Slots.
+	// Name is the slot's, placeholder's or input's name in promptc.cue,
+	// and GoName its field in Slots (in Inputs for an input).
 	Name, GoName string
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
-	// text), unset for a slot.
-	Placeholder bool
+	// text); Input for a run-time input; neither for a slot.
+	Placeholder, Input bool
 	// MaxChars is the most characters the value may have (0: no limit);
-	// Validate reports a longer one.
-	MaxChars int
+	// Validate reports a longer one. MaxItems is a list input's most
+	// records.
+	MaxChars, MaxItems int
 	// Stable is set when the value stays the same for a whole session,
 	// which keeps it inside the cacheable prefix.
 	Stable bool
 }
 
 // Fields lists, in the order r's prompt reads them and each once, the
-// slots and run-time placeholders r's mode reads for r's model (in r's
-// profile): what a harness must supply, with its limits. It fails where
+// slots, run-time placeholders and inputs r's mode reads for r's model (in
+// r's profile): what a harness must supply, with its limits. An input
+// that only decides whether a part is sent is listed too. It fails where
 // Compose does.
 func (r Request) Fields() ([]Field, error) {
 	c, _, err := r.composition()
@@ -169,7 +171,7 @@ func (r Request) Fields() ([]Field, error) {
 	var out []Field
 	add := func(f Field) {
 		for _, g := range out {
-			if g.Name == f.Name && g.Placeholder == f.Placeholder {
+			if g.Name == f.Name && g.Placeholder == f.Placeholder && g.Input == f.Input {
 				return
 			}
 		}
@@ -180,12 +182,15 @@ func (r Request) Fields() ([]Field, error) {
 		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
 			continue
 		}
+		for _, i := range it.reads {
+			add(inputFields[i])
+		}
 		idx := it.idx
 		switch it.kind {
 		case itemSlot:
 			add(slotFields[it.idx])
 			continue
-		case itemCustom:
+		case itemCustom, itemTemplate:
 			continue
 		case itemLine:
 			idx = families[f].line

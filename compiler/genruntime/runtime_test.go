@@ -347,3 +347,26 @@ func TestTemplatePartsOnStub(t *testing.T) {
 		t.Errorf("Validate of 3 files: %v", err)
 	}
 }
+
+// TestFieldsListInputs: a mode's fields include the inputs its template
+// parts read and those its when conditions test, each once, in the order
+// the prompt reads them, with their declared limits.
+func TestFieldsListInputs(t *testing.T) {
+	fs, err := Request{Mode: ModeAgent, Model: "alpha-x"}.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range fs {
+		names = append(names, f.Name)
+		if !f.Input {
+			t.Errorf("%s is not marked an input", f.Name)
+		}
+	}
+	if got := strings.Join(names, " "); got != "Dir IsGitRepo Files" {
+		t.Errorf("Fields = %q, want %q", got, "Dir IsGitRepo Files")
+	}
+	if fs[2].MaxItems != 2 || fs[0].MaxChars != 40 || !fs[0].Stable || fs[2].Stable {
+		t.Errorf("limits lost: %+v", fs)
+	}
+}

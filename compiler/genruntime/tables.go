@@ -154,8 +154,13 @@ func (s *Slots) get(i int) string {
 var slotStable = [...]bool{false}
 
 // slotFields describes each slot, placeholderFields each run-time
-// placeholder, for Request.Fields.
+// placeholder and inputFields each input, for Request.Fields.
 var (
+	inputFields = [...]Field{
+		{Name: "Dir", GoName: "Dir", Input: true, MaxChars: 40, Stable: true},
+		{Name: "Files", GoName: "Files", Input: true, MaxItems: 2},
+		{Name: "IsGitRepo", GoName: "IsGitRepo", Input: true, Stable: true},
+	}
 	slotFields        = [...]Field{{Name: "memory", GoName: "Memory"}}
 	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10}}
 )
@@ -216,9 +221,9 @@ var modeItems = [len(modeNames)][]item{
 	},
 	{
 		{kind: itemLine, name: "line"},
-		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1"},
-		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true},
-		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true},
+		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1", reads: []uint8{0, 2}},
+		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true, reads: []uint8{2}},
+		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true, reads: []uint8{1}},
 	},
 }
 

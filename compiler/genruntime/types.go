@@ -52,6 +52,9 @@ type item struct {
 	// before).
 	before    string
 	hasBefore bool
+	// reads lists the inputs the part reads (its template's fields, its
+	// when condition's input), as indexes in inputFields.
+	reads []uint8
 }
 
 // sepBefore returns what goes between the previous non-empty section and

@@ -169,6 +169,9 @@ type item struct {
 	// before is the mode's before for the item, when hasBefore.
 	before    string
 	hasBefore bool
+	// reads are the indexes of the inputs the part reads, in the sorted
+	// input names (inputFields).
+	reads []int
 }
 
 // render emits the whole package, section by section, stamped with
@@ -482,6 +485,10 @@ func (g *gen) renderTables() {
 				}
 				it := item{kind: "text", name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name),
 					when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name)}
+				inputs := slices.Sorted(maps.Keys(q.Config.Inputs))
+				for _, in := range q.Reads(ref.Name) {
+					it.reads = append(it.reads, slices.Index(inputs, in))
+				}
 				if part.Tmpl != nil {
 					it.kind, it.idx, it.src = "template", slices.Index(g.tmplParts, ref.Name), part.Tmpl.Path+":1"
 				} else {
@@ -552,6 +559,9 @@ func (g *gen) renderTables() {
 				}
 				if it.hasBefore {
 					g.pf(", before: %s, hasBefore: true", goString(it.before))
+				}
+				if len(it.reads) > 0 {
+					g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
 				}
 				g.pf("},\n")
 			}

@@ -51,6 +51,22 @@ func (g *gen) renderInputs() {
 			g.pf("}\n\n")
 		}
 	}
+	g.pf("// inputFields describes each input, in name order, for Request.Fields.\nvar inputFields = [...]Field{\n")
+	for _, name := range names {
+		in := inputs[name]
+		g.pf("\t{Name: %q, GoName: %q, Input: true", name, name)
+		if in.MaxChars != nil {
+			g.pf(", MaxChars: %d", *in.MaxChars)
+		}
+		if in.MaxItems != nil {
+			g.pf(", MaxItems: %d", *in.MaxItems)
+		}
+		if in.Stable {
+			g.pf(", Stable: true")
+		}
+		g.pf("},\n")
+	}
+	g.pf("}\n\n")
 	g.pf("// when reports whether the when condition of part whens[i] holds.\nfunc (in *Inputs) when(i int) bool {\n\tswitch i {\n")
 	for i, part := range g.whens {
 		w := g.p.Config.Parts[part].When
