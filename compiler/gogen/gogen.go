@@ -231,6 +231,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderCosts()
 	g.renderNotices()
 	g.renderInputs()
+	g.renderSettings()
 	g.renderRequest()
 	g.renderTexts()
 	return g.b.Bytes()
