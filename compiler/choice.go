@@ -22,13 +22,14 @@ const Auto = "auto"
 
 // Select returns what a prompt for modelID under the family choice is
 // composed with: the family and note of Choose, and the conditional parts
-// whose patterns match modelID, whatever the family.
+// whose patterns match modelID and the per-model settings' values,
+// whatever the family.
 func (p *Program) Select(choice, modelID string) (Selection, error) {
 	f, note, err := p.Choose(choice, modelID)
 	if err != nil {
 		return Selection{}, err
 	}
-	return Selection{Family: f, Note: note, Conditional: func(part string) bool { return p.Applies(part, modelID) }}, nil
+	return Selection{Family: f, Note: note, Conditional: func(part string) bool { return p.Applies(part, modelID) }, Settings: p.SettingsFor(modelID)}, nil
 }
 
 // Choose returns the family and model note a prompt is composed for.

@@ -73,6 +73,9 @@ type Program struct {
 	// FamilyNames lists Families' keys sorted.
 	FamilyNames []string
 	Resolver    *family.Resolver
+	// Settings holds the resolver of every per-model setting, by name
+	// (see family.NewSettingResolver).
+	Settings map[string]*family.Resolver
 	// Modes lists the modes in lattice order, then the others sorted.
 	Modes []*Mode
 	// Files maps every project file read to its contents.
@@ -168,12 +171,16 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		Parts:    map[string]*Part{},
 		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
 		Resolver: family.NewResolver(c.Families),
+		Settings: map[string]*family.Resolver{},
 		longest:  map[modeFamily]int{},
 		jobs:     opt.Jobs,
 	}
 	lim := include.Limits{
 		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
 		MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
+	}
+	for name, st := range c.Settings {
+		p.Settings[name] = family.NewSettingResolver(st)
 	}
 	p.conditions = map[string][]*regexp.Regexp{}
 	for name, cp := range c.Parts {
@@ -256,6 +263,9 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	}
 	if !p.familiesUnknown {
 		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
+		p.add(family.CheckSettingExamples(l, name, p.Settings[name])...)
 	}
 	p.add(p.checkConditional()...)
 	p.add(p.checkPlaceholders()...)

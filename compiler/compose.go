@@ -50,6 +50,10 @@ type Selection struct {
 	// template parts render with and when conditions test. nil measures
 	// the maximum: every template at its maximum text.
 	Inputs map[string]any
+	// Settings holds the per-model settings' values (see SettingsFor),
+	// which when conditions on a setting test. nil sends every part with
+	// such a condition (the maximum), unless When decides.
+	Settings map[string]string
 	// When reports whether a part with a when condition is sent, in place
 	// of testing Inputs: budgets and costs choose the largest combination
 	// with it (see MaxWhen). nil tests Inputs, or with nil Inputs sends
@@ -222,6 +226,17 @@ func (p *Program) FamilyFor(modelID string) (*family.Family, int) {
 		f = p.Families[p.Config.Families.Fallback]
 	}
 	return f, f.NoteFor(modelID)
+}
+
+// SettingsFor returns the value of every per-model setting for modelID,
+// by setting name: the value of the first of its rules that selects the
+// id, else its default. The model id decides, whatever the family choice.
+func (p *Program) SettingsFor(modelID string) map[string]string {
+	out := make(map[string]string, len(p.Settings))
+	for name, r := range p.Settings {
+		out[name] = r.Resolve(modelID).Family
+	}
+	return out
 }
 
 // Applies reports whether part is sent to modelID: a part without models

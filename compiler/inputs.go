@@ -33,7 +33,8 @@ func (p *Program) loadTemplate(fs *source.FS, name string, cp config.Part) {
 
 // WhenSends reports whether part name's when condition lets selection s
 // send it: always without one; else s.When decides, or the value in
-// s.Inputs, or, with neither, it is sent (the maximum).
+// s.Settings (a condition on a setting) or s.Inputs, or, without that
+// value, it is sent (the maximum).
 func (p *Program) WhenSends(name string, s Selection) bool {
 	w := p.Config.Parts[name].When
 	switch {
@@ -41,6 +42,8 @@ func (p *Program) WhenSends(name string, s Selection) bool {
 		return true
 	case s.When != nil:
 		return s.When(name)
+	case w.Setting != "":
+		return s.Settings == nil || w.Holds(s.Settings[w.Setting])
 	case s.Inputs != nil:
 		return w.Holds(s.Inputs[w.Input])
 	}
@@ -51,7 +54,9 @@ func (p *Program) WhenSends(name string, s Selection) bool {
 // and, for a template part, every input the template reads.
 func (p *Program) Reads(name string) []string {
 	var out []string
-	if w := p.Config.Parts[name].When; w != nil {
+	if w := p.Config.Parts[name].When; w != nil && w.Input != "" {
+		// A setting is no input: the model id decides it, once per
+		// session.
 		out = append(out, w.Input)
 	}
 	if part := p.Parts[name]; part != nil && part.Tmpl != nil {
@@ -285,7 +290,7 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 	byInput := map[string][]string{}
 	for _, r := range m.Config.Compose {
 		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
-			byInput[w.Input] = append(byInput[w.Input], r.Name)
+			byInput[whenKey(w)] = append(byInput[whenKey(w)], r.Name)
 		}
 	}
 	if len(byInput) == 0 {
@@ -296,9 +301,15 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 	chosen := map[string]any{}
 	var words []string
 	for _, name := range slices.Sorted(maps.Keys(byInput)) {
-		in := p.Config.Inputs[name]
 		var cands []any
-		if in.Type == config.InputBool {
+		if setting, ok := strings.CutPrefix(name, settingKey); ok {
+			// A setting-conditioned part counts at the setting's largest
+			// value, as a part on an enum input does: which models get
+			// which value is the rules', and a new model may get any.
+			for _, v := range p.Config.Settings[setting].Values {
+				cands = append(cands, v)
+			}
+		} else if in := p.Config.Inputs[name]; in.Type == config.InputBool {
 			cands = []any{true, false}
 		} else {
 			for _, v := range in.Values {
@@ -326,8 +337,23 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 	}
 	return func(part string) bool {
 		w := p.Config.Parts[part].When
-		return w == nil || w.Holds(chosen[w.Input])
+		return w == nil || w.Holds(chosen[whenKey(w)])
 	}, strings.Join(words, ", ")
+}
+
+// settingKey prefixes a setting's name where MaxWhen keys conditions by
+// what they test, so that a setting and an input of the same name stay
+// apart; it is also how a finding names the setting ("setting Prefix
+// \"long\"").
+const settingKey = "setting "
+
+// whenKey is what condition w tests, as MaxWhen keys it: the input's
+// name, or settingKey and the setting's.
+func whenKey(w *config.When) string {
+	if w.Setting != "" {
+		return settingKey + w.Setting
+	}
+	return w.Input
 }
 
 // templateChoices names, for findings, what the maximum of the template

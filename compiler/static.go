@@ -419,8 +419,8 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 			sent = fmt.Sprintf("%s and %d more", strings.Join(in[:3], ", "), len(in)-3)
 		}
 		ds = append(ds, report(k.pos, RuleStaticDynamic,
-			"%s in static text (%s): %q changes between calls and breaks provider caching; move it to a slot the harness fills at call time",
-			k.what, sent, k.match))
+			"%s in static text (%s): %q changes between calls and breaks provider caching; if it is an example (a sample path or date), put it in backticks or above its paragraph write <!-- promptc:ignore %s reason -->; if it is the value of each call, move it to a slot or a run-time input the harness fills at call time",
+			k.what, sent, k.match, RuleStaticDynamic))
 	}
 	return ds
 }

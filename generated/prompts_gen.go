@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:e5ea9a0664313cd312349ee4397ab2718b385907f206770d5436bacf334e5f03"
+const InputHash = "sha256:4abcd6b131099e9d597a358cc0b541a95d8ba1186ba64b366a281e5b1e769ed1"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -652,6 +652,23 @@ type rule struct {
 	name, provider, id, all []string
 }
 
+// settingRule is one rule of a per-model setting, its patterns in Go
+// syntax: value is the index, in its setting's values, of the value a
+// model id it selects gets.
+type settingRule struct {
+	value                   int
+	name, provider, id, all []string
+}
+
+// settingData is one per-model setting: its values, the index of its
+// default among them (a model no rule selects), and its rules in the
+// order they are tried.
+type settingData struct {
+	values []string
+	def    int
+	rules  []settingRule
+}
+
 // selRule is one family rule, its pattern lists compiled: name patterns
 // match the model name, provider patterns a provider segment, id patterns
 // the whole id, and every pattern of all the whole id at once.
@@ -784,6 +801,8 @@ var compiled struct {
 	rules [len(rules)]selRule
 	notes [len(families)][]*regexp.Regexp
 	parts [len(conditions)][]*regexp.Regexp
+	// settings holds each per-model setting's rules, in selRule form.
+	settings [len(settingTables)][]selRule
 }
 
 func compile() {
@@ -798,6 +817,11 @@ func compile() {
 		}
 		for i, c := range conditions {
 			compiled.parts[i] = mustCompile(c)
+		}
+		for i, st := range settingTables {
+			for _, r := range st.rules {
+				compiled.settings[i] = append(compiled.settings[i], selRule{name: mustCompile(r.name), provider: mustCompile(r.provider), id: mustCompile(r.id), all: mustCompile(r.all)})
+			}
 		}
 	})
 }
@@ -828,11 +852,13 @@ func Resolve(modelID string) (Family, string) {
 }
 
 // resolution is what a model id selects: its family, its note (-1 for
-// none) and, as bit i, whether conditional part i (of conditions) is sent.
+// none), as bit i, whether conditional part i (of conditions) is sent,
+// and, for setting i (of settingTables), the index of its value.
 type resolution struct {
-	family Family
-	note   int
-	parts  uint64
+	family   Family
+	note     int
+	parts    uint64
+	settings [len(settingTables)]int
 }
 
 // last remembers the most recent resolution: a harness composes for the
@@ -878,10 +904,23 @@ func resolveFor(provider, model string) (resolution, string) {
 			r.parts |= 1 << i
 		}
 	}
+	for i := range compiled.settings {
+		r.settings[i] = settingFor(i, id)
+	}
 	last.Lock()
 	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
 	last.Unlock()
 	return r, id
+}
+
+// settingFor returns the index of setting i's value for id: the value of
+// the first of its rules that selects id (selFirst, the selection of the
+// family rules), else its default.
+func settingFor(i int, id string) int {
+	if j := selFirst(compiled.settings[i], id); j >= 0 {
+		return settingTables[i].rules[j].value
+	}
+	return settingTables[i].def
 }
 
 // noteFor returns the index of family f's first note whose pattern matches
@@ -971,7 +1010,7 @@ func choose(c Choice, provider, model string) resolution {
 // as pieces: a text's parts between placeholders and the placeholders'
 // values, each only when not empty, or a template part rendered with the
 // inputs. A conditional part r does not get, and a part whose when
-// condition the inputs do not meet, contribute nothing; custom is the
+// condition the inputs (or r's settings) do not meet, contribute nothing; custom is the
 // custom mode's text. hole is the number of bytes the item's pieces hold
 // before its first run-time placeholder, -1 when it has none: where its
 // text stops being the same from call to call. err is a template's
@@ -981,7 +1020,7 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
-	if it.when > 0 && !inputs.when(int(it.when)-1) {
+	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
 		return out, hole, nil
 	}
 	f, n := r.family, r.note
@@ -1378,6 +1417,10 @@ type Resolution struct {
 	// ModelID is the id resolution matched: the Model, or Provider + "/" +
 	// Model when the request names a provider.
 	ModelID string
+	// Settings holds the value of each per-model setting promptc.cue
+	// declares, as the id selects it (the model decides, whatever the
+	// Family): the values the prompt's setting conditions test.
+	Settings Settings
 }
 
 // Resolve returns what r's Model (and Provider) and Family select. A
@@ -1388,7 +1431,7 @@ func (r Request) Resolve() (Resolution, error) {
 	}
 	res := choose(r.Family, r.Provider, r.Model)
 	_, id := resolveFor(r.Provider, r.Model)
-	out := Resolution{Family: res.family, ModelID: id}
+	out := Resolution{Family: res.family, ModelID: id, Settings: settingsOf(&res)}
 	_, out.Forced = r.Family.Family()
 	if res.note >= 0 {
 		out.Note = families[res.family].notes[res.note].label
@@ -2174,8 +2217,9 @@ var inputFields = [...]Field{
 	{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, Stable: true},
 }
 
-// when reports whether the when condition of part whens[i] holds.
-func (in *Inputs) when(i int) bool {
+// when reports whether the when condition of part whens[i] holds: on an
+// input, for in; on a per-model setting, for r's value of it.
+func (in *Inputs) when(i int, r *resolution) bool {
 	switch i {
 	case 0: // base
 		return !in.HasSystemMD
@@ -2211,6 +2255,20 @@ func (in *Inputs) errors(errs []error) []error {
 var templateSources = [...]struct{ name, source string }{
 	{"prompts/system-override.tmpl", `{{.SystemMD}}
 `},
+}
+
+// Settings holds the per-model settings promptc.cue declares, each as
+// the model id selects it: the value of the first of its rules that
+// selects the id, else its default.
+type Settings struct {
+}
+
+// settingTables holds the settings in the order of Settings' fields.
+var settingTables = [...]settingData{}
+
+// settingsOf returns the values r's settings select.
+func settingsOf(r *resolution) Settings {
+	return Settings{}
 }
 
 // Request is everything one composition depends on: a harness fills one

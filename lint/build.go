@@ -26,10 +26,7 @@ func BuildSecrets(progs []*compiler.Program, jobs int) []diag.Diagnostic {
 	if len(progs) == 0 {
 		return nil
 	}
-	files := map[string]*source.File{}
-	for _, p := range progs {
-		maps.Copy(files, p.Files)
-	}
+	files := filesOf(progs)
 	paths := slices.Sorted(maps.Keys(files))
 	found := make([][]diag.Diagnostic, len(paths)+1)
 	compiler.Parallel(jobs, len(paths)+1, func(i int) {
@@ -40,12 +37,7 @@ func BuildSecrets(progs []*compiler.Program, jobs int) []diag.Diagnostic {
 			return
 		}
 		f := files[paths[i]]
-		ds := secrets(nil, paths[i], f.Text)
-		if len(ds) > 0 {
-			dirs, _ := fileDirectives(f)
-			ds = dirs.apply(ds)
-		}
-		found[i] = ds
+		found[i] = inPlace(f, secrets(nil, paths[i], f.Text))
 	})
 	var ds []diag.Diagnostic
 	for _, f := range found {
@@ -57,4 +49,62 @@ func BuildSecrets(progs []*compiler.Program, jobs int) []diag.Diagnostic {
 		ds[i].Severity = diag.Error
 	}
 	return diag.Sort(ds)
+}
+
+// BuildSuppress drops from ds, the compiler's findings that stop promptc
+// build, those of a rule lint lets an inline directive suppress in place
+// (inPlaceRules: STATIC_DYNAMIC) that a directive with a reason in the
+// finding's file covers (<!-- promptc:ignore RULE reason --> above its
+// block, or <!-- promptc:file-ignore RULE reason -->). It is the code lint
+// runs on the same findings (fileDirectives and apply), so a directive
+// that quiets lint lets build through, and one that does not (no reason,
+// another rule, another block) stops both. The lint section of
+// promptc.cue is not read, as for SECRET (see BuildSecrets). Other
+// findings are returned as they are.
+func BuildSuppress(progs []*compiler.Program, ds []diag.Diagnostic) []diag.Diagnostic {
+	byPath := map[string][]diag.Diagnostic{}
+	var out []diag.Diagnostic
+	for _, d := range ds {
+		if slices.Contains(inPlaceRules, d.Rule) {
+			byPath[d.Pos.Path] = append(byPath[d.Pos.Path], d)
+		} else {
+			out = append(out, d)
+		}
+	}
+	if len(byPath) == 0 {
+		return ds
+	}
+	files := filesOf(progs)
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		if f := files[path]; f != nil {
+			out = append(out, inPlace(f, byPath[path])...)
+		} else {
+			out = append(out, byPath[path]...)
+		}
+	}
+	return diag.Sort(out)
+}
+
+// inPlaceRules are the rules whose compiler findings stop build unless a
+// directive next to the text suppresses them (BuildSuppress); SECRET,
+// which build runs itself, is BuildSecrets'.
+var inPlaceRules = []string{compiler.RuleStaticDynamic}
+
+// inPlace drops the findings ds in file f that one of f's directives with
+// a reason covers, as lint does.
+func inPlace(f *source.File, ds []diag.Diagnostic) []diag.Diagnostic {
+	if len(ds) == 0 {
+		return ds
+	}
+	dirs, _ := fileDirectives(f)
+	return dirs.apply(ds)
+}
+
+// filesOf merges the files every program read, by path.
+func filesOf(progs []*compiler.Program) map[string]*source.File {
+	files := map[string]*source.File{}
+	for _, p := range progs {
+		maps.Copy(files, p.Files)
+	}
+	return files
 }

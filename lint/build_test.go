@@ -127,3 +127,66 @@ func TestBuildSecretsEveryProgram(t *testing.T) {
 		t.Errorf("no programs: got %v", ds)
 	}
 }
+
+// TestBuildSuppressAgreesWithLint: the STATIC_DYNAMIC findings build keeps
+// are exactly those lint reports, directive by directive; findings of
+// other rules pass through untouched.
+func TestBuildSuppressAgreesWithLint(t *testing.T) {
+	cases := []struct {
+		name string
+		base string
+		want []string // positions of the STATIC_DYNAMIC findings left
+	}{{
+		name: "no directive",
+		base: "Paths look like /path/to/project/ here.\n",
+		want: []string{"base.md:1:17"},
+	}, {
+		name: "an ignore covers its paragraph",
+		base: "<!-- promptc:ignore STATIC_DYNAMIC a sample path -->\nPaths look like /path/to/project/ here.\nReleased 2026-11-29.\n",
+	}, {
+		name: "an ignore stops at a blank line",
+		base: "<!-- promptc:ignore STATIC_DYNAMIC a sample path -->\nPaths look like /path/to/project/ here.\n\nReleased 2026-11-29.\n",
+		want: []string{"base.md:4:10"},
+	}, {
+		name: "a file-ignore covers the file",
+		base: "Released 2026-11-29.\n\n<!-- promptc:file-ignore STATIC_DYNAMIC sample dates -->\n\nAnd 2025-01-01.\n",
+	}, {
+		name: "no reason, no suppression",
+		base: "<!-- promptc:file-ignore STATIC_DYNAMIC -->\nReleased 2026-11-29.\n",
+		want: []string{"base.md:2:10"},
+	}, {
+		name: "another rule's directive",
+		base: "<!-- promptc:ignore SECRET a sample -->\nReleased 2026-11-29.\n",
+		want: []string{"base.md:2:10"},
+	}}
+	static := func(ds []diag.Diagnostic) []string {
+		var out []string
+		for _, d := range ds {
+			if d.Rule == compiler.RuleStaticDynamic {
+				out = append(out, d.Pos.String())
+			}
+		}
+		return out
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := writeProject(t, map[string]string{"promptc.cue": minimalCue, "base.md": c.base})
+			progs := testproject.CompileAll(t, root)
+			other := diag.Errorf(diag.Position{Path: "base.md", Line: 1, Col: 1}, "OTHER_RULE", "kept")
+			kept := lint.BuildSuppress(progs, append(slices.Clone(progs[0].Diagnostics), other))
+			if got := static(kept); !slices.Equal(got, c.want) {
+				t.Errorf("build keeps %q, want %q", got, c.want)
+			}
+			if !slices.ContainsFunc(kept, func(d diag.Diagnostic) bool { return d.Rule == "OTHER_RULE" }) {
+				t.Errorf("a finding of another rule was dropped: %v", kept)
+			}
+			ds, err := lint.Run(progs[0], lint.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := static(ds); !slices.Equal(got, c.want) {
+				t.Errorf("lint reports %q, want %q", got, c.want)
+			}
+		})
+	}
+}

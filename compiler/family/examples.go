@@ -216,3 +216,39 @@ func deadText(l *config.Loaded, fams map[string]*Family, byFamily map[string][]s
 	}
 	return ds
 }
+
+// NewSettingResolver returns the resolver of a per-model setting: its
+// rules are resolved as family rules are (the same genruntime selection),
+// each giving its value as the family, and the default as the fallback.
+func NewSettingResolver(s config.Setting) *Resolver { return NewResolver(s.FamilyRules()) }
+
+// SettingWhy describes the decision of a setting's resolver (see
+// NewSettingResolver) in words: Why, with the setting's default where Why
+// names the fallback family.
+func (r Resolution) SettingWhy() string {
+	if r.By == ByFallback {
+		return "no rule matched the name, the id or a provider segment; the default"
+	}
+	return r.Why()
+}
+
+// CheckSettingExamples verifies the examples of setting name, as
+// CheckExamples verifies families.examples: each model id must resolve,
+// through r (NewSettingResolver), to the value it lists. A value that is
+// not one of the setting's is the configuration check's, and is not
+// reported again here.
+func CheckSettingExamples(l *config.Loaded, name string, r *Resolver) []diag.Diagnostic {
+	st := l.Config.Settings[name]
+	var ds []diag.Diagnostic
+	for _, id := range slices.Sorted(maps.Keys(st.Examples)) {
+		want := st.Examples[id]
+		if !slices.Contains(st.Values, want) {
+			continue
+		}
+		if res := r.Resolve(id); res.Family != want {
+			ds = append(ds, diag.Errorf(l.PosOfKeys("settings", name, "examples", id), RuleExampleMismatch,
+				"example %q of setting %s resolves to %s (%s), expected %s; fix the rules of settings.%s or the example", id, name, res.Family, res.SettingWhy(), want, name))
+		}
+	}
+	return ds
+}

@@ -13,7 +13,7 @@ import (
 // as pieces: a text's parts between placeholders and the placeholders'
 // values, each only when not empty, or a template part rendered with the
 // inputs. A conditional part r does not get, and a part whose when
-// condition the inputs do not meet, contribute nothing; custom is the
+// condition the inputs (or r's settings) do not meet, contribute nothing; custom is the
 // custom mode's text. hole is the number of bytes the item's pieces hold
 // before its first run-time placeholder, -1 when it has none: where its
 // text stops being the same from call to call. err is a template's
@@ -23,7 +23,7 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
-	if it.when > 0 && !inputs.when(int(it.when)-1) {
+	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
 		return out, hole, nil
 	}
 	f, n := r.family, r.note

@@ -122,6 +122,10 @@ type Resolution struct {
 	// ModelID is the id resolution matched: the Model, or Provider + "/" +
 	// Model when the request names a provider.
 	ModelID string
+	// Settings holds the value of each per-model setting promptc.cue
+	// declares, as the id selects it (the model decides, whatever the
+	// Family): the values the prompt's setting conditions test.
+	Settings Settings
 }
 
 // Resolve returns what r's Model (and Provider) and Family select. A
@@ -132,7 +136,7 @@ func (r Request) Resolve() (Resolution, error) {
 	}
 	res := choose(r.Family, r.Provider, r.Model)
 	_, id := resolveFor(r.Provider, r.Model)
-	out := Resolution{Family: res.family, ModelID: id}
+	out := Resolution{Family: res.family, ModelID: id, Settings: settingsOf(&res)}
 	_, out.Forced = r.Family.Family()
 	if res.note >= 0 {
 		out.Note = families[res.family].notes[res.note].label

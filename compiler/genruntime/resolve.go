@@ -17,6 +17,8 @@ var compiled struct {
 	rules [len(rules)]selRule
 	notes [len(families)][]*regexp.Regexp
 	parts [len(conditions)][]*regexp.Regexp
+	// settings holds each per-model setting's rules, in selRule form.
+	settings [len(settingTables)][]selRule
 }
 
 func compile() {
@@ -31,6 +33,11 @@ func compile() {
 		}
 		for i, c := range conditions {
 			compiled.parts[i] = mustCompile(c)
+		}
+		for i, st := range settingTables {
+			for _, r := range st.rules {
+				compiled.settings[i] = append(compiled.settings[i], selRule{name: mustCompile(r.name), provider: mustCompile(r.provider), id: mustCompile(r.id), all: mustCompile(r.all)})
+			}
 		}
 	})
 }
@@ -61,11 +68,13 @@ func Resolve(modelID string) (Family, string) {
 }
 
 // resolution is what a model id selects: its family, its note (-1 for
-// none) and, as bit i, whether conditional part i (of conditions) is sent.
+// none), as bit i, whether conditional part i (of conditions) is sent,
+// and, for setting i (of settingTables), the index of its value.
 type resolution struct {
-	family Family
-	note   int
-	parts  uint64
+	family   Family
+	note     int
+	parts    uint64
+	settings [len(settingTables)]int
 }
 
 // last remembers the most recent resolution: a harness composes for the
@@ -111,10 +120,23 @@ func resolveFor(provider, model string) (resolution, string) {
 			r.parts |= 1 << i
 		}
 	}
+	for i := range compiled.settings {
+		r.settings[i] = settingFor(i, id)
+	}
 	last.Lock()
 	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
 	last.Unlock()
 	return r, id
+}
+
+// settingFor returns the index of setting i's value for id: the value of
+// the first of its rules that selects id (selFirst, the selection of the
+// family rules), else its default.
+func settingFor(i int, id string) int {
+	if j := selFirst(compiled.settings[i], id); j >= 0 {
+		return settingTables[i].rules[j].value
+	}
+	return settingTables[i].def
 }
 
 // noteFor returns the index of family f's first note whose pattern matches

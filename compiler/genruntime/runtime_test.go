@@ -370,3 +370,38 @@ func TestFieldsListInputs(t *testing.T) {
 		t.Errorf("limits lost: %+v", fs)
 	}
 }
+
+// TestSettingsOnStub: the stub's setting Examples is "end" for the ids its
+// rules select (a small model by name, the provider alphacorp in the
+// second phase) and its default "inline" otherwise, whatever family the
+// request forces; Resolve reports it, and the agent mode sends the part
+// conditioned on "end" exactly then.
+func TestSettingsOnStub(t *testing.T) {
+	const endPart = "Examples follow at the end."
+	for _, c := range []struct {
+		id     string
+		choice Choice
+		want   string
+	}{
+		{"alpha-small", Auto, "end"},
+		{"alpha-big", Auto, "inline"},
+		{"alphacorp/other", Auto, "end"}, // provider rule, phase 2
+		{"alpha-small", Force(FamilyPlain), "end"},
+		{"other", Auto, "inline"}, // default
+	} {
+		res, err := Request{Model: c.id, Family: c.choice}.Resolve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Settings.Examples != c.want {
+			t.Errorf("%s (%s): Settings.Examples = %q, want %q", c.id, c.choice, res.Settings.Examples, c.want)
+		}
+		p, err := Request{Mode: ModeAgent, Model: c.id, Family: c.choice}.Compose()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(p.Text, endPart); got != (c.want == "end") {
+			t.Errorf("%s (%s): part sent = %v, want %v in %q", c.id, c.choice, got, c.want == "end", p.Text)
+		}
+	}
+}

@@ -130,6 +130,7 @@ var texts = [...]string{
 	6: "Plain body.",
 	7: "Only for small models.",
 	8: "Commit with git.",
+	9: "Examples follow at the end.",
 }
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
@@ -223,6 +224,7 @@ var modeItems = [len(modeNames)][]item{
 		{kind: itemLine, name: "line"},
 		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1", reads: []uint8{0, 2}},
 		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true, reads: []uint8{2}},
+		{kind: itemText, idx: 9, name: "examplesEnd", source: "examples.md:1", when: 2},
 		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true, reads: []uint8{1}},
 	},
 }
@@ -238,8 +240,37 @@ type Inputs struct {
 // FilesItem is a record of Inputs.Files.
 type FilesItem struct{ Path, Content string }
 
-// when reports whether when condition i holds.
-func (in *Inputs) when(i int) bool { return i == 0 && in.IsGitRepo }
+// when reports whether when condition i holds: 0 tests an input, 1 the
+// setting Examples.
+func (in *Inputs) when(i int, r *resolution) bool {
+	switch i {
+	case 0:
+		return in.IsGitRepo
+	case 1:
+		return r.settings[0] == 1
+	}
+	return false
+}
+
+// Settings is the stub's one per-model setting.
+type Settings struct {
+	// Examples: where examples go (one of inline, end; default inline)
+	Examples string
+}
+
+// settingTables is the stub's setting: examples go at the end for the
+// small models and for the provider alphacorp.
+var settingTables = [...]settingData{
+	{values: []string{"inline", "end"}, def: 0, rules: []settingRule{
+		{value: 1, name: []string{"(?i)small"}},
+		{value: 1, provider: []string{"^alphacorp$"}},
+	}},
+}
+
+// settingsOf returns the values r's settings select.
+func settingsOf(r *resolution) Settings {
+	return Settings{Examples: settingTables[0].values[r.settings[0]]}
+}
 
 // errors appends an error for each input over its limit.
 func (in *Inputs) errors(errs []error) []error {

@@ -82,3 +82,20 @@ type rule struct {
 	family                  Family
 	name, provider, id, all []string
 }
+
+// settingRule is one rule of a per-model setting, its patterns in Go
+// syntax: value is the index, in its setting's values, of the value a
+// model id it selects gets.
+type settingRule struct {
+	value                   int
+	name, provider, id, all []string
+}
+
+// settingData is one per-model setting: its values, the index of its
+// default among them (a model no rule selects), and its rules in the
+// order they are tried.
+type settingData struct {
+	values []string
+	def    int
+	rules  []settingRule
+}

@@ -234,6 +234,7 @@ func (g *gen) render(inputHash string) []byte {
 	g.renderCosts()
 	g.renderNotices()
 	g.renderInputs()
+	g.renderSettings()
 	g.renderRequest()
 	g.renderTexts()
 	return g.b.Bytes()

@@ -67,10 +67,16 @@ func (g *gen) renderInputs() {
 		g.pf("},\n")
 	}
 	g.pf("}\n\n")
-	g.pf("// when reports whether the when condition of part whens[i] holds.\nfunc (in *Inputs) when(i int) bool {\n\tswitch i {\n")
+	g.pf("// when reports whether the when condition of part whens[i] holds: on an\n// input, for in; on a per-model setting, for r's value of it.\nfunc (in *Inputs) when(i int, r *resolution) bool {\n\tswitch i {\n")
 	for i, part := range g.whens {
 		w := g.p.Config.Parts[part].When
-		g.pf("\tcase %d: // %s\n\t\treturn %s\n", i, part, whenExpr(w, inputs[w.Input]))
+		expr := ""
+		if w.Setting != "" {
+			expr = g.settingWhenExpr(w)
+		} else {
+			expr = whenExpr(w, inputs[w.Input])
+		}
+		g.pf("\tcase %d: // %s\n\t\treturn %s\n", i, part, expr)
 	}
 	g.pf("\t}\n\treturn false\n}\n\n")
 	g.pf("// errors appends Validate's errors about the inputs to errs.\nfunc (in *Inputs) errors(errs []error) []error {\n")
@@ -176,6 +182,73 @@ func whenExpr(w *config.When, in config.Input) string {
 		case string:
 			terms = append(terms, fmt.Sprintf("in.%s == %q", w.Input, v))
 		}
+	}
+	return strings.Join(terms, " || ")
+}
+
+// renderSettings emits the per-model settings: the Settings type (one
+// string field per setting, sorted), the settingTables the fixed code's
+// settingFor selects from (values, default, rules in order, each value
+// as its index) and settingsOf, which turns a resolution's indexes into
+// Settings.
+func (g *gen) renderSettings() {
+	settings := g.p.Config.Settings
+	names := slices.Sorted(maps.Keys(settings))
+	g.pf("// Settings holds the per-model settings promptc.cue declares, each as\n// the model id selects it: the value of the first of its rules that\n// selects the id, else its default.\ntype Settings struct {\n")
+	for _, name := range names {
+		st := settings[name]
+		desc := st.Description
+		if desc == "" {
+			desc = "a per-model setting"
+		}
+		g.pf("\t// %s: %s (one of %s; default %s)\n\t%s string\n", name, oneLine(desc), strings.Join(st.Values, ", "), st.Default, name)
+	}
+	g.pf("}\n\n")
+	g.pf("// settingTables holds the settings in the order of Settings' fields.\nvar settingTables = [...]settingData{\n")
+	for _, name := range names {
+		st := settings[name]
+		g.pf("\t{values: %s, def: %d, rules: []settingRule{\n", quoteList(st.Values), slices.Index(st.Values, st.Default))
+		for _, r := range st.Rules {
+			g.pf("\t\t{value: %d", slices.Index(st.Values, r.Value))
+			for _, f := range []struct {
+				field string
+				pats  []string
+			}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
+				if len(f.pats) > 0 {
+					g.pf(", %s: %s", f.field, quoteList(f.pats))
+				}
+			}
+			g.pf("},\n")
+		}
+		g.pf("\t}},\n")
+	}
+	g.pf("}\n\n")
+	g.pf("// settingsOf returns the values r's settings select.\nfunc settingsOf(r *resolution) Settings {\n")
+	if len(names) == 0 {
+		g.pf("\treturn Settings{}\n}\n\n")
+		return
+	}
+	g.pf("\treturn Settings{\n")
+	for i, name := range names {
+		g.pf("\t\t%s: settingTables[%d].values[r.settings[%d]],\n", name, i, i)
+	}
+	g.pf("\t}\n}\n\n")
+}
+
+// settingWhenExpr is the Go expression of a when condition on a per-model
+// setting: r's index of its value is one of is's.
+func (g *gen) settingWhenExpr(w *config.When) string {
+	names := slices.Sorted(maps.Keys(g.p.Config.Settings))
+	i := slices.Index(names, w.Setting)
+	values := g.p.Config.Settings[w.Setting].Values
+	var terms []string
+	for _, v := range w.Is {
+		if s, ok := v.(string); ok {
+			terms = append(terms, fmt.Sprintf("r.settings[%d] == %d", i, slices.Index(values, s)))
+		}
+	}
+	if len(terms) == 0 {
+		return "false"
 	}
 	return strings.Join(terms, " || ")
 }

@@ -173,20 +173,9 @@ func check(l *Loaded) []diag.Diagnostic {
 	families := map[string]bool{c.Families.Fallback: true}
 	for i, r := range c.Families.Rules {
 		families[r.Family] = true
-		for _, f := range []struct {
-			field    string
-			patterns []string
-		}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
-			for j, p := range f.patterns {
-				if _, err := regexp.Compile(p); err != nil {
-					bad(fmt.Sprintf("families.rules.%d.%s.%d", i, f.field, j), "pattern does not compile: %v", reErr(p, err))
-				}
-			}
-		}
-		if len(r.Name)+len(r.Provider)+len(r.ID)+len(r.All) == 0 {
-			bad(fmt.Sprintf("families.rules.%d", i), "rule for family %q has no patterns and can never match; give it name, provider, id or all patterns", r.Family)
-		}
+		checkRulePatterns(bad, fmt.Sprintf("families.rules.%d", i), fmt.Sprintf("rule for family %q", r.Family), r)
 	}
+	checkSettings(bad, c)
 	checkTools(bad, c)
 	checkPermissions(bad, c)
 	if pr := c.Profiles; pr != nil {
@@ -446,6 +435,14 @@ func checkPointerTemplate(bad func(string, string, ...any), tmpl string) {
 // checkWhen verifies a part's condition: a declared bool or enum input,
 // and values of its type (declared values for an enum).
 func checkWhen(bad func(string, string, ...any), c *Config, path string, w When) {
+	if (w.Input == "") == (w.Setting == "") {
+		bad(path, "a condition tests exactly one of input or setting; write when: {input: \"Name\"} or when: {setting: \"Name\", is: [\"value\"]}")
+		return
+	}
+	if w.Setting != "" {
+		checkSettingWhen(bad, c, path, w)
+		return
+	}
 	in, ok := c.Inputs[w.Input]
 	if !ok {
 		bad(path+".input", "%q is not a declared input (%s); declare inputs.%s or fix the name", w.Input, inputList(c), w.Input)
@@ -469,6 +466,84 @@ func checkWhen(bad func(string, string, ...any), c *Config, path string, w When)
 		}
 	default:
 		bad(path+".input", "input %s is a %s; a condition tests a bool or an enum input", w.Input, in.Type)
+	}
+}
+
+// checkSettingWhen verifies a condition on a per-model setting: a
+// declared setting and, in is, at least one of its values and nothing
+// else.
+func checkSettingWhen(bad func(string, string, ...any), c *Config, path string, w When) {
+	st, ok := c.Settings[w.Setting]
+	if !ok {
+		declared := "promptc.cue declares no settings"
+		if len(c.Settings) > 0 {
+			declared = "declared: " + strings.Join(slices.Sorted(maps.Keys(c.Settings)), ", ")
+		}
+		bad(path+".setting", "%q is not a declared setting (%s); declare settings.%s or fix the name", w.Setting, declared, w.Setting)
+		return
+	}
+	if len(w.Is) == 0 {
+		bad(path, "setting %s: list the values that send the part in is (values: %s)", w.Setting, strings.Join(st.Values, ", "))
+	}
+	for i, v := range w.Is {
+		if s, ok := v.(string); !ok || !slices.Contains(st.Values, s) {
+			bad(fmt.Sprintf("%s.is.%d", path, i), "%v is not a value of setting %s (values: %s)", v, w.Setting, strings.Join(st.Values, ", "))
+		}
+	}
+}
+
+// checkSettings verifies each per-model setting: its values (at least
+// one, each once), a default and rule values among them, rule patterns
+// that compile (checkRulePatterns, as for family rules), and example
+// values among them. Whether each example resolves to its value is the
+// compiler's check (family.CheckSettingExamples).
+func checkSettings(bad func(string, string, ...any), c *Config) {
+	for _, name := range slices.Sorted(maps.Keys(c.Settings)) {
+		st := c.Settings[name]
+		path := "settings." + name
+		values := strings.Join(st.Values, ", ")
+		if len(st.Values) == 0 {
+			bad(path+".values", "setting %s needs values, at least one", name)
+		}
+		for i, v := range st.Values {
+			if slices.Index(st.Values, v) != i {
+				bad(fmt.Sprintf("%s.values.%d", path, i), "value %q is listed twice", v)
+			}
+		}
+		if len(st.Values) > 0 && !slices.Contains(st.Values, st.Default) {
+			bad(path+".default", "%q is not one of the values of setting %s (%s)", st.Default, name, values)
+		}
+		for i, r := range st.Rules {
+			at := fmt.Sprintf("%s.rules.%d", path, i)
+			if !slices.Contains(st.Values, r.Value) {
+				bad(at+".value", "%q is not one of the values of setting %s (%s)", r.Value, name, values)
+			}
+			checkRulePatterns(bad, at, fmt.Sprintf("rule for value %q", r.Value), Rule{Name: r.Name, Provider: r.Provider, ID: r.ID, All: r.All})
+		}
+		for _, id := range slices.Sorted(maps.Keys(st.Examples)) {
+			if v := st.Examples[id]; !slices.Contains(st.Values, v) {
+				bad(path+".examples."+quote(id), "%q is not one of the values of setting %s (%s)", v, name, values)
+			}
+		}
+	}
+}
+
+// checkRulePatterns verifies the patterns of a family or setting rule at
+// path: each compiles (reErr says why not), and there is at least one.
+// what names the rule for the message.
+func checkRulePatterns(bad func(string, string, ...any), path, what string, r Rule) {
+	for _, f := range []struct {
+		field    string
+		patterns []string
+	}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
+		for j, p := range f.patterns {
+			if _, err := regexp.Compile(p); err != nil {
+				bad(fmt.Sprintf("%s.%s.%d", path, f.field, j), "pattern does not compile: %v", reErr(p, err))
+			}
+		}
+	}
+	if len(r.Name)+len(r.Provider)+len(r.ID)+len(r.All) == 0 {
+		bad(path, "%s has no patterns and can never match; give it name, provider, id or all patterns", what)
 	}
 }
 

@@ -40,6 +40,7 @@ type Config struct {
 	Slots         map[string]Slot        `json:"slots"`
 	Placeholders  map[string]Placeholder `json:"placeholders"`
 	Inputs        map[string]Input       `json:"inputs"`
+	Settings      map[string]Setting     `json:"settings"`
 	Families      Families               `json:"families"`
 	Modes         map[string]Mode        `json:"modes"`
 	Order         []string               `json:"order"`
@@ -113,7 +114,10 @@ type Part struct {
 // When is a part's condition on a run-time input: the part is sent when
 // the input's value is one of Is (a bool input without Is: when true).
 type When struct {
-	Input string `json:"input"`
+	// Input is the input tested, or "" when Setting is.
+	Input string `json:"input,omitempty"`
+	// Setting is the per-model setting tested, or "" when Input is.
+	Setting string `json:"setting,omitempty"`
 	// Is holds strings (enum values) or bools, as the schema allows.
 	Is []any `json:"is,omitempty"`
 }
@@ -126,6 +130,39 @@ func (w When) Holds(v any) bool {
 		return ok && b
 	}
 	return slices.Contains(w.Is, v)
+}
+
+// Setting is a per-model setting: a value among Values chosen for a model
+// id by the first of Rules that selects it (the matching of family
+// rules), else Default.
+type Setting struct {
+	Name        string            `json:"name"`
+	Values      []string          `json:"values"`
+	Default     string            `json:"default"`
+	Rules       []SettingRule     `json:"rules"`
+	Examples    map[string]string `json:"examples"`
+	Description string            `json:"description,omitempty"`
+}
+
+// SettingRule gives Value to the model ids its patterns select, as a
+// family Rule selects them.
+type SettingRule struct {
+	Value    string   `json:"value"`
+	Name     []string `json:"name"`
+	Provider []string `json:"provider"`
+	ID       []string `json:"id"`
+	All      []string `json:"all"`
+}
+
+// FamilyRules returns s's rules as family rules whose Family is the value,
+// so that family resolution, which knows nothing of settings, selects
+// among them.
+func (s Setting) FamilyRules() Families {
+	f := Families{Fallback: s.Default}
+	for _, r := range s.Rules {
+		f.Rules = append(f.Rules, Rule{Family: r.Value, Name: r.Name, Provider: r.Provider, ID: r.ID, All: r.All})
+	}
+	return f
 }
 
 // Input types: what a run-time input holds.

@@ -63,6 +63,10 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 				return err
 			}
 			p := progs[0]
+			// Text lint lets through with an inline directive (an
+			// example date under <!-- promptc:ignore STATIC_DYNAMIC
+			// reason -->) does not stop build either.
+			p.Diagnostics = lint.BuildSuppress(progs, p.Diagnostics)
 			// A credential never reaches the output, whatever the lint
 			// section says: the secret rule runs here too, and only an
 			// inline ignore with a reason lets a finding through.

@@ -3,6 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -19,6 +21,31 @@ type resolved struct {
 	NoteRegex string `json:"notePattern,omitempty"`
 	// Parts lists the conditional parts the id gets.
 	Parts []string `json:"parts,omitempty"`
+	// Settings gives each per-model setting's value, sorted by name (in a
+	// project that declares settings).
+	Settings []settingResolved `json:"settings,omitempty"`
+}
+
+// settingResolved is the JSON form of one setting's value for a model id
+// and the rule that decided it.
+type settingResolved struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	// By is how its rule matched, as a family's ("name", "id", "all",
+	// "provider"), or "default" when no rule did.
+	By string `json:"by"`
+	// Rule is the index of the deciding rule in the setting's rules, -1
+	// for the default.
+	Rule    int    `json:"rule"`
+	Pattern string `json:"pattern,omitempty"`
+	Matched string `json:"matched,omitempty"`
+	// Why is the decision in words, as the text format shows it.
+	Why string `json:"why"`
+}
+
+// text is the setting as the text format's SETTINGS column shows it.
+func (s settingResolved) text() string {
+	return fmt.Sprintf("%s=%s (%s)", s.Name, s.Value, s.Why)
 }
 
 func newResolveCommand(g *globals) *cobra.Command {
@@ -28,7 +55,9 @@ func newResolveCommand(g *globals) *cobra.Command {
 		Short: "Show which family and model note each model id resolves to, and why",
 		Long: `resolve prints, for each model id, its name and provider parts, the family
 and the rule that decided it, the model note it selects with its pattern, and
-(in a project with conditional parts) the conditional parts it gets.`,
+(in a project with conditional parts) the conditional parts it gets, and (in
+a project with settings) each per-model setting's value and the rule that
+decided it, or the setting's default.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := g.compile("")
@@ -47,6 +76,14 @@ and the rule that decided it, the model note it selects with its pattern, and
 					}
 				}
 				r.Parts = p.ConditionalParts(id)
+				for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
+					res := p.Settings[name].Resolve(id)
+					sr := settingResolved{Name: name, Value: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched, Why: res.SettingWhy()}
+					if res.By == family.ByFallback {
+						sr.By = "default"
+					}
+					r.Settings = append(r.Settings, sr)
+				}
 				out = append(out, r)
 			}
 			switch format {
@@ -65,6 +102,10 @@ and the rule that decided it, the model note it selects with its pattern, and
 				if withParts {
 					head += "\tPARTS"
 				}
+				withSettings := len(p.Settings) > 0
+				if withSettings {
+					head += "\tSETTINGS"
+				}
 				fmt.Fprintln(tw, head)
 				for _, r := range out {
 					note := "-"
@@ -82,6 +123,13 @@ and the rule that decided it, the model note it selects with its pattern, and
 							parts = "-"
 						}
 						line += "\t" + parts
+					}
+					if withSettings {
+						var set []string
+						for _, sr := range r.Settings {
+							set = append(set, sr.text())
+						}
+						line += "\t" + strings.Join(set, "; ")
 					}
 					fmt.Fprintln(tw, line)
 				}
