@@ -160,8 +160,8 @@ type prompt struct {
 
 // composed returns the text mode sends in p, for family fam without a
 // model note or conditional part, or (fam empty) for the family, note and
-// conditional parts model resolves to. A mode or family p does not have
-// composes to nothing.
+// conditional parts model resolves to, with every run-time input at its
+// zero value. A mode or family p does not have composes to nothing.
 func composed(p *compiler.Program, mode, fam, model string) prompt {
 	m, err := p.Mode(mode)
 	if err != nil {
@@ -176,6 +176,12 @@ func composed(p *compiler.Program, mode, fam, model string) prompt {
 	}
 	if !p.UsesNotes(m) {
 		c.Note = compiler.NoNote
+	}
+	// The run-time inputs at their zero values, as promptc show composes
+	// without --input and a harness that sets none sends: every when part
+	// sent at once is no prompt any call gets.
+	if inputs, err := p.InputValues(nil); err == nil {
+		c.Inputs = inputs
 	}
 	out := prompt{family: c.Family.Name, text: m.Join(p.Sections(m, c, nil))}
 	if c.Note >= 0 {
