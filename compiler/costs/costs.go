@@ -120,9 +120,12 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 
 // Widest is the selection the costs table measures for family f in mode
 // m: the most expensive note (see compiler.LongestNote), every conditional
-// part, and each run-time placeholder at its longest.
+// part, each run-time placeholder at its longest, and the largest choice
+// of the parts that when conditions send (compiler.MaxWhen).
 func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Selection {
-	return compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}
+	s := compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}
+	s.When, _ = p.MaxWhen(m, s)
+	return s
 }
 
 // row measures mode m for selection s: with longest, s's note is replaced

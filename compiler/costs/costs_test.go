@@ -266,3 +266,29 @@ defaultMode: "small"
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestWidestIsWhatTheTableMeasures: the prefix of Widest's selection (what
+// costs --base compares) has the tokens of the table's prefix column, for
+// every mode and family of the example, whose output styles are parts
+// that exclude each other.
+func TestWidestIsWhatTheTableMeasures(t *testing.T) {
+	p := compileAssets(t)
+	n := 0
+	for _, r := range costs.PerFamily(p) {
+		m, err := p.Mode(r.Mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.Families[r.Family]
+		if f == nil {
+			f = p.Families[p.Config.Families.Fallback]
+		}
+		if got := p.Counter.Count(p.Prefix(m, costs.Widest(p, m, f))); got != r.PrefixTokens {
+			t.Errorf("%s/%s: Widest's prefix has %d tokens, the table %d", r.Mode, r.Family, got, r.PrefixTokens)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no rows")
+	}
+}
