@@ -108,3 +108,25 @@ func TestDirectiveLinesDropped(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFailureRelated checks that a read failure points into the
+// included file only when the problem has a line there: a missing file or
+// a directory has none.
+func TestReadFailureRelated(t *testing.T) {
+	_, ds, _ := expand(t, map[string]string{
+		"root.md": "@missing.md\n@dir/\n@nul.md\n",
+		"dir/x":   "x\n",
+		"nul.md":  "bad\x00\n",
+	}, "root.md", Limits{})
+	if len(ds) != 3 {
+		t.Fatalf("got %v", ds)
+	}
+	for i, want := range []int{0, 0, 1} {
+		if len(ds[i].Related) != want {
+			t.Errorf("%s: related %v, want %d", ds[i].Rule, ds[i].Related, want)
+		}
+	}
+	if r := ds[2].Related; len(r) == 1 && (r[0].Pos.Line != 1 || r[0].Message != "in the included file") {
+		t.Errorf("related %v", r)
+	}
+}
