@@ -42,9 +42,9 @@ func TestWriteSession(t *testing.T) {
 				"Expected input tokens per session (smallest-largest family): N(S+H) + Σ r·(S + H + T·(N + later rates)), with H = 0 per call and every pointer read in 25% of sessions; each read costs an extra call and its text stays in context from the first call on.\n",
 		},
 		{
-			name: "rates per pointer and dropped text",
-			s:    costs.Session{Calls: 1000, Overhead: 10, DefaultRate: 0.125, Rates: map[string]float64{"runbook": 0.5, "api": 1}},
-			rows: []costs.SessionRow{{Mode: "focus", StandingMin: 5, StandingMax: 5, Pointers: 2}},
+			name:    "rates per pointer and dropped text",
+			s:       costs.Session{Calls: 1000, Overhead: 10, DefaultRate: 0.125, Rates: map[string]float64{"runbook": 0.5, "api": 1}},
+			rows:    []costs.SessionRow{{Mode: "focus", StandingMin: 5, StandingMax: 5, Pointers: 2}},
 			dropped: []compiler.DroppedText{{Part: "style", Tokens: 1200}, {Part: "tools", Tokens: 7}},
 			want: "MODE   STANDING PER CALL (S)  POINTERS  RETRIEVAL (R, EXTRA CALLS)  SESSION TOTAL Σ(S+R+H) OVER 1,000 CALLS\n" +
 				"focus  5                      2         0                           0\n" +
@@ -84,7 +84,7 @@ func TestSessionRate(t *testing.T) {
 // the rate.
 func TestBreakEvenBoundary(t *testing.T) {
 	tests := []struct {
-		s                                 costs.Session
+		s                                  costs.Session
 		standing, pointer, inlined, source int
 		want                               float64
 	}{

@@ -43,19 +43,19 @@ func TestFamilyUnselected(t *testing.T) {
 			name:     "a rule names a close misspelling",
 			families: `{rules: [{family: "claud", name: ["^claude"]}]}`,
 			fams:     families(fam(t, "claude")),
-			want: []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; a rule names family "claud", which has no file: if that is this family misspelled, correct the rule`},
+			want:     []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; a rule names family "claud", which has no file: if that is this family misspelled, correct the rule`},
 		},
 		{
 			name:     "the fallback without a file is no misspelling",
 			families: `{fallback: "claudx", rules: [{family: "other", name: ["^o"]}]}`,
 			fams:     map[string]*Family{"other": fam(t, "other"), "claude": fam(t, "claude")},
-			want: []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; add a rule such as {family: "claude", name: ["^claude"]} with an example in families.examples, or delete prompts/families/claude.prompt.md if nothing chooses it`},
+			want:     []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; add a rule such as {family: "claude", name: ["^claude"]} with an example in families.examples, or delete prompts/families/claude.prompt.md if nothing chooses it`},
 		},
 		{
 			name:     "no close name",
 			families: `{rules: [{family: "zzzzzz", name: ["^z"]}]}`,
 			fams:     families(fam(t, "claude")),
-			want: []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; add a rule such as {family: "claude", name: ["^claude"]} with an example in families.examples, or delete prompts/families/claude.prompt.md if nothing chooses it`},
+			want:     []string{`family "claude" is named by no rule in families.rules and is not the fallback: no model id selects it, only an explicit family choice sends it; add a rule such as {family: "claude", name: ["^claude"]} with an example in families.examples, or delete prompts/families/claude.prompt.md if nothing chooses it`},
 		},
 	}
 	for _, tc := range tests {
