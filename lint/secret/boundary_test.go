@@ -118,3 +118,14 @@ func TestRedactKeepsTheRest(t *testing.T) {
 		t.Errorf("Redact(%q) = %q, want %q", in, got, want)
 	}
 }
+
+// TestFindEveryMatch checks that every occurrence of a format is found,
+// not only the first.
+func TestFindEveryMatch(t *testing.T) {
+	k1, k2 := "sk-"+strings.Repeat("a", 20), "sk-"+strings.Repeat("b", 20)
+	text := k1 + " and " + k2
+	want := []Match{{0, len(k1), "OpenAI API key"}, {len(k1) + 5, len(text), "OpenAI API key"}}
+	if got := Find(text); !reflect.DeepEqual(got, want) {
+		t.Errorf("Find(%q) = %v, want %v", text, got, want)
+	}
+}
