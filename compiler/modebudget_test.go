@@ -1,0 +1,131 @@
+package compiler_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/testproject"
+)
+
+// budgetFindings returns the messages of the budget findings, sorted.
+func budgetFindings(t *testing.T, files map[string]string) []string {
+	t.Helper()
+	p := testproject.FromFiles(t, files)
+	var out []string
+	for _, d := range p.Diagnostics {
+		if d.Rule == "BUDGET_OVER" || d.Rule == "BUDGET_NEAR" {
+			out = append(out, d.Pos.String()+" "+d.Message)
+		}
+	}
+	return out
+}
+
+func checkFindings(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestModeBudgetCountsTheWireFormat checks a mode's size in characters:
+// its non-empty sections plus a separator between each two and the final
+// newline, at the ceiling (no finding) and one over; an empty section
+// adds no separator.
+func TestModeBudgetCountsTheWireFormat(t *testing.T) {
+	files := func(budget, extra string) map[string]string {
+		return map[string]string{
+			"promptc.cue": `version: "v1"
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+	e: file: "e.md"
+}
+modes: focus: {compose: [parts.a, parts.e, parts.b], ` + extra + `budget: {chars: ` + budget + `, warnAt: 1}}
+order: ["focus"]
+defaultMode: "focus"
+`,
+			"a.md": "aaaaaaaaaa\n", // 10
+			"b.md": "bbbbb\n",      // 5
+			"e.md": "<!-- promptc:ignore TEXT_TAB only a directive -->\n",
+		}
+	}
+	// 10 + "\n\n" + 5 = 17.
+	checkFindings(t, budgetFindings(t, files("17", "")), nil)
+	checkFindings(t, budgetFindings(t, files("16", "")), []string{
+		"promptc.cue:7:54 mode focus over budget for family neutral: 17 characters, ceiling 16, over by 1; the largest part is a (10)",
+	})
+	// A three-character separator and a final newline: 10 + 3 + 5 + 1.
+	checkFindings(t, budgetFindings(t, files("18", `separator: "\n-\n", finalNewline: true, `)), []string{
+		"promptc.cue:7:94 mode focus over budget for family neutral: 19 characters, ceiling 18, over by 1; the largest part is a (10)",
+	})
+}
+
+// TestModeBudgetUnitsKeptApart checks that a part measured for a token
+// budget is not taken for its size in characters by a mode with a
+// character budget, and the other way round.
+func TestModeBudgetUnitsKeptApart(t *testing.T) {
+	got := budgetFindings(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: a: file: "a.md"
+modes: {
+	tok: {compose: [parts.a], budget: {tokens: 2, warnAt: 1}}
+	chr: {compose: [parts.a], budget: {chars: 8, warnAt: 1}}
+}
+order: ["tok", "chr"]
+defaultMode: "tok"
+`,
+		"a.md": "aaaaaaaaaaaa\n", // 12 characters, 3 tokens (chars/4)
+	})
+	checkFindings(t, got, []string{
+		"promptc.cue:4:28 mode tok over budget for family neutral: 3 tokens (chars/4), ceiling 2, over by 1",
+		"promptc.cue:5:28 mode chr over budget for family neutral: 12 characters, ceiling 8, over by 4",
+	})
+}
+
+// sumProject has a sum budget over a fixed part and the family note; x's
+// longest note is 12 characters, y's 6; core is 8.
+func sumProject(compare, chars string) map[string]string {
+	return map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	core: file: "core.md"
+	note: family: "note"
+	line: family: "line"
+}
+families: rules: [{family: "x", name: ["^x"]}, {family: "y", name: ["^y"]}]
+budgets: both: {sum: [parts.core, parts.note], compare: "` + compare + `", chars: ` + chars + `, warnAt: 1}
+modes: focus: compose: [parts.core, parts.line, parts.note]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"core.md":                      "cccccccc\n",
+		"prompts/families/x.prompt.md": "Line x.\n\n<!-- model \"Short\" /s/ -->\nshort\n\n<!-- model \"Long\" /l/ -->\nlong long ab\n",
+		"prompts/families/y.prompt.md": "Line y.\n\n<!-- model \"Only\" /o/ -->\nyyyyyy\n",
+	}
+}
+
+// TestSumBudgetCompare checks a sum budget with each comparison just
+// below, at and above its ceiling, for each family's longest note.
+func TestSumBudgetCompare(t *testing.T) {
+	tests := []struct {
+		compare, chars string
+		want           []string
+	}{
+		// x: 8 + 12 = 20; y: 8 + 6 = 14.
+		{"le", "21", nil},
+		{"le", "20", nil},
+		{"le", "19", []string{
+			`promptc.cue:8:10 budget both over budget for family x, longest note "Long": 20 characters, ceiling 19, over by 1; the largest part is note (12)`}},
+		{"lt", "21", nil},
+		{"lt", "20", []string{
+			`promptc.cue:8:10 budget both over budget for family x, longest note "Long": 20 characters, must be under 20, over by 1; the largest part is note (12)`}},
+		{"lt", "14", []string{
+			`promptc.cue:8:10 budget both over budget for family x, longest note "Long": 20 characters, must be under 14, over by 7; the largest part is note (12)`,
+			`promptc.cue:8:10 budget both over budget for family y, longest note "Only": 14 characters, must be under 14, over by 1; the largest part is core (8)`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.compare+" "+tc.chars, func(t *testing.T) {
+			checkFindings(t, budgetFindings(t, sumProject(tc.compare, tc.chars)), tc.want)
+		})
+	}
+}
