@@ -129,3 +129,30 @@ func TestSumBudgetCompare(t *testing.T) {
 		})
 	}
 }
+
+// TestPartBudgets checks a part's budget for each kind of part: a fixed
+// part once for every family, a family part per family, a note part per
+// note (never "no note"), each at, and one over, its ceiling.
+func TestPartBudgets(t *testing.T) {
+	project := func(core, line, note string) map[string]string {
+		files := sumProject("le", "100")
+		files["promptc.cue"] = strings.Replace(files["promptc.cue"], `parts: {
+	core: file: "core.md"
+	note: family: "note"
+	line: family: "line"
+}`, `parts: {
+	core: {file: "core.md", budget: {chars: `+core+`, warnAt: 1}}
+	note: {family: "note", budget: {chars: `+note+`, warnAt: 1}}
+	line: {family: "line", budget: {chars: `+line+`, warnAt: 1}}
+}`, 1)
+		return files
+	}
+	// core 8; lines "Line x." and "Line y." 7; notes short 5, long 12, only 6.
+	checkFindings(t, budgetFindings(t, project("8", "7", "12")), nil)
+	checkFindings(t, budgetFindings(t, project("7", "6", "11")), []string{
+		`promptc.cue:3:26 part core over budget for every family: 8 characters, ceiling 7, over by 1`,
+		`promptc.cue:4:25 part note over budget for family x, note "Long": 12 characters, ceiling 11, over by 1`,
+		`promptc.cue:5:25 part line over budget for family x: 7 characters, ceiling 6, over by 1`,
+		`promptc.cue:5:25 part line over budget for family y: 7 characters, ceiling 6, over by 1`,
+	})
+}
