@@ -130,3 +130,41 @@ func TestReadFailureRelated(t *testing.T) {
 		t.Errorf("related %v", r)
 	}
 }
+
+// TestSplitParagraph checks the first paragraph and the rest: blank lines
+// (white space only) end a paragraph, leading blank lines are skipped, and
+// the rest starts at its first non-blank line; the lines keep their
+// origins.
+func TestSplitParagraph(t *testing.T) {
+	tests := []struct {
+		text, first, rest string
+		restLine          int
+	}{
+		{"", "", "", 0},
+		{"\n \n", "", "", 0},
+		{"a\nb\n", "a\nb\n", "", 0},
+		{"a\n\nb\n", "a\n", "b\n", 3},
+		{"\n\na\n\nb\n", "a\n", "b\n", 5},
+		{"a\n \t\n\n b\n\nc\n", "a\n", " b\n\nc\n", 4},
+		{"a\n\n\n", "a\n", "", 0},
+	}
+	for _, tc := range tests {
+		spans := []Span{{Text: tc.text, Path: "f.md", Line: 1}}
+		if tc.text == "" {
+			spans = nil
+		}
+		first, rest := SplitParagraph(spans)
+		if got := Join(first); got != tc.first {
+			t.Errorf("%q: first %q, want %q", tc.text, got, tc.first)
+		}
+		if got := Join(rest); got != tc.rest {
+			t.Errorf("%q: rest %q, want %q", tc.text, got, tc.rest)
+		}
+		if tc.rest == "" && rest != nil {
+			t.Errorf("%q: rest %+v, want nil", tc.text, rest)
+		}
+		if tc.rest != "" && (len(rest) == 0 || rest[0].Line != tc.restLine || rest[0].Path != "f.md") {
+			t.Errorf("%q: rest %+v, want it to start at line %d", tc.text, rest, tc.restLine)
+		}
+	}
+}
