@@ -17,11 +17,14 @@
 #
 # Packages run one after another, each with MUT_WORKERS workers (default
 # 1: the machine is usually shared). A mutant whose tests run longer than
-# MUT_COEFF (default 5) times the package's coverage run is "timed out".
-# Each package's report is written to MUT_OUT (default a temporary directory): <pkg>.txt, the
-# console output with every lived and not-covered mutant, and <pkg>.json.
-# The last lines are a table: killed, lived, not covered, timed out, not
-# viable, efficacy (killed / (killed + lived)) and mutant coverage.
+# MUT_COEFF (default 5) times the package's coverage run is "timed out"
+# (most are loops that no longer end; on a busy machine, some are slow
+# builds). Each package's report is written to MUT_OUT (default a
+# temporary directory): <pkg>.txt, the console output with every lived and
+# not-covered mutant and its position, and <pkg>.json. The last lines are
+# a table: killed, lived, not covered, timed out, not viable, efficacy
+# (killed / (killed + lived)) and mutant coverage ((killed + lived) /
+# (killed + lived + not covered)).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
