@@ -60,6 +60,29 @@ defaultMode: "focus"
 	})
 }
 
+// TestModeTokenBudgetCountsTheJoinedText checks that a token budget counts
+// the mode's whole text, separators included, as one text: tokens do not
+// add up like characters.
+func TestModeTokenBudgetCountsTheJoinedText(t *testing.T) {
+	got := budgetFindings(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+}
+modes: focus: {compose: [parts.a, parts.b], budget: {tokens: 2, warnAt: 1}}
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.md": "aaaa\n", // 1 token alone
+		"b.md": "bbbb\n", // 1 token alone
+	})
+	// "aaaa\n\nbbbb" is 10 characters: 3 tokens (chars/4).
+	checkFindings(t, got, []string{
+		"promptc.cue:6:45 mode focus over budget for family neutral: 3 tokens (chars/4), ceiling 2, over by 1; the largest part is a (1)",
+	})
+}
+
 // TestModeBudgetUnitsKeptApart checks that a part measured for a token
 // budget is not taken for its size in characters by a mode with a
 // character budget, and the other way round.
@@ -154,5 +177,10 @@ func TestPartBudgets(t *testing.T) {
 		`promptc.cue:4:25 part note over budget for family x, note "Long": 12 characters, ceiling 11, over by 1`,
 		`promptc.cue:5:25 part line over budget for family x: 7 characters, ceiling 6, over by 1`,
 		`promptc.cue:5:25 part line over budget for family y: 7 characters, ceiling 6, over by 1`,
+	})
+	// A family's first note (index 0) is named too.
+	checkFindings(t, budgetFindings(t, project("8", "7", "5")), []string{
+		`promptc.cue:4:25 part note over budget for family x, note "Long": 12 characters, ceiling 5, over by 7`,
+		`promptc.cue:4:25 part note over budget for family y, note "Only": 6 characters, ceiling 5, over by 1`,
 	})
 }
