@@ -2,6 +2,7 @@ package claim
 
 import (
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 )
@@ -40,5 +41,36 @@ func TestScalar(t *testing.T) {
 		if got := scalar(json.RawMessage(raw)); got != want {
 			t.Errorf("scalar(%s) = %s, want %s", raw, got, want)
 		}
+	}
+}
+
+// spaces reads as n spaces: one blank line.
+type spaces struct{ n int }
+
+func (r *spaces) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range k {
+		p[i] = ' '
+	}
+	r.n -= k
+	return k, nil
+}
+
+// TestReadSizeLimit checks the size limit of a runs file at exactly
+// MaxFileBytes (read: one blank line, so no runs) and one byte over.
+func TestReadSizeLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 64 MiB")
+	}
+	runs, err := Read("runs.jsonl", &spaces{MaxFileBytes})
+	if err != nil || len(runs) != 0 {
+		t.Errorf("a file of exactly the limit: %d runs, %v; want none and no error", len(runs), err)
+	}
+	_, err = Read("runs.jsonl", &spaces{MaxFileBytes + 1})
+	if want := "runs.jsonl:1:1: the file is larger than 64 MiB; a runs file holds one short JSON object per run"; err == nil || err.Error() != want {
+		t.Errorf("one byte over: %v, want %q", err, want)
 	}
 }
