@@ -81,3 +81,34 @@ func TestReplaceRefusesLinkAndChange(t *testing.T) {
 		t.Errorf("target holds %q, want it untouched", b)
 	}
 }
+
+// TestReplaceKeepsModeDespiteUmask checks that the replacement gets the
+// file's permissions exactly, also those the process's umask would clear
+// on a new file.
+func TestReplaceKeepsModeDespiteUmask(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no permission bits on Windows")
+	}
+	dir, r := openRoot(t)
+	p := filepath.Join(dir, "a.md")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	_, fi, err := ReadInfo(r, "a.md", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Replace(r, "a.md", []byte("new"), fi); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Mode().Perm() != 0o666 {
+		t.Errorf("mode %v, want 0666", got.Mode().Perm())
+	}
+}
