@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -52,20 +53,36 @@ func TestAllRuns(t *testing.T) {
 	}
 }
 
+// cond returns res's condition called name; the test fails without one.
+func cond(t *testing.T, res Result, name string) Condition {
+	t.Helper()
+	for _, c := range res.Conditions {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no condition %q in %+v", name, res.Conditions)
+	return Condition{}
+}
+
 // TestMissingArmNamed checks that the pairs condition names the arm
 // without runs, or both.
 func TestMissingArmNamed(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		runs []Run
-		want string
+		name  string
+		trial Trial
+		want  string
 	}{
-		{"no runs", nil, "no runs of arm base or cand"},
+		{"no runs", Trial{}, "no runs of arm base or cand"},
 		{"no candidate runs", mustRead(t, record("base", "t0", "true", "10", "0", set)), "no runs of arm cand"},
 		{"no baseline runs", mustRead(t, record("cand", "t0", "true", "10", "0", set)), "no runs of arm base"},
 	} {
-		res := Evaluate(tc.runs, "base", "cand", 0.10)
-		if c := res.Conditions[0]; c.Name != CondPairs || c.Status != Fail || c.Detail != tc.want {
+		res := Evaluate(tc.trial, "base", "cand", 0.10)
+		i := slices.IndexFunc(res.Conditions, func(c Condition) bool { return c.Name == CondPairs })
+		if i < 0 {
+			t.Fatalf("%s: no %s condition in %+v", tc.name, CondPairs, res.Conditions)
+		}
+		if c := res.Conditions[i]; c.Status != Fail || c.Detail != tc.want {
 			t.Errorf("%s: %+v, want %s failed with %q", tc.name, c, CondPairs, tc.want)
 		}
 	}
@@ -80,11 +97,13 @@ func TestUnmatchedListed(t *testing.T) {
 		record("base", "t1", "true", "10", "0", set),
 		record("cand", "t2", "true", "9", "0", set),
 	), "base", "cand", 0.10)
-	want := "1 matched, 2 unmatched: base task t1 run 1 has no cand run (line 3); cand task t2 run 1 has no base run (line 4)"
-	if c := res.Conditions[0]; c.Status != Fail || c.Detail != want {
+	// Line 1 is the plan (tasks t0, t1, t2 once each), so each arm ran 2
+	// of its 3 planned runs.
+	want := "1 matched, 2 unmatched: base task t1 run 1 has no cand run (line 4); cand task t2 run 1 has no base run (line 5)"
+	if c := cond(t, res, CondPairs); c.Status != Fail || c.Detail != want {
 		t.Errorf("%+v, want detail %q", c, want)
 	}
-	if res.Verdict != Inconclusive || res.Reason != "no savings claim can be made: complete matched pairs failed. Incomplete, failing or unknown evidence supports no claim either way." {
+	if res.Verdict != Inconclusive || res.Reason != "no savings claim can be made: the trial stopped early (base ran 2 of 3 planned runs, cand 2 of 3); planned runs complete, complete matched pairs failed. Incomplete, failing or unknown evidence supports no claim either way." {
 		t.Errorf("%s: %s", res.Verdict, res.Reason)
 	}
 }
@@ -100,12 +119,12 @@ func TestOutcomesAndUsageUnknown(t *testing.T) {
 	), "base", "cand", 0.10)
 	want := []Condition{
 		{CondPairs, Pass, "2 pairs: every task and run id has one run in each arm"},
-		{CondOutcomes, Fail, "base task t0 run 1: outcome unknown (line 1); cand task t0 run 1 failed (line 2)"},
-		{CondUsage, Fail, "cand task t0 run 1: input or output tokens unknown (line 2); base task t1 run 1: input or output tokens unknown (line 3)"},
+		{CondOutcomes, Fail, "base task t0 run 1: outcome unknown (line 2); cand task t0 run 1 failed (line 3)"},
+		{CondUsage, Fail, "cand task t0 run 1: input or output tokens unknown (line 3); base task t1 run 1: input or output tokens unknown (line 4)"},
 	}
-	for i, w := range want {
-		if res.Conditions[i] != w {
-			t.Errorf("condition %d: %+v, want %+v", i, res.Conditions[i], w)
+	for _, w := range want {
+		if c := cond(t, res, w.Name); c != w {
+			t.Errorf("condition %s: %+v, want %+v", w.Name, c, w)
 		}
 	}
 }
@@ -122,8 +141,8 @@ func TestSettingsOfAnotherRunOfTheFirstTask(t *testing.T) {
 		line("base", "1", set), line("cand", "1", set),
 		line("base", "2", other), line("cand", "2", other),
 	), "base", "cand", 0.10)
-	want := `base task t0 run 2 (line 3) differs from the settings of the other runs: model="n" against model="m" in base task t0 run 1 (line 1)`
-	if c := res.Conditions[3]; c.Status != Fail || c.Detail != want {
+	want := `base task t0 run 2 (line 4) differs from the settings of the other runs: model="n" against model="m" in base task t0 run 1 (line 2)`
+	if c := cond(t, res, CondSettings); c.Status != Fail || c.Detail != want {
 		t.Errorf("%+v, want detail %q", c, want)
 	}
 }
@@ -139,7 +158,7 @@ func TestReasonWithoutSkipped(t *testing.T) {
 	if res.Reason != want {
 		t.Errorf("reason %q, want %q", res.Reason, want)
 	}
-	if c := res.Conditions[4]; c.Name != condTokens(0.10) || c.Status != NotEvaluated {
+	if c := cond(t, res, condTokens(0.10)); c.Status != NotEvaluated {
 		t.Errorf("tokens condition %+v", c)
 	}
 }

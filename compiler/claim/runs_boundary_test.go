@@ -15,12 +15,12 @@ func TestCachedAndReasoningWithinTheirTotals(t *testing.T) {
 	}{
 		{`{"input": 10, "output": 5, "cached": 10, "reasoning": 5}`, ""},
 		{`{"input": 10, "output": 5, "cached": 9, "reasoning": 4}`, ""},
-		{`{"input": 10, "output": 5, "cached": 11, "reasoning": 5}`, `runs.jsonl:1:89: usage "cached" is larger than "input": input tokens include the cached ones`},
-		{`{"input": 10, "output": 5, "cached": 10, "reasoning": 6}`, `runs.jsonl:1:103: usage "reasoning" is larger than "output": output tokens include the reasoning ones, which are never added again`},
+		{`{"input": 10, "output": 5, "cached": 11, "reasoning": 5}`, `runs.jsonl:2:89: usage "cached" is larger than "input": input tokens include the cached ones`},
+		{`{"input": 10, "output": 5, "cached": 10, "reasoning": 6}`, `runs.jsonl:2:103: usage "reasoning" is larger than "output": output tokens include the reasoning ones, which are never added again`},
 		{`{"input": null, "output": null, "cached": 11, "reasoning": 6}`, ""},
 	} {
 		line := `{"arm": "a", "task": "t", "run": 1, "passed": true, "usage": ` + tc.usage + `, "settings": {"m": 1}, "settingsVerified": true}`
-		_, err := Read("runs.jsonl", strings.NewReader(line+"\n"))
+		_, err := Read("runs.jsonl", strings.NewReader(planFor([]string{line})+"\n"+line+"\n"))
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -65,9 +65,11 @@ func TestReadSizeLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 64 MiB")
 	}
-	runs, err := Read("runs.jsonl", &spaces{MaxFileBytes})
-	if err != nil || len(runs) != 0 {
-		t.Errorf("a file of exactly the limit: %d runs, %v; want none and no error", len(runs), err)
+	// A file of exactly the limit is read to its end: it holds no plan
+	// line, which is the error, not its size.
+	_, err := Read("runs.jsonl", &spaces{MaxFileBytes})
+	if err == nil || strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a file of exactly the limit: %v; want the missing plan, not the size", err)
 	}
 	_, err = Read("runs.jsonl", &spaces{MaxFileBytes + 1})
 	if want := "runs.jsonl:1:1: the file is larger than 64 MiB; a runs file holds one short JSON object per run"; err == nil || err.Error() != want {

@@ -49,7 +49,7 @@ func TestWriteSession(t *testing.T) {
 			want: "MODE   STANDING PER CALL (S)  POINTERS  RETRIEVAL (R, EXTRA CALLS)  SESSION TOTAL Σ(S+R+H) OVER 1,000 CALLS\n" +
 				"focus  5                      2         0                           0\n" +
 				"Expected input tokens per session (smallest-largest family): N(S+H) + Σ r·(S + H + T·(N + later rates)), with H = 10 per call and pointers read in api 100%, runbook 50% of sessions, the others in 12.5%; each read costs an extra call and its text stays in context from the first call on.\n" +
-				"Not modelled: this profile drops text with no pointer to it: style (1,200 tokens), tools (7 tokens). The calls and context a model spends finding what that text said are not in these totals, so they understate the session.\n",
+				"Not modelled: this profile drops text with no pointer to it: style (1,200 tokens), tools (7 tokens). The calls and context a model spends finding what that text said are not in these totals, so they understate the session; declare the profile's rediscovery to price them.\n",
 		},
 	}
 	for _, tc := range tests {
