@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:4abcd6b131099e9d597a358cc0b541a95d8ba1186ba64b366a281e5b1e769ed1"
+const InputHash = "sha256:68e06bd286e4d526a9e027e9ab662b67ec92f1863b2c89d1b108b3d631b1e096"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
