@@ -36,7 +36,7 @@ func TestCachedAndReasoningWithinTheirTotals(t *testing.T) {
 func TestScalar(t *testing.T) {
 	for raw, want := range map[string]string{
 		"0": "0", "0.0": "0", "0e0": "0", "-0.5": "-0.5", "9": "9", "0.25": "0.25", "1e2": "100",
-		"0.123456789": "0.123456789", `"0.5"`: `"0.5"`, "true": "true", "null": "null",
+		"0.123456789": "0.123456789", "-0.50": "-0.5", "9.0": "9", `"0.5"`: `"0.5"`, "true": "true", "null": "null",
 	} {
 		if got := scalar(json.RawMessage(raw)); got != want {
 			t.Errorf("scalar(%s) = %s, want %s", raw, got, want)

@@ -19,16 +19,19 @@ parts: {
 	a: file: "a.md"
 	line: family: "line"
 	ptr: pointer: {trigger: "Restarts", source: "docs/runbook.md", covers: ["restart"]}
+	e: file: "e.md"
 }
 families: rules: [{family: "x", name: ["^x"]}, {family: "y", name: ["^y"]}]
 modes: {
 	only: compose: [parts.line]
 	read: compose: [parts.a, parts.ptr]
+	empty: compose: [parts.e]
 }
-order: ["only", "read"]
+order: ["only", "read", "empty"]
 defaultMode: "only"
 `,
 		"a.md":                         "12345678\n",
+		"e.md":                         "<!-- promptc:ignore TEXT_TAB nothing but a directive -->\n",
 		"docs/runbook.md":              "Use the restart script.\n",
 		"prompts/families/x.prompt.md": "Line of x, long.\n",
 		"prompts/families/y.prompt.md": "Line y.\n",
@@ -58,6 +61,8 @@ defaultMode: "only"
 	want := []string{
 		"only S 0-4 pointers 0 R 0-0 total 2-10",
 		fmt.Sprintf("read S %d-%d pointers 1 R %g-%g total %g-%g", s, s, r, r, float64(2*(s+1))+r, float64(2*(s+1))+r),
+		// A mode with no text: each call still costs the overhead.
+		"empty S 0-0 pointers 0 R 0-0 total 2-2",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -93,6 +93,8 @@ func TestBreakEvenBoundary(t *testing.T) {
 		{costs.Session{Calls: 1}, 100, 10, 11, 50, 1.0 / 150},
 		{costs.Session{Calls: 2, Overhead: 50}, 100, 10, 20, 25, 20.0 / 200},
 		{costs.Session{Calls: 4}, 0, 0, 100, 0, 1},
+		// Nothing saved and nothing to send: 0, not 0/0.
+		{costs.Session{Calls: 4}, 0, 10, 10, 0, 0},
 	}
 	for _, tc := range tests {
 		if got := tc.s.BreakEven(tc.standing, tc.pointer, tc.inlined, tc.source); got != tc.want {

@@ -1,7 +1,10 @@
 package include
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testtree"
 )
 
 // TestIsIncludeBoundaries checks each comparison of IsInclude's rule just
@@ -165,6 +168,31 @@ func TestSplitParagraph(t *testing.T) {
 		}
 		if tc.rest != "" && (len(rest) == 0 || rest[0].Line != tc.restLine || rest[0].Path != "f.md") {
 			t.Errorf("%q: rest %+v, want it to start at line %d", tc.text, rest, tc.restLine)
+		}
+	}
+}
+
+// TestRawDropsDirectives checks that Raw drops directive lines outside
+// code, the first and the last line included, and keeps one inside code.
+func TestRawDropsDirectives(t *testing.T) {
+	const dir = "<!-- promptc:ignore TEXT_TAB why -->"
+	fsys := openFS(t, testtree.Write(t, map[string]string{
+		"a.md": dir + "\na\n" + dir + "\nb\n" + dir + "\n",
+		"c.md": "```\n" + dir + "\n```\n",
+	}))
+	for _, tc := range []struct {
+		path string
+		want []Span
+	}{
+		{"a.md", []Span{{Text: "a\n", Path: "a.md", Line: 2}, {Text: "b\n", Path: "a.md", Line: 4}}},
+		{"c.md", []Span{{Text: "```\n" + dir + "\n```\n", Path: "c.md", Line: 1}}},
+	} {
+		f, err := fsys.Read(tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Raw(f, 1, 0); !slices.Equal(got, tc.want) {
+			t.Errorf("Raw(%s) = %+v, want %+v", tc.path, got, tc.want)
 		}
 	}
 }

@@ -99,6 +99,9 @@ func TestReadAll(t *testing.T) {
 		{"empty under a zero limit", &chunks{}, 0, 0, "", nil},
 		{"one byte over a zero limit", &chunks{pieces: []string{"a"}}, 0, 0, "", &TooLargeError{Size: 1, Limit: 0}},
 		{"read error", &chunks{pieces: []string{"ab"}, err: boom}, 4, 8, "", boom},
+		// A file that reports no size (as /proc files do) and whose first
+		// read returns nothing is read on.
+		{"empty first read", &chunks{pieces: []string{"", "abc"}}, 0, 4, "abc", nil},
 		{"read in pieces", &chunks{pieces: []string{"a", "b", "c", "d", "e", "f"}}, 3, 100, "abcdef", nil},
 	}
 	for _, tc := range tests {
