@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:68e06bd286e4d526a9e027e9ab662b67ec92f1863b2c89d1b108b3d631b1e096"
+const InputHash = "sha256:1799c1ec64c8fb5e2a67992e3cdd9683aaaf4a06476e6495b0481df7bea5acfc"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1024,7 +1024,6 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 		return out, hole, nil
 	}
 	f, n := r.family, r.note
-	idx := it.idx
 	switch it.kind {
 	case itemCustom:
 		if custom != "" {
@@ -1042,15 +1041,10 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			out = append(out, t)
 		}
 		return out, hole, err
-	case itemLine:
-		idx = families[f].line
-	case itemBody:
-		idx = families[f].body
-	case itemNote:
-		if n < 0 {
-			return out, hole, nil
-		}
-		idx = families[f].notes[n].text
+	}
+	idx, ok := it.textIndex(r)
+	if !ok {
+		return out, hole, nil
 	}
 	t := texts[idx]
 	prev, written := 0, 0
@@ -1079,6 +1073,24 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 		out = append(out, t[prev:])
 	}
 	return out, hole, nil
+}
+
+// textIndex returns the index in texts of what a text, line, body or note
+// item sends for resolution r: the family's section for the family kinds.
+// It is false for a note item when r selects no note.
+func (it *item) textIndex(r *resolution) (int, bool) {
+	switch it.kind {
+	case itemLine:
+		return families[r.family].line, true
+	case itemBody:
+		return families[r.family].body, true
+	case itemNote:
+		if r.note < 0 {
+			return 0, false
+		}
+		return families[r.family].notes[r.note].text, true
+	}
+	return it.idx, true
 }
 
 // stable reports whether the item's text stays the same for a whole
@@ -1476,7 +1488,6 @@ func (r Request) Fields() ([]Field, error) {
 		}
 		out = append(out, f)
 	}
-	f, n := c.r.family, c.r.note
 	for _, it := range itemsOf(c.pr, c.mode) {
 		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
 			continue
@@ -1484,22 +1495,16 @@ func (r Request) Fields() ([]Field, error) {
 		for _, i := range it.reads {
 			add(inputFields[i])
 		}
-		idx := it.idx
 		switch it.kind {
 		case itemSlot:
 			add(slotFields[it.idx])
 			continue
 		case itemCustom, itemTemplate:
 			continue
-		case itemLine:
-			idx = families[f].line
-		case itemBody:
-			idx = families[f].body
-		case itemNote:
-			if n < 0 {
-				continue
-			}
-			idx = families[f].notes[n].text
+		}
+		idx, ok := it.textIndex(&c.r)
+		if !ok {
+			continue
 		}
 		for _, h := range holes[idx] {
 			if ph := placeholders[h.ph]; ph.slot >= 0 {

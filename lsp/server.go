@@ -220,41 +220,17 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (
 		s.touchAll()
 		return nil, nil
 	case "textDocument/hover":
-		var p textDocumentPositionParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.hover(&p), nil
+		return answer(params, s.hover)
 	case "textDocument/definition":
-		var p textDocumentPositionParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.definition(&p), nil
+		return answer(params, s.definition)
 	case "textDocument/references":
-		var p referenceParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.references(&p), nil
+		return answer(params, s.references)
 	case "textDocument/completion":
-		var p textDocumentPositionParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.completion(&p), nil
+		return answer(params, s.completion)
 	case "textDocument/codeAction":
-		var p codeActionParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.codeActions(&p), nil
+		return answer(params, s.codeActions)
 	case "textDocument/codeLens":
-		var p codeLensParams
-		if err := unmarshal(params, &p); err != nil {
-			return nil, err
-		}
-		return s.codeLenses(&p), nil
+		return answer(params, s.codeLenses)
 	}
 	if strings.HasPrefix(method, "$/") {
 		return nil, nil // optional notifications ($/cancelRequest, $/setTrace)
@@ -263,6 +239,16 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (
 }
 
 // unmarshal decodes params, reporting invalid ones as the protocol asks.
+// answer decodes a request's params into a P and returns fn's answer to
+// them: the shape every query method shares.
+func answer[P, R any](params json.RawMessage, fn func(*P) R) (any, *rpcError) {
+	var p P
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	return fn(&p), nil
+}
+
 func unmarshal(params json.RawMessage, v any) *rpcError {
 	if len(params) == 0 {
 		return &rpcError{Code: codeInvalidParams, Message: "missing params"}

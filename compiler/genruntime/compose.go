@@ -27,7 +27,6 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 		return out, hole, nil
 	}
 	f, n := r.family, r.note
-	idx := it.idx
 	switch it.kind {
 	case itemCustom:
 		if custom != "" {
@@ -45,15 +44,10 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			out = append(out, t)
 		}
 		return out, hole, err
-	case itemLine:
-		idx = families[f].line
-	case itemBody:
-		idx = families[f].body
-	case itemNote:
-		if n < 0 {
-			return out, hole, nil
-		}
-		idx = families[f].notes[n].text
+	}
+	idx, ok := it.textIndex(r)
+	if !ok {
+		return out, hole, nil
 	}
 	t := texts[idx]
 	prev, written := 0, 0
@@ -82,6 +76,24 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 		out = append(out, t[prev:])
 	}
 	return out, hole, nil
+}
+
+// textIndex returns the index in texts of what a text, line, body or note
+// item sends for resolution r: the family's section for the family kinds.
+// It is false for a note item when r selects no note.
+func (it *item) textIndex(r *resolution) (int, bool) {
+	switch it.kind {
+	case itemLine:
+		return families[r.family].line, true
+	case itemBody:
+		return families[r.family].body, true
+	case itemNote:
+		if r.note < 0 {
+			return 0, false
+		}
+		return families[r.family].notes[r.note].text, true
+	}
+	return it.idx, true
 }
 
 // stable reports whether the item's text stays the same for a whole

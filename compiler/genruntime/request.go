@@ -181,7 +181,6 @@ func (r Request) Fields() ([]Field, error) {
 		}
 		out = append(out, f)
 	}
-	f, n := c.r.family, c.r.note
 	for _, it := range itemsOf(c.pr, c.mode) {
 		if it.cond > 0 && c.r.parts&(1<<(it.cond-1)) == 0 {
 			continue
@@ -189,22 +188,16 @@ func (r Request) Fields() ([]Field, error) {
 		for _, i := range it.reads {
 			add(inputFields[i])
 		}
-		idx := it.idx
 		switch it.kind {
 		case itemSlot:
 			add(slotFields[it.idx])
 			continue
 		case itemCustom, itemTemplate:
 			continue
-		case itemLine:
-			idx = families[f].line
-		case itemBody:
-			idx = families[f].body
-		case itemNote:
-			if n < 0 {
-				continue
-			}
-			idx = families[f].notes[n].text
+		}
+		idx, ok := it.textIndex(&c.r)
+		if !ok {
+			continue
 		}
 		for _, h := range holes[idx] {
 			if ph := placeholders[h.ph]; ph.slot >= 0 {

@@ -584,14 +584,7 @@ func (g *gen) renderRules() {
 			fam = "Family" + ident(r.Family)
 		}
 		g.pf("\t{family: %s", fam)
-		for _, f := range []struct {
-			field string
-			pats  []string
-		}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
-			if len(f.pats) > 0 {
-				g.pf(", %s: %s", f.field, quoteList(f.pats))
-			}
-		}
+		g.patternFields(r.Name, r.Provider, r.ID, r.All)
 		g.pf("},\n")
 	}
 	g.pf("}\n\n")
@@ -599,6 +592,19 @@ func (g *gen) renderRules() {
 	g.b.WriteString(g.runtime)
 	g.renderTools()
 	g.renderCustom()
+}
+
+// patternFields emits the pattern lists of a rule that has them, as the
+// fields of a rule literal: ", name: []string{...}" and so on.
+func (g *gen) patternFields(name, provider, id, all []string) {
+	for _, f := range []struct {
+		field string
+		pats  []string
+	}{{"name", name}, {"provider", provider}, {"id", id}, {"all", all}} {
+		if len(f.pats) > 0 {
+			g.pf(", %s: %s", f.field, quoteList(f.pats))
+		}
+	}
 }
 
 // renderCosts emits the costs table and the budgets as data.

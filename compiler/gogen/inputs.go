@@ -210,14 +210,7 @@ func (g *gen) renderSettings() {
 		g.pf("\t{values: %s, def: %d, rules: []settingRule{\n", quoteList(st.Values), slices.Index(st.Values, st.Default))
 		for _, r := range st.Rules {
 			g.pf("\t\t{value: %d", slices.Index(st.Values, r.Value))
-			for _, f := range []struct {
-				field string
-				pats  []string
-			}{{"name", r.Name}, {"provider", r.Provider}, {"id", r.ID}, {"all", r.All}} {
-				if len(f.pats) > 0 {
-					g.pf(", %s: %s", f.field, quoteList(f.pats))
-				}
-			}
+			g.patternFields(r.Name, r.Provider, r.ID, r.All)
 			g.pf("},\n")
 		}
 		g.pf("\t}},\n")

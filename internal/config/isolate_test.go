@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The bombs below evaluate in a child process of the test binary, which
@@ -46,22 +45,17 @@ func TestMemoryBombDoubling(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// TestTimeLimitHolds: an evaluation that would run for minutes is stopped
+// TestTimeLimitHolds: an evaluation that would run for hours is stopped
 // at the limit, not when the evaluator next yields: the child is killed.
-// The bound on the overshoot is generous (busy machines), yet far below
-// the 15 s and more that an abandoned in-process evaluation overshot by.
+// Without the kill this test would not end, and the test binary's own
+// timeout fails it; no clock is read here.
 func TestTimeLimitHolds(t *testing.T) {
 	t.Setenv(EvalTimeoutEnv, "300ms")
-	src := "import \"list\"\n" + minimal + "_x: [for a in list.Range(0, 100000, 1) {a}]\n"
-	start := time.Now()
+	src := "import \"list\"\n" + minimal + "_x: [for a in list.Range(0, 1000000000, 1) {a}]\n"
 	_, err := LoadBytes("/p/promptc.cue", []byte(src))
-	took := time.Since(start)
 	got := configError(t, err)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "promptc.cue:7:6: evaluating promptc.cue took longer than the limit of 300ms and was stopped") {
 		t.Fatalf("got %q", got)
-	}
-	if took > 300*time.Millisecond+3*time.Second {
-		t.Errorf("stopped after %v, limit 300ms", took)
 	}
 }
 
