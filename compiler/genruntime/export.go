@@ -183,3 +183,60 @@ func selRules(rules []Rule) []selRule {
 	}
 	return sel
 }
+
+// The include engine (include.go), for compiler/include, which reports
+// its events as diagnostics.
+type (
+	// IncludeLimits bound one expansion; every field must be positive.
+	IncludeLimits = incLimits
+	// IncludeFile is a file as the include engine reads it.
+	IncludeFile = incFile
+	// IncludeSpan is consecutive lines of one file in an expansion.
+	IncludeSpan = incSpan
+	// IncludePos is a position in a file; Line 0 is the whole file.
+	IncludePos = incPos
+	// IncludeEvent is one thing an expansion reports.
+	IncludeEvent = incEvent
+	// IncludeEventKind says what an IncludeEvent reports.
+	IncludeEventKind = incEventKind
+)
+
+// The kinds of IncludeEvent; include.go documents each.
+const (
+	IncludeEntered   = incEntered
+	IncludeAbsolute  = incAbsolute
+	IncludeClimbs    = incClimbs
+	IncludeCycle     = incCycle
+	IncludeDiamond   = incDiamond
+	IncludeDepth     = incDepth
+	IncludeFiles     = incFiles
+	IncludeTotal     = incTotal
+	IncludeFull      = incFull
+	IncludeOwnTotal  = incOwnTotal
+	IncludeFileChars = incFileChars
+	IncludeRead      = incRead
+)
+
+// ExpandPart expands lines first..last (1-based, inclusive, within f) of
+// f, a part's file, reading included files through read, and returns the
+// text in spans, the files reached (f first, each once) and the events in
+// the order they happened. f's own text is kept whatever its size; its
+// passing MaxTotalChars is an IncludeOwnTotal event at the line that
+// passes it.
+func ExpandPart(read func(p string) (*IncludeFile, error), f *IncludeFile, first, last int, lim IncludeLimits) ([]IncludeSpan, []string, []IncludeEvent) {
+	e := newIncExpander(read, lim, false)
+	e.part(f, first, last)
+	return e.Spans, e.Files, e.Events
+}
+
+// IsInclude reports whether line is an include line and returns the path
+// it names as written; the caller checks that the line is ordinary text.
+func IsInclude(line string) (string, bool) { return incIsInclude(line) }
+
+// IsDirective reports whether line is one of promptc's own comments,
+// <!-- promptc:... -->, never sent.
+func IsDirective(line string) bool { return incIsDirective(line) }
+
+// ResolveInclude returns the root-relative path @target names in the file
+// at from; it may climb out of the root.
+func ResolveInclude(from, target string) string { return incResolve(from, target) }

@@ -61,34 +61,6 @@ func TestIsIncludeBoundaries(t *testing.T) {
 	}
 }
 
-// TestHasExtension checks the extension rule on its own, without the "/"
-// that makes any line with one a path.
-func TestHasExtension(t *testing.T) {
-	tests := []struct {
-		p  string
-		ok bool
-	}{
-		{"a.md", true},
-		{".md", false},
-		{"x/.md", false},
-		{"x/a.md", true},
-		{"a.", false},
-		{"a.b", true},
-		{"a.bcdefghijk", true},
-		{"a.bcdefghijkl", false},
-		{"a.m0", true},
-		{"a.m9", true},
-		{"a.m/", false},
-		{"a.m:", false},
-		{"noext", false},
-	}
-	for _, tc := range tests {
-		if got := hasExtension(tc.p); got != tc.ok {
-			t.Errorf("hasExtension(%q) = %v, want %v", tc.p, got, tc.ok)
-		}
-	}
-}
-
 // TestDirectiveLinesDropped checks that a promptc directive outside code
 // is never sent, and that the same line inside a code fence is text.
 func TestDirectiveLinesDropped(t *testing.T) {
