@@ -69,14 +69,14 @@ func TestFirstHeadingAgreesWithCommonMark(t *testing.T) {
 // TestCustomSourceIsTheRuntime checks that a package with a custom mode
 // carries the custom-text functions, and one without it does not.
 func TestCustomSourceIsTheRuntime(t *testing.T) {
-	_, with := Source(true, false)
-	_, without := Source(false, false)
+	_, with := Source(Parts{Custom: true})
+	_, without := Source(Parts{})
 	for _, want := range []string{"func customText(", "func firstHeading(", "func LoadCustom("} {
 		if !strings.Contains(with, want) {
-			t.Errorf("Source(true, false) lacks %s", want)
+			t.Errorf("Source(Parts{Custom: true}) lacks %s", want)
 		}
 		if strings.Contains(without, want) {
-			t.Errorf("Source(false, false) holds %s", want)
+			t.Errorf("Source(Parts{}) holds %s", want)
 		}
 	}
 }

@@ -12,12 +12,10 @@ package genruntime
 
 import (
 	"embed"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -28,28 +26,48 @@ import (
 var Files embed.FS
 
 // coreFiles are the files of Files that every generated package carries,
-// in the order it holds them, and customFiles those a package with a
-// custom mode carries after them; tables.go and this file are never
-// copied.
+// in the order it holds them; the optional pieces (Parts) follow them.
+// bundle.go, export.go and tables.go are never copied.
 var (
-	coreFiles     = []string{"types.go", "select.go", "resolve.go", "compose.go", "request.go"}
-	customFiles   = []string{"custom.go", "customtext.go"}
-	templateFiles = []string{"template.go"}
+	coreFiles        = []string{"types.go", "select.go", "resolve.go", "compose.go", "request.go"}
+	customFiles      = []string{"custom.go", "customtext.go"}
+	templateFiles    = []string{"template.go"}
+	projectFiles     = []string{"project.go"}
+	instructionFiles = []string{"include.go", "instructions.go"}
 )
 
-// Source returns the declarations of the files a generated package
-// carries (with custom, those of the custom mode too; with templates,
-// the template renderer), in order, without their package clauses and
-// imports, and the sorted import paths they need. A file that does not
-// parse is a bug of promptc, caught by this package's tests: Source
-// panics on it.
-func Source(custom, templates bool) (imports []string, decls string) {
+// Parts says which optional pieces of fixed code a generated package
+// carries.
+type Parts struct {
+	// Custom: the custom-mode loader (the project declares custom:).
+	Custom bool
+	// Templates: the template renderer (a part has template:).
+	Templates bool
+	// Instructions: the instruction-file loader with the include engine
+	// and the Markdown scanner (the project declares instructions:).
+	Instructions bool
+}
+
+// Source returns the declarations of the files a generated package with
+// the given parts carries, in order, without their package clauses and
+// imports, and the sorted import paths they need. With Instructions, the
+// Markdown scanner is carried too, its names prefixed with "md", and the
+// markdown.X selectors of this package's files become those names. A file
+// that does not parse is a bug of promptc, caught by this package's
+// tests: Source panics on it.
+func Source(parts Parts) (imports []string, decls string) {
 	names := slices.Clone(coreFiles)
-	if custom {
+	if parts.Custom {
 		names = append(names, customFiles...)
 	}
-	if templates {
+	if parts.Templates {
 		names = append(names, templateFiles...)
+	}
+	if parts.Custom || parts.Instructions {
+		names = append(names, projectFiles...)
+	}
+	if parts.Instructions {
+		names = append(names, instructionFiles...)
 	}
 	var b strings.Builder
 	for _, name := range names {
@@ -57,27 +75,20 @@ func Source(custom, templates bool) (imports []string, decls string) {
 		if err != nil {
 			panic(err)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly|parser.ParseComments)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
 			panic(err)
 		}
-		for _, imp := range f.Imports {
-			p, err := strconv.Unquote(imp.Path.Value)
-			if err != nil {
-				panic(err)
-			}
-			imports = append(imports, p)
-		}
-		// The declarations start after the last import declaration (or
-		// the package clause), comments between them included.
-		end := f.Name.End()
-		for _, d := range f.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-				end = g.End()
-			}
-		}
-		b.WriteString(strings.TrimLeft(string(src[end-1:]), "\n"))
+		imps, text := unbundledSelectors(fset, f, src)
+		imports = append(imports, imps...)
+		b.WriteString(text)
 		b.WriteString("\n")
+	}
+	if parts.Instructions {
+		imps, text := markdownSource()
+		imports = append(imports, imps...)
+		b.WriteString(text)
 	}
 	slices.Sort(imports)
 	return slices.Compact(imports), b.String()

@@ -38,7 +38,7 @@ type incLimits struct {
 
 // incFile is one file as the expander reads it: Path is slash-separated,
 // clean and relative to the root, Text has "\n" line endings, and Lines
-// is markdown.Scan of Text.
+// are the Markdown line kinds of Text (the scanner of compiler/markdown).
 type incFile struct {
 	Path  string
 	Text  string

@@ -100,7 +100,7 @@ func TestSectionSources(t *testing.T) {
 // files' declarations, each exactly once, formatted, and nothing of the
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
-	imports, decls := Source(false, false)
+	imports, decls := Source(Parts{})
 	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}

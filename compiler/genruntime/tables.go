@@ -308,3 +308,14 @@ const customFallback = "Boundary."
 const customFallbackSource = "boundary.md:1"
 
 func customSource() string { return customFallbackSource }
+
+// InstructionFiles returns the instruction files LoadInstructions reads
+// when the options name none: the stub project's instructions.files.
+func InstructionFiles() []string { return []string{"AGENTS.md", "CLAUDE.md"} }
+
+// instructionIncludes is the stub project's instructions.includes.
+const instructionIncludes = true
+
+// instructionLimits are the stub project's includes: limits, the
+// defaults.
+var instructionLimits = incLimits{MaxDepth: 8, MaxFiles: 100, MaxTotalChars: 64000, MaxFileChars: 16000}

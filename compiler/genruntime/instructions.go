@@ -1,0 +1,248 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package whose
+// project declares instructions: (the user's instruction files): gogen
+// copies its declarations after the package's data tables, with the
+// include engine (include.go) and the Markdown scanner it needs. See the
+// package documentation.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler/markdown"
+)
+
+// InstructionOptions says which instruction files LoadInstructions reads
+// and how. Its zero value reads InstructionFiles with the project's
+// include setting.
+type InstructionOptions struct {
+	// Files are the files to read, in order: slash-separated paths
+	// relative to the project directory. Nil means InstructionFiles().
+	Files []string
+	// NoIncludes turns @include expansion off for this call: include
+	// lines stay in the text as written. A project whose
+	// instructions.includes is false never expands them.
+	NoIncludes bool
+}
+
+// Instructions are the user's instruction files as loaded.
+type Instructions struct {
+	// Text is the text of every file read, in the order named, its
+	// includes expanded and its surrounding blank lines removed, the
+	// files separated by a blank line; "" when no file was found.
+	Text string
+	// Files lists every file read, each once, in the order first
+	// reached: a named file, then the files it includes. (A file whose
+	// every line is an include of a file already read adds no text.)
+	Files []string
+	// Problems lists every include line and named file whose text was
+	// left out, and why, in the order found. A file reached a second time
+	// (by a cycle, or by two files) is not a problem: its text is there
+	// once, at the first place. A named file that does not exist is not
+	// one either: a project without it simply has no such instructions.
+	Problems []InstructionProblem
+}
+
+// InstructionProblem is a piece of the user's instructions that was left
+// out.
+type InstructionProblem struct {
+	// Path, Line and Col locate the include line (its "@"); for a named
+	// file, Path is the file and Line and Col are 0.
+	Path      string
+	Line, Col int
+	// Kind says what is wrong: "escape" (the path leads outside the
+	// project directory), "not-found", "unreadable" (not a regular file,
+	// over InstructionMaxBytes, not valid UTF-8, holding a NUL byte or a
+	// byte-order mark, or failing to read), "depth", "files",
+	// "total-chars" or "file-chars" (a limit of InstructionLimits).
+	Kind string
+	// Message says what was left out and why.
+	Message string
+}
+
+// String returns "path:line:col: message", or "path: message" for a
+// named file.
+func (p InstructionProblem) String() string {
+	if p.Line == 0 {
+		return p.Path + ": " + p.Message
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", p.Path, p.Line, p.Col, p.Message)
+}
+
+// InstructionMaxBytes is the largest file LoadInstructions reads, in
+// bytes as stored: a file is read whole before its characters are
+// counted, and this bounds the memory one file can take.
+const InstructionMaxBytes = 1 << 20
+
+// LoadInstructions reads the user's instruction files in projectDir
+// (opt.Files, else InstructionFiles()) and expands their @include lines
+// exactly as promptc expands a part's at build time: a line of ordinary
+// text (not code, not an HTML comment) holding only "@" and a path, the
+// path relative to the file that holds it. Every file is read through an
+// os.Root opened on projectDir: a path or symbolic link leading outside
+// it is refused, an absolute link whose target is inside is followed, and
+// a FIFO or device is refused without being waited on. The files share
+// one set of limits, the project's includes: limits (the deepest include
+// chain, a named file being depth 0; the most files; the most characters
+// in all, and from any one file, its include lines not counted); a file or
+// include that would cross one is left out whole and reported. Line endings become
+// "\n"; promptc's own <!-- promptc:... --> comments are dropped.
+// LoadInstructions only reads, never fails as a whole, and returns what it
+// could load.
+func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
+	names := opt.Files
+	if names == nil {
+		names = InstructionFiles()
+	}
+	var out Instructions
+	root, err := os.OpenRoot(projectDir)
+	if err != nil {
+		for _, name := range names {
+			out.Problems = append(out.Problems, InstructionProblem{Path: name, Kind: "not-found",
+				Message: "the project directory cannot be opened: " + err.Error()})
+		}
+		return out
+	}
+	defer root.Close()
+	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
+	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	var texts []string
+	for _, name := range names {
+		from, events := len(e.Spans), len(e.Events)
+		if name == "" {
+			continue
+		}
+		if incIsAbs(name) || !isLocalPath(name) {
+			e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: incPos{Path: name}, Target: name, Path: name})
+		} else {
+			e.named(cleanPath(name))
+		}
+		for _, ev := range e.Events[events:] {
+			if p, ok := instructionProblem(ev); ok {
+				out.Problems = append(out.Problems, p)
+			}
+		}
+		var b strings.Builder
+		for _, s := range e.Spans[from:] {
+			b.WriteString(s.Text)
+		}
+		if t := trimBlankLines(b.String()); t != "" {
+			texts = append(texts, t)
+		}
+	}
+	out.Text = strings.Join(texts, "\n\n")
+	out.Files = e.Files
+	return out
+}
+
+// cleanPath cleans a slash-separated relative path.
+func cleanPath(p string) string { return incResolve("", p) }
+
+// isLocalPath reports whether p, slash-separated, stays below the
+// directory it is relative to.
+func isLocalPath(p string) bool {
+	c := cleanPath(p)
+	return c != ".." && !strings.HasPrefix(c, "../")
+}
+
+// errUnreadable wraps the reasons a file's bytes cannot be used as text.
+var errUnreadable = errors.New("unreadable")
+
+// readInstructionFile reads the file at p (clean, relative) in root,
+// without blocking, as text: valid UTF-8 without NUL bytes or a
+// byte-order mark, line endings made "\n", its lines scanned.
+func readInstructionFile(root *os.Root, projectDir, p string) (*incFile, error) {
+	f, err := openInProject(root, projectDir, p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", errUnreadable, err)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%w: not a regular file", errUnreadable)
+	case fi.Size() > InstructionMaxBytes:
+		return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", errUnreadable, fi.Size(), InstructionMaxBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, InstructionMaxBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", errUnreadable, err)
+	case len(data) > InstructionMaxBytes:
+		return nil, fmt.Errorf("%w: over the limit of %d bytes", errUnreadable, InstructionMaxBytes)
+	case !utf8.Valid(data):
+		return nil, fmt.Errorf("%w: not valid UTF-8", errUnreadable)
+	case strings.ContainsRune(string(data), 0):
+		return nil, fmt.Errorf("%w: it contains a NUL byte", errUnreadable)
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return nil, fmt.Errorf("%w: it contains a byte-order mark", errUnreadable)
+	}
+	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
+	return &incFile{Path: p, Text: text, Lines: markdown.Scan([]byte(text))}, nil
+}
+
+// instructionProblem words an event of the include engine for the
+// harness; the events that leave no text out report nothing.
+func instructionProblem(ev incEvent) (InstructionProblem, bool) {
+	p := InstructionProblem{Path: ev.Pos.Path, Line: ev.Pos.Line, Col: ev.Pos.Col}
+	named := ev.Pos.Line == 0
+	what := "@" + ev.Target
+	if named {
+		what = ev.Path
+	}
+	switch ev.Kind {
+	case incAbsolute, incClimbs:
+		p.Kind, p.Message = "escape", what+" leads outside the project directory; left out"
+	case incDepth:
+		p.Kind, p.Message = "depth", fmt.Sprintf("%s would be included at depth %d, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incFiles:
+		p.Kind, p.Message = "files", fmt.Sprintf("%s would be file %d, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incTotal, incFull:
+		p.Kind, p.Message = "total-chars", fmt.Sprintf("%s would bring the instructions to %d characters, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incFileChars:
+		p.Kind, p.Message = "file-chars", fmt.Sprintf("%s has %d characters, over the per-file limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incRead:
+		switch {
+		case errors.Is(ev.Err, fs.ErrNotExist):
+			if named {
+				return p, false
+			}
+			p.Kind, p.Message = "not-found", fmt.Sprintf("%s: %s does not exist; left out", what, ev.Path)
+		case errors.Is(ev.Err, errOutside):
+			p.Kind, p.Message = "escape", fmt.Sprintf("%s: %s leads outside the project directory; left out", what, ev.Path)
+		default:
+			p.Kind, p.Message = "unreadable", fmt.Sprintf("%s: %s cannot be read (%v); left out", what, ev.Path, ev.Err)
+		}
+	default: // entered, a cycle, a file already included: its text is there
+		return p, false
+	}
+	return p, true
+}
+
+// trimBlankLines removes the lines holding only white space at the start
+// and end of text, and its final newline.
+func trimBlankLines(text string) string {
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		if strings.TrimSpace(line) != "" {
+			break
+		}
+		text = rest
+	}
+	for text != "" {
+		i := strings.LastIndexByte(strings.TrimRight(text, "\n"), '\n')
+		if strings.TrimSpace(text[i+1:]) != "" {
+			break
+		}
+		text = text[:i+1]
+	}
+	return strings.TrimRight(text, "\n")
+}

@@ -1,0 +1,148 @@
+package genruntime
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/testtree"
+)
+
+// problems renders the problems of got as "path:line:col kind".
+func problems(got Instructions) []string {
+	var out []string
+	for _, p := range got.Problems {
+		out = append(out, fmt.Sprintf("%s:%d:%d %s", p.Path, p.Line, p.Col, p.Kind))
+	}
+	return out
+}
+
+// TestLoadInstructionsNamedFiles: several named files share one
+// expansion: each file's text in order, a blank line between, a file
+// reached a second time (CLAUDE.md naming AGENTS.md) sent once, a missing
+// file silently absent, and the defaults InstructionFiles() names.
+func TestLoadInstructionsNamedFiles(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{
+		"AGENTS.md":     "\n# Rules\n\n@docs/style.md\n\n",
+		"docs/style.md": "Wrap at 100 columns.\n",
+		"CLAUDE.md":     "@AGENTS.md\n",
+		"sub/AGENTS.md": "Sub rules.\n@../docs/style.md\n",
+		"sub/LOCAL.md":  "Local.\n",
+		"docs/other.md": "Other.\n",
+	})
+	tests := []struct {
+		name     string
+		files    []string
+		text     string
+		read     []string
+		problems []string
+	}{
+		{"defaults", nil, "# Rules\n\nWrap at 100 columns.", []string{"AGENTS.md", "docs/style.md", "CLAUDE.md"}, nil},
+		{"two files and a shared include", []string{"AGENTS.md", "sub/AGENTS.md"},
+			"# Rules\n\nWrap at 100 columns.\n\nSub rules.", []string{"AGENTS.md", "docs/style.md", "sub/AGENTS.md"}, nil},
+		{"missing named file", []string{"NOPE.md", "sub/LOCAL.md"}, "Local.", []string{"sub/LOCAL.md"}, nil},
+		{"cleaned names", []string{"./sub//LOCAL.md"}, "Local.", []string{"sub/LOCAL.md"}, nil},
+		{"named twice", []string{"sub/LOCAL.md", "sub/LOCAL.md"}, "Local.", []string{"sub/LOCAL.md"}, nil},
+		{"escaping names", []string{"../x.md", "/etc/hosts", "sub/../../x.md", "", "docs/other.md"}, "Other.", []string{"docs/other.md"},
+			[]string{"../x.md:0:0 escape", "/etc/hosts:0:0 escape", "sub/../../x.md:0:0 escape"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := LoadInstructions(dir, InstructionOptions{Files: tc.files})
+			if got.Text != tc.text {
+				t.Errorf("Text = %q, want %q", got.Text, tc.text)
+			}
+			if !slices.Equal(got.Files, tc.read) {
+				t.Errorf("Files = %q, want %q", got.Files, tc.read)
+			}
+			if p := problems(got); !slices.Equal(p, tc.problems) {
+				t.Errorf("Problems = %q, want %q", p, tc.problems)
+			}
+		})
+	}
+}
+
+// TestLoadInstructionsNoIncludes: with includes off, an include line is
+// sent as written, and the per-file limit counts it.
+func TestLoadInstructionsNoIncludes(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{"AGENTS.md": "A\n@b.md\n", "b.md": "B\n"})
+	got := LoadInstructions(dir, InstructionOptions{NoIncludes: true})
+	if got.Text != "A\n@b.md" || !slices.Equal(got.Files, []string{"AGENTS.md"}) || len(got.Problems) != 0 {
+		t.Errorf("NoIncludes: %+v", got)
+	}
+	got = LoadInstructions(dir, InstructionOptions{})
+	if got.Text != "A\nB" {
+		t.Errorf("includes on: Text = %q", got.Text)
+	}
+}
+
+// TestLoadInstructionsNamedFileLimits: a named file is held to the
+// per-file limit (its own include lines not counted) and to the total
+// shared with the files named before it; one that crosses a limit is left
+// out whole, and the files after it still load.
+func TestLoadInstructionsNamedFileLimits(t *testing.T) {
+	line := func(n int) string { return strings.Repeat("x", n-1) + "\n" }
+	dir := testtree.Write(t, map[string]string{
+		"at.md":    line(16000) + "@small.md\n",
+		"over.md":  line(16001),
+		"small.md": "small\n",
+		"a.md":     line(16000), "b.md": line(16000), "c.md": line(16000), "d.md": line(16000),
+	})
+	got := LoadInstructions(dir, InstructionOptions{Files: []string{"over.md", "at.md"}})
+	if want := []string{"over.md:0:0 file-chars"}; !slices.Equal(problems(got), want) {
+		t.Errorf("Problems = %q, want %q", problems(got), want)
+	}
+	if !slices.Equal(got.Files, []string{"at.md", "small.md"}) {
+		t.Errorf("Files = %q", got.Files)
+	}
+	// Four files of 16,000 characters are 64,000 with the blank lines
+	// between them not counted: the fifth file crosses the total.
+	got = LoadInstructions(dir, InstructionOptions{Files: []string{"a.md", "b.md", "c.md", "d.md", "small.md"}})
+	if want := []string{"small.md:0:0 total-chars"}; !slices.Equal(problems(got), want) {
+		t.Errorf("Problems = %q, want %q", problems(got), want)
+	}
+	if n := len(got.Files); n != 4 {
+		t.Errorf("%d files read, want 4", n)
+	}
+	if p := got.Problems; len(p) == 1 && p[0].String() != "small.md: small.md would bring the instructions to 64005 characters, over the limit of 64000; left out" {
+		t.Errorf("String() = %q", p[0].String())
+	}
+}
+
+// TestInstructionProblemString: an include line's problem names its
+// position.
+func TestInstructionProblemString(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{"AGENTS.md": "A\n  @gone.md\n"})
+	got := LoadInstructions(dir, InstructionOptions{})
+	if len(got.Problems) != 1 {
+		t.Fatalf("Problems = %+v", got.Problems)
+	}
+	if s, want := got.Problems[0].String(), "AGENTS.md:2:3: @gone.md: gone.md does not exist; left out"; s != want {
+		t.Errorf("String() = %q, want %q", s, want)
+	}
+}
+
+// TestLoadInstructionsUnreadableDir: a project directory that cannot be
+// opened reports every named file, and sends nothing.
+func TestLoadInstructionsUnreadableDir(t *testing.T) {
+	got := LoadInstructions(filepath.Join(t.TempDir(), "missing"), InstructionOptions{})
+	if got.Text != "" || len(got.Problems) != len(InstructionFiles()) {
+		t.Errorf("got %+v", got)
+	}
+}
+
+// TestLoadInstructionsOnlyReads: loading creates nothing.
+func TestLoadInstructionsOnlyReads(t *testing.T) {
+	dir := t.TempDir()
+	LoadInstructions(dir, InstructionOptions{})
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("the project directory holds %d entries after loading", len(entries))
+	}
+}
