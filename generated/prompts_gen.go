@@ -5,23 +5,28 @@
 package generated
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"text/template"
+	"unicode"
 	"unicode/utf8"
 )
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:707ae0cd62169e67bfde303543a598e8959aef4a8d5aceb22d60b661f9e7171f"
+const InputHash = "sha256:c99bf7d0cd3c0e47c34b8b1e82a31a117ed30a5b26ef82e74b49812116f5a0c5"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1625,7 +1630,7 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail("project directory: " + err.Error())
 	}
 	defer root.Close()
-	f, err := openCustom(root, projectDir, path)
+	f, err := openInProject(root, projectDir, path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fail(path + " does not exist")
@@ -1662,39 +1667,6 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail(path + " is empty")
 	}
 	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
-}
-
-// errOutside is openCustom's error for a path that leads outside the
-// project.
-var errOutside = errors.New("leads outside the project")
-
-// openCustom opens path in root without blocking (a FIFO opens at once and
-// is refused by the caller's check of the open file). os.Root refuses a
-// symbolic link with an absolute target even when it points inside the
-// root: such a path is resolved against the project directory's real path
-// and opened again, through root, at its target, when that lies inside.
-func openCustom(root *os.Root, projectDir, path string) (*os.File, error) {
-	if !filepath.IsLocal(filepath.FromSlash(path)) {
-		return nil, errOutside
-	}
-	const flags = os.O_RDONLY | syscall.O_NONBLOCK
-	f, err := root.OpenFile(path, flags, 0)
-	if err == nil || errors.Is(err, fs.ErrNotExist) {
-		return f, err
-	}
-	base, berr := filepath.EvalSymlinks(projectDir)
-	target, terr := filepath.EvalSymlinks(filepath.Join(projectDir, filepath.FromSlash(path)))
-	if berr != nil || terr != nil {
-		if errors.Is(terr, fs.ErrNotExist) {
-			return nil, terr
-		}
-		return nil, err
-	}
-	rel, rerr := filepath.Rel(base, target)
-	if rerr != nil || !filepath.IsLocal(rel) {
-		return nil, errOutside
-	}
-	return root.OpenFile(filepath.ToSlash(rel), flags, 0)
 }
 
 // customText splits a custom file into its name and its instructions:
@@ -1893,6 +1865,1970 @@ func renderTemplate(i int, inputs *Inputs) (string, error) {
 	return b.String(), nil
 }
 
+// errOutside is openInProject's error for a path that leads outside the
+// project.
+var errOutside = errors.New("leads outside the project")
+
+// openInProject opens path in root without blocking (a FIFO opens at once and
+// is refused by the caller's check of the open file). os.Root refuses a
+// symbolic link with an absolute target even when it points inside the
+// root: such a path is resolved against the project directory's real path
+// and opened again, through root, at its target, when that lies inside.
+func openInProject(root *os.Root, projectDir, path string) (*os.File, error) {
+	if !filepath.IsLocal(filepath.FromSlash(path)) {
+		return nil, errOutside
+	}
+	const flags = os.O_RDONLY | syscall.O_NONBLOCK
+	f, err := root.OpenFile(path, flags, 0)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
+	base, berr := filepath.EvalSymlinks(projectDir)
+	target, terr := filepath.EvalSymlinks(filepath.Join(projectDir, filepath.FromSlash(path)))
+	if berr != nil || terr != nil {
+		if errors.Is(terr, fs.ErrNotExist) {
+			return nil, terr
+		}
+		return nil, err
+	}
+	rel, rerr := filepath.Rel(base, target)
+	if rerr != nil || !filepath.IsLocal(rel) {
+		return nil, errOutside
+	}
+	return root.OpenFile(filepath.ToSlash(rel), flags, 0)
+}
+
+// incLimits bound one expansion; every field must be positive.
+type incLimits struct {
+	// MaxDepth is the deepest file allowed: the expanded file is depth 0,
+	// a file it includes depth 1, and a file at depth MaxDepth+1 is refused.
+	MaxDepth int
+	// MaxFiles is the most distinct files one expansion may reach, the
+	// expanded files counted.
+	MaxFiles int
+	// MaxTotalChars is the most characters (code points, newlines
+	// counted, the final one not) the expansion may hold.
+	MaxTotalChars int
+	// MaxFileChars is the most characters any one included file may
+	// contribute, its include lines not counted.
+	MaxFileChars int
+}
+
+// incFile is one file as the expander reads it: Path is slash-separated,
+// clean and relative to the root, Text has "\n" line endings, and Lines
+// are the Markdown line kinds of Text (the scanner of compiler/markdown).
+type incFile struct {
+	Path  string
+	Text  string
+	Lines []mdLine
+}
+
+// incSpan is consecutive lines of one file in an expansion. Text ends
+// with "\n" after every line, a file's last line included; Line is the
+// number of the first line.
+type incSpan struct {
+	Text string
+	Path string
+	Line int
+}
+
+// incPos is a position in a file: 1-based line and column (in code
+// points). Line 0 stands for the file as a whole.
+type incPos struct {
+	Path      string
+	Line, Col int
+}
+
+// incEventKind says what an incEvent reports.
+type incEventKind uint8
+
+const (
+	// incEntered: File's text was added (an include undone later for the
+	// total limit still reports it: what was found in it stands).
+	incEntered incEventKind = iota
+	// incAbsolute: Target is an absolute path; left out.
+	incAbsolute
+	// incClimbs: Target resolves to Path, outside the root; left out.
+	incClimbs
+	// incCycle: Path is already on Chain, the files from the expanded one
+	// to the including one; left out.
+	incCycle
+	// incDiamond: Path was already included at First by another chain;
+	// its text is there once, at that first place.
+	incDiamond
+	// incDepth: Path would be at depth N, over Limit; Chain as for
+	// incCycle. Left out.
+	incDepth
+	// incFiles: Path would be file number N, over Limit. Left out.
+	incFiles
+	// incTotal: including Path would bring the text to N characters,
+	// over Limit; left out (what it added is undone).
+	incTotal
+	// incFull: the text is already over the total Limit (the expanded
+	// file's own text passed it), so Path is left out.
+	incFull
+	// incOwnTotal: the expanded file's own text passes the total Limit at
+	// Pos's line; the text is kept.
+	incOwnTotal
+	// incFileChars: Path has N characters, over the per-file Limit; left
+	// out.
+	incFileChars
+	// incRead: Path cannot be read (Err); left out.
+	incRead
+)
+
+// incEvent is one thing an expansion reports. Pos and End are the "@" of
+// the include line concerned and the end of its path; for a file named to
+// incExpander.named, Pos.Line is 0. Which other fields are set depends on
+// Kind.
+type incEvent struct {
+	Kind     incEventKind
+	Pos, End incPos
+	// Target is the path as the include line writes it, Path the file it
+	// resolves to.
+	Target, Path string
+	Chain        []string
+	N, Limit     int
+	First        incPos
+	Err          error
+	File         *incFile
+}
+
+// incExpander expands include lines, gathering text in Spans and every
+// file reached in Files (each once, in the order first reached). One
+// expander may expand several files in turn: they share the limits and
+// the files already reached, so a file named twice appears once.
+type incExpander struct {
+	// read returns the file at a slash-separated path relative to the
+	// root, already known to stay inside it; its error is reported as is.
+	read       func(p string) (*incFile, error)
+	lim        incLimits
+	noIncludes bool
+
+	Spans  []incSpan
+	Files  []string
+	Events []incEvent
+
+	// at records where each reached file was first included, for the
+	// diamond note; an expanded file maps to its own first line.
+	at    map[string]incPos
+	chain []string // files from the expanded one to the current one
+	total int      // characters in Spans, each span ending in a newline
+	// inPart is set while part expands a part's lines, whose own text is
+	// kept whatever its size.
+	inPart bool
+	// full is set once a part's own text has passed the total limit; from
+	// then on no include fits.
+	full bool
+}
+
+// newIncExpander returns an expander reading through read; with
+// noIncludes, include lines are text like any other.
+func newIncExpander(read func(p string) (*incFile, error), lim incLimits, noIncludes bool) *incExpander {
+	return &incExpander{read: read, lim: lim, noIncludes: noIncludes, at: map[string]incPos{}}
+}
+
+// incIsInclude reports whether line is an include line, and returns the
+// path it names (as written, not yet resolved). The caller checks that
+// the line is ordinary text, not code or a comment.
+//
+// The rule, which keeps prose and handles out: after removing the spaces
+// and tabs around it, the line is "@" followed directly by a path that
+//   - contains no white space and does not start with another "@", and
+//   - contains a "/" or ends in a file extension: a "." after at least one
+//     other character of the last path element, then an ASCII letter and
+//     up to nine more ASCII letters or digits (".md", ".txt", ".mdx").
+func incIsInclude(line string) (string, bool) {
+	t := strings.Trim(line, " \t")
+	if len(t) < 2 || t[0] != '@' || t[1] == '@' {
+		return "", false
+	}
+	p := t[1:]
+	if strings.IndexFunc(p, unicode.IsSpace) >= 0 {
+		return "", false
+	}
+	if strings.IndexByte(p, '/') >= 0 || incHasExtension(p) {
+		return p, true
+	}
+	return "", false
+}
+
+func incHasExtension(p string) bool {
+	dot := strings.LastIndexByte(p, '.')
+	if dot <= 0 || p[dot-1] == '/' {
+		return false
+	}
+	ext := p[dot+1:]
+	if len(ext) == 0 || len(ext) > 10 || !incIsLetter(ext[0]) {
+		return false
+	}
+	for i := 1; i < len(ext); i++ {
+		if !incIsLetter(ext[i]) && (ext[i] < '0' || ext[i] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func incIsLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// incIsDirective reports whether line is one of promptc's own comments,
+// <!-- promptc:... -->, which are never sent. Only lines outside code are
+// directives.
+func incIsDirective(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "<!-- promptc:") && strings.HasSuffix(t, "-->")
+}
+
+// incResolve returns the root-relative path that @target names in the
+// file at from: target is relative to the including file's folder. The
+// result may climb out of the root ("../x"), which the expander refuses.
+func incResolve(from, target string) string {
+	return path.Join(path.Dir(from), target)
+}
+
+// incIsAbs reports whether p is absolute on any system promptc runs on: a
+// leading slash or backslash, or a Windows drive letter.
+func incIsAbs(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
+		len(p) >= 2 && p[1] == ':' && incIsLetter(p[0])
+}
+
+// incLine is an include line found by scan; an empty target marks a
+// directive line, which is dropped.
+type incLine struct {
+	num      int
+	target   string
+	pos, end incPos
+}
+
+// scan finds the include lines (and the directive lines) among lines
+// first..last of f and counts the characters of the others, each with its
+// newline when the file has one there.
+func (e *incExpander) scan(f *incFile, first, last int) ([]incLine, int) {
+	var incs []incLine
+	own := 0
+	for num := first; num <= last; num++ {
+		ln := f.Lines[num-1]
+		text := f.Text[ln.Start:ln.End]
+		if ln.Kind == mdComment && incIsDirective(text) {
+			incs = append(incs, incLine{num: num})
+			continue
+		}
+		if ln.Kind == mdText && !e.noIncludes {
+			if target, ok := incIsInclude(text); ok {
+				at := strings.IndexByte(text, '@')
+				col := utf8.RuneCountInString(text[:at]) + 1
+				incs = append(incs, incLine{
+					num:    num,
+					target: target,
+					pos:    incPos{Path: f.Path, Line: num, Col: col},
+					end:    incPos{Path: f.Path, Line: num, Col: col + 1 + utf8.RuneCountInString(target)},
+				})
+				continue
+			}
+		}
+		own += utf8.RuneCountInString(text)
+		if int(ln.End) < len(f.Text) {
+			own++
+		}
+	}
+	return incs, own
+}
+
+// part expands lines first..last (1-based, inclusive, within the file) of
+// f, the text of a part: its own text is kept whatever its size, and its
+// passing the total limit is reported at the line that passes it.
+func (e *incExpander) part(f *incFile, first, last int) {
+	if _, ok := e.at[f.Path]; !ok {
+		e.at[f.Path] = incPos{Path: f.Path, Line: first, Col: 1}
+		e.Files = append(e.Files, f.Path)
+	}
+	e.chain = append(e.chain[:0], f.Path)
+	e.inPart = true
+	if first <= last {
+		incs, _ := e.scan(f, first, last)
+		e.expand(f, first, last, incs)
+	}
+	e.chain, e.inPart = e.chain[:0], false
+}
+
+// named expands the file at p as if an include line outside every file
+// named it: it is held to every limit an included file is, and left out
+// (with the event saying why) when it crosses one.
+func (e *incExpander) named(p string) {
+	e.include(incLine{target: p, pos: incPos{Path: p}, end: incPos{Path: p}}, p)
+}
+
+// expand emits lines first..last of f, whose include lines are incs.
+func (e *incExpander) expand(f *incFile, first, last int, incs []incLine) {
+	next := first
+	for _, inc := range incs {
+		e.emit(f, next, inc.num-1)
+		if inc.target != "" {
+			e.includeLine(f, inc)
+		}
+		next = inc.num + 1
+	}
+	e.emit(f, next, last)
+}
+
+// emit appends lines first..last of f (none when first > last) as one
+// span.
+func (e *incExpander) emit(f *incFile, first, last int) {
+	if first > last {
+		return
+	}
+	start, end := int(f.Lines[first-1].Start), int(f.Lines[last-1].End)
+	var text string
+	if end < len(f.Text) {
+		text = f.Text[start : end+1] // the line ending is there: share it
+	} else {
+		text = f.Text[start:end] + "\n"
+	}
+	before := e.total
+	e.total += utf8.RuneCountInString(text)
+	e.Spans = append(e.Spans, incSpan{Text: text, Path: f.Path, Line: first})
+	if e.inPart && len(e.chain) == 1 && !e.full && e.sent() > e.lim.MaxTotalChars {
+		// A part's own text crosses the limit: keep it (no include is to
+		// blame) and say where.
+		e.full = true
+		line := first
+		for c := before - 1; line < last; line++ { // c: characters sent through line
+			ln := f.Lines[line-1]
+			if c += utf8.RuneCountInString(f.Text[ln.Start:ln.End]) + 1; c > e.lim.MaxTotalChars {
+				break
+			}
+		}
+		e.Events = append(e.Events, incEvent{Kind: incOwnTotal, Pos: incPos{Path: f.Path, Line: line, Col: 1},
+			Path: f.Path, Limit: e.lim.MaxTotalChars})
+	}
+}
+
+// sent is the length of the text gathered so far as it is sent, without
+// the final newline: a text of exactly MaxTotalChars characters is within
+// the limit.
+func (e *incExpander) sent() int { return max(e.total-1, 0) }
+
+// includeLine expands one include line of from, or reports why not.
+func (e *incExpander) includeLine(from *incFile, inc incLine) {
+	if incIsAbs(inc.target) {
+		e.Events = append(e.Events, incEvent{Kind: incAbsolute, Pos: inc.pos, End: inc.end, Target: inc.target})
+		return
+	}
+	p := incResolve(from.Path, inc.target)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
+		return
+	}
+	e.include(inc, p)
+}
+
+// include expands the file at p, which inc names, or reports why not.
+func (e *incExpander) include(inc incLine, p string) {
+	ev := incEvent{Pos: inc.pos, End: inc.end, Target: inc.target, Path: p}
+	fail := func(kind incEventKind) {
+		ev.Kind = kind
+		e.Events = append(e.Events, ev)
+	}
+	if slices.Contains(e.chain, p) {
+		ev.Chain = slices.Clone(e.chain)
+		fail(incCycle)
+		return
+	}
+	if at, ok := e.at[p]; ok {
+		ev.First = at
+		fail(incDiamond)
+		return
+	}
+	if depth := len(e.chain); depth > e.lim.MaxDepth {
+		ev.N, ev.Limit, ev.Chain = depth, e.lim.MaxDepth, slices.Clone(e.chain)
+		fail(incDepth)
+		return
+	}
+	if len(e.Files) >= e.lim.MaxFiles {
+		ev.N, ev.Limit = len(e.Files)+1, e.lim.MaxFiles
+		fail(incFiles)
+		return
+	}
+	if e.full {
+		ev.Limit = e.lim.MaxTotalChars
+		fail(incFull)
+		return
+	}
+	f, err := e.read(p)
+	if err != nil {
+		ev.Err = err
+		fail(incRead)
+		return
+	}
+	incs, own := e.scan(f, 1, len(f.Lines))
+	if own > e.lim.MaxFileChars {
+		ev.N, ev.Limit = own, e.lim.MaxFileChars
+		fail(incFileChars)
+		return
+	}
+
+	spans, files, total, events := len(e.Spans), len(e.Files), e.total, len(e.Events)
+	e.Events = append(e.Events, incEvent{Kind: incEntered, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p, File: f})
+	e.at[p] = inc.pos
+	e.Files = append(e.Files, p)
+	e.chain = append(e.chain, p)
+	e.expand(f, 1, len(f.Lines), incs)
+	e.chain = e.chain[:len(e.chain)-1]
+	if e.sent() > e.lim.MaxTotalChars {
+		// This include crossed the limit (any deeper crossing was undone
+		// where it happened): undo it.
+		over := e.sent()
+		for _, q := range e.Files[files:] {
+			delete(e.at, q)
+		}
+		e.Spans, e.Files, e.total = e.Spans[:spans], e.Files[:files], total
+		// Diamond notes about the text just undone no longer hold; the
+		// problems found in it still do.
+		kept := e.Events[:events]
+		for _, x := range e.Events[events:] {
+			if x.Kind != incDiamond {
+				kept = append(kept, x)
+			}
+		}
+		e.Events = kept
+		ev.N, ev.Limit = over, e.lim.MaxTotalChars
+		fail(incTotal)
+	}
+}
+
+// InstructionOptions says which instruction files LoadInstructions reads
+// and how. Its zero value reads InstructionFiles with the project's
+// include setting.
+type InstructionOptions struct {
+	// Files are the files to read, in order: slash-separated paths
+	// relative to the project directory. Nil means InstructionFiles().
+	Files []string
+	// NoIncludes turns @include expansion off for this call: include
+	// lines stay in the text as written. A project whose
+	// instructions.includes is false never expands them.
+	NoIncludes bool
+}
+
+// Instructions are the user's instruction files as loaded.
+type Instructions struct {
+	// Text is the text of every file read, in the order named, its
+	// includes expanded and its surrounding blank lines removed, the
+	// files separated by a blank line; "" when no file was found.
+	Text string
+	// Files lists every file read, each once, in the order first
+	// reached: a named file, then the files it includes. (A file whose
+	// every line is an include of a file already read adds no text.)
+	Files []string
+	// Problems lists every include line and named file whose text was
+	// left out, and why, in the order found. A file reached a second time
+	// (by a cycle, or by two files) is not a problem: its text is there
+	// once, at the first place. A named file that does not exist is not
+	// one either: a project without it simply has no such instructions.
+	Problems []InstructionProblem
+}
+
+// InstructionProblem is a piece of the user's instructions that was left
+// out.
+type InstructionProblem struct {
+	// Path, Line and Col locate the include line (its "@"); for a named
+	// file, Path is the file and Line and Col are 0.
+	Path      string
+	Line, Col int
+	// Kind says what is wrong: "escape" (the path leads outside the
+	// project directory), "not-found", "unreadable" (not a regular file,
+	// over InstructionMaxBytes, not valid UTF-8, holding a NUL byte or a
+	// byte-order mark, or failing to read), "depth", "files",
+	// "total-chars" or "file-chars" (a limit of InstructionLimits).
+	Kind string
+	// Message says what was left out and why.
+	Message string
+}
+
+// String returns "path:line:col: message", or "path: message" for a
+// named file.
+func (p InstructionProblem) String() string {
+	if p.Line == 0 {
+		return p.Path + ": " + p.Message
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", p.Path, p.Line, p.Col, p.Message)
+}
+
+// InstructionMaxBytes is the largest file LoadInstructions reads, in
+// bytes as stored: a file is read whole before its characters are
+// counted, and this bounds the memory one file can take.
+const InstructionMaxBytes = 1 << 20
+
+// LoadInstructions reads the user's instruction files in projectDir
+// (opt.Files, else InstructionFiles()) and expands their @include lines
+// exactly as promptc expands a part's at build time: a line of ordinary
+// text (not code, not an HTML comment) holding only "@" and a path, the
+// path relative to the file that holds it. Every file is read through an
+// os.Root opened on projectDir: a path or symbolic link leading outside
+// it is refused, an absolute link whose target is inside is followed, and
+// a FIFO or device is refused without being waited on. The files share
+// one set of limits, the project's includes: limits (the deepest include
+// chain, a named file being depth 0; the most files; the most characters
+// in all, and from any one file, its include lines not counted); a file or
+// include that would cross one is left out whole and reported. Line endings become
+// "\n"; promptc's own <!-- promptc:... --> comments are dropped.
+// LoadInstructions only reads, never fails as a whole, and returns what it
+// could load.
+func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
+	names := opt.Files
+	if names == nil {
+		names = InstructionFiles()
+	}
+	var out Instructions
+	root, err := os.OpenRoot(projectDir)
+	if err != nil {
+		for _, name := range names {
+			out.Problems = append(out.Problems, InstructionProblem{Path: name, Kind: "not-found",
+				Message: "the project directory cannot be opened: " + err.Error()})
+		}
+		return out
+	}
+	defer root.Close()
+	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
+	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	var texts []string
+	for _, name := range names {
+		from, events := len(e.Spans), len(e.Events)
+		if name == "" {
+			continue
+		}
+		if incIsAbs(name) || !isLocalPath(name) {
+			e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: incPos{Path: name}, Target: name, Path: name})
+		} else {
+			e.named(cleanPath(name))
+		}
+		for _, ev := range e.Events[events:] {
+			if p, ok := instructionProblem(ev); ok {
+				out.Problems = append(out.Problems, p)
+			}
+		}
+		var b strings.Builder
+		for _, s := range e.Spans[from:] {
+			b.WriteString(s.Text)
+		}
+		if t := trimBlankLines(b.String()); t != "" {
+			texts = append(texts, t)
+		}
+	}
+	out.Text = strings.Join(texts, "\n\n")
+	out.Files = e.Files
+	return out
+}
+
+// cleanPath cleans a slash-separated relative path.
+func cleanPath(p string) string { return incResolve("", p) }
+
+// isLocalPath reports whether p, slash-separated, stays below the
+// directory it is relative to.
+func isLocalPath(p string) bool {
+	c := cleanPath(p)
+	return c != ".." && !strings.HasPrefix(c, "../")
+}
+
+// errUnreadable wraps the reasons a file's bytes cannot be used as text.
+var errUnreadable = errors.New("unreadable")
+
+// readInstructionFile reads the file at p (clean, relative) in root,
+// without blocking, as text: valid UTF-8 without NUL bytes or a
+// byte-order mark, line endings made "\n", its lines scanned.
+func readInstructionFile(root *os.Root, projectDir, p string) (*incFile, error) {
+	f, err := openInProject(root, projectDir, p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", errUnreadable, err)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("%w: not a regular file", errUnreadable)
+	case fi.Size() > InstructionMaxBytes:
+		return nil, fmt.Errorf("%w: %d bytes, over the limit of %d", errUnreadable, fi.Size(), InstructionMaxBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, InstructionMaxBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: %v", errUnreadable, err)
+	case len(data) > InstructionMaxBytes:
+		return nil, fmt.Errorf("%w: over the limit of %d bytes", errUnreadable, InstructionMaxBytes)
+	case !utf8.Valid(data):
+		return nil, fmt.Errorf("%w: not valid UTF-8", errUnreadable)
+	case strings.ContainsRune(string(data), 0):
+		return nil, fmt.Errorf("%w: it contains a NUL byte", errUnreadable)
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return nil, fmt.Errorf("%w: it contains a byte-order mark", errUnreadable)
+	}
+	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
+	return &incFile{Path: p, Text: text, Lines: mdScan([]byte(text))}, nil
+}
+
+// instructionProblem words an event of the include engine for the
+// harness; the events that leave no text out report nothing.
+func instructionProblem(ev incEvent) (InstructionProblem, bool) {
+	p := InstructionProblem{Path: ev.Pos.Path, Line: ev.Pos.Line, Col: ev.Pos.Col}
+	named := ev.Pos.Line == 0
+	what := "@" + ev.Target
+	if named {
+		what = ev.Path
+	}
+	switch ev.Kind {
+	case incAbsolute, incClimbs:
+		p.Kind, p.Message = "escape", what+" leads outside the project directory; left out"
+	case incDepth:
+		p.Kind, p.Message = "depth", fmt.Sprintf("%s would be included at depth %d, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incFiles:
+		p.Kind, p.Message = "files", fmt.Sprintf("%s would be file %d, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incTotal, incFull:
+		p.Kind, p.Message = "total-chars", fmt.Sprintf("%s would bring the instructions to %d characters, over the limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incFileChars:
+		p.Kind, p.Message = "file-chars", fmt.Sprintf("%s has %d characters, over the per-file limit of %d; left out", ev.Path, ev.N, ev.Limit)
+	case incRead:
+		switch {
+		case errors.Is(ev.Err, fs.ErrNotExist):
+			if named {
+				return p, false
+			}
+			p.Kind, p.Message = "not-found", fmt.Sprintf("%s: %s does not exist; left out", what, ev.Path)
+		case errors.Is(ev.Err, errOutside):
+			p.Kind, p.Message = "escape", fmt.Sprintf("%s: %s leads outside the project directory; left out", what, ev.Path)
+		default:
+			p.Kind, p.Message = "unreadable", fmt.Sprintf("%s: %s cannot be read (%v); left out", what, ev.Path, ev.Err)
+		}
+	default: // entered, a cycle, a file already included: its text is there
+		return p, false
+	}
+	return p, true
+}
+
+// trimBlankLines removes the lines holding only white space at the start
+// and end of text, and its final newline.
+func trimBlankLines(text string) string {
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		if strings.TrimSpace(line) != "" {
+			break
+		}
+		text = rest
+	}
+	for text != "" {
+		i := strings.LastIndexByte(strings.TrimRight(text, "\n"), '\n')
+		if strings.TrimSpace(text[i+1:]) != "" {
+			break
+		}
+		text = text[:i+1]
+	}
+	return strings.TrimRight(text, "\n")
+}
+
+// Kind says which sort of CommonMark block a line belongs to.
+type mdKind uint8
+
+const (
+	// Text is every line that is neither Code nor Comment: paragraphs,
+	// headings, blank lines, thematic breaks, other HTML blocks and the
+	// container markers around them.
+	mdText mdKind = iota
+	// Code is a line inside a fenced code block (both fence lines
+	// included) or an indented code block. Blank lines that trail an
+	// indented code block are not part of it and stay Text, as in
+	// CommonMark.
+	mdCode
+	// Comment is a line of an HTML block that starts with "<!--"
+	// (CommonMark HTML block type 2), from its first line through the line
+	// holding "-->", or to the end of its container when that never comes.
+	mdComment
+)
+
+// String returns "text", "code" or "comment", for test output and
+// diagnostics.
+func (k mdKind) String() string {
+	switch k {
+	case mdCode:
+		return "code"
+	case mdComment:
+		return "comment"
+	}
+	return "text"
+}
+
+// MaxInput is the length, in bytes, of the longest input Scan accepts:
+// a Line's offsets are 32 bits, which halves the memory the lines of a
+// large project take (promptc keeps them for every file it reads).
+const mdMaxInput = math.MaxInt32
+
+// Line describes one source line.
+type mdLine struct {
+	// Num is the 1-based line number.
+	Num int32
+	// Start and End are byte offsets into the scanned input of the line's
+	// text, without its line ending ("\n", or "\r\n" counted as one ending).
+	Start, End int32
+	// Kind is the block the line belongs to.
+	Kind mdKind
+	// Indent is the width, in columns, of the spaces and tabs that open
+	// the raw line, tabs advancing to the next multiple of four. It is
+	// measured before any block-quote or list-item marker is removed, so it
+	// can be used without knowing the container structure; the structure
+	// itself is already folded into Kind.
+	Indent int32
+}
+
+// Scan returns one Line for each line of src, in order. A final line
+// without a line ending is a line; an empty input has none.
+//
+// Only "\n" ends a line ("\r\n" is accepted as one ending); a lone "\r" is
+// ordinary text. promptc's source reader converts every line ending to "\n"
+// before scanning, so line numbers agree with editors. Any byte sequence is
+// a Markdown document; Scan panics only on an input longer than MaxInput,
+// which its callers refuse first.
+func mdScan(src []byte) []mdLine {
+	lines, _ := mdscan(nil, src)
+	return lines
+}
+
+// AppendScan appends one Line for each line of src to dst, as Scan finds
+// them, and returns the extended slice. A caller that scans many texts and
+// keeps none of the lines reuses one slice: the lines of a large project's
+// texts are megabytes, and fresh memory costs more than the scan.
+func mdAppendScan(dst []mdLine, src []byte) []mdLine {
+	lines, _ := mdscan(dst, src)
+	return lines
+}
+
+// Notes name situations in which other CommonMark parsers are known to
+// stray from the specification. Scan does not change its answer for them;
+// the tests use them to tell a known divergence of the test oracle from a
+// fault in Scan.
+const (
+	// noteEmptyItem: a list item opened with nothing after its marker.
+	mdnoteEmptyItem uint8 = 1 << iota
+	// noteSetextAfterRefs: a setext underline met a paragraph made only
+	// of link reference definitions.
+	mdnoteSetextAfterRefs
+)
+
+// scanners holds scanners between scans. A scanner keeps its stack of
+// open blocks in itself, so it lives on the heap; reusing one saves an
+// allocation of over a kilobyte per text.
+var mdscanners = sync.Pool{New: func() any { return new(mdscanner) }}
+
+// scan appends the lines of src to dst; with a nil dst the result has room
+// for exactly the lines of src.
+func mdscan(dst []mdLine, src []byte) ([]mdLine, uint8) {
+	s := mdscanners.Get().(*mdscanner)
+	*s = mdscanner{}
+	s.run(dst, src)
+	lines, notes := s.out, s.notes
+	// Nothing of this scan stays reachable from the pool.
+	s.src, s.out, s.ln = nil, nil, nil
+	mdscanners.Put(s)
+	return lines, notes
+}
+
+// run scans src, appending its lines to dst, into s.out.
+func (s *mdscanner) run(dst []mdLine, src []byte) {
+	if len(src) > mdMaxInput {
+		panic(fmt.Sprintf("markdown: input of %d bytes, more than MaxInput", len(src)))
+	}
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	if dst == nil {
+		dst = make([]mdLine, 0, n)
+	}
+	s.src, s.out, s.first = src, slices.Grow(dst, n), len(dst)
+	s.stack = append(s.stackBuf[:0], mdblock{kind: mdkDocument})
+	s.blankStop = 1
+	for start := 0; start < len(src); {
+		next := len(src)
+		end := len(src)
+		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
+			end = start + i
+			next = end + 1
+			if end > start && src[end-1] == '\r' {
+				end--
+			}
+		}
+		ln := src[start:end]
+		// Splitting, measuring and classifying the line read it a fixed
+		// number of times.
+		s.steps += len(ln) + 1
+		s.out = append(s.out, mdLine{Num: int32(len(s.out) - s.first + 1), Start: int32(start), End: int32(end), Indent: int32(mdleadingWidth(ln))})
+		s.line(start, ln)
+		if mdcheckBlankStop {
+			s.verifyBlankStop()
+		}
+		start = next
+	}
+	for len(s.stack) > 1 {
+		s.closeTop()
+	}
+}
+
+// leadingWidth is the column width of the spaces and tabs opening ln.
+func mdleadingWidth(ln []byte) int {
+	w := 0
+	for _, c := range ln {
+		switch c {
+		case ' ':
+			w++
+		case '\t':
+			w += 4 - w%4
+		default:
+			return w
+		}
+	}
+	return w
+}
+
+type mdblockKind uint8
+
+const (
+	mdkDocument mdblockKind = iota
+	mdkQuote
+	mdkItem
+	mdkParagraph
+	mdkFence
+	mdkIndented
+	mdkHTML
+)
+
+// block is one open block. List nodes are not represented: in CommonMark a
+// list only groups items and never decides which block a line belongs to.
+type mdblock struct {
+	kind mdblockKind
+	// children counts the blocks added to a container; an item with none
+	// ends at its first blank line.
+	children int
+	// indent is the column an item's content starts at, relative to the
+	// item's container.
+	indent int
+	// fenceChar and fenceLen describe an open fence.
+	fenceChar byte
+	fenceLen  int
+	// htmlType is the CommonMark HTML block type, 1 to 7.
+	htmlType uint8
+}
+
+// scanner holds the state of one Scan call. Its per-line fields mirror the
+// reference parser's notion of position: offset is a byte index into the
+// line, column the visual column it corresponds to (tabs advance to the next
+// multiple of four, and a tab can be partly consumed by a container marker).
+type mdscanner struct {
+	src []byte
+	out []mdLine
+	// first is the index in out of src's first line.
+	first    int
+	stack    []mdblock
+	stackBuf [16]mdblock
+
+	ln        []byte
+	lineStart int
+	offset    int
+	column    int
+	nonspace  int // offset of the next non-space, non-tab byte
+	nsColumn  int // column of nonspace
+	indent    int // nsColumn - column
+	indented  bool
+	blank     bool
+	allClosed bool
+	matched   int  // stack index of the last container that continued
+	leafDone  bool // the line was taken by a one-line leaf block
+
+	// steps counts the scanner's elementary operations: bytes read beyond
+	// the one pass over each line, and blocks visited on the stack. Scan's
+	// time is proportional to it; the tests assert that it grows linearly
+	// with the input, which a clock on a busy machine cannot show.
+	steps int
+
+	// The run of spaces and tabs found by the last findNextNonspace: from
+	// offset nsFrom to the non-space byte nsTo at column nsCol. Nested
+	// containers look for the same non-space byte again and again; the
+	// cache keeps a line's cost linear in its length.
+	nsFrom, nsTo, nsCol int
+
+	// A thematic break test that failed on this line: from offset tbFrom
+	// on, the bytes are the marker tbChar, spaces or tabs up to tbBad,
+	// which is none of them. "- - - - x" tries a thematic break after each
+	// list marker; the cache keeps that linear.
+	tbFrom, tbBad int
+	tbChar        byte
+
+	// blankStop is the stack index of the outermost open block that a
+	// blank line ends (a block quote, a paragraph, an item with no
+	// content yet, an HTML block of type 6 or 7), or len(stack) when there
+	// is none. Every block below it takes a blank line, so a blank line
+	// needs no walk down the stack, which would cost the nesting depth on
+	// every blank line of a deeply nested list.
+	blankStop int
+
+	// pending holds the out indices of blank lines inside an open indented
+	// code block; they become Code only if more code follows.
+	pending []int
+
+	// The open paragraph, if any, is always the top of the stack. paraLines
+	// counts its lines; while its text starts with "[" the byte ranges of
+	// its lines are kept in paraRanges, because a paragraph made only of
+	// link reference definitions disappears, and that changes the
+	// structure around it (a setext underline below it is text, and a list
+	// item holding only it counts as empty).
+	paraLines  int
+	paraTrack  bool
+	paraRanges [][2]int
+	refBuf     []byte
+
+	notes uint8
+}
+
+func (s *mdscanner) top() *mdblock { return &s.stack[len(s.stack)-1] }
+
+func mdisSpaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
+
+// peek returns the byte at i, or 0 past the end of the line. The callers
+// treat 0 as "end of line"; a NUL byte in the text has no block meaning
+// either, so the two never need telling apart.
+func (s *mdscanner) peek(i int) byte {
+	if i < len(s.ln) {
+		return s.ln[i]
+	}
+	return 0
+}
+
+func (s *mdscanner) findNextNonspace() {
+	if s.offset < s.nsFrom || s.offset > s.nsTo {
+		i, cols := s.offset, s.column
+		for i < len(s.ln) {
+			c := s.ln[i]
+			if c == ' ' {
+				cols++
+			} else if c == '\t' {
+				cols += 4 - cols%4
+			} else {
+				break
+			}
+			i++
+		}
+		s.steps += i - s.offset + 1
+		s.nsFrom, s.nsTo, s.nsCol = s.offset, i, cols
+	}
+	s.blank = s.nsTo == len(s.ln)
+	s.nonspace = s.nsTo
+	s.nsColumn = s.nsCol
+	s.indent = s.nsCol - s.column
+	s.indented = s.indent >= 4
+}
+
+func (s *mdscanner) advanceNextNonspace() {
+	s.offset = s.nonspace
+	s.column = s.nsColumn
+}
+
+// advance moves count bytes, or count columns when columns is set; in
+// column mode a tab wider than what is left is consumed only partly.
+func (s *mdscanner) advance(count int, columns bool) {
+	steps := 1
+	for count > 0 && s.offset < len(s.ln) {
+		steps++
+		if s.ln[s.offset] == '\t' {
+			toTab := 4 - s.column%4
+			if !columns {
+				s.column += toTab
+				s.offset++
+				count--
+			} else if toTab > count {
+				s.column += count
+				count = 0
+			} else {
+				s.column += toTab
+				s.offset++
+				count -= toTab
+			}
+		} else {
+			s.offset++
+			s.column++
+			count--
+		}
+	}
+	s.steps += steps
+}
+
+// line classifies one line; start is its offset in src.
+func (s *mdscanner) line(start int, ln []byte) {
+	s.ln, s.lineStart = ln, start
+	s.offset, s.column = 0, 0
+	s.leafDone = false
+
+	s.nsFrom, s.nsTo = 1, 0
+	s.tbChar = 0
+
+	// Let every open block claim the line in turn, outermost first. On a
+	// blank line the answer is known: all blocks below blankStop.
+	c := 0
+	if mdallSpaceOrTab(ln) {
+		c = s.blankStop - 1
+	} else {
+		for c+1 < len(s.stack) {
+			s.steps++
+			s.findNextNonspace()
+			r := s.continues(&s.stack[c+1])
+			if r == mdcontMatched {
+				c++
+				continue
+			}
+			if r == mdcontFenceClosed {
+				s.mark(mdCode)
+				s.closeTop()
+				return
+			}
+			break
+		}
+	}
+	s.matched = c
+	s.allClosed = c == len(s.stack)-1
+
+	// Open new blocks inside the last container that continued.
+	container := c
+	leaf := false
+	switch s.stack[c].kind {
+	case mdkFence, mdkIndented, mdkHTML:
+		leaf = true
+	}
+	for !leaf {
+		s.steps++
+		s.findNextNonspace()
+		if !s.indented && !mdmaybeSpecial(s.peek(s.nonspace)) {
+			s.advanceNextNonspace()
+			break
+		}
+		r := s.start(container)
+		if r == mdstartNone {
+			s.advanceNextNonspace()
+			break
+		}
+		container = len(s.stack) - 1
+		leaf = r == mdstartLeaf
+	}
+
+	// What is left is text for the innermost block, or a lazy paragraph
+	// continuation line.
+	if !s.allClosed && !s.blank && s.top().kind == mdkParagraph {
+		s.addParagraphLine()
+		return
+	}
+	s.closeUnmatched()
+	if s.leafDone {
+		return
+	}
+	switch s.stack[container].kind {
+	case mdkParagraph:
+		s.addParagraphLine()
+	case mdkFence:
+		s.mark(mdCode)
+	case mdkIndented:
+		s.addCodeLine()
+	case mdkHTML:
+		b := &s.stack[container]
+		if b.htmlType == 2 {
+			s.mark(mdComment)
+		}
+		if b.htmlType <= 5 && mdhtmlEnds(b.htmlType, s.ln[s.offset:]) {
+			s.closeTop()
+		}
+	default:
+		if s.offset < len(s.ln) && !s.blank {
+			s.addChild(mdblock{kind: mdkParagraph})
+			s.advanceNextNonspace()
+			s.addParagraphLine()
+		}
+	}
+}
+
+func (s *mdscanner) mark(k mdKind) { s.out[len(s.out)-1].Kind = k }
+
+// checkBlankStop makes Scan verify blankStop after every line; tests set
+// it.
+var mdcheckBlankStop = false
+
+func (s *mdscanner) verifyBlankStop() {
+	want := len(s.stack)
+	for i := 1; i < len(s.stack); i++ {
+		if s.stack[i].endsOnBlank() {
+			want = i
+			break
+		}
+	}
+	if s.blankStop != want {
+		panic("markdown: blankStop out of step with the stack")
+	}
+}
+
+const (
+	mdcontMatched = iota
+	mdcontFailed
+	mdcontFenceClosed
+)
+
+// continues reports whether the open block b takes the current line,
+// consuming its marker or indentation when it does.
+func (s *mdscanner) continues(b *mdblock) int {
+	switch b.kind {
+	case mdkQuote:
+		if !s.indented && s.peek(s.nonspace) == '>' {
+			s.advanceNextNonspace()
+			s.advance(1, false)
+			if mdisSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			return mdcontMatched
+		}
+		return mdcontFailed
+	case mdkItem:
+		if s.blank {
+			if b.children == 0 {
+				return mdcontFailed
+			}
+			s.advanceNextNonspace()
+			return mdcontMatched
+		}
+		if s.indent >= b.indent {
+			s.advance(b.indent, true)
+			return mdcontMatched
+		}
+		return mdcontFailed
+	case mdkParagraph:
+		if s.blank {
+			return mdcontFailed
+		}
+		return mdcontMatched
+	case mdkFence:
+		if s.indent <= 3 && s.peek(s.nonspace) == b.fenceChar {
+			i := s.nonspace
+			for i < len(s.ln) && s.ln[i] == b.fenceChar {
+				i++
+			}
+			s.steps += len(s.ln) - s.nonspace
+			if i-s.nonspace >= b.fenceLen && mdallSpaceOrTab(s.ln[i:]) {
+				return mdcontFenceClosed
+			}
+		}
+		return mdcontMatched
+	case mdkIndented:
+		if s.indent >= 4 {
+			s.advance(4, true)
+			return mdcontMatched
+		}
+		if s.blank {
+			s.advanceNextNonspace()
+			return mdcontMatched
+		}
+		return mdcontFailed
+	case mdkHTML:
+		if s.blank && (b.htmlType == 6 || b.htmlType == 7) {
+			return mdcontFailed
+		}
+		return mdcontMatched
+	}
+	return mdcontMatched
+}
+
+// allSpaceOrTab is the function allSpaceOrTab, counted.
+func (s *mdscanner) allSpaceOrTab(b []byte) bool {
+	s.steps += len(b)
+	return mdallSpaceOrTab(b)
+}
+
+func mdallSpaceOrTab(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// maybeSpecial reports whether c can begin a block other than a paragraph,
+// so that ordinary prose lines skip every start test.
+func mdmaybeSpecial(c byte) bool {
+	switch c {
+	case '#', '`', '~', '*', '+', '_', '=', '<', '>', '-':
+		return true
+	}
+	return c >= '0' && c <= '9'
+}
+
+const (
+	mdstartNone = iota
+	mdstartContainer
+	mdstartLeaf
+)
+
+// start tries the CommonMark block starts, in the reference order, at the
+// current position; container is the stack index new blocks would go in.
+func (s *mdscanner) start(container int) int {
+	rest := s.ln[s.nonspace:]
+	if !s.indented {
+		switch c := s.peek(s.nonspace); c {
+		case '>':
+			s.advanceNextNonspace()
+			s.advance(1, false)
+			if mdisSpaceOrTab(s.peek(s.offset)) {
+				s.advance(1, true)
+			}
+			s.closeUnmatched()
+			s.addChild(mdblock{kind: mdkQuote})
+			return mdstartContainer
+		case '#':
+			s.steps += len(rest) // each helper below reads rest at most once
+			if mdisATXHeading(rest) {
+				s.closeUnmatched()
+				s.addLeafLine()
+				return mdstartLeaf
+			}
+		case '`', '~':
+			s.steps += len(rest)
+			if n := mdfenceOpen(rest); n > 0 {
+				s.closeUnmatched()
+				s.addChild(mdblock{kind: mdkFence, fenceChar: c, fenceLen: n})
+				return mdstartLeaf
+			}
+		case '<':
+			inPara := s.stack[container].kind == mdkParagraph ||
+				(!s.allClosed && !s.blank && s.top().kind == mdkParagraph)
+			s.steps += len(rest)
+			if t := mdhtmlStart(rest, inPara); t > 0 {
+				s.closeUnmatched()
+				s.addChild(mdblock{kind: mdkHTML, htmlType: t})
+				return mdstartLeaf
+			}
+		}
+		c := s.peek(s.nonspace)
+		if (c == '=' || c == '-') && s.stack[container].kind == mdkParagraph && s.setextUnderline(rest) {
+			s.closeUnmatched()
+			if !s.paraTrack || s.resolveRefs() > 0 {
+				// The paragraph becomes a heading: it is not text any more,
+				// but it stays its container's child.
+				s.paraLines, s.paraTrack = 0, false
+				s.pop()
+				s.leafDone = true
+				return mdstartLeaf
+			}
+			// Only link reference definitions: the underline is not one.
+			s.notes |= mdnoteSetextAfterRefs
+		}
+		if (c == '*' || c == '_' || c == '-') && s.thematicBreak() {
+			s.closeUnmatched()
+			s.addLeafLine()
+			return mdstartLeaf
+		}
+		if s.listItem(container) {
+			return mdstartContainer
+		}
+		return mdstartNone
+	}
+	if s.top().kind != mdkParagraph && !s.blank {
+		s.advance(4, true)
+		s.closeUnmatched()
+		s.addChild(mdblock{kind: mdkIndented})
+		s.addCodeLine()
+		s.leafDone = true
+		return mdstartLeaf
+	}
+	return mdstartNone
+}
+
+// addLeafLine records a one-line leaf block (a heading or thematic break):
+// it closes whatever cannot hold it and counts as a child of its container.
+func (s *mdscanner) addLeafLine() {
+	s.adopt()
+	s.leafDone = true
+}
+
+func (b *mdblock) isContainer() bool {
+	return b.kind == mdkDocument || b.kind == mdkQuote || b.kind == mdkItem
+}
+
+// endsOnBlank reports whether a blank line ends b.
+func (b *mdblock) endsOnBlank() bool {
+	switch b.kind {
+	case mdkQuote, mdkParagraph:
+		return true
+	case mdkItem:
+		return b.children == 0
+	case mdkHTML:
+		return b.htmlType >= 6
+	}
+	return false
+}
+
+// adopt closes the open leaves that cannot hold a new block and counts the
+// new block as a child of the container left on top.
+func (s *mdscanner) adopt() {
+	for !s.top().isContainer() {
+		s.closeTop()
+	}
+	top := s.top()
+	top.children++
+	if s.blankStop == len(s.stack)-1 && !top.endsOnBlank() {
+		// An item that had no content has some now.
+		s.blankStop = len(s.stack)
+	}
+}
+
+// addChild opens b, a block with its fields set, inside the innermost
+// container, closing open leaves that cannot hold it.
+func (s *mdscanner) addChild(b mdblock) {
+	s.adopt()
+	s.stack = append(s.stack, b)
+	if s.blankStop == len(s.stack)-1 && !b.endsOnBlank() {
+		s.blankStop = len(s.stack)
+	}
+}
+
+// pop removes the innermost open block without closing it.
+func (s *mdscanner) pop() {
+	s.stack = s.stack[:len(s.stack)-1]
+	s.blankStop = min(s.blankStop, len(s.stack))
+}
+
+func (s *mdscanner) closeUnmatched() {
+	if s.allClosed {
+		return
+	}
+	for len(s.stack)-1 > s.matched {
+		s.closeTop()
+	}
+	s.allClosed = true
+}
+
+// closeTop closes the innermost open block.
+func (s *mdscanner) closeTop() {
+	s.steps++
+	switch s.top().kind {
+	case mdkIndented:
+		s.pending = s.pending[:0]
+	case mdkParagraph:
+		i := len(s.stack) - 2
+		parent := &s.stack[i]
+		// Only an item's emptiness depends on whether the paragraph
+		// survives, and only when it is the item's one child.
+		if parent.kind == mdkItem && parent.children == 1 {
+			if s.paraLines == 0 || (s.paraTrack && s.resolveRefs() == 0) {
+				parent.children--
+				s.blankStop = min(s.blankStop, i)
+			}
+		}
+		s.paraLines, s.paraTrack = 0, false
+	}
+	s.pop()
+}
+
+// addCodeLine adds the current line to the open indented code block.
+func (s *mdscanner) addCodeLine() {
+	if mdallSpaceOrTab(s.ln[s.offset:]) {
+		s.pending = append(s.pending, len(s.out)-1)
+		return
+	}
+	s.steps += len(s.ln) - s.offset + len(s.pending)
+	for _, i := range s.pending {
+		s.out[i].Kind = mdCode
+	}
+	s.pending = s.pending[:0]
+	s.mark(mdCode)
+}
+
+// addParagraphLine adds the rest of the current line to the open paragraph.
+func (s *mdscanner) addParagraphLine() {
+	if s.paraLines == 0 {
+		s.paraTrack = s.peek(s.offset) == '['
+		s.paraRanges = s.paraRanges[:0]
+	}
+	s.paraLines++
+	if s.paraTrack {
+		s.paraRanges = append(s.paraRanges, [2]int{s.lineStart + s.offset, s.lineStart + len(s.ln)})
+	}
+}
+
+// resolveRefs removes the link reference definitions that open the
+// paragraph and returns how many of its lines remain.
+func (s *mdscanner) resolveRefs() int {
+	buf := s.refBuf[:0]
+	for _, r := range s.paraRanges {
+		buf = append(buf, s.src[r[0]:r[1]]...)
+		buf = append(buf, '\n')
+	}
+	s.refBuf = buf
+	s.steps += len(s.paraRanges) + len(buf) // parseRefDef reads buf at most once
+	pos := 0
+	for pos < len(buf) && buf[pos] == '[' {
+		n := mdparseRefDef(buf[pos:])
+		if n == 0 {
+			break
+		}
+		pos += n
+	}
+	used := bytes.Count(buf[:pos], []byte{'\n'})
+	s.paraRanges = s.paraRanges[:copy(s.paraRanges, s.paraRanges[used:])]
+	s.paraLines -= used
+	s.paraTrack = s.paraLines > 0 && s.src[s.paraRanges[0][0]] == '['
+	return s.paraLines
+}
+
+// listItem tries to open a list item at the current position.
+func (s *mdscanner) listItem(container int) bool {
+	if s.indent >= 4 {
+		return false
+	}
+	inPara := s.stack[container].kind == mdkParagraph
+	rest := s.ln[s.nonspace:]
+	n := 0
+	switch {
+	case len(rest) > 0 && (rest[0] == '*' || rest[0] == '+' || rest[0] == '-'):
+		n = 1
+	default:
+		d := 0
+		for d < len(rest) && d < 10 && rest[d] >= '0' && rest[d] <= '9' {
+			d++
+		}
+		if d == 0 || d > 9 || d >= len(rest) || (rest[d] != '.' && rest[d] != ')') {
+			return false
+		}
+		if inPara {
+			// Only a list starting at 1 may interrupt a paragraph.
+			v := 0
+			for _, c := range rest[:d] {
+				v = v*10 + int(c-'0')
+			}
+			if v != 1 {
+				return false
+			}
+		}
+		n = d + 1
+	}
+	if p := s.nonspace + n; p < len(s.ln) && !mdisSpaceOrTab(s.ln[p]) {
+		return false
+	}
+	if inPara && s.allSpaceOrTab(rest[n:]) {
+		return false
+	}
+	markerOffset := s.indent
+	s.advanceNextNonspace()
+	s.advance(n, true)
+	startCol, startOff := s.column, s.offset
+	for {
+		s.advance(1, true)
+		if s.column-startCol >= 5 || !mdisSpaceOrTab(s.peek(s.offset)) {
+			break
+		}
+	}
+	blankItem := s.offset >= len(s.ln)
+	spaces := s.column - startCol
+	padding := n + spaces
+	if blankItem {
+		s.notes |= mdnoteEmptyItem
+	}
+	if spaces >= 5 || spaces < 1 || blankItem {
+		padding = n + 1
+		s.column, s.offset = startCol, startOff
+		if mdisSpaceOrTab(s.peek(s.offset)) {
+			s.advance(1, true)
+		}
+	}
+	s.closeUnmatched()
+	s.addChild(mdblock{kind: mdkItem, indent: markerOffset + padding})
+	return true
+}
+
+func mdisATXHeading(rest []byte) bool {
+	n := 0
+	for n < len(rest) && rest[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(rest) || mdisSpaceOrTab(rest[n]))
+}
+
+// fenceOpen returns the length of the opening code fence at the start of
+// rest, or 0. A backtick fence's info string may not contain a backtick.
+func mdfenceOpen(rest []byte) int {
+	c := rest[0]
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	if n < 3 {
+		return 0
+	}
+	if c == '`' && bytes.IndexByte(rest[n:], '`') >= 0 {
+		return 0
+	}
+	return n
+}
+
+// setextUnderline is isSetextUnderline, counted.
+func (s *mdscanner) setextUnderline(rest []byte) bool {
+	s.steps += len(rest)
+	return mdisSetextUnderline(rest)
+}
+
+func mdisSetextUnderline(rest []byte) bool {
+	c := rest[0]
+	n := 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	return mdallSpaceOrTab(rest[n:])
+}
+
+// thematicBreak reports whether the line from its next non-space byte on
+// is a thematic break.
+func (s *mdscanner) thematicBreak() bool {
+	c, p := s.ln[s.nonspace], s.nonspace
+	if c == s.tbChar && p >= s.tbFrom && p < s.tbBad {
+		return false
+	}
+	n := 0
+	for i := p; i < len(s.ln); i++ {
+		switch s.ln[i] {
+		case c:
+			n++
+		case ' ', '\t':
+		default:
+			s.steps += i - p + 1
+			s.tbChar, s.tbFrom, s.tbBad = c, p, i
+			return false
+		}
+	}
+	s.steps += len(s.ln) - p + 1
+	return n >= 3
+}
+
+// blockTags are the tag names of CommonMark HTML block type 6, sorted.
+var mdblockTags = []string{
+	"address", "article", "aside", "base", "basefont", "blockquote", "body",
+	"caption", "center", "col", "colgroup", "dd", "details", "dialog", "dir",
+	"div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
+	"frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+	"hr", "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem",
+	"nav", "noframes", "ol", "optgroup", "option", "p", "param", "search",
+	"section", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
+	"title", "tr", "track", "ul",
+}
+
+// rawTags open HTML block type 1, which blank lines do not end.
+var mdrawTags = []string{"pre", "script", "style", "textarea"}
+
+func mdisASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func mdisDigit(c byte) bool       { return c >= '0' && c <= '9' }
+
+// tagName returns the length of the tag name at the start of b: an ASCII
+// letter followed by letters, digits and hyphens.
+func mdtagName(b []byte) int {
+	if len(b) == 0 || !mdisASCIILetter(b[0]) {
+		return 0
+	}
+	n := 1
+	for n < len(b) && (mdisASCIILetter(b[n]) || mdisDigit(b[n]) || b[n] == '-') {
+		n++
+	}
+	return n
+}
+
+// equalFold compares an ASCII name with a lower-case one.
+func mdequalFold(name []byte, lower string) bool {
+	if len(name) != len(lower) {
+		return false
+	}
+	for i := range name {
+		c := name[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func mdinList(name []byte, list []string) bool {
+	for _, t := range list {
+		if mdequalFold(name, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// htmlStart returns the CommonMark HTML block type (1 to 7) that rest, the
+// line from its first non-space byte on, opens, or 0. inParagraph is set
+// when the line could otherwise continue a paragraph, which type 7 may not
+// interrupt.
+func mdhtmlStart(rest []byte, inParagraph bool) uint8 {
+	if len(rest) < 2 || rest[0] != '<' {
+		return 0
+	}
+	b := rest[1:]
+	// Type 1: <pre, <script, <style, <textarea, then space, tab, > or EOL.
+	if n := mdtagName(b); n > 0 && mdinList(b[:n], mdrawTags) {
+		if n == len(b) || b[n] == ' ' || b[n] == '\t' || b[n] == '>' {
+			return 1
+		}
+	}
+	switch {
+	case bytes.HasPrefix(b, []byte("!--")):
+		return 2
+	case b[0] == '?':
+		return 3
+	case b[0] == '!' && len(b) > 1 && mdisASCIILetter(b[1]):
+		return 4
+	case bytes.HasPrefix(b, []byte("![CDATA[")):
+		return 5
+	}
+	// Type 6: a block-level tag name, opening or closing, then space, tab,
+	// EOL, > or />.
+	t := b
+	if t[0] == '/' {
+		t = t[1:]
+	}
+	if n := mdtagName(t); n > 0 && mdinList(t[:n], mdblockTags) {
+		r := t[n:]
+		if len(r) == 0 || r[0] == ' ' || r[0] == '\t' || r[0] == '>' ||
+			(r[0] == '/' && len(r) > 1 && r[1] == '>') {
+			return 6
+		}
+	}
+	// Type 7: one complete open tag (any name but the type 1 ones) or
+	// closing tag (any name), alone on the line.
+	if inParagraph {
+		return 0
+	}
+	var n int
+	if b[0] == '/' {
+		if n = mdclosingTag(b[1:]); n > 0 {
+			n++
+		}
+	} else {
+		var name int
+		n, name = mdopenTag(b)
+		if mdinList(b[:name], mdrawTags) {
+			return 0
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	if !mdallSpaceOrTab(b[n:]) {
+		return 0
+	}
+	return 7
+}
+
+// openTag matches a complete open tag after its "<": it returns the length
+// matched and the length of the tag name, or zeros.
+func mdopenTag(b []byte) (int, int) {
+	name := mdtagName(b)
+	if name == 0 {
+		return 0, 0
+	}
+	i := name
+	for {
+		// An attribute: whitespace, a name, and optionally = and a value.
+		j := i
+		for j < len(b) && mdisSpaceOrTab(b[j]) {
+			j++
+		}
+		if j == i || j == len(b) || !mdisAttrNameStart(b[j]) {
+			break
+		}
+		j++
+		for j < len(b) && mdisAttrName(b[j]) {
+			j++
+		}
+		k := j
+		for k < len(b) && mdisSpaceOrTab(b[k]) {
+			k++
+		}
+		if k < len(b) && b[k] == '=' {
+			k++
+			for k < len(b) && mdisSpaceOrTab(b[k]) {
+				k++
+			}
+			v := mdattrValue(b[k:])
+			if v == 0 {
+				return 0, 0
+			}
+			j = k + v
+		}
+		i = j
+	}
+	for i < len(b) && mdisSpaceOrTab(b[i]) {
+		i++
+	}
+	if i < len(b) && b[i] == '/' {
+		i++
+	}
+	if i < len(b) && b[i] == '>' {
+		return i + 1, name
+	}
+	return 0, 0
+}
+
+// closingTag returns the length of the closing tag after its "</", or 0.
+func mdclosingTag(b []byte) int {
+	i := mdtagName(b)
+	if i == 0 {
+		return 0
+	}
+	for i < len(b) && mdisSpaceOrTab(b[i]) {
+		i++
+	}
+	if i < len(b) && b[i] == '>' {
+		return i + 1
+	}
+	return 0
+}
+
+func mdisAttrNameStart(c byte) bool { return mdisASCIILetter(c) || c == '_' || c == ':' }
+
+func mdisAttrName(c byte) bool {
+	return mdisAttrNameStart(c) || mdisDigit(c) || c == '.' || c == '-'
+}
+
+// attrValue returns the length of the attribute value at the start of b.
+func mdattrValue(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	if q := b[0]; q == '"' || q == '\'' {
+		if i := bytes.IndexByte(b[1:], q); i >= 0 {
+			return i + 2
+		}
+		return 0
+	}
+	n := 0
+	for n < len(b) {
+		switch c := b[n]; c {
+		case '"', '\'', '=', '<', '>', '`':
+			return n
+		default:
+			if c <= ' ' {
+				return n
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// htmlEnds reports whether line holds the end condition of an HTML block of
+// type t (1 to 5).
+func mdhtmlEnds(t uint8, line []byte) bool {
+	switch t {
+	case 1:
+		for i := 0; i+2 < len(line); i++ {
+			if line[i] == '<' && line[i+1] == '/' {
+				n := mdtagName(line[i+2:])
+				if n > 0 && i+2+n < len(line) && line[i+2+n] == '>' && mdinList(line[i+2:i+2+n], mdrawTags) {
+					return true
+				}
+			}
+		}
+		return false
+	case 2:
+		return bytes.Contains(line, []byte("-->"))
+	case 3:
+		return bytes.Contains(line, []byte("?>"))
+	case 4:
+		return bytes.IndexByte(line, '>') >= 0
+	case 5:
+		return bytes.Contains(line, []byte("]]>"))
+	}
+	return false
+}
+
+// maxLabel is the most characters a link label may hold between its
+// brackets.
+const mdmaxLabel = 999
+
+func mdisASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// skipSpaceTab returns the index of the first byte at or after i that is not
+// a space or tab.
+func mdskipSpaceTab(b []byte, i int) int {
+	for i < len(b) && mdisSpaceOrTab(b[i]) {
+		i++
+	}
+	return i
+}
+
+// skipSpaceNewline skips spaces and tabs including at most one line ending.
+func mdskipSpaceNewline(b []byte, i int) int {
+	i = mdskipSpaceTab(b, i)
+	if i < len(b) && b[i] == '\n' {
+		i = mdskipSpaceTab(b, i+1)
+	}
+	return i
+}
+
+// parseRefDef returns the length of the link reference definition at the
+// start of b, which must end at a line end (the length then includes the
+// "\n"), or 0 when b does not start with one. b is paragraph text: lines
+// without their indentation, each ending in "\n".
+//
+// Only whether a definition is there matters to the scanner, so nothing is
+// extracted.
+func mdparseRefDef(b []byte) int {
+	// The label: [ ... ] with no unescaped brackets, not only whitespace.
+	if len(b) == 0 || b[0] != '[' {
+		return 0
+	}
+	i, chars, content := 1, 0, false
+	for {
+		if i >= len(b) {
+			return 0
+		}
+		c := b[i]
+		if c == ']' {
+			break
+		}
+		if c == '[' {
+			return 0
+		}
+		if c == '\\' && i+1 < len(b) && mdisASCIIPunct(b[i+1]) {
+			i += 2
+			chars += 2
+			content = true
+		} else {
+			if c != ' ' && c != '\t' && c != '\n' {
+				content = true
+			}
+			_, size := utf8.DecodeRune(b[i:])
+			i += size
+			chars++
+		}
+		if chars > mdmaxLabel {
+			return 0
+		}
+	}
+	if !content {
+		return 0
+	}
+	i++
+	if i >= len(b) || b[i] != ':' {
+		return 0
+	}
+	i = mdskipSpaceNewline(b, i+1)
+
+	// The destination: <...> on one line, or a run of non-space,
+	// non-control characters with balanced parentheses.
+	if i >= len(b) {
+		return 0
+	}
+	if b[i] == '<' {
+		j := i + 1
+		for {
+			if j >= len(b) || b[j] == '\n' || b[j] == '<' {
+				return 0
+			}
+			if b[j] == '>' {
+				break
+			}
+			if b[j] == '\\' && j+1 < len(b) && mdisASCIIPunct(b[j+1]) {
+				j += 2
+			} else {
+				j++
+			}
+		}
+		i = j + 1
+	} else {
+		j, depth := i, 0
+	dest:
+		for j < len(b) {
+			c := b[j]
+			switch {
+			case c == '\\' && j+1 < len(b) && mdisASCIIPunct(b[j+1]):
+				j += 2
+			case c == '(':
+				depth++
+				j++
+			case c == ')':
+				if depth == 0 {
+					break dest
+				}
+				depth--
+				j++
+			case c <= ' ' || c == 0x7f:
+				break dest
+			default:
+				j++
+			}
+		}
+		if j == i || depth != 0 {
+			return 0
+		}
+		i = j
+	}
+
+	// An optional title, separated by whitespace, then only spaces and tabs
+	// to the end of the line. A title that fails leaves a definition
+	// without one, if the destination ended its line.
+	before := i
+	j := mdskipSpaceNewline(b, i)
+	if j > before && j < len(b) {
+		if end := mdtitle(b, j); end > 0 {
+			k := mdskipSpaceTab(b, end)
+			if k == len(b) {
+				return k
+			}
+			if b[k] == '\n' {
+				return k + 1
+			}
+		}
+	}
+	k := mdskipSpaceTab(b, before)
+	if k == len(b) {
+		return k
+	}
+	if b[k] == '\n' {
+		return k + 1
+	}
+	return 0
+}
+
+// title returns the index just past the link title starting at b[i], or 0.
+func mdtitle(b []byte, i int) int {
+	open := b[i]
+	closer := open
+	switch open {
+	case '"', '\'':
+	case '(':
+		closer = ')'
+	default:
+		return 0
+	}
+	for j := i + 1; j < len(b); j++ {
+		c := b[j]
+		switch {
+		case c == '\\' && j+1 < len(b) && mdisASCIIPunct(b[j+1]):
+			j++
+		case c == closer:
+			return j + 1
+		case open == '(' && c == '(':
+			return 0
+		}
+	}
+	return 0
+}
+
 // CustomFile is the custom mode's file, relative to the project directory:
 // the path to give LoadCustom.
 const CustomFile = ".tern/prompts/custom.md"
@@ -1930,6 +3866,17 @@ func itemsOf(pr int, mode Mode) []item {
 	}
 	return modeItems[pr][mode.index()]
 }
+
+// InstructionFiles returns the instruction files LoadInstructions reads
+// when the harness names none (instructions.files), a new slice each call.
+func InstructionFiles() []string { return []string{"AGENTS.md", "TERN.md"} }
+
+// instructionIncludes is instructions.includes: whether LoadInstructions
+// expands @include lines.
+const instructionIncludes = true
+
+// instructionLimits are the project's includes: limits.
+var instructionLimits = incLimits{MaxDepth: 8, MaxFiles: 100, MaxTotalChars: 64000, MaxFileChars: 16000}
 
 // Cost is the static cost of a mode for a family, per call.
 type Cost struct {

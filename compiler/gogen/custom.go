@@ -67,3 +67,18 @@ func (g *gen) renderCustom() {
 	g.pf("}\n\n")
 	g.pf("// itemsOf returns what mode sends in profile pr.\nfunc itemsOf(pr int, mode Mode) []item {\n\tif mode == ModeCustom {\n\t\treturn customItems[pr][:]\n\t}\n\treturn modeItems[pr][mode.index()]\n}\n\n")
 }
+
+// renderInstructions emits the data of the instruction-file loader when
+// the project declares instructions: its default files, whether it
+// expands includes, and the project's include limits.
+func (g *gen) renderInstructions() {
+	in := g.p.Config.Instructions
+	if in == nil {
+		return
+	}
+	lim := g.p.Config.Includes
+	g.pf("// InstructionFiles returns the instruction files LoadInstructions reads\n// when the harness names none (instructions.files), a new slice each call.\nfunc InstructionFiles() []string { return %#v }\n\n", append([]string{}, in.Files...))
+	g.pf("// instructionIncludes is instructions.includes: whether LoadInstructions\n// expands @include lines.\nconst instructionIncludes = %t\n\n", in.Includes && lim.Enabled)
+	g.pf("// instructionLimits are the project's includes: limits.\nvar instructionLimits = incLimits{MaxDepth: %d, MaxFiles: %d, MaxTotalChars: %d, MaxFileChars: %d}\n\n",
+		lim.MaxDepth, lim.MaxFiles, lim.MaxTotalChars, lim.MaxFileChars)
+}

@@ -198,7 +198,9 @@ func (g *gen) render(inputHash string) []byte {
 			g.whens = append(g.whens, name)
 		}
 	}
-	runtimeImports, runtimeDecls := genruntime.Source(p.Config.Custom != nil, len(g.tmplParts) > 0)
+	runtimeImports, runtimeDecls := genruntime.Source(genruntime.Parts{
+		Custom: p.Config.Custom != nil, Templates: len(g.tmplParts) > 0, Instructions: p.Config.Instructions != nil,
+	})
 	g.runtime = runtimeDecls
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
@@ -592,6 +594,7 @@ func (g *gen) renderRules() {
 	g.b.WriteString(g.runtime)
 	g.renderTools()
 	g.renderCustom()
+	g.renderInstructions()
 }
 
 // patternFields emits the pattern lists of a rule that has them, as the

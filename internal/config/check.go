@@ -223,6 +223,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			}
 		}
 	}
+	checkInstructions(bad, c.Instructions)
 	return diag.Sort(ds)
 }
 

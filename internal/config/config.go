@@ -52,6 +52,7 @@ type Config struct {
 	Guide         *Guide                 `json:"guide,omitempty"`
 	Frontmatter   map[string]string      `json:"frontmatter"`
 	Custom        *Custom                `json:"custom,omitempty"`
+	Instructions  *Instructions          `json:"instructions,omitempty"`
 	Profiles      *Profiles              `json:"profiles,omitempty"`
 	Tools         *Tools                 `json:"tools,omitempty"`
 	Permissions   *Permissions           `json:"permissions,omitempty"`
@@ -418,6 +419,13 @@ type Custom struct {
 	MaxBytes int    `json:"maxBytes"`
 	Fallback Ref    `json:"fallback"`
 	Example  string `json:"example,omitempty"`
+}
+
+// Instructions declares the run-time loader of the user's instruction
+// files: the files it reads by default and whether it expands includes.
+type Instructions struct {
+	Files    []string `json:"files"`
+	Includes bool     `json:"includes"`
 }
 
 // Lint holds lint suppression settings.

@@ -105,8 +105,7 @@ func OutputDir(root, dir string) (base, rel string, err error) {
 	switch {
 	case dir == "":
 		return "", "", errors.New(`it is empty; name a directory such as "generated"`)
-	case strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, `\`) || filepath.IsAbs(dir) ||
-		len(dir) >= 2 && dir[1] == ':' && (dir[0]|0x20 >= 'a' && dir[0]|0x20 <= 'z'):
+	case isAbsPath(dir) || filepath.IsAbs(dir):
 		return "", "", fmt.Errorf("%q is an absolute path; the output directory is written relative to the project root and must stay inside it", dir)
 	case strings.Contains(dir, `\`):
 		return "", "", fmt.Errorf("%q contains a backslash; separate directories with /", dir)
