@@ -21,7 +21,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1799c1ec64c8fb5e2a67992e3cdd9683aaaf4a06476e6495b0481df7bea5acfc"
+const InputHash = "sha256:ea4838f5be554802dc49540e5ae76f12625b022ddcef665c52955cd710f0682c"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
