@@ -31,11 +31,16 @@ const (
 
 // Part is a static part's text with the origin of every line. Family parts
 // have no text of their own: Family says which family section they stand
-// for, and the text is taken from the resolved family.
+// for, and the text is taken from the resolved family. A compiled
+// program's parts are read-only, like the Program.
 type Part struct {
-	Name   string
+	// Name is the part's key in promptc.cue's parts.
+	Name string
+	// Config is the part's entry in promptc.cue.
 	Config config.Part
-	Spans  []include.Span
+	// Spans are the part's lines with the file and line each comes from,
+	// includes expanded and block markers removed; Text joins them.
+	Spans []include.Span
 	// Text is the text as sent: no trailing newline, unless the part
 	// keeps its file's end (Tail).
 	Text string
@@ -52,9 +57,13 @@ type Part struct {
 	Tmpl *TextTemplate
 }
 
-// Mode is a mode with its items resolved.
+// Mode is a mode with its items resolved. A compiled program's modes are
+// read-only, like the Program.
 type Mode struct {
-	Name   string
+	// Name is the mode's key in promptc.cue's modes.
+	Name string
+	// Config is the mode's entry in promptc.cue with the program's profile
+	// applied: Config.Compose lists what the mode sends in that profile.
 	Config config.Mode
 	// Rank is the position in the lattice order, or -1 for modes outside it.
 	Rank int
@@ -375,7 +384,7 @@ func (b *builder) add(ds ...diag.Diagnostic) { b.found = append(b.found, ds...) 
 
 // loadFilePart reads a file or block part and expands its includes,
 // returning the part and what was found on the way. It changes nothing in
-// p, so parts load concurrently.
+// b, so parts load concurrently.
 func (b *builder) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) (*Part, []diag.Diagnostic) {
 	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.File, Line: 1, Col: 1}}
 	var ds []diag.Diagnostic
