@@ -63,11 +63,11 @@ func (p *Program) verdict(pos func() diag.Position, what string, combo func() st
 		ceiling = lim.Tokens
 	}
 	c := combo()
-	if p.Permission != "" {
-		c = "permission set " + p.Permission + ", " + c
+	if p.permission != "" {
+		c = "permission set " + p.permission + ", " + c
 	}
-	if p.Profile != "" {
-		c = "profile " + p.Profile + ", " + c
+	if p.profile != "" {
+		c = "profile " + p.profile + ", " + c
 	}
 	var largest *contribution
 	for i := range parts {
@@ -119,10 +119,10 @@ func judge(lim config.Limit, under bool, size int) (over, near bool) {
 }
 
 // checkBudgets evaluates every budget for every family and note it covers.
-func (p *Program) checkBudgets() []diag.Diagnostic {
-	ds := p.checkPartBudgets()
-	ds = append(ds, p.checkSumBudgets()...)
-	return append(ds, p.checkModeBudgets()...)
+func (b *builder) checkBudgets() []diag.Diagnostic {
+	ds := b.checkPartBudgets()
+	ds = append(ds, b.checkSumBudgets()...)
+	return append(ds, b.checkModeBudgets()...)
 }
 
 // findings collects what verdict returns (nil for nothing to report).
@@ -137,43 +137,43 @@ func (fs *findings) add(d *diag.Diagnostic) {
 // checkPartBudgets checks the budget of every part that declares one: once
 // for a fixed text, else for every family (and note, where the text
 // depends on it) the part's text varies with.
-func (p *Program) checkPartBudgets() []diag.Diagnostic {
+func (b *builder) checkPartBudgets() []diag.Diagnostic {
 	var ds findings
-	c := p.Config
+	c := b.Config
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
 		cp := c.Parts[name]
-		lim, ok := p.partBudget(cp)
+		lim, ok := b.partBudget(cp)
 		if !ok {
 			continue
 		}
-		pos := func() diag.Position { return p.Loaded.PosOfKeys("parts", name, "budget") }
+		pos := func() diag.Position { return b.Loaded.PosOfKeys("parts", name, "budget") }
 		if cp.Budget == nil {
 			// The guide's ceiling from guide.budget: report it there.
-			pos = func() diag.Position { return p.Loaded.PosOfKeys("guide", "budget") }
+			pos = func() diag.Position { return b.Loaded.PosOfKeys("guide", "budget") }
 		}
 		what := "part " + name
 		if cp.Family == "" {
-			part := p.Parts[name]
+			part := b.Parts[name]
 			if part == nil {
 				continue
 			}
-			if !p.hasHoles(name) {
-				ds.add(p.verdict(pos, what, func() string { return "every family" + p.inputsCombo("", []string{name}) }, lim, false, p.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
+			if !b.hasHoles(name) {
+				ds.add(b.verdict(pos, what, func() string { return "every family" + b.inputsCombo("", []string{name}) }, lim, false, b.Measure(lim, part.Text), []contribution{{name, 0, part.Pos}}))
 				continue
 			}
 		}
 		// The text depends on the family, and with placeholders on the
 		// note: measure each, run-time placeholders at their longest.
-		for _, fn := range p.FamilyNames {
-			f := p.Families[fn]
+		for _, fn := range b.FamilyNames {
+			f := b.Families[fn]
 			notes := []int{NoNote}
 			if cp.Family == "note" {
 				notes = NoteChoices(f)[1:]
-			} else if holes := p.sectionHoles(name, f); holes {
+			} else if holes := b.sectionHoles(name, f); holes {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
-				s := p.partSection(name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
+				s := b.partSection(name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax})
 				combo := func() string {
 					combo := "family " + fn
 					if note >= 0 {
@@ -181,9 +181,9 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 					} else if len(notes) > 1 {
 						combo += ", no note"
 					}
-					return combo + p.inputsCombo("", []string{name})
+					return combo + b.inputsCombo("", []string{name})
 				}
-				ds.add(p.verdict(pos, what, combo, lim, false, p.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
+				ds.add(b.verdict(pos, what, combo, lim, false, b.Measure(lim, s.Text), []contribution{{name, 0, s.Pos}}))
 			}
 		}
 	}
@@ -192,35 +192,35 @@ func (p *Program) checkPartBudgets() []diag.Diagnostic {
 
 // checkSumBudgets checks every budget on a sum of parts, for every family,
 // with the family's longest note where a note part is summed.
-func (p *Program) checkSumBudgets() []diag.Diagnostic {
+func (b *builder) checkSumBudgets() []diag.Diagnostic {
 	var ds findings
-	c := p.Config
+	c := b.Config
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
-		b := c.Budgets[name]
-		pos := func() diag.Position { return p.Loaded.PosOfKeys("budgets", name) }
-		for _, fn := range p.FamilyNames {
-			f := p.Families[fn]
+		bud := c.Budgets[name]
+		pos := func() diag.Position { return b.Loaded.PosOfKeys("budgets", name) }
+		for _, fn := range b.FamilyNames {
+			f := b.Families[fn]
 			total := 0
 			var parts []contribution
 			combo := "family " + fn
-			for _, ref := range b.Sum {
+			for _, ref := range bud.Sum {
 				note := NoNote
 				if c.Parts[ref.Name].Family == "note" {
-					note = p.longestNoteIn(b.Limit, f)
+					note = b.longestNoteIn(bud.Limit, f)
 					if note >= 0 {
 						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
 					}
 				}
-				s := p.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax})
-				size := p.Measure(b.Limit, s.Text)
+				s := b.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax})
+				size := b.Measure(bud.Limit, s.Text)
 				total += size
 				parts = append(parts, contribution{ref.Name, size, s.Pos})
 			}
 			var names []string
-			for _, ref := range b.Sum {
+			for _, ref := range bud.Sum {
 				names = append(names, ref.Name)
 			}
-			ds.add(p.verdict(pos, "budget "+name, func() string { return combo + p.inputsCombo("", names) }, b.Limit, b.Compare == "lt", total, parts))
+			ds.add(b.verdict(pos, "budget "+name, func() string { return combo + b.inputsCombo("", names) }, bud.Limit, bud.Compare == "lt", total, parts))
 		}
 	}
 	return ds
@@ -229,8 +229,8 @@ func (p *Program) checkSumBudgets() []diag.Diagnostic {
 // checkModeBudgets checks the budget of every mode that declares one, for
 // every family and note the mode's text varies with, in the mode's wire
 // format.
-func (p *Program) checkModeBudgets() []diag.Diagnostic {
-	c := p.Config
+func (b *builder) checkModeBudgets() []diag.Diagnostic {
+	c := b.Config
 	type sizeKey struct {
 		name   string
 		tokens bool
@@ -251,63 +251,63 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 	var mu sync.Mutex
 	sizes := map[sizeKey]measured{}
 	varies := map[string]bool{}
-	for _, m := range p.Modes {
+	for _, m := range b.Modes {
 		for _, ref := range m.Config.Compose {
 			if ref.Kind != "slot" {
-				varies[ref.Name] = c.Parts[ref.Name].Family != "" || p.hasHoles(ref.Name)
+				varies[ref.Name] = c.Parts[ref.Name].Family != "" || b.hasHoles(ref.Name)
 			}
 		}
 	}
 	// A mode with a token budget counts its whole text for every family
 	// and note, much slower than adding sizes: those start first, so that
 	// none is left running alone at the end.
-	order := make([]int, 0, len(p.Modes))
+	order := make([]int, 0, len(b.Modes))
 	for _, first := range []bool{true, false} {
-		for i, m := range p.Modes {
+		for i, m := range b.Modes {
 			if tokens := m.Config.Budget != nil && m.Config.Budget.Tokens > 0; tokens == first {
 				order = append(order, i)
 			}
 		}
 	}
-	found := make([]findings, len(p.Modes))
-	Parallel(p.jobs, len(p.Modes), func(k int) {
+	found := make([]findings, len(b.Modes))
+	Parallel(b.jobs, len(b.Modes), func(k int) {
 		i := order[k]
-		m := p.Modes[i]
+		m := b.Modes[i]
 		if m.Config.Budget == nil {
 			return
 		}
 		ds := &found[i]
 		lim := *m.Config.Budget
-		pos := func() diag.Position { return p.Loaded.PosOfKeys("modes", m.Name, "budget") }
+		pos := func() diag.Position { return b.Loaded.PosOfKeys("modes", m.Name, "budget") }
 		// One buffer serves every family and note: verdict keeps no
 		// contribution. So does one buffer for the text a token budget
 		// counts: Count keeps none.
 		parts := make([]contribution, 0, len(m.Config.Compose))
 		var text []byte
 		var nonEmpty []string
-		for _, fn := range p.FamilyNames {
-			f := p.Families[fn]
+		for _, fn := range b.FamilyNames {
+			f := b.Families[fn]
 			notes := []int{NoNote}
-			if p.UsesNotes(m) || p.modeHoles(m, f) {
+			if b.UsesNotes(m) || b.modeHoles(m, f) {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
 				// Every conditional part the mode sends counts: promptc
 				// cannot tell which patterns can match one id together.
 				// Run-time placeholders count at their longest.
-				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: p.RuntimeAtMax}
+				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax}
 				// Parts on run-time inputs count for the inputs' values
 				// that make the text largest; templates count at their
 				// maximum.
-				when, whenDesc := p.MaxWhen(m, sel)
+				when, whenDesc := b.MaxWhen(m, sel)
 				sel.When = when
 				// Tokens do not add up, so the joined text is counted; the
 				// sections are counted one by one only to blame the
 				// largest in a finding.
 				total := -1
 				if lim.Tokens > 0 {
-					text = appendJoin(text[:0], p.Sections(m, sel, nil), &m.Config, m.Config.Ending())
-					total = p.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+					text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
+					total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
 					if over, near := judge(lim, false, total); !over && !near {
 						continue
 					}
@@ -318,7 +318,7 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					if ref.Kind == "slot" {
 						continue
 					}
-					if !p.WhenSends(ref.Name, sel) {
+					if !b.WhenSends(ref.Name, sel) {
 						parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
 						continue
 					}
@@ -330,8 +330,8 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					sec, ok := sizes[k]
 					mu.Unlock()
 					if !ok {
-						s := p.partSection(ref.Name, sel)
-						sec = measured{p.Measure(lim, s.Text), s.Text == "", s.Pos}
+						s := b.partSection(ref.Name, sel)
+						sec = measured{b.Measure(lim, s.Text), s.Text == "", s.Pos}
 						mu.Lock()
 						sizes[k] = sec
 						mu.Unlock()
@@ -351,21 +351,21 @@ func (p *Program) checkModeBudgets() []diag.Diagnostic {
 					combo := "family " + fn
 					if note >= 0 {
 						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-					} else if p.UsesNotes(m) || len(notes) > 1 {
+					} else if b.UsesNotes(m) || len(notes) > 1 {
 						combo += ", no note"
 					}
-					if cond := p.ConditionalIn(m); len(cond) > 0 {
+					if cond := b.ConditionalIn(m); len(cond) > 0 {
 						combo += ", with conditional parts " + strings.Join(cond, ", ")
 					}
 					var names []string
 					for _, r := range m.Config.Compose {
-						if r.Kind == "part" && p.WhenSends(r.Name, sel) {
+						if r.Kind == "part" && b.WhenSends(r.Name, sel) {
 							names = append(names, r.Name)
 						}
 					}
-					return combo + p.inputsCombo(whenDesc, names)
+					return combo + b.inputsCombo(whenDesc, names)
 				}
-				ds.add(p.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
+				ds.add(b.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
 	})

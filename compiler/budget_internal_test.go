@@ -182,7 +182,7 @@ func TestVerdict(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &Program{Counter: fixedCounter{1}, Profile: tc.profile, Permission: tc.permission}
+			p := &Program{Counter: fixedCounter{1}, profile: tc.profile, permission: tc.permission}
 			got := p.verdict(at, "mode focus", combo, tc.lim, tc.under, tc.size, tc.parts)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("verdict:\n got %+v\nwant %+v", got, tc.want)

@@ -61,13 +61,13 @@ defaultMode: "focus"
 		"prompts/families/auto.prompt.md": "---\nfamily: auto\nprovenance: x\n---\nAuto line.\n",
 	})
 	found := false
-	for _, d := range p.Diagnostics {
+	for _, d := range p.Diagnostics() {
 		if d.Pos.Path == "prompts/families/auto.prompt.md" && strings.Contains(d.Message, `a family cannot be called "auto"`) {
 			found = true
 		}
 	}
 	if !found {
-		t.Errorf("no diagnostic for auto.prompt.md: %v", p.Diagnostics)
+		t.Errorf("no diagnostic for auto.prompt.md: %v", p.Diagnostics())
 	}
 	if _, ok := p.Families["auto"]; ok {
 		t.Error("family auto was kept")

@@ -31,11 +31,16 @@ const (
 
 // Part is a static part's text with the origin of every line. Family parts
 // have no text of their own: Family says which family section they stand
-// for, and the text is taken from the resolved family.
+// for, and the text is taken from the resolved family. A compiled
+// program's parts are read-only, like the Program.
 type Part struct {
-	Name   string
+	// Name is the part's key in promptc.cue's parts.
+	Name string
+	// Config is the part's entry in promptc.cue.
 	Config config.Part
-	Spans  []include.Span
+	// Spans are the part's lines with the file and line each comes from,
+	// includes expanded and block markers removed; Text joins them.
+	Spans []include.Span
 	// Text is the text as sent: no trailing newline, unless the part
 	// keeps its file's end (Tail).
 	Text string
@@ -52,18 +57,31 @@ type Part struct {
 	Tmpl *TextTemplate
 }
 
-// Mode is a mode with its items resolved.
+// Mode is a mode with its items resolved. A compiled program's modes are
+// read-only, like the Program.
 type Mode struct {
-	Name   string
+	// Name is the mode's key in promptc.cue's modes.
+	Name string
+	// Config is the mode's entry in promptc.cue with the program's profile
+	// applied: Config.Compose lists what the mode sends in that profile.
 	Config config.Mode
 	// Rank is the position in the lattice order, or -1 for modes outside it.
 	Rank int
 }
 
-// Program is a compiled project.
+// Program is a project compiled in one profile and one permission set: what
+// Compile returns once every stage has run. A Program is read-only. Its
+// findings, profile and permission set are read through methods; the
+// exported fields below are shared with the program's caches and queries
+// (and with every goroutine that reads the program), so callers read them
+// and write neither to them nor to the maps, slices and values they hold.
+// Its methods are safe for concurrent use.
 type Program struct {
-	Loaded  *config.Loaded
-	Config  *config.Config
+	// Loaded is the configuration the program was compiled from.
+	Loaded *config.Loaded
+	// Config is Loaded.Config.
+	Config *config.Config
+	// Counter counts tokens with the project's tokenizer, memoized.
 	Counter tokens.Counter
 	// Parts holds the parts that have text of their own (file, block and
 	// generated parts), by name.
@@ -72,7 +90,8 @@ type Program struct {
 	Families map[string]*family.Family
 	// FamilyNames lists Families' keys sorted.
 	FamilyNames []string
-	Resolver    *family.Resolver
+	// Resolver picks the family of a model ID from Config.Families' rules.
+	Resolver *family.Resolver
 	// Settings holds the resolver of every per-model setting, by name
 	// (see family.NewSettingResolver).
 	Settings map[string]*family.Resolver
@@ -80,29 +99,15 @@ type Program struct {
 	Modes []*Mode
 	// Files maps every project file read to its contents.
 	Files map[string]*source.File
-	// Diagnostics holds everything found, sorted.
-	Diagnostics []diag.Diagnostic
-	// Profile is the profile this program was compiled for ("" when the
-	// project declares none).
-	Profile string
-	// Permission is the permission set this program was compiled for ("" when
-	// the project declares none): its tools part lists only the tools the
-	// set permits.
-	Permission string
-	// blocks maps a file to the names of the blocks parts take or omit
-	// from it; see markerLines.
-	blocks map[string]map[string]bool
 	// Pointers holds the source text of every pointer part, by part name.
 	Pointers map[string]*source.File
 	// ToolTexts holds the full description of every catalogue tool that
 	// could be read, by tool name.
 	ToolTexts map[string]string
-	// unreadFamilies names the families whose file was found but could
-	// not be read; familiesUnknown is set when the family files could not
-	// all be listed. Both failures are reported as such, and the checks
-	// that would report their consequences are skipped.
-	unreadFamilies  map[string]bool
-	familiesUnknown bool
+	// diags holds everything found, sorted: Diagnostics.
+	diags []diag.Diagnostic
+	// profile and permission are Profile and Permission.
+	profile, permission string
 	// conditions holds the compiled models patterns of every conditional
 	// part, by part name.
 	conditions map[string][]*regexp.Regexp
@@ -117,7 +122,50 @@ type Program struct {
 	// longest caches LongestNote by mode and family; lmu guards it.
 	longest map[modeFamily]int
 	lmu     sync.Mutex
-	// jobs is Options.Jobs: how many goroutines the checks may use.
+}
+
+// Diagnostics returns everything found compiling the program, sorted: the
+// findings of its own profile and permission set only (CompileAll's
+// Project merges those of every profile). The slice is the caller's: the
+// program's own list cannot be changed through it.
+func (p *Program) Diagnostics() []diag.Diagnostic { return slices.Clone(p.diags) }
+
+// Profile returns the profile the program was compiled for ("" when the
+// project declares none).
+func (p *Program) Profile() string { return p.profile }
+
+// Permission returns the permission set the program was compiled for (""
+// when the project declares none): its tools part lists only the tools the
+// set permits.
+func (p *Program) Permission() string { return p.permission }
+
+// builder is the working state of one compilation. Its methods are the
+// stages of Compile: each reads what the stages before it stored in the
+// embedded Program and adds its own results, and every finding goes to
+// found through add. Keeping this state out of Program means a compiled
+// Program carries nothing that only compiling needs (the open files, the
+// block markers, what could not be read), and that only the stages write
+// to a program: Compile hands back the Program alone, with found sorted
+// into it, once the last stage has run.
+type builder struct {
+	*Program
+	// fs reads the project's files (with Options.Overlay) while the
+	// stages run; Compile closes it.
+	fs *source.FS
+	// lim bounds include expansion: promptc.cue's includes limits.
+	lim include.Limits
+	// found holds every finding of the stages so far, unsorted.
+	found []diag.Diagnostic
+	// blocks maps a file to the names of the blocks parts take or omit
+	// from it; see markerLines.
+	blocks map[string]map[string]bool
+	// unreadFamilies names the families whose file was found but could
+	// not be read; familiesUnknown is set when the family files could not
+	// all be listed. Both failures are reported as such, and the checks
+	// that would report their consequences are skipped.
+	unreadFamilies  map[string]bool
+	familiesUnknown bool
+	// jobs is Options.Jobs: how many goroutines the stages may use.
 	jobs int
 }
 
@@ -145,11 +193,56 @@ type Options struct {
 // memory, a device error); everything wrong with the project is a
 // diagnostic.
 func Compile(l *config.Loaded, opt Options) (*Program, error) {
+	b, err := newBuilder(l, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer b.fs.Close()
+	// Reading: every later stage reads the families, parts and modes.
+	b.loadFamilies(b.fs, b.lim)
+	b.loadParts()
+	b.loadModes()
+	// The profile's and the custom mode's checks, and the front matter,
+	// read files still: the files read are recorded after them.
+	b.add(b.checkGoverning()...)
+	b.add(b.checkDropped()...)
+	b.add(b.checkReplacedCoverage()...)
+	b.checkCustom(b.fs)
+	b.add(frontmatter.Check(b.fs, l)...)
+	if err := b.recordFiles(); err != nil {
+		return nil, err
+	}
+	// Checking: what the texts, families and modes read above hold.
+	if !b.familiesUnknown {
+		b.add(family.CheckExamples(l, b.Resolver, b.Families, b.unreadFamilies)...)
+	}
+	for _, name := range slices.Sorted(maps.Keys(b.Settings)) {
+		b.add(family.CheckSettingExamples(l, name, b.Settings[name])...)
+	}
+	b.add(b.checkConditional()...)
+	b.add(b.checkPlaceholders()...)
+	b.add(b.checkInputsUsed()...)
+	b.add(b.checkLattice()...)
+	b.add(b.checkRequiredSlots()...)
+	b.add(b.checkBudgets()...)
+	b.add(b.checkStatic()...)
+	return b.finish(), nil
+}
+
+// newBuilder opens the project's files and prepares what every stage
+// reads: the token counter, the profile and permission set chosen, the
+// family and setting resolvers and the conditional parts' patterns. Its
+// errors are Compile's; on success the caller closes b.fs.
+func newBuilder(l *config.Loaded, opt Options) (b *builder, err error) {
 	fs, err := source.OpenOverlay(l.Root, opt.Overlay)
 	if err != nil {
 		return nil, err
 	}
-	defer fs.Close()
+	defer func() {
+		if err != nil {
+			fs.Close()
+		}
+	}()
 	c := l.Config
 	counter, err := tokens.New(c.Tokens)
 	if err != nil {
@@ -166,18 +259,13 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 		return nil, err
 	}
 	p := &Program{
-		Loaded: l, Config: c, Counter: counter, Profile: profile, Permission: permission,
+		Loaded: l, Config: c, Counter: counter, profile: profile, permission: permission,
 		Pointers: map[string]*source.File{}, ToolTexts: map[string]string{},
 		Parts:    map[string]*Part{},
-		Families: map[string]*family.Family{}, unreadFamilies: map[string]bool{},
+		Families: map[string]*family.Family{},
 		Resolver: family.NewResolver(c.Families),
 		Settings: map[string]*family.Resolver{},
 		longest:  map[modeFamily]int{},
-		jobs:     opt.Jobs,
-	}
-	lim := include.Limits{
-		MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
-		MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
 	}
 	for name, st := range c.Settings {
 		p.Settings[name] = family.NewSettingResolver(st)
@@ -194,96 +282,110 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 			p.conditions[name] = []*regexp.Regexp{}
 		}
 	}
-	p.loadFamilies(fs, lim)
+	return &builder{
+		Program: p,
+		fs:      fs,
+		lim: include.Limits{
+			MaxDepth: c.Includes.MaxDepth, MaxFiles: c.Includes.MaxFiles,
+			MaxTotalChars: c.Includes.MaxTotalChars, MaxFileChars: c.Includes.MaxFileChars,
+		},
+		unreadFamilies: map[string]bool{},
+		jobs:           opt.Jobs,
+	}, nil
+}
+
+// loadParts reads every part that has text of its own into Parts, and the
+// pointer sources and tool descriptions the pointer and tools parts name.
+// File parts are read and expanded concurrently; their results are added
+// in name order, as if loaded one by one.
+func (b *builder) loadParts() {
+	c := b.Config
 	names := slices.Sorted(maps.Keys(c.Parts))
-	// File parts are read and expanded concurrently; their results are
-	// added below in name order, as if loaded one by one.
-	p.initBlocks()
+	b.initBlocks()
 	type loaded struct {
 		part *Part
 		ds   []diag.Diagnostic
 	}
 	files := make([]loaded, len(names))
-	Parallel(p.jobs, len(names), func(i int) {
+	Parallel(b.jobs, len(names), func(i int) {
 		if cp := c.Parts[names[i]]; cp.File != "" {
-			files[i].part, files[i].ds = p.loadFilePart(fs, names[i], cp, lim)
+			files[i].part, files[i].ds = b.loadFilePart(b.fs, names[i], cp, b.lim)
 		}
 	})
 	for i, name := range names {
 		cp := c.Parts[name]
 		switch {
 		case cp.File != "":
-			p.Parts[name] = files[i].part
-			p.add(files[i].ds...)
+			b.Parts[name] = files[i].part
+			b.add(files[i].ds...)
 		case cp.Template != "":
-			p.loadTemplate(fs, name, cp)
+			b.loadTemplate(b.fs, name, cp)
 		case cp.Pointer != nil:
-			p.loadPointer(fs, name, cp)
+			b.loadPointer(b.fs, name, cp)
 		case cp.Generated == "tools":
-			p.loadTools(fs, name, cp)
+			b.loadTools(b.fs, name, cp)
 		case cp.Generated != "":
-			part := &Part{Name: name, Config: cp}
-			if cp.Generated == "guide" {
-				if c.Guide == nil {
-					p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "generated"), source.RuleRead,
-						"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
-				} else {
-					spans, ds := guide.Render(fs, c.Guide, lim, c.Includes.Enabled, func(name string) bool {
-						_, ok := c.Placeholders[name]
-						return ok
-					})
-					part.Spans = spans
-					p.add(ds...)
-				}
-			}
-			part.Text = p.TextOf(part.Spans)
-			if len(part.Spans) > 0 {
-				part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
-			}
-			p.Parts[name] = part
+			b.loadGenerated(name, cp)
 		}
 	}
-	p.loadModes()
-	p.add(p.checkGoverning()...)
-	p.add(p.checkDropped()...)
-	p.add(p.checkReplacedCoverage()...)
-	p.checkCustom(fs)
-	p.add(frontmatter.Check(fs, l)...)
-	opened := fs.Opened()
-	p.Files = make(map[string]*source.File, len(opened))
-	for _, path := range opened {
-		if f, err := fs.Read(path); err == nil {
-			p.Files[path] = f
-		}
-	}
-	if err := fs.Failure(); err != nil {
-		// Findings built on files the system would not read would blame
-		// the project.
-		return nil, err
-	}
-	if !p.familiesUnknown {
-		p.add(family.CheckExamples(l, p.Resolver, p.Families, p.unreadFamilies)...)
-	}
-	for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
-		p.add(family.CheckSettingExamples(l, name, p.Settings[name])...)
-	}
-	p.add(p.checkConditional()...)
-	p.add(p.checkPlaceholders()...)
-	p.add(p.checkInputsUsed()...)
-	p.add(p.checkLattice()...)
-	p.add(p.checkRequiredSlots()...)
-	p.add(p.checkBudgets()...)
-	p.add(p.checkStatic()...)
-	p.Diagnostics = diag.Sort(p.Diagnostics)
-	return p, nil
 }
 
-func (p *Program) add(ds ...diag.Diagnostic) { p.Diagnostics = append(p.Diagnostics, ds...) }
+// loadGenerated adds generated part name, other than the tool catalogue:
+// the operator guide, rendered from promptc.cue's guide, or a part whose
+// text is generated at run time (empty here).
+func (b *builder) loadGenerated(name string, cp config.Part) {
+	c := b.Config
+	part := &Part{Name: name, Config: cp}
+	if cp.Generated == "guide" {
+		if c.Guide == nil {
+			b.add(diag.Errorf(b.Loaded.PosOfKeys("parts", name, "generated"), source.RuleRead,
+				"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
+		} else {
+			spans, ds := guide.Render(b.fs, c.Guide, b.lim, c.Includes.Enabled, func(name string) bool {
+				_, ok := c.Placeholders[name]
+				return ok
+			})
+			part.Spans = spans
+			b.add(ds...)
+		}
+	}
+	part.Text = b.TextOf(part.Spans)
+	if len(part.Spans) > 0 {
+		part.Pos = diag.Position{Path: part.Spans[0].Path, Line: part.Spans[0].Line, Col: 1}
+	}
+	b.Parts[name] = part
+}
+
+// recordFiles stores every file the stages so far opened in Files, or
+// returns the system's refusal to read one: findings built on files the
+// system would not read would blame the project.
+func (b *builder) recordFiles() error {
+	opened := b.fs.Opened()
+	b.Files = make(map[string]*source.File, len(opened))
+	for _, path := range opened {
+		if f, err := b.fs.Read(path); err == nil {
+			b.Files[path] = f
+		}
+	}
+	return b.fs.Failure()
+}
+
+// finish ends the compilation: it sorts the findings into the Program and
+// returns it. The builder must not be used afterwards.
+func (b *builder) finish() *Program {
+	p := b.Program
+	p.diags = diag.Sort(b.found)
+	b.Program, b.found = nil, nil
+	return p
+}
+
+// add records findings of a stage.
+func (b *builder) add(ds ...diag.Diagnostic) { b.found = append(b.found, ds...) }
 
 // loadFilePart reads a file or block part and expands its includes,
 // returning the part and what was found on the way. It changes nothing in
-// p, so parts load concurrently.
-func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) (*Part, []diag.Diagnostic) {
+// b, so parts load concurrently.
+func (b *builder) loadFilePart(fs *source.FS, name string, cp config.Part, lim include.Limits) (*Part, []diag.Diagnostic) {
 	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.File, Line: 1, Col: 1}}
 	var ds []diag.Diagnostic
 	f, err := fs.Read(cp.File)
@@ -291,40 +393,40 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 		d := source.ReadDiag(err, cp.File)
 		// The file named in the config: report it at the config value.
 		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "in the file"})
-		d.Pos = p.Loaded.PosOfKeys("parts", name, "file")
+		d.Pos = b.Loaded.PosOfKeys("parts", name, "file")
 		return part, append(ds, d)
 	}
 	ds = append(ds, f.Diags...)
 	first, last := 1, len(f.Lines)
 	if cp.Block != "" {
-		b, e, ok := findBlock(f, cp.Block)
+		start, end, ok := findBlock(f, cp.Block)
 		if !ok {
-			return part, append(ds, diag.Errorf(p.Loaded.PosOfKeys("parts", name, "block"), RuleBlockMissing,
+			return part, append(ds, diag.Errorf(b.Loaded.PosOfKeys("parts", name, "block"), RuleBlockMissing,
 				"part %s: %s has no <!-- %s --> block; add the marker line or fix the block name", name, cp.File, cp.Block))
 		}
-		first, last = b, e
-		part.Pos.Line = b
+		first, last = start, end
+		part.Pos.Line = start
 	}
 	// Omitted blocks cut the range into pieces, each expanded on its own.
 	ranges := [][2]int{{first, last}}
 	for _, o := range cp.Omit {
-		b, e, ok := findBlock(f, o)
+		start, end, ok := findBlock(f, o)
 		if !ok {
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("parts", name, "omit"), RuleBlockMissing,
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("parts", name, "omit"), RuleBlockMissing,
 				"part %s: %s has no <!-- %s --> block to omit; add the marker line or fix the block name", name, cp.File, o))
 			continue
 		}
-		ranges = cut(ranges, b-1, e+1) // the marker lines go too
+		ranges = cut(ranges, start-1, end+1) // the marker lines go too
 	}
 	// The marker lines of the file's blocks are never sent. Only blocks the
 	// configuration uses are markers: any other one-word comment is text,
 	// and so is a marker quoted in code.
-	for _, num := range p.markerLines(f) {
+	for _, num := range b.markerLines(f) {
 		ranges = cut(ranges, num, num)
 	}
 	var spans []include.Span
 	for _, r := range ranges {
-		if cp.Includes && p.Config.Includes.Enabled {
+		if cp.Includes && b.Config.Includes.Enabled {
 			res, eds := include.Expand(fs, cp.File, r[0], r[1], lim)
 			ds = append(ds, eds...)
 			spans = append(spans, res.Spans...)
@@ -333,7 +435,7 @@ func (p *Program) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 		}
 	}
 	part.Spans = include.TrimBlank(spans)
-	part.Text = p.TextOf(part.Spans)
+	part.Text = b.TextOf(part.Spans)
 	if cp.KeepTrailing && part.Text != "" {
 		part.Tail = trailing(include.Join(spans))
 		part.Text += part.Tail
@@ -366,18 +468,18 @@ func cut(ranges [][2]int, from, to int) [][2]int {
 // initBlocks records which blocks each file has that parts take or omit,
 // once for every file part (a project has about as many file parts as
 // files), for markerLines.
-func (p *Program) initBlocks() {
-	p.blocks = map[string]map[string]bool{}
-	for _, cp := range p.Config.Parts {
+func (b *builder) initBlocks() {
+	b.blocks = map[string]map[string]bool{}
+	for _, cp := range b.Config.Parts {
 		names := append(slices.Clone(cp.Omit), cp.Block)
 		for _, n := range names {
 			if n == "" || cp.File == "" {
 				continue
 			}
-			if p.blocks[cp.File] == nil {
-				p.blocks[cp.File] = map[string]bool{}
+			if b.blocks[cp.File] == nil {
+				b.blocks[cp.File] = map[string]bool{}
 			}
-			p.blocks[cp.File][n] = true
+			b.blocks[cp.File][n] = true
 		}
 	}
 }
@@ -385,8 +487,8 @@ func (p *Program) initBlocks() {
 // markerLines lists the lines of f, outside code, that open or close a
 // block some part of the configuration takes or omits from f. It reads
 // what initBlocks recorded.
-func (p *Program) markerLines(f *source.File) []int {
-	used := p.blocks[f.Path]
+func (b *builder) markerLines(f *source.File) []int {
+	used := b.blocks[f.Path]
 	if len(used) == 0 {
 		return nil
 	}
@@ -446,63 +548,63 @@ func findBlock(f *source.File, name string) (first, last int, ok bool) {
 
 // loadFamilies parses every family file and adds the fallback family when
 // it has no file.
-func (p *Program) loadFamilies(fs *source.FS, lim include.Limits) {
-	c := p.Config.Families
+func (b *builder) loadFamilies(fs *source.FS, lim include.Limits) {
+	c := b.Config.Families
 	paths, outside, err := fs.GlobOutside(c.Files, c.Exclude...)
 	for _, link := range outside {
-		p.add(source.OutsideLinkDiag(link, fmt.Sprintf("the glob families.files %q", c.Files)))
+		b.add(source.OutsideLinkDiag(link, fmt.Sprintf("the glob families.files %q", c.Files)))
 	}
 	if err != nil {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "families.files: %v", err))
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "families.files: %v", err))
 		// Which families exist is unknown: checking the rules and
 		// examples against them would only report consequences.
-		p.familiesUnknown = true
+		b.familiesUnknown = true
 	}
-	p.add(family.CheckCollisions(paths)...)
-	opt := family.Options{Limits: lim, Expand: p.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance}
+	b.add(family.CheckCollisions(paths)...)
+	opt := family.Options{Limits: lim, Expand: b.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance}
 	for _, path := range paths {
 		fam, ds := family.Parse(fs, path, opt)
-		p.add(ds...)
+		b.add(ds...)
 		if fam == nil {
 			// Unreadable (not text, a link out of the project): reported
 			// at the file, which is the cause of whatever names it.
-			p.unreadFamilies[family.NameOf(path)] = true
+			b.unreadFamilies[family.NameOf(path)] = true
 			continue
 		}
 		if !family.ValidName(fam.Name) {
 			// The name becomes a Go identifier and a value in
 			// promptc.cue: leave the family out.
-			p.add(diag.Errorf(diag.Position{Path: path}, RuleFamilyFiles,
+			b.add(diag.Errorf(diag.Position{Path: path}, RuleFamilyFiles,
 				"family file %s names the family %q, which is not a family name (a letter, then letters, digits, '.', '_' or '-'); rename the file", path, fam.Name))
 			continue
 		}
-		if slices.ContainsFunc(slices.Collect(maps.Keys(p.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {
+		if slices.ContainsFunc(slices.Collect(maps.Keys(b.Families)), func(n string) bool { return strings.EqualFold(n, fam.Name) }) {
 			continue // the collision check above has reported it
 		}
 		if fam.Name == Auto {
-			p.add(autoFamily(fam.Path))
+			b.add(autoFamily(fam.Path))
 			continue
 		}
-		p.Families[fam.Name] = fam
+		b.Families[fam.Name] = fam
 	}
-	for _, c := range config.GoNameClashes(slices.Sorted(maps.Keys(p.Families))) {
-		p.add(diag.Errorf(diag.Position{Path: p.Families[c.Name].Path}, family.RuleNameCollision,
+	for _, c := range config.GoNameClashes(slices.Sorted(maps.Keys(b.Families))) {
+		b.add(diag.Errorf(diag.Position{Path: b.Families[c.Name].Path}, family.RuleNameCollision,
 			"families %q and %q both become Family%s in the generated Go package; rename one of their files", c.Earlier, c.Name, c.GoName))
 	}
-	if _, ok := p.Families[c.Fallback]; !ok {
-		p.Families[c.Fallback] = &family.Family{Name: c.Fallback}
+	if _, ok := b.Families[c.Fallback]; !ok {
+		b.Families[c.Fallback] = &family.Family{Name: c.Fallback}
 	}
-	p.FamilyNames = slices.Sorted(maps.Keys(p.Families))
+	b.FamilyNames = slices.Sorted(maps.Keys(b.Families))
 }
 
 // loadModes orders the modes (lattice order first, then the rest by name)
 // and applies the program's profile to what each sends.
-func (p *Program) loadModes() {
-	c := p.Config
+func (b *builder) loadModes() {
+	c := b.Config
 	add := func(name string, rank int) {
 		m := c.Modes[name]
-		m.Compose = p.profileCompose(m.Compose)
-		p.Modes = append(p.Modes, &Mode{Name: name, Config: m, Rank: rank})
+		m.Compose = b.profileCompose(m.Compose)
+		b.Modes = append(b.Modes, &Mode{Name: name, Config: m, Rank: rank})
 	}
 	for i, name := range c.Order {
 		if _, ok := c.Modes[name]; ok {

@@ -113,7 +113,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 			t.Fatal(err)
 		}
 		overs := map[string]bool{}
-		for _, d := range p.Diagnostics {
+		for _, d := range p.Diagnostics() {
 			if d.Rule == compiler.RuleBudgetOver {
 				overs[d.Message] = true
 			}
@@ -163,7 +163,7 @@ func TestComposePropertyRandomProjects(t *testing.T) {
 		for name, text := range texts {
 			over := utf8.RuneCountInString(text) > l.Config.Parts[name].Budget.Chars
 			reported := false
-			for _, d := range p.Diagnostics {
+			for _, d := range p.Diagnostics() {
 				if d.Rule == compiler.RuleBudgetOver && d.Severity == diag.Error && strings.HasPrefix(d.Message, "part "+name+" ") {
 					reported = true
 				}

@@ -19,24 +19,24 @@ const (
 // that lists parts must get exactly those conditional parts, and each name
 // must be a conditional part. Every conditional part should be sent to at
 // least one example id, so that its patterns are known to match something.
-func (p *Program) checkConditional() []diag.Diagnostic {
+func (b *builder) checkConditional() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	names := slices.Sorted(maps.Keys(p.conditions))
+	names := slices.Sorted(maps.Keys(b.conditions))
 	exercised := map[string]bool{}
-	ex := p.Config.Families.Examples
+	ex := b.Config.Families.Examples
 	for _, id := range slices.Sorted(maps.Keys(ex)) {
-		got := p.ConditionalParts(id)
+		got := b.ConditionalParts(id)
 		for _, n := range got {
 			exercised[n] = true
 		}
 		if ex[id].Parts == nil {
 			continue
 		}
-		pos := func() diag.Position { return p.Loaded.PosOfKeys("families", "examples", id) }
+		pos := func() diag.Position { return b.Loaded.PosOfKeys("families", "examples", id) }
 		want := slices.Sorted(slices.Values(*ex[id].Parts))
 		var unknown []string
 		for _, n := range want {
-			if _, ok := p.conditions[n]; !ok {
+			if _, ok := b.conditions[n]; !ok {
 				unknown = append(unknown, n)
 			}
 		}
@@ -53,7 +53,7 @@ func (p *Program) checkConditional() []diag.Diagnostic {
 	}
 	for _, n := range names {
 		if !exercised[n] {
-			ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("parts", n, "models"), RuleConditionUnused,
+			ds = append(ds, diag.Warnf(b.Loaded.PosOfKeys("parts", n, "models"), RuleConditionUnused,
 				"conditional part %s is sent to no example model id; add an id its patterns match to families.examples", n))
 		}
 	}

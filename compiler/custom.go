@@ -30,21 +30,21 @@ func CustomName(text string) (name, body string) { return genruntime.CustomText(
 // custom file, so a broken example fails the build rather than a user's
 // session: a regular file inside the root, at most maxBytes of UTF-8, not
 // empty, named by frontmatter or a heading. It also checks the fallback.
-func (p *Program) checkCustom(fs *source.FS) {
-	c := p.Config.Custom
+func (b *builder) checkCustom(fs *source.FS) {
+	c := b.Config.Custom
 	if c == nil {
 		return
 	}
-	if _, ok := p.Config.Modes[CustomModeName]; ok {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("modes", CustomModeName), RuleCustomNameTaken,
+	if _, ok := b.Config.Modes[CustomModeName]; ok {
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("modes", CustomModeName), RuleCustomNameTaken,
 			"a mode cannot be called %q while promptc.cue declares custom: that name is the custom mode's; rename the mode", CustomModeName))
 	}
-	if _, ok := p.Config.Aliases[CustomModeName]; ok {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("aliases", CustomModeName), RuleCustomNameTaken,
+	if _, ok := b.Config.Aliases[CustomModeName]; ok {
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("aliases", CustomModeName), RuleCustomNameTaken,
 			"an alias cannot be called %q while promptc.cue declares custom: that name is the custom mode's; rename the alias", CustomModeName))
 	}
-	if part := p.Parts[c.Fallback.Name]; c.Fallback.Kind != "part" || part == nil || part.Text == "" {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("custom", "fallback"), RuleCustomFallback,
+	if part := b.Parts[c.Fallback.Name]; c.Fallback.Kind != "part" || part == nil || part.Text == "" {
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("custom", "fallback"), RuleCustomFallback,
 			"custom.fallback must be a part with text of its own (the small boundary); it is what a broken custom file falls back to"))
 	}
 	if c.Example == "" {
@@ -54,13 +54,13 @@ func (p *Program) checkCustom(fs *source.FS) {
 	if err != nil {
 		d := source.ReadDiag(err, c.Example)
 		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the custom example"})
-		d.Pos = p.Loaded.PosOfKeys("custom", "example")
+		d.Pos = b.Loaded.PosOfKeys("custom", "example")
 		d.Message = "custom example: " + d.Message
-		p.add(d)
+		b.add(d)
 		return
 	}
 	if n := f.Size; n > c.MaxBytes {
-		p.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomTooLarge,
+		b.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomTooLarge,
 			"custom example is %d bytes, over custom.maxBytes (%d): the loader would refuse it and send the fallback; shorten it", n, c.MaxBytes))
 	}
 	if fm, _, ok := frontmatter.Split(f.Text); ok {
@@ -70,18 +70,18 @@ func (p *Program) checkCustom(fs *source.FS) {
 		// A YAML merge key can send CUE's YAML decoder into unbounded
 		// recursion: refuse it before decoding, as every header is.
 		if ds := frontmatter.Refuse(f.Path, fm, RuleCustomNoName); ds != nil {
-			p.add(ds...)
+			b.add(ds...)
 		} else {
-			p.add(frontmatter.DecodeHeader(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
+			b.add(frontmatter.DecodeHeader(f.Path, fm, "#CustomHeader", RuleCustomNoName, &h)...)
 		}
 	}
 	name, body := CustomName(f.Text)
 	switch {
 	case body == "":
-		p.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomEmpty,
+		b.add(diag.Errorf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomEmpty,
 			"custom example has no instructions: the loader would send the fallback; write the instructions below the frontmatter"))
 	case name == "":
-		p.add(diag.Warnf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomNoName,
+		b.add(diag.Warnf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomNoName,
 			"custom example has no name: add frontmatter name: or a Markdown heading, which the mode picker shows"))
 	}
 }

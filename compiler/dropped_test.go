@@ -48,14 +48,14 @@ defaultMode: "focus"
 		"short.md":        "Restart with the script.", // 24 characters
 		"docs/runbook.md": "# Runbook\n\nUse the restart script.\n",
 	}
-	progs := testproject.CompileAll(t, testtree.Write(t, files))
+	proj := testproject.CompileAll(t, testtree.Write(t, files))
 	got := map[string]string{}
-	for _, p := range progs {
+	for _, p := range proj.Programs() {
 		var ds []string
 		for _, d := range p.DroppedText() {
 			ds = append(ds, fmt.Sprintf("%s with %q: %d chars", d.Part, d.With, d.Chars))
 		}
-		got[p.Profile] = strings.Join(ds, "; ")
+		got[p.Profile()] = strings.Join(ds, "; ")
 	}
 	want := map[string]string{
 		"classic": "",
@@ -104,9 +104,9 @@ defaultMode: "focus"
 		"style.md":        "Answer in short sentences.",
 		"docs/runbook.md": "# Runbook\n\nUse the restart script.\n",
 	}
-	progs := testproject.CompileAll(t, testtree.Write(t, files))
+	proj := testproject.CompileAll(t, testtree.Write(t, files))
 	var got []string
-	for _, d := range progs[0].Diagnostics {
+	for _, d := range proj.Diagnostics() {
 		if d.Rule == "POINTER_COVERAGE" || d.Rule == "GOVERNING_DROPPED" {
 			got = append(got, d.Rule+": "+d.Message[:strings.Index(d.Message, ",")])
 		}

@@ -44,7 +44,7 @@ defaultMode: "focus"
 				"base.md": "Base.\n: {{big}}{{big}}\n",
 			})
 			var got []string
-			for _, d := range p.Diagnostics {
+			for _, d := range p.Diagnostics() {
 				if d.Rule == compiler.RulePlaceholderValue {
 					got = append(got, d.Pos.String()+": "+d.Message)
 				}

@@ -14,20 +14,20 @@ import (
 )
 
 // loadTemplate reads and checks a template part.
-func (p *Program) loadTemplate(fs *source.FS, name string, cp config.Part) {
+func (b *builder) loadTemplate(fs *source.FS, name string, cp config.Part) {
 	part := &Part{Name: name, Config: cp, Pos: diag.Position{Path: cp.Template, Line: 1, Col: 1}}
-	p.Parts[name] = part
+	b.Parts[name] = part
 	f, err := fs.Read(cp.Template)
 	if err != nil {
 		d := source.ReadDiag(err, cp.Template)
 		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "in the file"})
-		d.Pos = p.Loaded.PosOfKeys("parts", name, "template")
-		p.add(d)
+		d.Pos = b.Loaded.PosOfKeys("parts", name, "template")
+		b.add(d)
 		return
 	}
-	p.add(f.Diags...)
-	t, ds := parseTemplate(cp.Template, f.Text, p.Config.Inputs)
-	p.add(ds...)
+	b.add(f.Diags...)
+	t, ds := parseTemplate(cp.Template, f.Text, b.Config.Inputs)
+	b.add(ds...)
 	part.Tmpl, part.Text = t, t.Max
 }
 
@@ -68,25 +68,25 @@ func (p *Program) Reads(name string) []string {
 
 // checkInputsUsed reports every declared input that no part a mode sends
 // reads, at its declaration.
-func (p *Program) checkInputsUsed() []diag.Diagnostic {
+func (b *builder) checkInputsUsed() []diag.Diagnostic {
 	used := map[string]bool{}
-	for _, m := range p.Modes {
+	for _, m := range b.Modes {
 		for _, r := range m.Config.Compose {
-			if part := p.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
+			if part := b.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
 				// What it reads is unknown: report its parse error only.
 				return nil
 			}
 			if r.Kind == "part" {
-				for _, in := range p.Reads(r.Name) {
+				for _, in := range b.Reads(r.Name) {
 					used[in] = true
 				}
 			}
 		}
 	}
 	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(maps.Keys(p.Config.Inputs)) {
+	for _, name := range slices.Sorted(maps.Keys(b.Config.Inputs)) {
 		if !used[name] {
-			ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("inputs", name), RuleInputUnused,
+			ds = append(ds, diag.Warnf(b.Loaded.PosOfKeys("inputs", name), RuleInputUnused,
 				"input %s is declared but no part a mode sends reads it (no template field .%s, no when condition); remove it or use it", name, name))
 		}
 	}

@@ -18,10 +18,10 @@ const (
 // part and slot of the mode before it, except a part replaced by a declared
 // substitution whose replacement the higher mode sends; and that no mode
 // sends both sides of a substitution.
-func (p *Program) checkLattice() []diag.Diagnostic {
+func (b *builder) checkLattice() []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	var ordered []*Mode
-	for _, m := range p.Modes {
+	for _, m := range b.Modes {
 		if m.Rank >= 0 {
 			ordered = append(ordered, m)
 		}
@@ -29,18 +29,18 @@ func (p *Program) checkLattice() []diag.Diagnostic {
 	for i := 1; i < len(ordered); i++ {
 		lower, higher := ordered[i-1], ordered[i]
 		for _, ref := range lower.Config.Compose {
-			if higher.Sends(ref.Name) || p.substituted(ref.Name, higher) {
+			if higher.Sends(ref.Name) || b.substituted(ref.Name, higher) {
 				continue
 			}
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", higher.Name, "compose"), RuleLattice,
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("modes", higher.Name, "compose"), RuleLattice,
 				"mode %s does not send %s %q, which the lower mode %s sends; modes are ordered (%s), so add %ss.%s to modes.%s.compose or declare a substitution",
-				higher.Name, ref.Kind, ref.Name, lower.Name, strings.Join(p.Config.Order, " < "), ref.Kind, ref.Name, higher.Name))
+				higher.Name, ref.Kind, ref.Name, lower.Name, strings.Join(b.Config.Order, " < "), ref.Kind, ref.Name, higher.Name))
 		}
 	}
-	for _, m := range p.Modes {
-		for _, s := range p.Config.Substitutions {
+	for _, m := range b.Modes {
+		for _, s := range b.Config.Substitutions {
 			if m.Sends(s.Replace.Name) && m.Sends(s.With.Name) {
-				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSubstitutionBoth,
+				ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSubstitutionBoth,
 					"mode %s sends both %q and %q, but %q replaces %q: send one of them", m.Name, s.Replace.Name, s.With.Name, s.With.Name, s.Replace.Name))
 			}
 		}

@@ -12,7 +12,7 @@ func budgetFindings(t *testing.T, files map[string]string) []string {
 	t.Helper()
 	p := testproject.FromFiles(t, files)
 	var out []string
-	for _, d := range p.Diagnostics {
+	for _, d := range p.Diagnostics() {
 		if d.Rule == "BUDGET_OVER" || d.Rule == "BUDGET_NEAR" {
 			out = append(out, d.Pos.String()+" "+d.Message)
 		}

@@ -49,7 +49,7 @@ defaultMode: "focus"
 // profile under each set, the defaults first) and that a set's tools part
 // lists only the tools it permits, by access or by name.
 func TestPermissionSetsFilterTools(t *testing.T) {
-	progs := testproject.CompileAll(t, testtree.Write(t, permissionProject(`permissions: {
+	proj := testproject.CompileAll(t, testtree.Write(t, permissionProject(`permissions: {
 	default: "full"
 	values: {
 		full: access: ["read", "write"]
@@ -58,11 +58,11 @@ func TestPermissionSetsFilterTools(t *testing.T) {
 	}
 }`)))
 	var got []string
-	for _, p := range progs {
-		for _, d := range p.Diagnostics {
-			t.Errorf("%s/%s: unexpected finding %s", p.Profile, p.Permission, d)
+	for _, p := range proj.Programs() {
+		for _, d := range p.Diagnostics() {
+			t.Errorf("%s/%s: unexpected finding %s", p.Profile(), p.Permission(), d)
 		}
-		got = append(got, fmt.Sprintf("%s/%s: %q", p.Profile, p.Permission, p.Parts["tools"].Text))
+		got = append(got, fmt.Sprintf("%s/%s: %q", p.Profile(), p.Permission(), p.Parts["tools"].Text))
 	}
 	want := []string{
 		`classic/full: "discover_tools: does discover_tools.\n\ngit_log: does git_log.\n\nread_file: does read_file.\n\nrun_cmd: does run_cmd.\n\nwrite_file: does write_file."`,
@@ -80,13 +80,13 @@ func TestPermissionSetsFilterTools(t *testing.T) {
 // TestNoPermissionSetsListEveryTool checks that without permission sets
 // every tool is permitted and the project compiles once per profile.
 func TestNoPermissionSetsListEveryTool(t *testing.T) {
-	progs := testproject.CompileAll(t, testtree.Write(t, permissionProject("")))
-	if len(progs) != 2 {
-		t.Fatalf("compiled %d programs, want one per profile (2)", len(progs))
+	proj := testproject.CompileAll(t, testtree.Write(t, permissionProject("")))
+	if len(proj.Programs()) != 2 {
+		t.Fatalf("compiled %d programs, want one per profile (2)", len(proj.Programs()))
 	}
-	for _, p := range progs {
-		if p.Permission != "" || !strings.Contains(p.Parts["tools"].Text, "run_cmd") {
-			t.Errorf("%s: permission %q, tools %q: want no set and every tool", p.Profile, p.Permission, p.Parts["tools"].Text)
+	for _, p := range proj.Programs() {
+		if p.Permission() != "" || !strings.Contains(p.Parts["tools"].Text, "run_cmd") {
+			t.Errorf("%s: permission %q, tools %q: want no set and every tool", p.Profile(), p.Permission(), p.Parts["tools"].Text)
 		}
 	}
 }
@@ -107,16 +107,16 @@ parts: tools: governing: true`
 	// Both profiles describe every tool: the texts differ only by set.
 	files[config.FileName] = strings.Replace(files[config.FileName], `compact: fullTools: ["discover_tools", "read_file", "write_file"]`,
 		`compact: {fullTools: ["discover_tools", "read_file", "write_file", "git_log", "run_cmd"]}`, 1)
-	progs := testproject.CompileAll(t, testtree.Write(t, files))
-	for _, d := range progs[0].Diagnostics {
+	proj := testproject.CompileAll(t, testtree.Write(t, files))
+	for _, d := range proj.Diagnostics() {
 		t.Errorf("unexpected finding: %s", d)
 	}
 
 	// compact describes fewer tools: the governing catalogue changes
 	// between profiles, under each set, and that is reported.
-	progs = testproject.CompileAll(t, testtree.Write(t, permissionProject(sets)))
+	proj = testproject.CompileAll(t, testtree.Write(t, permissionProject(sets)))
 	var got []string
-	for _, d := range progs[0].Diagnostics {
+	for _, d := range proj.Diagnostics() {
 		got = append(got, d.Rule+": "+d.Message)
 	}
 	want := "GOVERNING_DROPPED: profile compact sends governing part tools with other text than profile classic: governing text must be sent unchanged in every profile; give both profiles the same fullTools"
@@ -136,9 +136,9 @@ func TestBudgetFindingNamesPermissionSet(t *testing.T) {
 	}
 }
 parts: tools: budget: chars: 100`)
-	progs := testproject.CompileAll(t, testtree.Write(t, files))
+	proj := testproject.CompileAll(t, testtree.Write(t, files))
 	var got []string
-	for _, d := range progs[0].Diagnostics {
+	for _, d := range proj.Diagnostics() {
 		if d.Rule == "BUDGET_OVER" {
 			combo, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "part tools over budget for "), ", every family")
 			got = append(got, combo)

@@ -323,24 +323,24 @@ func (p *Program) eachText(fn func(owner, fam string, spans []include.Span)) {
 // place), declared placeholders that lack a value for a family or note
 // that sends them, declared ones that no text uses, and placeholders in
 // the custom mode's fallback, which is sent without a model.
-func (p *Program) checkPlaceholders() []diag.Diagnostic {
+func (b *builder) checkPlaceholders() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	decl := p.Config.Placeholders
+	decl := b.Config.Placeholders
 	reported := map[diag.Position]bool{}
 	used := map[string]bool{}
 	// meets: placeholder -> families whose text holds it ("" = every one).
 	meets := map[string]map[string]bool{}
-	p.eachText(func(owner, fam string, spans []include.Span) {
+	b.eachText(func(owner, fam string, spans []include.Span) {
 		// Most texts hold no placeholder: one search of each span skips
 		// them without splitting them into lines.
 		if !slices.ContainsFunc(spans, func(s include.Span) bool { return strings.Contains(s.Text, "{{") }) {
 			return
 		}
-		if t := p.TemplateOf(spans); p.expandedSize(t) > MaxText {
-			ds = append(ds, p.tooLarge(owner, spans, t))
+		if t := b.TemplateOf(spans); b.expandedSize(t) > MaxText {
+			ds = append(ds, b.tooLarge(owner, spans, t))
 		}
 		include.EachLine(spans, func(line, path string, num int) bool {
-			if !strings.Contains(line, "{{") || p.isCode(path, num) {
+			if !strings.Contains(line, "{{") || b.isCode(path, num) {
 				return true
 			}
 			for _, m := range PlaceholderRE().FindAllStringSubmatchIndex(line, -1) {
@@ -369,19 +369,19 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 	for _, name := range slices.Sorted(maps.Keys(decl)) {
 		ph := decl[name]
 		if !used[name] {
-			ds = append(ds, diag.Warnf(p.Loaded.PosOfKeys("placeholders", name), RulePlaceholderUnused,
+			ds = append(ds, diag.Warnf(b.Loaded.PosOfKeys("placeholders", name), RulePlaceholderUnused,
 				"placeholder %s is declared but no text uses {{%s}}; remove it or use it", name, name))
 			continue
 		}
 		if ph.Runtime != nil {
 			continue
 		}
-		fams := p.FamilyNames
+		fams := b.FamilyNames
 		if !meets[name][""] {
 			fams = slices.Sorted(maps.Keys(meets[name]))
 		}
 		for _, fn := range fams {
-			f := p.Families[fn]
+			f := b.Families[fn]
 			for _, note := range NoteChoices(f) {
 				if _, ok := lookup(name, ph.Note, ph.Family, ph.Value, Selection{Family: f, Note: note}); ok {
 					continue
@@ -390,15 +390,15 @@ func (p *Program) checkPlaceholders() []diag.Diagnostic {
 				if note >= 0 {
 					combo = fmt.Sprintf("note %q", f.Notes[note].Label)
 				}
-				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("placeholders", name), RulePlaceholderValue,
+				ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("placeholders", name), RulePlaceholderValue,
 					"placeholder %s has no value for family %s, %s; add family: %q: ..., a note value, or a value for the rest", name, fn, combo, fn))
 				break
 			}
 		}
 	}
-	if cu := p.Config.Custom; cu != nil {
-		if part := p.Parts[cu.Fallback.Name]; part != nil && len(part.Spans) > 0 && len(p.TemplateOf(part.Spans).Holes) > 0 {
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("custom", "fallback"), RulePlaceholderValue,
+	if cu := b.Config.Custom; cu != nil {
+		if part := b.Parts[cu.Fallback.Name]; part != nil && len(part.Spans) > 0 && len(b.TemplateOf(part.Spans).Holes) > 0 {
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("custom", "fallback"), RulePlaceholderValue,
 				"part %s, the custom mode's fallback, holds placeholders, but it is sent without a model family or run-time values; keep placeholders out of it", cu.Fallback.Name))
 		}
 	}

@@ -56,7 +56,7 @@ func TestContainsPhraseLaterOccurrence(t *testing.T) {
 // parts that are not next to each other is sent once, where the first of
 // them was, and that the parts between keep their places.
 func TestPointerForSeveralEntriesSentOnce(t *testing.T) {
-	p := testproject.CompileAll(t, testtree.Write(t, map[string]string{
+	proj := testproject.CompileAll(t, testtree.Write(t, map[string]string{
 		config.FileName: `version: "v1"
 parts: {
 	a: file: "a.md"
@@ -80,8 +80,8 @@ defaultMode: "focus"
 		"mid.md":     "middle",
 		"docs/ab.md": "alpha and beta",
 	}))
-	compact := p[1]
-	for _, d := range p[0].Diagnostics {
+	compact := proj.Programs()[1]
+	for _, d := range proj.Diagnostics() {
 		t.Errorf("unexpected finding: %s", d)
 	}
 	var got []string

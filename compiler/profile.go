@@ -37,34 +37,34 @@ func Standing(cp config.Part) bool { return cp.Governing || cp.Generated == "too
 // replaces a standing part (with a pointer or anything else), and a
 // substitution that replaces a governing part by one that is not governing.
 // Each finding is at the entry of promptc.cue that drops the text.
-func (p *Program) checkGoverning() []diag.Diagnostic {
+func (b *builder) checkGoverning() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	c := p.Config
+	c := b.Config
 	what := func(cp config.Part) string {
 		if cp.Governing {
 			return "governing text, which every profile must send unchanged"
 		}
 		return "the tool catalogue, which every profile must send (fullTools chooses the tools it describes in full)"
 	}
-	if p.Profile != "" {
-		pr := c.Profiles.Values[p.Profile]
+	if b.profile != "" {
+		pr := c.Profiles.Values[b.profile]
 		for i, o := range pr.Omit {
 			if cp := c.Parts[o.Name]; o.Kind == "part" && Standing(cp) {
-				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleGoverningDropped,
-					"profile %s omits part %s: it is %s; remove it from profiles.values.%s.omit", p.Profile, o.Name, what(cp), p.Profile))
+				ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("profiles", "values", b.profile, "omit", fmt.Sprint(i)), RuleGoverningDropped,
+					"profile %s omits part %s: it is %s; remove it from profiles.values.%s.omit", b.profile, o.Name, what(cp), b.profile))
 			}
 		}
 		for i, r := range pr.Replace {
 			if cp := c.Parts[r.Replace.Name]; r.Replace.Kind == "part" && Standing(cp) {
-				ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i)), RuleGoverningDropped,
-					"profile %s replaces part %s with %s %s, but %s is %s; remove this entry from profiles.values.%s.replace", p.Profile, r.Replace.Name, r.With.Kind, r.With.Name, r.Replace.Name, what(cp), p.Profile))
+				ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("profiles", "values", b.profile, "replace", fmt.Sprint(i)), RuleGoverningDropped,
+					"profile %s replaces part %s with %s %s, but %s is %s; remove this entry from profiles.values.%s.replace", b.profile, r.Replace.Name, r.With.Kind, r.With.Name, r.Replace.Name, what(cp), b.profile))
 			}
 		}
 	}
 	for i, s := range c.Substitutions {
 		from, to := c.Parts[s.Replace.Name], c.Parts[s.With.Name]
 		if s.Replace.Kind == "part" && from.Governing && (s.With.Kind != "part" || !to.Governing) {
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("substitutions", fmt.Sprint(i), "with"), RuleGoverningDropped,
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("substitutions", fmt.Sprint(i), "with"), RuleGoverningDropped,
 				"substitution replaces governing part %s with %s %s, which is not governing: higher modes would stop sending governing text; substitute a governing part that carries the same rules, or keep %s", s.Replace.Name, s.With.Kind, s.With.Name, s.Replace.Name))
 		}
 	}
@@ -74,25 +74,25 @@ func (p *Program) checkGoverning() []diag.Diagnostic {
 // checkRequiredSlots reports every mode that does not send a slot declared
 // required, in this program's profile: at the profile's omit entry when
 // the profile drops it, else at the mode's compose list.
-func (p *Program) checkRequiredSlots() []diag.Diagnostic {
+func (b *builder) checkRequiredSlots() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	c := p.Config
+	c := b.Config
 	for _, slot := range slices.Sorted(maps.Keys(c.Slots)) {
 		if !c.Slots[slot].Required {
 			continue
 		}
-		for _, m := range p.Modes {
+		for _, m := range b.Modes {
 			if m.Sends(slot) {
 				continue
 			}
-			if p.Profile != "" {
-				if i := slices.IndexFunc(c.Profiles.Values[p.Profile].Omit, func(r config.Ref) bool { return r.Kind == "slot" && r.Name == slot }); i >= 0 {
-					ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i)), RuleSlotRequired,
-						"profile %s omits slot %s, which every mode must send (slots.%s.required); remove it from profiles.values.%s.omit", p.Profile, slot, slot, p.Profile))
+			if b.profile != "" {
+				if i := slices.IndexFunc(c.Profiles.Values[b.profile].Omit, func(r config.Ref) bool { return r.Kind == "slot" && r.Name == slot }); i >= 0 {
+					ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("profiles", "values", b.profile, "omit", fmt.Sprint(i)), RuleSlotRequired,
+						"profile %s omits slot %s, which every mode must send (slots.%s.required); remove it from profiles.values.%s.omit", b.profile, slot, slot, b.profile))
 					continue
 				}
 			}
-			ds = append(ds, diag.Errorf(p.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSlotRequired,
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("modes", m.Name, "compose"), RuleSlotRequired,
 				"mode %s does not send slot %s, which every mode must send (slots.%s.required); add slots.%s to modes.%s.compose", m.Name, slot, slot, slot, m.Name))
 		}
 	}
@@ -131,11 +131,11 @@ type DroppedText struct {
 // sending some pointer elsewhere does not count as moving it: nothing ties
 // the pointer to that text. Standing parts are left to GOVERNING_DROPPED.
 func (p *Program) DroppedText() []DroppedText {
-	if p.Profile == "" {
+	if p.profile == "" {
 		return nil
 	}
 	c := p.Config
-	pr := c.Profiles.Values[p.Profile]
+	pr := c.Profiles.Values[p.profile]
 	size := func(r config.Ref) (chars, toks int) {
 		if part := p.Parts[r.Name]; r.Kind == "part" && part != nil {
 			return utf8.RuneCountInString(part.Text), p.Counter.Count(part.Text)
@@ -152,7 +152,7 @@ func (p *Program) DroppedText() []DroppedText {
 		}
 		ch, tk := size(o)
 		out = append(out, DroppedText{Part: o.Name, Chars: ch, Tokens: tk,
-			Pos: p.Loaded.PosOfKeys("profiles", "values", p.Profile, "omit", fmt.Sprint(i))})
+			Pos: p.Loaded.PosOfKeys("profiles", "values", p.profile, "omit", fmt.Sprint(i))})
 	}
 	for i, r := range pr.Replace {
 		if skip(r.Replace) || (r.With.Kind == "part" && c.Parts[r.With.Name].Pointer != nil) {
@@ -164,25 +164,25 @@ func (p *Program) DroppedText() []DroppedText {
 			continue
 		}
 		out = append(out, DroppedText{Part: r.Replace.Name, With: r.With.Name, Chars: ch - wch, Tokens: max(tk-wtk, 0),
-			Pos: p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(i))})
+			Pos: p.Loaded.PosOfKeys("profiles", "values", p.profile, "replace", fmt.Sprint(i))})
 	}
 	return out
 }
 
 // checkDropped reports the text DroppedText lists: naive deletion saves
 // standing tokens by losing what the text said.
-func (p *Program) checkDropped() []diag.Diagnostic {
+func (b *builder) checkDropped() []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	for _, d := range p.DroppedText() {
+	for _, d := range b.DroppedText() {
 		if d.With == "" {
 			ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
 				"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
-				p.Profile, d.Part, Thousands(d.Chars), p.Profile, p.Profile))
+				b.profile, d.Part, Thousands(d.Chars), b.profile, b.profile))
 			continue
 		}
 		ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
 			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer characters: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
-			p.Profile, d.Part, d.With, Thousands(d.Chars), d.Part, p.Profile))
+			b.profile, d.Part, d.With, Thousands(d.Chars), d.Part, b.profile))
 	}
 	return ds
 }
@@ -195,8 +195,8 @@ func (p *Program) checkDropped() []diag.Diagnostic {
 // entries, so a phrase names a fact of one of them, not of all. The source
 // is checked against the same phrases by loadPointer. Each finding is at
 // the pointer's first replace entry.
-func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
-	if p.Profile == "" {
+func (b *builder) checkReplacedCoverage() []diag.Diagnostic {
+	if b.profile == "" {
 		return nil
 	}
 	type group struct {
@@ -206,9 +206,9 @@ func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
 	}
 	groups := map[string]*group{}
 	var order []string
-	for i, r := range p.Config.Profiles.Values[p.Profile].Replace {
-		old := p.Parts[r.Replace.Name]
-		if r.With.Kind != "part" || p.Config.Parts[r.With.Name].Pointer == nil || r.Replace.Kind != "part" || old == nil || Standing(old.Config) {
+	for i, r := range b.Config.Profiles.Values[b.profile].Replace {
+		old := b.Parts[r.Replace.Name]
+		if r.With.Kind != "part" || b.Config.Parts[r.With.Name].Pointer == nil || r.Replace.Kind != "part" || old == nil || Standing(old.Config) {
 			continue // replacing standing text is GOVERNING_DROPPED whatever the pointer covers
 		}
 		g := groups[r.With.Name]
@@ -223,20 +223,20 @@ func (p *Program) checkReplacedCoverage() []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, ptr := range order {
 		g := groups[ptr]
-		for _, phrase := range p.Config.Parts[ptr].Pointer.Covers {
+		for _, phrase := range b.Config.Parts[ptr].Pointer.Covers {
 			if NormaliseWords(phrase) == "" || slices.ContainsFunc(g.texts, func(t string) bool { return ContainsPhrase(t, phrase) }) {
 				continue // an empty phrase is reported at the pointer
 			}
-			pos := p.Loaded.PosOfKeys("profiles", "values", p.Profile, "replace", fmt.Sprint(g.first))
+			pos := b.Loaded.PosOfKeys("profiles", "values", b.profile, "replace", fmt.Sprint(g.first))
 			if len(g.parts) == 1 {
 				ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
 					"profile %s replaces part %s with pointer %s, but %s does not contain its covers phrase %q as whole words: the pointer's covers must name knowledge of the text it replaces; fix the phrase, or replace the part with the pointer that covers it",
-					p.Profile, g.parts[0], ptr, g.parts[0], phrase))
+					b.profile, g.parts[0], ptr, g.parts[0], phrase))
 				continue
 			}
 			ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
 				"profile %s replaces parts %s with pointer %s, but none of them contains its covers phrase %q as whole words: each covers phrase must name knowledge of one of the texts the pointer replaces; fix the phrase, or replace the part that holds it with this pointer",
-				p.Profile, strings.Join(g.parts, ", "), ptr, phrase))
+				b.profile, strings.Join(g.parts, ", "), ptr, phrase))
 		}
 	}
 	return ds
@@ -304,11 +304,11 @@ func ProfileNames(c *config.Config) []string {
 // profileCompose applies the program's profile to a mode's compose list:
 // omitted parts go, replaced parts are swapped, and a pointer part that
 // replaces several parts is sent once, where the first of them was.
-func (p *Program) profileCompose(refs []config.Ref) []config.Ref {
-	if p.Profile == "" {
+func (b *builder) profileCompose(refs []config.Ref) []config.Ref {
+	if b.profile == "" {
 		return refs
 	}
-	pr := p.Config.Profiles.Values[p.Profile]
+	pr := b.Config.Profiles.Values[b.profile]
 	out := make([]config.Ref, 0, len(refs))
 	for _, r := range refs {
 		if slices.ContainsFunc(pr.Omit, func(o config.Ref) bool { return o.Name == r.Name }) {
@@ -324,7 +324,7 @@ func (p *Program) profileCompose(refs []config.Ref) []config.Ref {
 		// A pointer that stands for several entries is sent once, at the
 		// place of the first: a second copy would say nothing new and
 		// would be paid for on every call.
-		if replaced && r.Kind == "part" && p.Config.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
+		if replaced && r.Kind == "part" && b.Config.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
 			continue
 		}
 		out = append(out, r)
@@ -339,46 +339,46 @@ func renderPointer(tmpl string, ptr *config.Pointer) string {
 
 // loadPointer renders a trigger-and-pointer part and checks that its
 // source exists inside the root and still covers every declared phrase.
-func (p *Program) loadPointer(fs *source.FS, name string, cp config.Part) {
+func (b *builder) loadPointer(fs *source.FS, name string, cp config.Part) {
 	ptr := cp.Pointer
-	pos := p.Loaded.PosOfKeys("parts", name, "pointer")
-	text := renderPointer(p.Config.PointerTmpl, ptr)
-	p.Parts[name] = &Part{Name: name, Config: cp, Text: text, Pos: pos,
+	pos := b.Loaded.PosOfKeys("parts", name, "pointer")
+	text := renderPointer(b.Config.PointerTmpl, ptr)
+	b.Parts[name] = &Part{Name: name, Config: cp, Text: text, Pos: pos,
 		Spans: []include.Span{{Text: text + "\n", Path: pos.Path, Line: pos.Line}}}
 	if cp.Governing {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "governing"), RulePointerGoverning,
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("parts", name, "governing"), RulePointerGoverning,
 			"part %s is governing (identity, authority or safety) and cannot be a pointer: governing text must stay standing; inline it", name))
 	}
 	f, err := fs.Read(ptr.Source)
 	if err != nil {
 		d := source.ReadDiag(err, ptr.Source)
 		d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the pointer source"})
-		d.Pos = p.Loaded.PosOfKeys("parts", name, "pointer", "source")
+		d.Pos = b.Loaded.PosOfKeys("parts", name, "pointer", "source")
 		d.Rule = RulePointerSource
 		d.Message = fmt.Sprintf("pointer %s: %s", name, d.Message)
-		p.add(d)
+		b.add(d)
 		return
 	}
-	p.Pointers[name] = f
-	if n := utf8.RuneCountInString(f.Text); n > p.Config.PointerMax {
-		p.add(diag.Errorf(p.Loaded.PosOfKeys("parts", name, "pointer", "source"), RulePointerSource,
+	b.Pointers[name] = f
+	if n := utf8.RuneCountInString(f.Text); n > b.Config.PointerMax {
+		b.add(diag.Errorf(b.Loaded.PosOfKeys("parts", name, "pointer", "source"), RulePointerSource,
 			"pointer %s: its source %s has %s characters, over pointerSourceMaxChars (%s): a read keeps the whole source in context for the rest of the session; point at a smaller section or raise the limit",
-			name, ptr.Source, Thousands(n), Thousands(p.Config.PointerMax)))
+			name, ptr.Source, Thousands(n), Thousands(b.Config.PointerMax)))
 	}
 	if len(ptr.Covers) == 0 {
-		p.add(diag.Errorf(pos, RulePointerCoverage,
+		b.add(diag.Errorf(pos, RulePointerCoverage,
 			"pointer %s declares no covers, so nothing checks that %s still holds the knowledge it replaces; list the phrases it must contain in pointer.covers", name, ptr.Source))
 		return
 	}
 	src := NormaliseWords(f.Text)
 	for i, phrase := range ptr.Covers {
-		at := p.Loaded.PosOfKeys("parts", name, "pointer", "covers", fmt.Sprint(i))
+		at := b.Loaded.PosOfKeys("parts", name, "pointer", "covers", fmt.Sprint(i))
 		if NormaliseWords(phrase) == "" {
-			p.add(diag.Errorf(at, RulePointerCoverage, "pointer %s: an empty covers phrase checks nothing; write a phrase of the source", name))
+			b.add(diag.Errorf(at, RulePointerCoverage, "pointer %s: an empty covers phrase checks nothing; write a phrase of the source", name))
 			continue
 		}
 		if !ContainsPhrase(src, phrase) {
-			p.add(diag.Errorf(at, RulePointerCoverage,
+			b.add(diag.Errorf(at, RulePointerCoverage,
 				"pointer %s: its source %s does not contain %q as whole words (letter case and line breaks aside), so the pointer would lose that knowledge; restore the phrase in the source or keep the text standing", name, ptr.Source, phrase))
 		}
 	}
@@ -429,20 +429,20 @@ func isWord(r rune) bool {
 // profile's fullTools (every tool when the project has no profiles), the
 // rest by exact name grouped by capability. Every tool's description is
 // read and checked, permitted or not: another set may permit it.
-func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
+func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 	part := &Part{Name: name, Config: cp}
-	p.Parts[name] = part
-	cat := p.Config.Tools
+	b.Parts[name] = part
+	cat := b.Config.Tools
 	if cat == nil {
 		return
 	}
 	full := map[string]bool{}
-	if p.Profile == "" {
+	if b.profile == "" {
 		for t := range cat.Catalogue {
 			full[t] = true
 		}
 	} else {
-		for _, t := range p.Config.Profiles.Values[p.Profile].FullTools {
+		for _, t := range b.Config.Profiles.Values[b.profile].FullTools {
 			full[t] = true
 		}
 	}
@@ -454,22 +454,22 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		if err != nil {
 			d := source.ReadDiag(err, tool.File)
 			d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: "the tool description"})
-			d.Pos = p.Loaded.PosOfKeys("tools", "catalogue", t, "file")
-			p.add(d)
+			d.Pos = b.Loaded.PosOfKeys("tools", "catalogue", t, "file")
+			b.add(d)
 			continue
 		}
 		desc := include.TrimBlank(include.Raw(f, 1, 0))
 		if strings.TrimSpace(include.Text(desc)) == "" {
-			p.add(diag.Errorf(p.Loaded.PosOfKeys("tools", "catalogue", t, "file"), RuleToolDescription,
+			b.add(diag.Errorf(b.Loaded.PosOfKeys("tools", "catalogue", t, "file"), RuleToolDescription,
 				"tool %s: its description %s is empty, so the model would be told nothing about how to call it; write the description and its arguments", t, tool.File))
 			continue
 		}
-		if p.Config.Permits(p.Permission, t) {
-			p.checkMentions(t, desc)
+		if b.Config.Permits(b.permission, t) {
+			b.checkMentions(t, desc)
 		}
 		desc = namedDescription(t, desc)
-		p.ToolTexts[t] = include.Text(desc)
-		if !p.Config.Permits(p.Permission, t) {
+		b.ToolTexts[t] = include.Text(desc)
+		if !b.Config.Permits(b.permission, t) {
 			continue
 		}
 		if !full[t] {
@@ -482,7 +482,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		spans = append(spans, desc...)
 	}
 	if len(groups) > 0 {
-		pos := p.Loaded.PosOfKeys("tools", "catalogue")
+		pos := b.Loaded.PosOfKeys("tools", "catalogue")
 		if len(spans) > 0 {
 			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
 		}
@@ -496,7 +496,7 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 		}
 	}
 	part.Spans = spans
-	part.Text = p.TextOf(spans)
+	part.Text = b.TextOf(spans)
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
@@ -509,18 +509,18 @@ func (p *Program) loadTools(fs *source.FS, name string, cp config.Part) {
 // written, in the standing listing and in every discovery answer, so a
 // name in it would tell the session of a tool it may not use. Each finding
 // is at the first mention in the description file.
-func (p *Program) checkMentions(t string, desc []include.Span) {
-	if p.Permission == "" {
+func (b *builder) checkMentions(t string, desc []include.Span) {
+	if b.permission == "" {
 		return
 	}
-	for _, u := range slices.Sorted(maps.Keys(p.Config.Tools.Catalogue)) {
-		if u == t || p.Config.Permits(p.Permission, u) {
+	for _, u := range slices.Sorted(maps.Keys(b.Config.Tools.Catalogue)) {
+		if u == t || b.Config.Permits(b.permission, u) {
 			continue
 		}
 		if pos, ok := toolMention(desc, u); ok {
-			p.add(diag.Errorf(pos, RuleToolDescription,
+			b.add(diag.Errorf(pos, RuleToolDescription,
 				"tool %s: its description names %s, which permission set %s does not permit: a session under %s would be told of a tool it may not use, in the standing listing and in discovery answers; remove the mention from %s, or permit %s in permissions.values.%s",
-				t, u, p.Permission, p.Permission, pos.Path, u, p.Permission))
+				t, u, b.permission, b.permission, pos.Path, u, b.permission))
 		}
 	}
 }
@@ -569,58 +569,4 @@ func namedDescription(name string, desc []include.Span) []include.Span {
 	out := slices.Clone(desc)
 	out[0].Text = name + ": " + out[0].Text
 	return out
-}
-
-// CompileAll compiles l once per profile and permission set, profiles
-// outermost, the default profile and the default set first (once in all
-// when the project declares neither), and returns the programs with the
-// diagnostics of all of them merged into the first: a budget must hold in
-// every profile under every permission set. Program i has profile
-// i / len(sets) and set i % len(sets) of ProfileNames and PermissionNames.
-func CompileAll(l *config.Loaded, opt Options) ([]*Program, error) {
-	var progs []*Program
-	profiles := ProfileNames(l.Config)
-	if len(profiles) == 0 {
-		profiles = []string{""}
-	}
-	sets := config.PermissionSets(l.Config)
-	for _, name := range profiles {
-		for _, set := range sets {
-			o := opt
-			o.Profile, o.Permission = name, set
-			p, err := Compile(l, o)
-			if err != nil {
-				return nil, err
-			}
-			progs = append(progs, p)
-		}
-	}
-	for i, q := range progs[1:] {
-		progs[0].Diagnostics = append(progs[0].Diagnostics, q.Diagnostics...)
-		// Governing text is compared within one permission set: the
-		// default profile's program under q's set.
-		progs[0].add(changedGoverning(progs[(i+1)%len(sets)], q)...)
-	}
-	progs[0].Diagnostics = diag.Sort(progs[0].Diagnostics)
-	return progs, nil
-}
-
-// changedGoverning reports governing parts whose text profile q sends
-// differently from the default profile's program p under the same
-// permission set. Only a generated part can differ (the tool catalogue
-// follows a profile's fullTools), so the finding is at q's fullTools.
-func changedGoverning(p, q *Program) []diag.Diagnostic {
-	if p.Profile == q.Profile {
-		return nil
-	}
-	var ds []diag.Diagnostic
-	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
-		a, b := p.Parts[name], q.Parts[name]
-		if !a.Config.Governing || b == nil || a.Text == b.Text {
-			continue
-		}
-		ds = append(ds, diag.Errorf(q.Loaded.PosOfKeys("profiles", "values", q.Profile, "fullTools"), RuleGoverningDropped,
-			"profile %s sends governing part %s with other text than profile %s: governing text must be sent unchanged in every profile; give both profiles the same fullTools", q.Profile, name, p.Profile))
-	}
-	return ds
 }

@@ -361,9 +361,9 @@ func eachLine(text string, f func(off, end int)) {
 // Text that several parts or families send (an included file) is reported
 // once, naming where it is sent. The severity is lint.staticDynamic's, an
 // error unless it says "warning".
-func (p *Program) checkStatic() []diag.Diagnostic {
+func (b *builder) checkStatic() []diag.Diagnostic {
 	report := diag.Errorf
-	if p.Config.Lint.StaticDynamic == "warning" {
+	if b.Config.Lint.StaticDynamic == "warning" {
 		report = diag.Warnf
 	}
 	type text struct {
@@ -372,13 +372,13 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 		guide bool
 	}
 	var texts []text
-	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
-		if g := p.Parts[name].Config.Generated; g == "" || g == "guide" {
-			texts = append(texts, text{"part " + name, p.Parts[name].Spans, g == "guide"})
+	for _, name := range slices.Sorted(maps.Keys(b.Parts)) {
+		if g := b.Parts[name].Config.Generated; g == "" || g == "guide" {
+			texts = append(texts, text{"part " + name, b.Parts[name].Spans, g == "guide"})
 		}
 	}
-	for _, fn := range p.FamilyNames {
-		f := p.Families[fn]
+	for _, fn := range b.FamilyNames {
+		f := b.Families[fn]
 		texts = append(texts, text{"family " + fn + " line", f.Line.Spans, false},
 			text{"family " + fn + " body", f.Body.Spans, false})
 		for _, n := range f.Notes {
@@ -389,8 +389,8 @@ func (p *Program) checkStatic() []diag.Diagnostic {
 	// merged in the order above, so the first text that sends a finding
 	// reports it.
 	found := make([]staticFound, len(texts))
-	Parallel(p.jobs, len(texts), func(i int) {
-		found[i] = p.scanStatic(texts[i].spans, texts[i].guide)
+	Parallel(b.jobs, len(texts), func(i int) {
+		found[i] = b.scanStatic(texts[i].spans, texts[i].guide)
 	})
 	owners := map[dynamicFinding][]string{}
 	var order []dynamicFinding
@@ -443,9 +443,9 @@ type staticFound struct {
 // guide, which reports its own markers) and for dynamic-looking content in
 // the text of spans, outside code and marked examples. It changes nothing
 // in p, so texts are scanned concurrently.
-func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
+func (b *builder) scanStatic(spans []include.Span, guide bool) staticFound {
 	var out staticFound
-	text := p.TextOf(spans)
+	text := b.TextOf(spans)
 	masked := ""
 	mk := maskers.Get().(*masker)
 	defer maskers.Put(mk)
@@ -489,7 +489,7 @@ func (p *Program) scanStatic(spans []include.Span, guide bool) staticFound {
 				start++
 			}
 			match := strings.TrimRight(text[start:loc[1]], " \t\n),.;")
-			if dp.need != "" && !strings.ContainsAny(match, dp.need) || dp.keep != nil && !dp.keep(p, match) {
+			if dp.need != "" && !strings.ContainsAny(match, dp.need) || dp.keep != nil && !dp.keep(b.Program, match) {
 				continue
 			}
 			path, line, col, ok := include.Locate(spans, start)

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:c99bf7d0cd3c0e47c34b8b1e82a31a117ed30a5b26ef82e74b49812116f5a0c5"
+const InputHash = "sha256:bcd61f13fd04a4d2b29f3776676e8b5a3c5af339f8a36d8baa7f98661b282876"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

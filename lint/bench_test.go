@@ -31,10 +31,11 @@ func assetsCopy(b *testing.B) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
+	progs := proj.Programs()
 	files, err := emit.Render(progs, emit.InputHash(progs[0]))
 	if err != nil {
 		b.Fatal(err)
@@ -57,14 +58,15 @@ func BenchmarkLintAssets(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		progs, err := compiler.CompileAll(l, compiler.Options{})
+		proj, err := compiler.CompileAll(l, compiler.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		opt := lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]}
+		progs := proj.Programs()
+		opt := lint.Options{Output: emit.StaleFiles(progs, nil)}
 		b.ReportAllocs()
 		for b.Loop() {
-			ds, err := lint.Run(progs[0], opt)
+			ds, err := lint.Run(proj, opt)
 			if err != nil || diag.Count(ds, diag.Error) > 0 {
 				b.Fatal(err, ds)
 			}
@@ -77,11 +79,12 @@ func BenchmarkLintAssets(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			progs, err := compiler.CompileAll(l, compiler.Options{})
+			proj, err := compiler.CompileAll(l, compiler.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
-			ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
+			progs := proj.Programs()
+			ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(progs, nil)})
 			if err != nil || diag.Count(ds, diag.Error) > 0 {
 				b.Fatal(err, ds)
 			}

@@ -88,8 +88,7 @@ func TestBuildSecrets(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			root := writeProject(t, map[string]string{"promptc.cue": minimalCue + c.cue + "\n", "base.md": c.base})
-			progs := testproject.CompileAll(t, root)
-			ds := lint.BuildSecrets(progs, 1)
+			ds := lint.BuildSecrets(testproject.CompileAll(t, root).Programs(), 1)
 			var got []string
 			for _, d := range ds {
 				got = append(got, d.Pos.String())
@@ -171,16 +170,16 @@ func TestBuildSuppressAgreesWithLint(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			root := writeProject(t, map[string]string{"promptc.cue": minimalCue, "base.md": c.base})
-			progs := testproject.CompileAll(t, root)
+			proj := testproject.CompileAll(t, root)
 			other := diag.Errorf(diag.Position{Path: "base.md", Line: 1, Col: 1}, "OTHER_RULE", "kept")
-			kept := lint.BuildSuppress(progs, append(slices.Clone(progs[0].Diagnostics), other))
+			kept := lint.BuildSuppress(proj.Programs(), append(proj.Diagnostics(), other))
 			if got := static(kept); !slices.Equal(got, c.want) {
 				t.Errorf("build keeps %q, want %q", got, c.want)
 			}
 			if !slices.ContainsFunc(kept, func(d diag.Diagnostic) bool { return d.Rule == "OTHER_RULE" }) {
 				t.Errorf("a finding of another rule was dropped: %v", kept)
 			}
-			ds, err := lint.Run(progs[0], lint.Options{})
+			ds, err := lint.Run(proj, lint.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

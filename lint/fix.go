@@ -56,18 +56,18 @@ func plural(n int, one, many string) string {
 }
 
 // Fixes returns, in path order, the fixes for the assets lint read when
-// it returned ds, the findings of Run(p, opt). Only what those findings
+// it returned ds, the findings of Run(proj, opt). Only what those findings
 // flag is removed (FixRules), so a finding suppressed by a directive or by
 // promptc.cue stays as it is; promptc.cue itself is never changed (promptc
 // fmt formats it). A missing final newline is added to every asset Run
 // reports on (opt.Files, lint.ignore). A finding whose text no longer is
 // what its rule flags is skipped, and stays for the next lint to report.
-func Fixes(p *compiler.Program, ds []diag.Diagnostic, opt Options) ([]Fix, error) {
-	sel, err := newSelection(p.Loaded)
+func Fixes(proj *compiler.Project, ds []diag.Diagnostic, opt Options) ([]Fix, error) {
+	sel, err := newSelection(proj.Default().Loaded)
 	if err != nil {
 		return nil, err
 	}
-	files := filesRead(p, opt.Profiles)
+	files := filesRead(proj)
 	byFile := map[string][]diag.Diagnostic{}
 	for _, d := range ds {
 		if slices.Contains(FixRules, d.Rule) && files[d.Pos.Path] != nil {

@@ -102,11 +102,11 @@ func lintDir(t testing.TB, root string) []diag.Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
+	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(proj.Programs(), nil)})
 	if errors.As(err, &ce) {
 		return ce.Diagnostics
 	}

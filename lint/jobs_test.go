@@ -83,11 +83,11 @@ func lintJSON(t *testing.T, dir string, jobs int) ([]diag.Diagnostic, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{Jobs: jobs})
+	proj, err := compiler.CompileAll(l, compiler.Options{Jobs: jobs})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := lint.Run(progs[0], lint.Options{Profiles: progs[1:], Jobs: jobs})
+	ds, err := lint.Run(proj, lint.Options{Jobs: jobs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestJobsSameProgram(t *testing.T) {
 	if !slices.Equal(slices.Sorted(maps.Keys(one.Files)), slices.Sorted(maps.Keys(many.Files))) {
 		t.Errorf("files read differ between 1 and 4 jobs")
 	}
-	if !reflect.DeepEqual(one.Diagnostics, many.Diagnostics) {
+	if !reflect.DeepEqual(one.Diagnostics(), many.Diagnostics()) {
 		t.Errorf("diagnostics differ between 1 and 4 jobs")
 	}
 }

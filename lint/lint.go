@@ -48,11 +48,6 @@ type Options struct {
 	Files []string
 	// Output checks the output directory for OUTPUT_STALE; nil skips it.
 	Output OutputCheck
-	// Profiles holds the programs of the project's other profiles
-	// (compiler.CompileAll returns the default first, with every profile's
-	// diagnostics merged into it). The files they read are checked and
-	// count as reached too.
-	Profiles []*compiler.Program
 	// Jobs limits how many goroutines the rules run on at once (files
 	// are checked concurrently, and beside the project-wide rules); 0 or
 	// less means GOMAXPROCS. The findings are the same whatever the
@@ -60,16 +55,21 @@ type Options struct {
 	Jobs int
 }
 
-// Run lints the compiled program p and returns the findings to report,
-// sorted. A lint section of promptc.cue that names unknown rules or holds
+// Run lints the compiled project proj and returns the findings to report,
+// sorted: the compiler's findings in every profile and permission set
+// (proj.Diagnostics) and lint's own. The rules read the default program;
+// the files every program read are checked and count as reached. A lint
+// section of promptc.cue that names unknown rules or holds
 // malformed globs is returned as a *config.Error; an error from
 // opt.Output is returned as is.
-func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
+func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
+	p := proj.Default()
 	sel, err := newSelection(p.Loaded)
 	if err != nil {
 		return nil, err
 	}
-	l := &linter{p: p, sel: sel, files: filesRead(p, opt.Profiles)}
+	compiled := proj.Diagnostics()
+	l := &linter{p: p, compiled: compiled, sel: sel, files: filesRead(proj)}
 	// Every rule is a task, and so is the text check of each file; tasks
 	// run concurrently and their findings are joined in task order.
 	var tasks []func() ([]diag.Diagnostic, error)
@@ -84,7 +84,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	task(sel.enabled(RulePartUnused), l.unusedParts)
 	// With compile errors build writes nothing, so staleness is moot until
 	// they are fixed (and rendering a broken project may fail).
-	if opt.Output != nil && (sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)) && diag.Count(p.Diagnostics, diag.Error) == 0 {
+	if opt.Output != nil && (sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)) && diag.Count(compiled, diag.Error) == 0 {
 		tasks = append(tasks, func() ([]diag.Diagnostic, error) { return l.stale(opt.Output) })
 	}
 	found := make([][]diag.Diagnostic, len(tasks))
@@ -97,7 +97,7 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	ds := slices.Clone(p.Diagnostics)
+	ds := slices.Clone(compiled)
 	for _, f := range found {
 		ds = append(ds, f...)
 	}
@@ -123,14 +123,15 @@ func Run(p *compiler.Program, opt Options) ([]diag.Diagnostic, error) {
 	return diag.Sort(ds), nil
 }
 
-// filesRead returns every project file p and the programs of the other
-// profiles read: the files lint checks.
-func filesRead(p *compiler.Program, profiles []*compiler.Program) map[string]*source.File {
-	if len(profiles) == 0 {
+// filesRead returns every project file the programs of proj read, in any
+// profile and permission set: the files lint checks.
+func filesRead(proj *compiler.Project) map[string]*source.File {
+	p, others := proj.Default(), proj.Others()
+	if len(others) == 0 {
 		return p.Files
 	}
 	files := maps.Clone(p.Files)
-	for _, q := range profiles {
+	for _, q := range others {
 		maps.Copy(files, q.Files)
 	}
 	return files
@@ -149,8 +150,12 @@ func inFiles(files []string, p string) bool {
 
 // linter holds what the checks share.
 type linter struct {
-	p   *compiler.Program
-	sel *selection
+	// p is the default program, which the rules read.
+	p *compiler.Program
+	// compiled holds the compiler's findings in every profile and
+	// permission set, sorted.
+	compiled []diag.Diagnostic
+	sel      *selection
 	// files holds every project file read, in any profile.
 	files map[string]*source.File
 	// dirs and dirDiags are the directives of each file and the findings

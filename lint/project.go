@@ -44,7 +44,7 @@ func (l *linter) orphans() []diag.Diagnostic {
 	// the check; each is reported once, unless the compiler's globs
 	// already reported it or an ignore file leaves it out.
 	reported := map[string]bool{}
-	for _, d := range l.p.Diagnostics {
+	for _, d := range l.compiled {
 		if d.Rule == source.RuleLinkOutside {
 			reported[d.Pos.Path] = true
 		}
@@ -101,7 +101,7 @@ func (l *linter) reached() map[string]bool {
 	for p := range l.files {
 		reached[p] = true
 	}
-	for _, d := range l.p.Diagnostics {
+	for _, d := range l.compiled {
 		reached[d.Pos.Path] = true
 	}
 	c := l.p.Config

@@ -111,9 +111,7 @@ func TestSuppression(t *testing.T) {
 
 func lintWith(t testing.TB, root string, opt lint.Options) []diag.Diagnostic {
 	t.Helper()
-	progs := testproject.CompileAll(t, root)
-	opt.Profiles = progs[1:]
-	ds, err := lint.Run(progs[0], opt)
+	ds, err := lint.Run(testproject.CompileAll(t, root), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,11 +157,11 @@ func TestBadLintConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := compiler.Compile(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = lint.Run(p, lint.Options{})
+	_, err = lint.Run(proj, lint.Options{})
 	var ce *config.Error
 	if !errors.As(err, &ce) || len(ce.Diagnostics) != 1 || !strings.Contains(ce.Diagnostics[0].Message, `did you mean STANDARD?`) {
 		t.Fatalf("want one config error suggesting STANDARD, got %v", err)

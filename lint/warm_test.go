@@ -17,8 +17,8 @@ import (
 func TestWarmLintRunsNoCUE(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", t.TempDir())
 	run := func() int {
-		progs := testproject.CompileAll(t, "../assets")
-		ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, nil), Profiles: progs[1:]})
+		proj := testproject.CompileAll(t, "../assets")
+		ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(proj.Programs(), nil)})
 		if err != nil {
 			t.Fatal(err)
 		}

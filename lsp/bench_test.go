@@ -27,10 +27,11 @@ func assetsCopy(b *testing.B) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
+	progs := proj.Programs()
 	files, err := emit.Render(progs, emit.InputHash(progs[0]))
 	if err != nil {
 		b.Fatal(err)

@@ -146,13 +146,13 @@ func check(file string, overlay map[string]string, jobs int) *snapshot {
 		pf = emit.StartPrefetch(l)
 		defer pf.Close()
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{Jobs: jobs, Overlay: overlay})
+	proj, err := compiler.CompileAll(l, compiler.Options{Jobs: jobs, Overlay: overlay})
 	if err != nil {
 		sn.fail(err)
 		return sn
 	}
-	sn.progs = progs
-	ds, err := lint.Run(progs[0], lint.Options{Output: emit.StaleFiles(progs, pf), Profiles: progs[1:], Jobs: jobs})
+	sn.progs = proj.Programs()
+	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(sn.progs, pf), Jobs: jobs})
 	if err != nil {
 		sn.fail(err)
 		return sn

@@ -70,7 +70,7 @@ func CompareSessions(from, to *compiler.Program, s Session) Comparison {
 }
 
 func compare(from, to *compiler.Program, s *Session) Comparison {
-	c := Comparison{From: from.Profile, To: to.Profile, Session: s}
+	c := Comparison{From: from.Profile(), To: to.Profile(), Session: s}
 	sums := func(p *compiler.Program) map[string]int {
 		total := map[string]float64{}
 		for _, r := range PerFamily(p) {
@@ -100,8 +100,8 @@ func compare(from, to *compiler.Program, s *Session) Comparison {
 		c.Change = float64(c.ToTotal-c.FromTotal) / float64(c.FromTotal)
 	}
 	c.Dropped = dropped(from, to)
-	if s != nil && to.Profile != "" {
-		c.Rediscovery = to.Config.Profiles.Values[to.Profile].Rediscovery
+	if s != nil && to.Profile() != "" {
+		c.Rediscovery = to.Config.Profiles.Values[to.Profile()].Rediscovery
 	}
 	return c
 }

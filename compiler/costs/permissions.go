@@ -34,15 +34,17 @@ type PermissionRow struct {
 	Tokens []int
 }
 
-// ByPermission computes PermissionCosts from the programs of
-// compiler.CompileAll (one per profile and permission set, in its order).
-func ByPermission(progs []*compiler.Program) PermissionCosts {
-	p := progs[0]
+// ByPermission computes PermissionCosts from a project compiled in every
+// profile and permission set: one column per program, in
+// compiler.CompileAll's order.
+func ByPermission(proj *compiler.Project) PermissionCosts {
+	progs := proj.Programs()
+	p := proj.Default()
 	c := PermissionCosts{Counter: p.Counter.Name()}
 	for _, q := range progs {
-		col := q.Permission
-		if q.Profile != "" {
-			col = q.Profile + "/" + col
+		col := q.Permission()
+		if q.Profile() != "" {
+			col = q.Profile() + "/" + col
 		}
 		c.Columns = append(c.Columns, col)
 	}

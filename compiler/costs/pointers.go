@@ -55,8 +55,8 @@ func Pointers(p *compiler.Program, s Session) []PointerCost {
 	var out []PointerCost
 	rows := Table(p)
 	var replace []config.Substitution
-	if p.Profile != "" {
-		replace = p.Config.Profiles.Values[p.Profile].Replace
+	if p.Profile() != "" {
+		replace = p.Config.Profiles.Values[p.Profile()].Replace
 	}
 	for _, name := range slices.Sorted(maps.Keys(p.Pointers)) {
 		src := p.Pointers[name]

@@ -15,7 +15,7 @@ import (
 // lean omits it. It returns them by name.
 func profilePrograms(t *testing.T) map[string]*compiler.Program {
 	t.Helper()
-	progs := testproject.CompileAll(t, testtree.Write(t, map[string]string{
+	proj := testproject.CompileAll(t, testtree.Write(t, map[string]string{
 		"promptc.cue": `version: "v1"
 parts: {
 	base: file: "base.md"
@@ -39,8 +39,8 @@ defaultMode: "focus"
 		"docs/runbook.md": "# Runbook\n\nUse the restart script.\n",
 	}))
 	out := map[string]*compiler.Program{}
-	for _, p := range progs {
-		out[p.Profile] = p
+	for _, p := range proj.Programs() {
+		out[p.Profile()] = p
 	}
 	return out
 }

@@ -131,10 +131,10 @@ func reads(p *compiler.Program, m *compiler.Mode, s Session) []Retrieval {
 // unless m, before the profile, sent a part the profile drops (what
 // compiler.Program.DroppedText lists, or its dropped list names).
 func Rediscovery(p *compiler.Program, m *compiler.Mode) int {
-	if p.Profile == "" {
+	if p.Profile() == "" {
 		return 0
 	}
-	pr := p.Config.Profiles.Values[p.Profile]
+	pr := p.Config.Profiles.Values[p.Profile()]
 	lost := map[string]bool{}
 	for _, d := range p.DroppedText() {
 		lost[d.Part] = true

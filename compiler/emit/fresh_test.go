@@ -26,11 +26,11 @@ func compile(t *testing.T, root string) []*compiler.Program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return progs
+	return proj.Programs()
 }
 
 // build renders and writes the output of the project at root.

@@ -25,10 +25,11 @@ func staleWith(t *testing.T, root string, prefetch bool) string {
 		pf = emit.StartPrefetch(l)
 		defer pf.Close()
 	}
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	progs := proj.Programs()
 	changes, err := emit.Stale(progs, pf)
 	out := fmt.Sprintf("error: %v\n", err)
 	for _, c := range changes {
@@ -87,10 +88,11 @@ func TestPrefetchHashesOnce(t *testing.T) {
 	}
 	pf := emit.StartPrefetch(l)
 	defer pf.Close()
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	progs := proj.Programs()
 	if changes, err := emit.Stale(progs, pf); err != nil || len(changes) != 0 {
 		t.Fatalf("Stale = %v, %v; want clean", changes, err)
 	}
@@ -129,10 +131,11 @@ func TestPrefetchClosed(t *testing.T) {
 	pf := emit.StartPrefetch(l)
 	pf.Close()
 	pf.Close()
-	progs, err := compiler.CompileAll(l, compiler.Options{})
+	proj, err := compiler.CompileAll(l, compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	progs := proj.Programs()
 	if changes, err := emit.Stale(progs, pf); err == nil {
 		t.Errorf("Stale with a closed prefetch = %v, nil; want an error", changes)
 	}

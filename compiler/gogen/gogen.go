@@ -680,12 +680,12 @@ func (g *gen) renderPlaceholders() {
 // set.
 func (g *gen) profileName(i int) string {
 	q := g.progs[i]
-	name := q.Profile
+	name := q.Profile()
 	if name == "" {
 		name = "(none declared)"
 	}
-	if q.Permission != "" {
-		name += ", permission set " + q.Permission
+	if q.Permission() != "" {
+		name += ", permission set " + q.Permission()
 	}
 	return name
 }

@@ -32,11 +32,11 @@ defaultMode: "focus"
 		"t/read_file.md":  "read_file: reads a file.",
 		"t/write_file.md": "write_file: writes a file.",
 	}
-	progs := testproject.CompileAll(t, testtree.Write(t, files))
-	for _, d := range progs[0].Diagnostics {
+	proj := testproject.CompileAll(t, testtree.Write(t, files))
+	for _, d := range proj.Diagnostics() {
 		t.Fatalf("unexpected finding: %s", d)
 	}
-	src, err := Generate(progs, "sha256:test")
+	src, err := Generate(proj.Programs(), "sha256:test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,11 +34,11 @@ func TestProjectIsClean(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", o, err)
 		}
-		p, err := compiler.Compile(l, compiler.Options{})
+		proj, err := compiler.CompileAll(l, compiler.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ds, err := lint.Run(p, lint.Options{})
+		ds, err := lint.Run(proj, lint.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func TestProjectIsClean(t *testing.T) {
 		for _, f := range files {
 			if strings.HasSuffix(f.Path, ".md") {
 				md++
-				if _, ok := p.Files[f.Path]; !ok {
+				if _, ok := proj.Default().Files[f.Path]; !ok {
 					t.Errorf("%+v: %s is never read", o, f.Path)
 				}
 			}

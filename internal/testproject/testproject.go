@@ -22,15 +22,15 @@ func Load(t testing.TB, root string) *config.Loaded {
 	return l
 }
 
-// CompileAll compiles the project in root in every profile, the default
-// first, as build and lint do.
-func CompileAll(t testing.TB, root string) []*compiler.Program {
+// CompileAll compiles the project in root in every profile and
+// permission set, as build and lint do.
+func CompileAll(t testing.TB, root string) *compiler.Project {
 	t.Helper()
-	progs, err := compiler.CompileAll(Load(t, root), compiler.Options{})
+	proj, err := compiler.CompileAll(Load(t, root), compiler.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return progs
+	return proj
 }
 
 // Compile compiles the project in root in its default profile.

@@ -54,7 +54,7 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 			// compiles.
 			var pf *emit.Prefetch
 			defer func() { pf.Close() }()
-			progs, err := g.compileAllThen(dirArg(args), true, func(l *config.Loaded) {
+			proj, err := g.compileProject(dirArg(args), func(l *config.Loaded) {
 				if check {
 					pf = emit.StartPrefetch(l)
 				}
@@ -62,24 +62,24 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 			if err != nil {
 				return err
 			}
-			p := progs[0]
+			p, progs := proj.Default(), proj.Programs()
 			// Text lint lets through with an inline directive (an
 			// example date under <!-- promptc:ignore STATIC_DYNAMIC
 			// reason -->) does not stop build either.
-			p.Diagnostics = lint.BuildSuppress(progs, p.Diagnostics)
+			ds := lint.BuildSuppress(progs, proj.Diagnostics())
 			// A credential never reaches the output, whatever the lint
 			// section says: the secret rule runs here too, and only an
 			// inline ignore with a reason lets a finding through.
-			if ds := lint.BuildSecrets(progs, g.jobs); len(ds) > 0 {
-				p.Diagnostics = diag.Sort(append(p.Diagnostics, ds...))
+			if secrets := lint.BuildSecrets(progs, g.jobs); len(secrets) > 0 {
+				ds = diag.Sort(append(ds, secrets...))
 			}
-			n := diag.Count(p.Diagnostics, diag.Error)
+			n := diag.Count(ds, diag.Error)
 			// In a machine format the findings are printed once, at the
 			// end, with what the output directory adds, so the document
 			// stays alone on its stream.
 			machine := g.machineFormat(cmd)
 			if n > 0 || !machine {
-				if err := g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil); err != nil {
+				if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
 					return err
 				}
 			}
@@ -94,11 +94,11 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 			if check {
 				changes, err := emit.Stale(progs, pf)
 				if err != nil {
-					return g.outputError(cmd, p, err, "nothing checked")
+					return g.outputError(cmd, p, ds, err, "nothing checked")
 				}
 				if machine {
 					// One document: the findings and each stale file.
-					return g.reportStale(cmd, p, changes)
+					return g.reportStale(cmd, p, ds, changes)
 				}
 				if len(changes) == 0 {
 					return nil
@@ -129,10 +129,10 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 				}
 			}
 			if err != nil {
-				return g.outputError(cmd, p, err, "nothing written")
+				return g.outputError(cmd, p, ds, err, "nothing written")
 			}
 			if machine {
-				return g.report(cmd, p.Diagnostics, p.Loaded.Root, diag.Warning, nil)
+				return g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil)
 			}
 			if !quiet {
 				fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
@@ -147,12 +147,13 @@ with one line on stderr saying what it wrote (--quiet omits it).`,
 	return cmd
 }
 
-// reportStale prints, in a machine format, the findings of p together with
-// one OUTPUT_STALE error per file of the output directory that differs from
-// what build would write, so the document stays the only thing on its
-// stream. It returns a findings error when anything is stale.
-func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, changes []emit.Change) error {
-	ds := slices.Clone(p.Diagnostics)
+// reportStale prints, in a machine format, the build's findings found (of
+// the project whose default program is p) together with one OUTPUT_STALE
+// error per file of the output directory that differs from what build
+// would write, so the document stays the only thing on its stream. It
+// returns a findings error when anything is stale.
+func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, found []diag.Diagnostic, changes []emit.Change) error {
+	ds := slices.Clone(found)
 	for _, c := range changes {
 		name := path.Join(p.Config.Output.Dir, c.Name)
 		ds = append(ds, diag.Errorf(diag.Position{Path: name}, lint.RuleOutputStale,
@@ -170,9 +171,9 @@ func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, changes [
 // outputError reports an output directory that build refuses to read or
 // write (a planted link, a directory where a file belongs) as findings,
 // exit 1; other errors (configuration, I/O) are returned as they are. In a
-// machine format the document also holds the findings of p, not printed
-// yet.
-func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, err error, outcome string) error {
+// machine format the document also holds the build's findings found (of
+// the project whose default program is p), not printed yet.
+func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, found []diag.Diagnostic, err error, outcome string) error {
 	var ue *emit.UnsafeError
 	if !errors.As(err, &ue) {
 		return err
@@ -180,7 +181,7 @@ func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, err error
 	ds := ue.Diagnostics
 	machine := g.machineFormat(cmd)
 	if machine {
-		ds = append(slices.Clone(p.Diagnostics), ds...)
+		ds = append(slices.Clone(found), ds...)
 	}
 	if perr := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); perr != nil {
 		return perr

@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // compile loads the configuration found from dir and compiles the project
@@ -18,29 +19,54 @@ import (
 // ships, so the errors are printed on stderr and compile returns a
 // findings error (exit 1).
 func (g *globals) compile(dir string) (*compiler.Program, error) {
-	progs, err := g.compileAll(dir, false)
+	l, err := g.loadChecked(dir, nil)
 	if err != nil {
 		return nil, err
 	}
-	p := progs[0]
-	if err := g.refuseErrors(p); err != nil {
+	if g.profile != "" && !slices.Contains(compiler.ProfileNames(l.Config), g.profile) {
+		return nil, usagef("--profile: unknown profile %q (valid: %s)", g.profile, strings.Join(compiler.ProfileNames(l.Config), ", "))
+	}
+	if g.permission != "" {
+		sets := compiler.PermissionNames(l.Config)
+		if sets == nil {
+			return nil, usagef("--permit %s: promptc.cue declares no permission sets", g.permission)
+		}
+		if !slices.Contains(sets, g.permission) {
+			return nil, usagef("--permit: unknown permission set %q (valid: %s)", g.permission, strings.Join(sets, ", "))
+		}
+	}
+	p, err := compiler.Compile(l, compiler.Options{Profile: g.profile, Permission: g.permission, Jobs: g.jobs})
+	if err != nil {
+		return nil, err
+	}
+	ds := p.Diagnostics()
+	g.logCompiled(p, ds)
+	if err := g.refuseErrors(l, ds); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// compileAll compiles the project in every profile when all is true (the
-// default profile first, carrying every profile's diagnostics), else in the
-// one profile --profile names and the one permission set --permit names
-// (the defaults when unset).
-func (g *globals) compileAll(dir string, all bool) ([]*compiler.Program, error) {
-	return g.compileAllThen(dir, all, nil)
+// compileProject compiles the project found from dir in every profile and
+// permission set, calling loaded, when not nil, with the configuration
+// before compiling, so that work which needs only the configuration runs
+// alongside the compilation.
+func (g *globals) compileProject(dir string, loaded func(*config.Loaded)) (*compiler.Project, error) {
+	l, err := g.loadChecked(dir, loaded)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
+	if err != nil {
+		return nil, err
+	}
+	g.logCompiled(proj.Default(), proj.Diagnostics())
+	return proj, nil
 }
 
-// compileAllThen is compileAll calling loaded, when not nil, with the
-// configuration before compiling, so that work which needs only the
-// configuration runs alongside the compilation.
-func (g *globals) compileAllThen(dir string, all bool, loaded func(*config.Loaded)) ([]*compiler.Program, error) {
+// loadChecked refuses a bad --jobs, then loads the configuration found
+// from dir and hands it to loaded when not nil.
+func (g *globals) loadChecked(dir string, loaded func(*config.Loaded)) (*config.Loaded, error) {
 	if err := g.checkJobs(); err != nil {
 		return nil, err
 	}
@@ -51,32 +77,13 @@ func (g *globals) compileAllThen(dir string, all bool, loaded func(*config.Loade
 	if loaded != nil {
 		loaded(l)
 	}
-	var progs []*compiler.Program
-	if all {
-		progs, err = compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
-	} else {
-		if g.profile != "" && !slices.Contains(compiler.ProfileNames(l.Config), g.profile) {
-			return nil, usagef("--profile: unknown profile %q (valid: %s)", g.profile, strings.Join(compiler.ProfileNames(l.Config), ", "))
-		}
-		if g.permission != "" {
-			sets := compiler.PermissionNames(l.Config)
-			if sets == nil {
-				return nil, usagef("--permit %s: promptc.cue declares no permission sets", g.permission)
-			}
-			if !slices.Contains(sets, g.permission) {
-				return nil, usagef("--permit: unknown permission set %q (valid: %s)", g.permission, strings.Join(sets, ", "))
-			}
-		}
-		var p *compiler.Program
-		p, err = compiler.Compile(l, compiler.Options{Profile: g.profile, Permission: g.permission, Jobs: g.jobs})
-		progs = []*compiler.Program{p}
-	}
-	if err != nil {
-		return nil, err
-	}
-	p := progs[0]
-	g.logger.Debug("compiled", "root", l.Root, "files", len(p.Files), "modes", len(p.Modes), "families", len(p.FamilyNames), "diagnostics", len(p.Diagnostics))
-	return progs, nil
+	return l, nil
+}
+
+// logCompiled logs what compiling found: p is the program compiled (the
+// default one of a project), ds every finding.
+func (g *globals) logCompiled(p *compiler.Program, ds []diag.Diagnostic) {
+	g.logger.Debug("compiled", "root", p.Loaded.Root, "files", len(p.Files), "modes", len(p.Modes), "families", len(p.FamilyNames), "diagnostics", len(ds))
 }
 
 // addJobsFlag adds --jobs to a command that compiles the project.

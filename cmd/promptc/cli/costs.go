@@ -14,6 +14,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -343,15 +344,15 @@ func (g *globals) compareProfiles(dir, spec string, sess *costs.Session, named [
 	if len(names) != 2 || names[0] == "" || names[1] == "" {
 		return usagef("--compare %q: want two profiles, e.g. classic,compact", spec)
 	}
-	progs, err := g.compileAll(dir, true)
+	proj, err := g.compileProject(dir, nil)
 	if err != nil {
 		return err
 	}
-	p := progs[0]
+	p := proj.Default()
 	if p.Config.Profiles == nil {
 		return usagef("--compare: promptc.cue declares no profiles")
 	}
-	set := p.Permission
+	set := p.Permission()
 	if g.permission != "" {
 		if sets := compiler.PermissionNames(p.Config); !slices.Contains(sets, g.permission) {
 			if sets == nil {
@@ -363,13 +364,12 @@ func (g *globals) compareProfiles(dir, spec string, sess *costs.Session, named [
 	}
 	var pair [2]*compiler.Program
 	for i, n := range names {
-		j := slices.IndexFunc(progs, func(q *compiler.Program) bool { return q.Profile == n && q.Permission == set })
-		if j < 0 {
+		pair[i] = proj.Program(n, set)
+		if pair[i] == nil {
 			return usagef("--compare: unknown profile %q (valid: %s)", n, strings.Join(compiler.ProfileNames(p.Config), ", "))
 		}
-		pair[i] = progs[j]
 	}
-	if err := g.refuseErrors(p); err != nil {
+	if err := g.refuseErrors(p.Loaded, proj.Diagnostics()); err != nil {
 		return err
 	}
 	if sess == nil {
@@ -390,28 +390,29 @@ func (g *globals) compareProfiles(dir, spec string, sess *costs.Session, named [
 // costsPerPermission prints the standing prompt of every mode in every
 // profile under every permission set.
 func (g *globals) costsPerPermission(dir string) error {
-	progs, err := g.compileAll(dir, true)
+	proj, err := g.compileProject(dir, nil)
 	if err != nil {
 		return err
 	}
-	if progs[0].Config.Permissions == nil {
+	if proj.Default().Config.Permissions == nil {
 		return usagef("--per-permission: promptc.cue declares no permission sets")
 	}
-	if err := g.refuseErrors(progs[0]); err != nil {
+	if err := g.refuseErrors(proj.Default().Loaded, proj.Diagnostics()); err != nil {
 		return err
 	}
-	return costs.WritePermissionCosts(g.stdout, costs.ByPermission(progs))
+	return costs.WritePermissionCosts(g.stdout, costs.ByPermission(proj))
 }
 
-// refuseErrors prints the errors of p and returns a findings error when
-// there are any: a project that does not build is not shown or costed,
-// since what would be printed is not what build ships.
-func (g *globals) refuseErrors(p *compiler.Program) error {
-	n := diag.Count(p.Diagnostics, diag.Error)
+// refuseErrors prints the errors among ds, the findings of compiling the
+// project l configures, and returns a findings error when there are any: a
+// project that does not build is not shown or costed, since what would be
+// printed is not what build ships.
+func (g *globals) refuseErrors(l *config.Loaded, ds []diag.Diagnostic) error {
+	n := diag.Count(ds, diag.Error)
 	if n == 0 {
 		return nil
 	}
-	if err := g.report(nil, p.Diagnostics, p.Loaded.Root, diag.Error, nil); err != nil {
+	if err := g.report(nil, ds, l.Root, diag.Error, nil); err != nil {
 		return err
 	}
 	fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)

@@ -106,7 +106,7 @@ func (g *globals) compileAtRef(ctx context.Context, p *compiler.Program, ref str
 		return nil, cleanup, nil
 	}
 	var errs []diag.Diagnostic
-	for _, d := range old.Diagnostics {
+	for _, d := range old.Diagnostics() {
 		if d.Severity == diag.Error {
 			errs = append(errs, d)
 		}

@@ -75,7 +75,7 @@ details) and --explain RULE_ID documents one.`,
 				return err
 			}
 			if fix {
-				fixes, err := lint.Fixes(p.progs[0], ds, p.opts)
+				fixes, err := lint.Fixes(p.proj, ds, p.opts)
 				if err != nil {
 					return err
 				}
@@ -88,7 +88,7 @@ details) and --explain RULE_ID documents one.`,
 					}
 				}
 			}
-			g.logger.Debug("linted", "root", l.Root, "files", len(p.progs[0].Files), "findings", len(ds))
+			g.logger.Debug("linted", "root", l.Root, "files", len(p.proj.Default().Files), "findings", len(ds))
 			if g.format == formatConfigIgnore {
 				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
 				return err
@@ -158,10 +158,10 @@ func (g *globals) explainRule(id string) error {
 	return usagef("--explain prints text or json, not %q", g.format)
 }
 
-// linted is a lint run: the programs it checked and the options it ran with.
+// linted is a lint run: the project it checked and the options it ran with.
 type linted struct {
-	progs []*compiler.Program
-	opts  lint.Options
+	proj *compiler.Project
+	opts lint.Options
 }
 
 // lintProject loads, compiles and lints the project found from dir,
@@ -190,16 +190,16 @@ func (g *globals) lintProject(dir string, files []string) (*config.Loaded, *lint
 	}
 	// Every profile: a budget must hold in each, and a file read only
 	// by one profile is still part of the project.
-	progs, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
+	proj, err := compiler.CompileAll(l, compiler.Options{Jobs: g.jobs})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	opts := lint.Options{Files: only, Output: emit.StaleFiles(progs, pf), Profiles: progs[1:], Jobs: g.jobs}
-	ds, err := lint.Run(progs[0], opts)
+	opts := lint.Options{Files: only, Output: emit.StaleFiles(proj.Programs(), pf), Jobs: g.jobs}
+	ds, err := lint.Run(proj, opts)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return l, &linted{progs: progs, opts: opts}, ds, nil
+	return l, &linted{proj: proj, opts: opts}, ds, nil
 }
 
 // splitLintArgs separates the optional project directory from the files to

@@ -135,7 +135,7 @@ ComposeProfile does. show is read-only.`,
 			if noRedact {
 				redact = func(s string) string { return s }
 			}
-			out := shown{Profile: p.Profile, Permission: p.Permission, Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
+			out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
 				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
 				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 			if note >= 0 && p.UsesNotes(m) {
