@@ -1,9 +1,6 @@
 package genruntime
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // This file is not copied into generated packages: it stands in for the
 // data tables and the per-project code that gogen writes, as a small
@@ -29,54 +26,25 @@ const DefaultMode = ModeLong
 
 var modeNames = [...]string{"short", "long", "agent"}
 
-// ErrUnknownMode is wrapped by errors about a value that is no mode.
-var ErrUnknownMode = errors.New("unknown prompt mode")
+var modeDescriptions = [len(modeNames)]string{"The short mode.", "", "The agent mode."}
 
-// ErrUnknownFamily is wrapped by errors about a value that is no family.
-var ErrUnknownFamily = errors.New("unknown family")
+// modeAliases are the stub's aliases, modeValidNames what ParseMode lists.
+var modeAliases = [...]struct {
+	name string
+	mode Mode
+}{{"brief", ModeShort}}
 
-// index returns m's index in the per-mode tables.
-func (m Mode) index() int {
-	if m == ModeDefault {
-		m = DefaultMode
-	}
-	return int(m) - 1
-}
+const modeValidNames = "short, long, agent, custom, brief"
 
-func (m Mode) isCustom() bool { return m == ModeCustom }
-
-// Valid reports whether m is one of the stub's modes.
-func (m Mode) Valid() bool { return m.index() < len(modeNames) || m == ModeCustom }
-
-// String returns the mode's name, Mode(N) for a value that is none.
-func (m Mode) String() string {
-	if m == ModeCustom {
-		return "custom"
-	}
-	if i := m.index(); i < len(modeNames) {
-		return modeNames[i]
-	}
-	return fmt.Sprintf("Mode(%d)", uint8(m))
-}
-
-// Modes returns the stub's modes.
-func Modes() []Mode { return []Mode{ModeShort, ModeLong, ModeAgent} }
-
-type wire struct {
-	sep string
-	end string
-}
+// The stub has a custom mode.
+const (
+	hasCustom         = true
+	modeCustom        = ModeCustom
+	customModeName    = "custom"
+	customDescription = "The user's own instructions."
+)
 
 var modeWire = [len(modeNames)]wire{{"\n\n", ""}, {"\n", "\n"}, {"\n", ""}}
-
-var otherWire = wire{sep: "\n\n"}
-
-func wireOf(m Mode) *wire {
-	if i := m.index(); i < len(modeWire) {
-		return &modeWire[i]
-	}
-	return &otherWire
-}
 
 // Family is a model family of the stub project.
 type Family uint8
@@ -90,19 +58,8 @@ const (
 // FallbackFamily is the family of a model no rule selects.
 const FallbackFamily = FamilyPlain
 
-// Valid reports whether f is one of the stub's families.
-func (f Family) Valid() bool { return int(f) < len(families) }
-
-// String returns the family's name, Family(N) for a value that is none.
-func (f Family) String() string {
-	if f.Valid() {
-		return families[f].name
-	}
-	return fmt.Sprintf("Family(%d)", uint8(f))
-}
-
-// Description returns the family's description.
-func (f Family) Description() string { return families[f].description }
+// familyValidNames is what ParseFamily lists.
+const familyValidNames = "alpha, plain"
 
 var families = [...]familyData{
 	{name: "alpha", description: "The alpha models.", line: 1, body: 2, lineSource: "alpha.prompt.md:3", bodySource: "alpha.prompt.md:5", notes: []note{

@@ -242,8 +242,9 @@ func (g *gen) render(inputHash string) []byte {
 	return g.b.Bytes()
 }
 
-// renderModes emits Mode, its constants, names, descriptions, ParseMode,
-// the text marshalling and TierMode.
+// renderModes emits Mode, its constants and the tables genruntime's
+// names.go reads (names, descriptions, wire formats, aliases, the custom
+// mode), and TierMode.
 func (g *gen) renderModes() {
 	p := g.p
 	g.pf("// Mode is a prompt mode. Its zero value, ModeDefault, stands for\n// DefaultMode; other values come from the constants, ParseMode or\n// UnmarshalText.\ntype Mode uint8\n\n// The prompt modes, in lattice order, after ModeDefault.\nconst (\n")
@@ -272,64 +273,29 @@ func (g *gen) renderModes() {
 		g.pf("\t{%s, %s},\n", goString(m.Config.Separator), goString(m.Config.Ending()))
 	}
 	g.pf("}\n\n")
-	g.pf("type wire struct {\n\tsep string\n\tend string\n}\n\n")
-	g.pf("// otherWire is the wire format of a mode outside promptc.cue's modes (the\n// custom mode): a blank line between sections, no final newline.\nvar otherWire = wire{sep: \"\\n\\n\"}\n\n")
-	g.pf("// wireOf returns mode's wire format.\nfunc wireOf(m Mode) *wire {\n\tif i := m.index(); i < len(modeWire) {\n\t\treturn &modeWire[i]\n\t}\n\treturn &otherWire\n}\n\n")
-	g.pf("// index returns m's index in the per-mode tables (modeNames and the\n// others): ModeDefault is DefaultMode's.\nfunc (m Mode) index() int {\n\tif m == ModeDefault {\n\t\tm = DefaultMode\n\t}\n\treturn int(m) - 1\n}\n\n")
-	isCustom := "false"
-	if p.Config.Custom != nil {
-		isCustom = "m == ModeCustom"
-	}
-	g.pf("// isCustom reports whether m is the custom mode.\nfunc (m Mode) isCustom() bool { return %s }\n\n", isCustom)
-	g.pf("// Separator returns the text the mode puts between two non-empty\n// sections (promptc.cue's separator).\nfunc (m Mode) Separator() string { return wireOf(m).sep }\n\n")
-	g.pf("// FinalNewline reports whether the mode's prompt, when not empty, ends\n// with a newline after its last section and nothing else (promptc.cue's\n// finalNewline, or end: \"\\n\").\nfunc (m Mode) FinalNewline() bool { return wireOf(m).end == \"\\n\" }\n\n")
-	g.pf("// End returns what ends the mode's prompt, when not empty, after its\n// last section (promptc.cue's end; \"\\n\" under finalNewline).\nfunc (m Mode) End() string { return wireOf(m).end }\n\n")
-	g.pf("// ErrUnknownMode is wrapped by the error of ParseMode and UnmarshalText\n// for a name that is no mode: test for it with errors.Is.\nvar ErrUnknownMode = errors.New(\"unknown prompt mode\")\n\n")
-	customCase, customValid := "", ""
+	// The custom mode's constant comes after the modes'; without one,
+	// modeCustom is a value no Mode constant has, and hasCustom is false.
+	g.pf("// The custom mode, for the fixed code: whether there is one, its value,\n// name and description.\nconst (\n\thasCustom = %t\n\tmodeCustom = Mode(len(modeNames) + 1)\n\tcustomModeName = %q\n", custom, compiler.CustomModeName)
 	if custom {
-		customValid = " || m == ModeCustom"
-		customCase = "\tif m == ModeCustom {\n\t\treturn %s\n\t}\n"
+		g.pf("\tcustomDescription = %q\n)\n\n", "The user's own instructions, read from "+p.Config.Custom.File+" in their project.")
+	} else {
+		g.pf("\tcustomDescription = \"\"\n)\n\n")
 	}
-	g.pf("// Valid reports whether m is one of the package's modes (ModeDefault\n// included).\nfunc (m Mode) Valid() bool { return m.index() < len(modeNames)%s }\n\n", customValid)
-	g.pf("// String returns the mode's name as written in promptc.cue (ModeDefault's\n// is DefaultMode's); a value that is no mode prints as Mode(N).\nfunc (m Mode) String() string {\n")
-	if custom {
-		g.pf(customCase, strconv.Quote(compiler.CustomModeName))
-	}
-	g.pf("\tif i := m.index(); i < len(modeNames) {\n\t\treturn modeNames[i]\n\t}\n\treturn fmt.Sprintf(\"Mode(%%d)\", uint8(m))\n}\n\n")
-	g.pf("// Description returns the mode's description from promptc.cue (\"\" when\n// it has none or m is no mode).\nfunc (m Mode) Description() string {\n")
-	if custom {
-		g.pf(customCase, strconv.Quote("The user's own instructions, read from "+p.Config.Custom.File+" in their project."))
-	}
-	g.pf("\tif i := m.index(); i < len(modeNames) {\n\t\treturn modeDescriptions[i]\n\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// MarshalText returns the mode's name; a value that is no mode is an\n// error wrapping ErrUnknownMode.\nfunc (m Mode) MarshalText() ([]byte, error) {\n\tif !m.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Mode(%%d)\", ErrUnknownMode, uint8(m))\n\t}\n\treturn []byte(m.String()), nil\n}\n\n")
-	g.pf("// UnmarshalText sets m to the mode named by text, as ParseMode does\n// (aliases accepted); m is unchanged on error.\nfunc (m *Mode) UnmarshalText(text []byte) error {\n\tv, err := ParseMode(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*m = v\n\treturn nil\n}\n\n")
-	g.pf("// Modes returns every mode of promptc.cue in lattice order, in a new\n// slice.\nfunc Modes() []Mode {\n\treturn []Mode{")
-	for i, m := range p.Modes {
+	g.pf("// modeAliases are promptc.cue's aliases, sorted by name.\nvar modeAliases = [...]struct {\n\tname string\n\tmode Mode\n}{")
+	for i, a := range slices.Sorted(maps.Keys(p.Config.Aliases)) {
 		if i > 0 {
 			g.pf(", ")
 		}
-		g.pf("Mode%s", ident(m.Name))
+		g.pf("{%q, Mode%s}", a, ident(p.Config.Aliases[a]))
 	}
-	g.pf("}\n}\n\n")
+	g.pf("}\n\n")
 	valid := p.ModeNames(false)
 	if custom {
 		valid = append(valid, compiler.CustomModeName)
 	}
 	valid = append(valid, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	g.pf("// DefaultMode is the mode used when none is chosen.\nconst DefaultMode = Mode%s\n\n", ident(p.Config.DefaultMode))
-	g.pf("// ParseMode returns the mode named s, accepting aliases. Any other value\n")
-	g.pf("// is refused with an error that wraps ErrUnknownMode and lists the\n// valid names.\n")
-	g.pf("func ParseMode(s string) (Mode, error) {\n\tswitch s {\n")
-	for _, m := range p.Modes {
-		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", m.Name, ident(m.Name))
-	}
-	if custom {
-		g.pf("\tcase %q:\n\t\treturn ModeCustom, nil\n", compiler.CustomModeName)
-	}
-	for _, a := range slices.Sorted(maps.Keys(p.Config.Aliases)) {
-		g.pf("\tcase %q:\n\t\treturn Mode%s, nil\n", a, ident(p.Config.Aliases[a]))
-	}
-	g.pf("\t}\n\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknownMode, s)\n}\n\n", strings.Join(valid, ", "))
+	g.pf("// modeValidNames is the list ParseMode's error gives.\nconst modeValidNames = %q\n\n", strings.Join(valid, ", "))
 	if len(p.Config.Tiers) > 0 {
 		g.pf("// TierMode returns the mode a tier sets, and false for an unknown tier.\nfunc TierMode(tier string) (Mode, bool) {\n\tswitch tier {\n")
 		for _, t := range slices.Sorted(maps.Keys(p.Config.Tiers)) {
@@ -339,8 +305,8 @@ func (g *gen) renderModes() {
 	}
 }
 
-// renderFamilies emits Family, its constants, names, Families,
-// ParseFamily, ParseChoice and the text marshalling of both.
+// renderFamilies emits Family, its constants and the list of names
+// ParseFamily gives; genruntime's names.go has the methods.
 func (g *gen) renderFamilies() {
 	p := g.p
 	g.pf("// Family is a model family. Values come from the constants, Families,\n// ParseFamily or UnmarshalText.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
@@ -353,19 +319,7 @@ func (g *gen) renderFamilies() {
 	}
 	g.pf(")\n\n")
 	g.pf("// FallbackFamily is the family of a model no rule claims.\nconst FallbackFamily = Family%s\n\n", ident(p.Config.Families.Fallback))
-	g.pf("// ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice\n// and UnmarshalText for a name that is no family: test for it with\n// errors.Is.\nvar ErrUnknownFamily = errors.New(\"unknown family\")\n\n")
-	g.pf("// Valid reports whether f is one of the package's families.\nfunc (f Family) Valid() bool { return int(f) < len(families) }\n\n")
-	g.pf("// String returns the family's name; a value that is no family prints as\n// Family(N).\nfunc (f Family) String() string {\n\tif f.Valid() {\n\t\treturn families[f].name\n\t}\n\treturn fmt.Sprintf(\"Family(%%d)\", uint8(f))\n}\n\n")
-	g.pf("// Description returns the description: line of the family file's header\n// (\"\" when it has none or f is no family).\nfunc (f Family) Description() string {\n\tif f.Valid() {\n\t\treturn families[f].description\n\t}\n\treturn \"\"\n}\n\n")
-	g.pf("// Families returns every family, sorted by name, in a new slice.\nfunc Families() []Family {\n\tout := make([]Family, len(families))\n\tfor i := range out {\n\t\tout[i] = Family(i)\n\t}\n\treturn out\n}\n\n")
-	g.pf("// MarshalText returns the family's name; a value that is no family is an\n// error wrapping ErrUnknownFamily.\nfunc (f Family) MarshalText() ([]byte, error) {\n\tif !f.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: Family(%%d)\", ErrUnknownFamily, uint8(f))\n\t}\n\treturn []byte(families[f].name), nil\n}\n\n")
-	g.pf("// UnmarshalText sets f to the family named by text, as ParseFamily does;\n// f is unchanged on error.\nfunc (f *Family) UnmarshalText(text []byte) error {\n\tv, err := ParseFamily(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*f = v\n\treturn nil\n}\n\n")
-	g.pf("// ParseFamily returns the family named s, or an error that wraps\n// ErrUnknownFamily and lists the valid names.\nfunc ParseFamily(s string) (Family, error) {\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Family(i), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknownFamily, s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
-	g.pf("// ParseChoice returns Auto for \"auto\" and Force(f) for the name of a\n// family f; any other value is an error that wraps ErrUnknownFamily and\n// lists the valid choices.\nfunc ParseChoice(s string) (Choice, error) {\n\tif s == \"auto\" {\n\t\treturn Auto, nil\n\t}\n\tfor i := range families {\n\t\tif families[i].name == s {\n\t\t\treturn Force(Family(i)), nil\n\t\t}\n\t}\n")
-	g.pf("\treturn Auto, fmt.Errorf(\"%%w %%q (valid: auto, %s)\", ErrUnknownFamily, s)\n}\n\n", strings.Join(p.FamilyNames, ", "))
-	g.pf("// MarshalText returns \"auto\" or the forced family's name; a choice of\n// no family is an error wrapping ErrUnknownFamily.\nfunc (c Choice) MarshalText() ([]byte, error) {\n\tif !c.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: %%s\", ErrUnknownFamily, c)\n\t}\n\treturn []byte(c.String()), nil\n}\n\n")
-	g.pf("// UnmarshalText sets c as ParseChoice does; c is unchanged on error.\nfunc (c *Choice) UnmarshalText(text []byte) error {\n\tv, err := ParseChoice(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*c = v\n\treturn nil\n}\n\n")
+	g.pf("// familyValidNames is the list ParseFamily's error gives.\nconst familyValidNames = %q\n\n", strings.Join(p.FamilyNames, ", "))
 }
 
 // renderSlots emits Slots with one field per slot, its accessor and Validate.
