@@ -69,24 +69,12 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 		return nil, err
 	}
 	compiled := proj.Diagnostics()
-	l := &linter{p: p, compiled: compiled, sel: sel, files: filesRead(proj)}
-	// Every rule is a task, and so is the text check of each file; tasks
-	// run concurrently and their findings are joined in task order.
-	var tasks []func() ([]diag.Diagnostic, error)
-	task := func(on bool, f func() []diag.Diagnostic) {
-		if on {
-			tasks = append(tasks, func() ([]diag.Diagnostic, error) { return f(), nil })
-		}
-	}
-	tasks = append(tasks, l.fileTasks()...)
-	task(sel.enabled(RuleOrphan), l.orphans)
-	task(sel.enabled(RuleDuplicate), l.duplicates)
-	task(sel.enabled(RulePartUnused), l.unusedParts)
-	// With compile errors build writes nothing, so staleness is moot until
-	// they are fixed (and rendering a broken project may fail).
-	if opt.Output != nil && (sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)) && diag.Count(compiled, diag.Error) == 0 {
-		tasks = append(tasks, func() ([]diag.Diagnostic, error) { return l.stale(opt.Output) })
-	}
+	l := &linter{p: p, compiled: compiled, sel: sel, files: filesRead(proj), output: opt.Output}
+	// Every project-wide check is a task, and so is the text check of
+	// each file; tasks run concurrently and their findings are joined in
+	// task order.
+	pl := planChecks(l)
+	tasks := append(l.fileTasks(pl.text), pl.tasks...)
 	found := make([][]diag.Diagnostic, len(tasks))
 	errs := make([]error, len(tasks))
 	// The last tasks (the project-wide rules, slowest) start first.
@@ -158,6 +146,8 @@ type linter struct {
 	sel      *selection
 	// files holds every project file read, in any profile.
 	files map[string]*source.File
+	// output checks the output directory (Options.Output); nil skips it.
+	output OutputCheck
 	// dirs and dirDiags are the directives of each file and the findings
 	// about malformed ones, by the file's index in path order (fileTasks).
 	dirs     []directives

@@ -73,6 +73,15 @@ type Rule struct {
 	// lines, each followed by that file's text (or the part of it that
 	// matters).
 	Bad, Good string
+	// Compiler is the package of the module ("compiler/source") that
+	// declares the rule's ID and reports its findings while compiling or
+	// writing output, or "" for a rule only lint finds. Lint passes the
+	// compiler's findings on; for such a rule it runs no check of its own
+	// unless check is set too.
+	Compiler string
+	// check is how lint finds the rule's findings; nil for a rule only the
+	// compiler reports.
+	check check
 }
 
 // DocsURL is the address of the rules documentation; a rule's section is

@@ -1,13 +1,7 @@
 package lint_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,72 +9,6 @@ import (
 
 	"github.com/promptc/promptc/lint"
 )
-
-// TestRegistryCoversCompilerRules finds every Rule... string constant
-// declared in the compiler's packages and in internal/ (parsing their source, so
-// a constant added later is found too) and requires a registry entry for
-// its value.
-func TestRegistryCoversCompilerRules(t *testing.T) {
-	found := 0
-	for _, dir := range []string{"../compiler", "../internal"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-				return nil
-			}
-			for name, value := range ruleConstants(t, p) {
-				found++
-				if _, ok := lint.Lookup(value); !ok {
-					t.Errorf("%s: %s = %q is not in the lint registry (lint/rules.go)", p, name, value)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if found < 30 {
-		t.Fatalf("found only %d rule constants; is the scan looking in the right place?", found)
-	}
-}
-
-// ruleConstants returns the string constants of a Go file whose names start
-// with Rule.
-func ruleConstants(t *testing.T, path string) map[string]string {
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, decl := range f.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.CONST {
-			continue
-		}
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				if !strings.HasPrefix(name.Name, "Rule") || i >= len(vs.Values) {
-					continue
-				}
-				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					v, err := strconv.Unquote(lit.Value)
-					if err != nil {
-						t.Fatal(err)
-					}
-					out[name.Name] = v
-				}
-			}
-		}
-	}
-	return out
-}
 
 var upperSnake = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
 

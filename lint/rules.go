@@ -28,12 +28,15 @@ const (
 	RuleIgnoreMalformed = "IGNORE_MALFORMED"
 )
 
-// registry lists every rule: those the compiler reports while compiling
-// (IDs taken from its packages' constants) and those only lint runs.
+// registry lists every rule, each with its documentation and where its
+// findings come from: the compiler package that reports it while compiling
+// (Compiler, the ID taken from that package's constant), lint's own check
+// (check, which Run plans when the rule is enabled), or both. Adding a
+// rule is adding its entry here.
 var registry = []Rule{
 	// Configuration.
 	{
-		ID: config.RuleConfig, Category: Minimal, Severity: diag.Error,
+		ID: config.RuleConfig, Category: Minimal, Severity: diag.Error, Compiler: "internal/config",
 		Summary: "promptc.cue must parse, satisfy the schema and refer only to things it declares.",
 		Doc: `promptc.cue is unified with the schema's #Config. Every definition is closed, so a misspelled field, a value of the wrong type, a number out of bounds, a name that refers to no declared mode, a budget with both or neither of chars and tokens, and a pattern that does not compile are errors, each positioned at the value you wrote.
 
@@ -54,7 +57,7 @@ lint: except: ["TEXT_TRAILING_SPACE"]
 `,
 	},
 	{
-		ID: source.RuleRead, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleRead, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Every part must be able to get its text.",
 		Doc:     `Reported when a part cannot get its text for a reason other than a missing or unsafe file: a part with generated: "guide" in a project that has no guide section, a file of more than 64 MiB (far more text than any model is sent: split it), or a read that failed in an unexpected way. The part would be composed empty.`,
 		Bad: `-- promptc.cue --
@@ -71,7 +74,7 @@ guide: {
 `,
 	},
 	{
-		ID: compiler.RuleBlockMissing, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleBlockMissing, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A part's block, and every block it omits, must exist in its file.",
 		Doc:     `A part can take one named block of a file: block: "focus" means the lines after <!-- focus --> up to <!-- /focus --> (or the end of the file). It can also leave blocks out with omit. Marker lines are only recognised outside code. A block name with no marker usually means the marker was renamed or deleted; the part would silently send the wrong text, so it is an error at the config value.`,
 		Bad: `-- promptc.cue --
@@ -92,7 +95,7 @@ Say what you will do, then do it.
 `,
 	},
 	{
-		ID: compiler.RuleFamilyFiles, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleFamilyFiles, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "families.files must be a valid glob inside the project, and each file it finds must name a valid family.",
 		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family. A file it finds names the family before .prompt.md, which must start with a letter and hold only letters, digits, '.', '_' and '-' (gpt-5.1.prompt.md is the family gpt-5.1); a file that names no valid family is left out.`,
 		Bad: `-- promptc.cue --
@@ -105,7 +108,7 @@ families: files: "prompts/families/*.prompt.md"
 
 	// Reading files.
 	{
-		ID: source.RuleNotFound, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleNotFound, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Every file named by a part, an @include line or the guide must exist.",
 		Doc:     `A part's file, the target of an @include line and the guide template must exist and be readable. A missing file named in promptc.cue is reported at the config value; a missing include at the include line. An include that fails is left out of the text, so this is always an error.`,
 		Bad: `-- prompts/base.md --
@@ -120,7 +123,7 @@ You are Tern, a coding agent.
 `,
 	},
 	{
-		ID: source.RuleEscape, Category: Security, Severity: diag.Error,
+		ID: source.RuleEscape, Category: Security, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Paths and includes must stay inside the project root, symlink targets included.",
 		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .., an absolute path or a symlink whose target lies outside the project is refused. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
 		Bad: `-- prompts/base.md --
@@ -131,7 +134,7 @@ You are Tern, a coding agent.
 `,
 	},
 	{
-		ID: source.RuleNotRegular, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleNotRegular, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Assets must be regular files, not directories, FIFOs or devices.",
 		Doc:     `A part or include that names a directory, a named pipe, a socket or a device is refused before it is opened: reading a FIFO blocks forever, and a directory has no text. Name the file inside the directory instead.`,
 		Bad: `-- promptc.cue --
@@ -142,7 +145,7 @@ parts: base: file: "prompts/base.md"
 `,
 	},
 	{
-		ID: source.RuleInvalidUTF8, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleInvalidUTF8, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Assets must be valid UTF-8.",
 		Doc:     `A file with bytes that are not valid UTF-8 (often a file saved as Latin-1 or Windows-1252) is refused; the message gives the byte offset and the byte. Re-save the file as UTF-8.`,
 		Bad: `-- prompts/base.md --
@@ -153,7 +156,7 @@ Café rules apply.      (U+00E9 as the two bytes 0xC3 0xA9)
 `,
 	},
 	{
-		ID: source.RuleNUL, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleNUL, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Assets must not contain NUL bytes.",
 		Doc:     `A NUL byte means the file is binary or corrupted; no prompt needs one, and many tools stop reading at it. The message gives the byte offset of the first one.`,
 		Bad: `-- prompts/base.md --
@@ -164,7 +167,7 @@ You are Tern.
 `,
 	},
 	{
-		ID: source.RuleBOM, Category: Minimal, Severity: diag.Error,
+		ID: source.RuleBOM, Category: Minimal, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Assets must not contain a byte-order mark (U+FEFF) anywhere.",
 		Doc:     `A UTF-8 byte-order mark (EF BB BF, U+FEFF) is invisible in most editors and would be sent to the model; at the start of a file it also hides a frontmatter --- line. Save the file as UTF-8 without BOM.`,
 		Bad: `-- prompts/families/claude.prompt.md --
@@ -177,7 +180,7 @@ family: claude
 `,
 	},
 	{
-		ID: source.RuleCRLF, Category: Standard, Severity: diag.Warning,
+		ID: source.RuleCRLF, Category: Standard, Severity: diag.Warning, Compiler: "compiler/source",
 		Summary: "Assets should use LF line endings.",
 		Doc:     `promptc converts CRLF line endings to LF, so the text sent is the same either way; but mixed endings make diffs noisy and change the bytes other tools hash. The warning names the first CRLF line. Convert the file, and consider a .gitattributes line such as *.md text eol=lf.`,
 		Bad: `-- prompts/base.md --
@@ -190,7 +193,7 @@ Work in small steps.
 `,
 	},
 	{
-		ID: RuleTrailingSpace, Category: Standard, Severity: diag.Warning,
+		ID: RuleTrailingSpace, Category: Standard, Severity: diag.Warning, check: textTrailing,
 		Summary: "Lines should not end in spaces or tabs.",
 		Doc:     `Trailing white space is invisible, costs characters on every call, and shows up as noise in diffs. In Markdown, two trailing spaces make a hard line break, which a model does not need. Every file promptc reads is checked, and promptc.cue too; the column is where the white space starts.`,
 		Bad: `-- prompts/base.md --
@@ -203,7 +206,7 @@ Work in small steps.
 `,
 	},
 	{
-		ID: RuleTab, Category: Standard, Severity: diag.Warning,
+		ID: RuleTab, Category: Standard, Severity: diag.Warning, check: textTabs,
 		Summary: "Tab characters in prompt text, when the project forbids them.",
 		Doc:     `Enabled by lint.forbidTabs: true. Tabs render at different widths in different tools, and some tokenizers spend more tokens on them than on spaces. One finding is reported per line, at its first tab. promptc.cue itself is not checked: cue fmt indents with tabs.`,
 		Bad: `-- promptc.cue --
@@ -222,7 +225,7 @@ lint: forbidTabs: true
 
 	// Invisible and deceptive characters.
 	{
-		ID: RuleZeroWidth, Category: Security, Severity: diag.Error,
+		ID: RuleZeroWidth, Category: Security, Severity: diag.Error, check: textInvisible,
 		Summary: "Zero-width characters hide text from reviewers.",
 		Doc: `Zero-width space (U+200B), zero-width non-joiner (U+200C), zero-width joiner (U+200D) and word joiner (U+2060) are invisible in editors and in review, yet a model reads them. They can split a word so that a review search misses it, or mark text for a later instruction. Each one is reported with its code point and column.
 
@@ -235,7 +238,7 @@ Never run rm -rf on the user's home.
 `,
 	},
 	{
-		ID: RuleBidi, Category: Security, Severity: diag.Error,
+		ID: RuleBidi, Category: Security, Severity: diag.Error, check: textInvisible,
 		Summary: "Bidirectional control characters make text read differently from how it displays.",
 		Doc:     `The embedding and override controls (U+202A..U+202E), the isolates (U+2066..U+2069) and the marks U+200E, U+200F and U+061C change the order in which text is displayed, so a reviewer can see one instruction while the model reads another (the "Trojan Source" technique). Prompt assets have no use for them; right-to-left text displays correctly without them. Each one is reported with its code point and column.`,
 		Bad: `-- prompts/boundary.md --
@@ -246,7 +249,7 @@ Ask before deleting files.
 `,
 	},
 	{
-		ID: RuleTag, Category: Security, Severity: diag.Error,
+		ID: RuleTag, Category: Security, Severity: diag.Error, check: textInvisible,
 		Summary: "Unicode tag characters smuggle hidden instructions.",
 		Doc:     `The characters U+E0000..U+E007F mirror ASCII but display as nothing. Text written in them is invisible to a reviewer and still read by many models, which makes them the usual way to hide an instruction in a prompt. Each run of them is reported once, with its first code point, its column and the ASCII it spells.`,
 		Bad: `-- prompts/base.md --
@@ -257,7 +260,7 @@ Be helpful.
 `,
 	},
 	{
-		ID: source.RuleLinkOutside, Category: Security, Severity: diag.Warning,
+		ID: source.RuleLinkOutside, Category: Security, Severity: diag.Warning, Compiler: "compiler/source",
 		Summary: "A glob does not follow a symbolic link out of the project, and says so.",
 		Doc:     `Every read stays inside the project root, so a glob (families.files, guide.cards, guide.docs, a frontmatter glob, lint.orphans) does not follow a symbolic link to a directory outside it, and the files below that link are neither composed nor checked. Each such link is reported once, at the link, so that files do not vanish from a build without a word. Replace the link with the files, or point it at a directory inside the project; a link to a file that a glob matches is reported as INCLUDE_ESCAPE when it is read.`,
 		Bad: `-- prompts/families/vendor -> ../../../shared/families (a symbolic link) --
@@ -269,7 +272,7 @@ families: files: "prompts/**/*.prompt.md"
 `,
 	},
 	{
-		ID: RuleSecret, Category: Security, Severity: diag.Error,
+		ID: RuleSecret, Category: Security, Severity: diag.Error, check: textSecrets,
 		Summary: "Credentials must never appear in prompt assets.",
 		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. promptc build refuses to write output while a credential is found (exit 1), even when the lint section of promptc.cue turns this rule off or ignores the file; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
 		Bad: `-- prompts/base.md --
@@ -282,7 +285,7 @@ Use the staging API; the harness supplies its key in the environment.
 
 	// Includes.
 	{
-		ID: include.RuleCycle, Category: Minimal, Severity: diag.Error,
+		ID: include.RuleCycle, Category: Minimal, Severity: diag.Error, Compiler: "compiler/include",
 		Summary: "An @include chain must not reach a file that is already on it.",
 		Doc:     `A file that includes itself, directly or through others, would expand forever. The message shows the whole chain; remove one of the @ lines.`,
 		Bad: `-- prompts/a.md --
@@ -297,7 +300,7 @@ Shared text.
 `,
 	},
 	{
-		ID: include.RuleDiamond, Category: Standard, Severity: diag.Info,
+		ID: include.RuleDiamond, Category: Standard, Severity: diag.Info, Compiler: "compiler/include",
 		Summary: "A file reached twice by one expansion is included once.",
 		Doc:     `When two files included by the same part both include a third, the third is included once, at its first place, and the second @ line is dropped. That is usually what was meant, so this is information: it shows where the text went.`,
 		Bad: `-- prompts/base.md --
@@ -315,7 +318,7 @@ Shared text.
 `,
 	},
 	{
-		ID: include.RuleDepth, Category: Minimal, Severity: diag.Error,
+		ID: include.RuleDepth, Category: Minimal, Severity: diag.Error, Compiler: "compiler/include",
 		Summary: "Include chains must not be deeper than includes.maxDepth.",
 		Doc:     `A chain of @include lines deeper than includes.maxDepth (8 unless configured; the including file is depth 0) is cut, and the @ line that goes too deep is reported with the whole chain. Flatten the chain or raise the limit.`,
 		Bad: `-- promptc.cue --
@@ -330,7 +333,7 @@ includes: maxDepth: 2
 `,
 	},
 	{
-		ID: include.RuleFiles, Category: Minimal, Severity: diag.Error,
+		ID: include.RuleFiles, Category: Minimal, Severity: diag.Error, Compiler: "compiler/include",
 		Summary: "One expansion must not reach more than includes.maxFiles files.",
 		Doc:     `An expansion that reaches more files than includes.maxFiles (100 unless configured, the including file counted) stops at the first file over the limit. Merge small files or raise the limit.`,
 		Bad: `-- promptc.cue --
@@ -344,7 +347,7 @@ includes: maxFiles: 3
 `,
 	},
 	{
-		ID: include.RuleTotalChars, Category: Minimal, Severity: diag.Error,
+		ID: include.RuleTotalChars, Category: Minimal, Severity: diag.Error, Compiler: "compiler/include",
 		Summary: "One expansion must not exceed includes.maxTotalChars characters.",
 		Doc:     `Text gathered by one expansion is counted in code points as it is gathered; the line where it passes includes.maxTotalChars (64,000 unless configured) is reported and nothing after it is included. This guards against an include that pulls in far more than intended; budgets are the place for tight ceilings.`,
 		Bad: `-- promptc.cue --
@@ -357,7 +360,7 @@ includes: maxTotalChars: 64000
 `,
 	},
 	{
-		ID: include.RuleFileChars, Category: Minimal, Severity: diag.Error,
+		ID: include.RuleFileChars, Category: Minimal, Severity: diag.Error, Compiler: "compiler/include",
 		Summary: "No included file may exceed includes.maxFileChars characters.",
 		Doc:     `A single file longer than includes.maxFileChars code points (16,000 unless configured) is not included at all. Split the file, or raise the limit if the size is intended.`,
 		Bad: `-- promptc.cue --
@@ -372,7 +375,7 @@ includes: maxFileChars: 4000
 
 	// Family files.
 	{
-		ID: family.RuleHeader, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleHeader, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "A family file's header, when it has one, must be closed and name the family of its file name.",
 		Doc:     `A family file may start with a --- line, a YAML header that is never sent (family:, provenance:, any other keys), and a closing --- line. The header is optional: the family's name is the file name before .prompt.md. When it is there, it is checked against #FamilyHeader, and a family: key must equal the file name, so that renaming a file cannot silently move text to another family. A first --- line that is never closed is an error: promptc cannot tell where the header ends.`,
 		Bad: `-- prompts/families/claude.prompt.md --
@@ -391,7 +394,7 @@ Prefer small, reviewable edits.
 `,
 	},
 	{
-		ID: family.RuleNoProvenance, Category: Standard, Severity: diag.Error,
+		ID: family.RuleNoProvenance, Category: Standard, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "With families.requireProvenance, every family file's header says where its text comes from.",
 		Doc:     `provenance: records what the family's guidance is based on (original text, the vendor's public model documentation, an evaluation). Reviewers need it to judge whether the text may be changed, and whether it may be shipped. A project that wants it for every family sets families.requireProvenance: true; then a family file without a header, or whose header has no provenance, is an error at its first line. Without that setting provenance is optional and nothing is reported.`,
 		Bad: `-- promptc.cue --
@@ -409,7 +412,7 @@ provenance: original text, from Anthropic's public prompting guide
 `,
 	},
 	{
-		ID: family.RuleNoteMarker, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleNoteMarker, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "Model note markers must read <!-- model \"Label\" /pattern/flags -->.",
 		Doc:     `A line that starts like a model note marker but does not parse (missing quotes around the label, missing slashes around the pattern) would otherwise be sent to every model as text. The note it was meant to open is skipped.`,
 		Bad: `-- prompts/families/claude.prompt.md --
@@ -420,7 +423,7 @@ provenance: original text, from Anthropic's public prompting guide
 `,
 	},
 	{
-		ID: family.RuleNotePattern, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleNotePattern, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "Model note patterns must be JavaScript regex literals that RE2 can run.",
 		Doc:     `Note patterns are written as JavaScript regex literals, because the harnesses that use them are often TypeScript, and compiled with Go's RE2 so that no pattern can hang the harness. Flags i, m, s and u translate; g and y mean nothing for a single test and are refused; lookaround and backreferences are refused with the construct named. The column points into the pattern.`,
 		Bad: `-- prompts/families/codex.prompt.md --
@@ -431,7 +434,7 @@ provenance: original text, from Anthropic's public prompting guide
 `,
 	},
 	{
-		ID: family.RuleFileName, Category: Standard, Severity: diag.Warning,
+		ID: family.RuleFileName, Category: Standard, Severity: diag.Warning, Compiler: "compiler/family",
 		Summary: "Family files should be named <family>.prompt.md.",
 		Doc:     `The .prompt.md suffix keeps claude.md and gemini.md from colliding with the CLAUDE.md and GEMINI.md instruction files that coding tools read, on file systems that ignore letter case. A family file found by families.files without the suffix is reported.`,
 		Bad: `-- promptc.cue --
@@ -444,7 +447,7 @@ families: files: "prompts/families/*.prompt.md"
 `,
 	},
 	{
-		ID: family.RuleNameCollision, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleNameCollision, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "Two asset paths must not differ only by letter case.",
 		Doc:     `claude.prompt.md and Claude.prompt.md are two files on Linux and one file on macOS and Windows: which text a build sends would depend on the machine. Rename one of them.`,
 		Bad: `-- prompts/families/claude.prompt.md --
@@ -456,7 +459,7 @@ families: files: "prompts/families/*.prompt.md"
 
 	// Model resolution.
 	{
-		ID: family.RuleExampleMismatch, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleExampleMismatch, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "Every families.examples entry must resolve to the family it names.",
 		Doc:     `families.examples is a table of model ids and the family each must resolve to. The compiler resolves each id with the rules exactly as the generated code will and reports any that resolve elsewhere, with the rule and pattern that decided. It is the test suite of the resolution rules.`,
 		Bad: `-- promptc.cue --
@@ -472,7 +475,7 @@ families: examples: "gpt-oss-20b": "local"
 `,
 	},
 	{
-		ID: family.RuleExampleNote, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleExampleNote, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "An example's expected model note must be the one its family file selects.",
 		Doc:     `An example can also name the model note it expects ({family: "claude", note: "Opus"}). The first note whose pattern matches the id is the one sent; the finding says which note, if any, was selected instead. While a note marker of the family file is malformed (FAMILY_NOTE_MARKER) or its pattern does not compile (FAMILY_NOTE_PATTERN), the family's notes are not compared with the examples: that finding is the cause to fix first.`,
 		Bad: `-- promptc.cue --
@@ -487,7 +490,7 @@ families: examples: "claude-opus-4-1": {family: "claude", note: "Opus"}
 `,
 	},
 	{
-		ID: compiler.RulePlaceholderUndeclared, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RulePlaceholderUndeclared, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Every {{name}} placeholder in sent text must be declared in promptc.cue.",
 		Doc:     `A placeholder, {{name}} outside code in a part's file or a family file, is replaced by the value promptc.cue declares under placeholders: fixed, per family, per model note, or supplied by the harness at run time. One that is not declared would be sent as written, braces and all, so it is an error at its position. In a code block {{name}} is text.`,
 		Bad: `-- prompts/base.md --
@@ -500,7 +503,7 @@ You are {{modelName}}.
 `,
 	},
 	{
-		ID: compiler.RulePlaceholderValue, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RulePlaceholderValue, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A placeholder needs a value for every family and note that sends it.",
 		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
 		Bad: `-- promptc.cue --
@@ -511,7 +514,7 @@ placeholders: modelName: {family: codex: "a GPT model", value: "an assistant mod
 `,
 	},
 	{
-		ID: compiler.RulePlaceholderUnused, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RulePlaceholderUnused, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "A declared placeholder should be used by some text.",
 		Doc:     `A placeholder declared in promptc.cue that no part or family file uses is dead configuration, or a sign that the text spells it differently. Remove it or use it.`,
 		Bad: `-- promptc.cue --
@@ -522,7 +525,7 @@ You work inside {{product}}.
 `,
 	},
 	{
-		ID: compiler.RuleTemplateParse, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleTemplateParse, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template part must be one Go text/template that parses.",
 		Doc:     `A part with template: is a Go text/template file, parsed with the standard library's parser at build time. A parse error is reported at its line, at the token the parser names. A template part is one template: {{define}} and {{template}} are refused, so that every text it sends is in the file and bounded.`,
 		Bad: `-- prompts/coder.tmpl --
@@ -533,7 +536,7 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 `,
 	},
 	{
-		ID: compiler.RuleTemplateFunc, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleTemplateFunc, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template part calls only the built-in functions promptc can bound.",
 		Doc:     `Budgets hold for the longest text a template can render, which promptc computes from the template's parse tree. It can bound and, eq, ge, gt, le, len, lt, ne, not, or, print, println and printf with a constant format of %s, %d, %v and %t; any other function (html, index, a harness's own) is refused at its place.`,
 		Bad: `-- prompts/coder.tmpl --
@@ -544,7 +547,7 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 `,
 	},
 	{
-		ID: compiler.RuleInputUndeclared, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleInputUndeclared, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Every field a template reads is a declared input or a field of its records.",
 		Doc:     `A template part's data are the inputs promptc.cue declares. Each field it reads (.IsGitRepo; inside range over a list, the records' fields such as .Path; $.Cwd from anywhere) must be declared, with its type, so that budgets can bound it and the generated Inputs struct has it.`,
 		Bad: `-- prompts/coder.tmpl --
@@ -555,7 +558,7 @@ inputs: GitBranch: {type: "string", maxChars: 100}
 `,
 	},
 	{
-		ID: compiler.RuleInputType, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleInputType, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template uses each input as its type allows.",
 		Doc:     `A list is ranged over, not printed; a string has no fields; range takes a list; eq of an enum and a constant that is not one of its values never holds. Each misuse is reported at its place.`,
 		Bad: `-- prompts/coder.tmpl --
@@ -566,7 +569,7 @@ Files:{{range .ContextFiles}} {{.Path}}{{end}}
 `,
 	},
 	{
-		ID: compiler.RuleInputUnused, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RuleInputUnused, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "A declared input should be read by some part a mode sends.",
 		Doc:     `An input that no template part reads and no when condition tests, among the parts the modes send, is dead configuration or a sign that the template spells it differently. Remove it or use it.`,
 		Bad: `-- promptc.cue --
@@ -577,7 +580,7 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 `,
 	},
 	{
-		ID: compiler.RuleTemplateTooLarge, Category: Budget, Severity: diag.Error,
+		ID: compiler.RuleTemplateTooLarge, Category: Budget, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template with every input at its maximum stays under 64 MiB.",
 		Doc:     `promptc builds a template's longest text to measure it. Inputs declared far larger than any prompt (a maxChars or maxItems in the millions) would make that text larger than the largest file promptc reads; lower them to what the harness really sends.`,
 		Bad: `-- promptc.cue --
@@ -588,7 +591,7 @@ inputs: Notes: {type: "string", maxChars: 20000}
 `,
 	},
 	{
-		ID: compiler.RuleTemplateSyntax, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RuleTemplateSyntax, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "Text that looks like another template syntax is sent as written.",
 		Doc:     `promptc's placeholders are {{name}}, declared in promptc.cue. Prompts taken from other harnesses often carry their template syntax: {name} (Python format strings), ${name} (shell and JavaScript), {{ .Name }} (Go templates), {{ name }} (Mustache with spaces), <% name %>. promptc does not expand those, so the model would receive the braces. Declare a placeholder and write {{name}}, or rephrase the text. Code and marked examples are not scanned.`,
 		Bad: `-- prompts/base.md --
@@ -599,7 +602,7 @@ Before finishing, apply {{finalReminders}}.
 `,
 	},
 	{
-		ID: compiler.RuleExampleParts, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleExampleParts, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "An example's listed conditional parts must be exactly those its model id gets.",
 		Doc:     `A conditional part (a part with models patterns) is sent only to the model ids one of its patterns matches. An example can list the conditional parts its id must get ({family: "codex", parts: ["applyPatch"]}, or parts: [] for none); the check fails when the id gets others, or when a listed name is not a conditional part. A loosened pattern then cannot start sending text to models that must not get it.`,
 		Bad: `-- promptc.cue --
@@ -612,7 +615,7 @@ families: examples: "gpt-4o": {family: "codex", parts: []}
 `,
 	},
 	{
-		ID: compiler.RuleConditionUnused, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RuleConditionUnused, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "Every conditional part should be sent to at least one example model id.",
 		Doc:     `A conditional part whose models patterns match no id of families.examples may match no real id either (a typo, an anchor too many). Add an example id it is meant for; list its conditional parts in the example to pin the choice.`,
 		Bad: `-- promptc.cue --
@@ -625,7 +628,7 @@ families: examples: "gpt-4.1": {family: "codex", parts: ["applyPatch"]}
 `,
 	},
 	{
-		ID: family.RuleUnknownFamily, Category: Minimal, Severity: diag.Error,
+		ID: family.RuleUnknownFamily, Category: Minimal, Severity: diag.Error, Compiler: "compiler/family",
 		Summary: "Rules and examples may only name families that exist.",
 		Doc:     `A family exists when it has a family file or is the fallback. A rule that names another family would send models to a family with no text; an example that expects one cannot pass.`,
 		Bad: `-- promptc.cue --
@@ -637,7 +640,7 @@ families: rules: [{family: "gemini", name: ["^gemini"]}]
 `,
 	},
 	{
-		ID: family.RuleUnexercised, Category: Standard, Severity: diag.Warning,
+		ID: family.RuleUnexercised, Category: Standard, Severity: diag.Warning, Compiler: "compiler/family",
 		Summary: "Every resolution pattern should decide at least one example.",
 		Doc:     `A name or provider pattern that decides no example is untested: nothing shows that it matches the ids it was written for, or that an earlier rule does not take them first. Add a model id to families.examples that this pattern decides.`,
 		Bad: `-- promptc.cue --
@@ -653,7 +656,7 @@ families: examples: {
 `,
 	},
 	{
-		ID: family.RuleOverlap, Category: Standard, Severity: diag.Info,
+		ID: family.RuleOverlap, Category: Standard, Severity: diag.Info, Compiler: "compiler/family",
 		Summary: "An example matched by rules of two families is decided by the first.",
 		Doc:     `When an example id is matched by patterns of more than one family, the first rule wins. That is often intended (gpt-oss before gpt-), so this is information that shows the order matters; reorder the rules if the winner is wrong.`,
 		Bad: `-- promptc.cue --
@@ -668,7 +671,7 @@ families: examples: "gpt-oss-20b": "local"
 `,
 	},
 	{
-		ID: family.RuleNoteShadowed, Category: Standard, Severity: diag.Warning,
+		ID: family.RuleNoteShadowed, Category: Standard, Severity: diag.Warning, Compiler: "compiler/family",
 		Summary: "A model note that an earlier note always takes first can never be sent.",
 		Doc:     `Notes are tried in file order and the first match wins. When every example that matches a note also matches an earlier one, the later note is dead text. Reorder the notes (specific before general) or narrow the earlier pattern.`,
 		Bad: `-- prompts/families/codex.prompt.md --
@@ -681,7 +684,7 @@ families: examples: "gpt-oss-20b": "local"
 `,
 	},
 	{
-		ID: family.RuleNoteUnexercised, Category: Standard, Severity: diag.Warning,
+		ID: family.RuleNoteUnexercised, Category: Standard, Severity: diag.Warning, Compiler: "compiler/family",
 		Summary: "Every model note should be selected by at least one example.",
 		Doc:     `A model note whose pattern matches none of the example ids that resolve to its family is untested: nothing shows that it is sent to the models it was written for, and a pattern that matches nothing real is dead prompt text that still has to be maintained. Add a model id to families.examples that selects it, naming the note ({family: "claude", note: "Opus"}) so that a later change of patterns that takes it away is reported too, or delete the note. A project without examples gets RULE_UNEXERCISED instead.`,
 		Bad: `-- promptc.cue --
@@ -698,7 +701,7 @@ families: examples: {
 `,
 	},
 	{
-		ID: family.RuleFamilyUnselected, Category: Standard, Severity: diag.Warning,
+		ID: family.RuleFamilyUnselected, Category: Standard, Severity: diag.Warning, Compiler: "compiler/family",
 		Summary: "Every family file should be selectable from a model id.",
 		Doc:     `A family file that no rule in families.rules names, and that is not families.fallback, is never chosen from a model id: only an explicit family choice sends it. Usually a rule was forgotten or names the family under another spelling. Add a rule for it (with an example in families.examples), or delete the file if nothing chooses it explicitly; if an explicit choice is how it is meant to be used, suppress the finding with a reason. A project without rules chooses every family explicitly, and gets no such finding.`,
 		Bad: `-- promptc.cue --
@@ -719,7 +722,7 @@ families: examples: "grok-4": "grok"
 
 	// Modes and budgets.
 	{
-		ID: compiler.RuleLattice, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleLattice, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Each mode in order must send everything the mode before it sends.",
 		Doc:     `Modes are ordered (order: ["minimal", "focus", "guide", "full"]) and each one is the previous plus more text, so that switching up never loses guidance. A part or slot that a lower mode sends and a higher one does not is an error, unless a declared substitution replaces it.`,
 		Bad: `-- promptc.cue --
@@ -734,7 +737,7 @@ order: ["focus", "full"]
 `,
 	},
 	{
-		ID: compiler.RuleSubstitutionBoth, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleSubstitutionBoth, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A mode must not send both sides of a substitution.",
 		Doc:     `A substitution {replace: parts.core, with: parts.basics} says that basics contains core. A mode sending both would send the core twice.`,
 		Bad: `-- promptc.cue --
@@ -747,7 +750,7 @@ modes: guide: compose: [parts.base, parts.basics]
 `,
 	},
 	{
-		ID: compiler.RuleBudgetOver, Category: Budget, Severity: diag.Error,
+		ID: compiler.RuleBudgetOver, Category: Budget, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A part, a sum of parts or a mode is over its budget.",
 		Doc:     `Budgets are ceilings in characters (code points) or tokens on a part, on a sum of parts, or on a mode's whole static text. Each budget is checked for every family and model note it covers, and a failure names the combination, the size, the ceiling, how far over it is and the largest contributing part. Static text is sent on every call, so every character over is paid for again and again.`,
 		Bad: `-- promptc.cue --
@@ -760,7 +763,7 @@ parts: boundary: {file: "prompts/boundary.md", budget: chars: 700}
 `,
 	},
 	{
-		ID: compiler.RuleBudgetNear, Category: Budget, Severity: diag.Warning,
+		ID: compiler.RuleBudgetNear, Category: Budget, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "A part, a sum of parts or a mode is close to its budget.",
 		Doc:     `Reported when a size reaches warnAt (0.95 unless configured) of its ceiling: the next edit will probably break the budget. Set warnAt: 1 on a budget to turn the warning off for it.`,
 		Bad: `-- promptc.cue --
@@ -773,7 +776,7 @@ parts: docsPointer: {file: "prompts/docs-pointer.md", budget: {chars: 200, warnA
 `,
 	},
 	{
-		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Error,
+		ID: compiler.RuleStaticDynamic, Category: Budget, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Static text must not contain text that changes between calls.",
 		Doc:     `Providers cache the prompt prefix that is the same on every call. A date, a time of day, an absolute path (/home/dev/app, or a short one such as /project), a model id (claude-sonnet-4-5) or a turn counter in a static part either breaks that cache when it changes or is simply wrong. Move such text to a slot, or a run-time placeholder, that the harness fills at call time (other template syntaxes are TEMPLATE_SYNTAX's, undeclared {{name}} placeholders PLACEHOLDER_UNDECLARED's). Every part is scanned, family lines, bodies and notes, and the operator guide as rendered from its template and cards; code blocks, inline code spans and marked examples (<example> ... </example>, <examples> ... </examples>) are not, since they show what something looks like. Text sent by several parts or families is reported once, naming where it is sent. The finding is an error; lint: staticDynamic: "warning" makes it a warning. Text that only shows what such a value looks like (a sample path or date in prose) goes in backticks, or under <!-- promptc:ignore STATIC_DYNAMIC reason --> (its paragraph) or <!-- promptc:file-ignore STATIC_DYNAMIC reason --> (its file): build honours these directives exactly as lint does, so the two never disagree.`,
 		Bad: `-- prompts/base.md --
@@ -786,7 +789,7 @@ The current date and the project directory are given below.
 
 	// Pointer parts.
 	{
-		ID: compiler.RulePointerSource, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RulePointerSource, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A pointer part's source must exist inside the project and fit in pointerSourceMaxChars.",
 		Doc: `A pointer part sends a short trigger and the path of a canonical source ("Editing settings: read docs/settings.md before answering.") instead of standing text. If the source is missing, unsafe or outside the project, the model is pointed at nothing. The finding is at pointer.source.
 
@@ -799,7 +802,7 @@ parts: settings: pointer: {trigger: "Editing settings", source: "docs/settings.m
 `,
 	},
 	{
-		ID: compiler.RulePointerCoverage, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RulePointerCoverage, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A pointer declares what its source covers, and the source still contains every phrase.",
 		Doc: `pointer.covers lists phrases that the source must contain for the pointer to be a safe replacement of the standing text it took over. When an edit to the source drops one, the knowledge is gone from every prompt; restore the phrase or send the text as standing context again.
 
@@ -818,7 +821,7 @@ Settings are read from the user layer, then the project layer; the project layer
 `,
 	},
 	{
-		ID: compiler.RulePointerGoverning, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RulePointerGoverning, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Governing text (identity, authority, safety) cannot be replaced by a pointer.",
 		Doc:     `A pointer is only followed when the model decides the trigger applies. Identity, authority and safety rules must hold on every call whether or not the model looks anything up, so a part marked governing: true must stay standing text.`,
 		Bad: `-- promptc.cue --
@@ -836,7 +839,7 @@ parts: boundary: {
 	},
 
 	{
-		ID: compiler.RuleGoverningDropped, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleGoverningDropped, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A profile may not omit or replace governing text or the tool catalogue; a substitution may replace governing text only with governing text.",
 		Doc: `A part marked governing: true carries identity, authority, safety, untrusted-input handling or mode control: the rules that must hold on every call. promptc.cue says which parts these are; promptc does not guess from the text. Every profile must send such a part, unchanged, wherever the mode sends it, so a profile's omit or replace that names one is an error at that entry, whatever the replacement is (a pointer included). The generated tool catalogue is held to the same rule: a compact profile may describe fewer tools in full, but it cannot drop the catalogue.
 
@@ -866,7 +869,7 @@ profiles: {
 	},
 
 	{
-		ID: compiler.RuleSlotRequired, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleSlotRequired, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A slot declared required is sent by every mode in every profile.",
 		Doc: `Some run-time text must reach the model whatever the mode: the user's own instructions (AGENTS.md and friends) above all. slots.NAME.required: true says so, and promptc then checks every mode, in every profile, for it: a mode whose compose list leaves the slot out is reported at that list, and a profile that omits it at its omit entry. The custom mode sends the slots every mode sends, so it carries a required slot too.
 
@@ -888,7 +891,7 @@ modes: {
 	},
 
 	{
-		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RuleProfileDrops, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "A profile that omits a part, or replaces it with smaller text that is not a pointer, either moves its text behind a pointer or says the loss is intended.",
 		Doc:     `A compact profile saves standing tokens. Moving detail behind a pointer part (replace: [{replace: parts.x, with: parts.xPointer}]) keeps the knowledge one read away; omitting the part deletes it, and a deletion always looks like the bigger saving. So every part a profile omits is reported, with its size, and so is every part it replaces with a smaller part that is not a pointer (with the difference in size), unless the profile lists the part under dropped: the place to say that the text is not needed in that profile. Only a replace entry moves text behind a pointer; a pointer sent elsewhere does not, and the pointer's covers phrases must occur in the text it replaces (POINTER_COVERAGE). costs --compare names the same dropped text. Governing parts can never be omitted (GOVERNING_DROPPED).`,
 		Bad: `-- promptc.cue --
@@ -914,7 +917,7 @@ profiles: {
 	},
 
 	{
-		ID: compiler.RuleToolDescription, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleToolDescription, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Every catalogue tool needs a description.",
 		Doc:     `A tool's description file is what the model reads to call the tool: what it does and its arguments. An empty file would list the tool by name with nothing behind it, in the standing catalogue and in every discovery answer. The finding is at the tool's file in promptc.cue. Under a permission set, a permitted tool's description must not name a tool the set forbids: the listing leaves that tool out, but the description is sent as written, so the session would learn of a tool it may not use; that finding is at the mention.`,
 		Bad: `-- promptc.cue --
@@ -928,7 +931,7 @@ git_log: shows the commit history. Arguments: n (int), how many commits.
 
 	// Custom mode.
 	{
-		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "custom.fallback must be a part with text of its own.",
 		Doc:     `When the user's custom-mode file is missing, empty or unsafe, the generated loader sends custom.fallback (the small boundary) and says why; it never falls back to a larger mode. A fallback that is a slot, a family part or a part without text would send nothing.`,
 		Bad: `-- promptc.cue --
@@ -939,7 +942,7 @@ custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
 `,
 	},
 	{
-		ID: compiler.RuleCustomNameTaken, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleCustomNameTaken, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "No mode or alias may be called custom when promptc.cue declares custom.",
 		Doc:     `The generated package names the custom mode "custom": ParseMode("custom") returns ModeCustom. A mode or alias of the same name would make that name mean two modes, so it is refused; rename the mode or the alias.`,
 		Bad: `-- promptc.cue --
@@ -952,7 +955,7 @@ custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
 `,
 	},
 	{
-		ID: compiler.RuleCustomTooLarge, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleCustomTooLarge, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "The custom-mode example must fit in custom.maxBytes.",
 		Doc:     `custom.example is an example custom file kept in the project and checked under the rules the generated loader applies at run time. One larger than custom.maxBytes would be refused by the loader, which sends the fallback instead, so the example would teach users a file that does not work.`,
 		Bad: `-- promptc.cue --
@@ -965,7 +968,7 @@ custom: {file: ".tern/prompts/custom.md", maxBytes: 1024, fallback: parts.bounda
 `,
 	},
 	{
-		ID: compiler.RuleCustomEmpty, Category: Minimal, Severity: diag.Error,
+		ID: compiler.RuleCustomEmpty, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "The custom-mode example must contain instructions.",
 		Doc:     `A custom file with nothing but frontmatter (or nothing at all) is treated by the loader as empty, and the fallback is sent. The example must show real instructions below its frontmatter.`,
 		Bad: `-- examples/custom.md --
@@ -981,7 +984,7 @@ Review the diff the user names; do not edit files.
 `,
 	},
 	{
-		ID: compiler.RuleCustomNoName, Category: Standard, Severity: diag.Warning,
+		ID: compiler.RuleCustomNoName, Category: Standard, Severity: diag.Warning, Compiler: "compiler",
 		Summary: "The custom-mode example should name itself.",
 		Doc:     `The mode picker shows a custom mode by the name its file gives: frontmatter name:, or else the first Markdown heading. An example without either teaches users to write unnamed files. Frontmatter that does not decode is reported under the same rule, as an error.`,
 		Bad: `-- examples/custom.md --
@@ -996,7 +999,7 @@ Review the diff the user names; do not edit files.
 
 	// Operator guide.
 	{
-		ID: guide.RulePlaceholder, Category: Minimal, Severity: diag.Error,
+		ID: guide.RulePlaceholder, Category: Minimal, Severity: diag.Error, Compiler: "compiler/guide",
 		Summary: "The operator guide template may only use the {{topics}} placeholder.",
 		Doc:     `The guide template is plain Markdown with one placeholder, {{topics}}, which becomes one line per topic card. Any other {{name}} would be sent to the model as is.`,
 		Bad: `-- prompts/operator-guide.template.md --
@@ -1007,7 +1010,7 @@ Topics: {{topics}}
 `,
 	},
 	{
-		ID: guide.RuleCard, Category: Minimal, Severity: diag.Error,
+		ID: guide.RuleCard, Category: Minimal, Severity: diag.Error, Compiler: "compiler/guide",
 		Summary: "Topic cards need frontmatter with a title and a one-line summary.",
 		Doc:     `Every file matched by guide.cards is a topic card: Markdown with a YAML header holding title, summary (one line) and an optional order. A card without them cannot be listed in the guide.`,
 		Bad: `-- cards/settings.md --
@@ -1023,7 +1026,7 @@ order: 2
 `,
 	},
 	{
-		ID: guide.RuleReference, Category: Minimal, Severity: diag.Error,
+		ID: guide.RuleReference, Category: Minimal, Severity: diag.Error, Compiler: "compiler/guide",
 		Summary: "Everything the operator guide names must exist in the docs.",
 		Doc:     `guide.references declares the kinds of reference the template makes (slash commands, settings keys, doc paths) as patterns, and where each must be found: a docs file with that path, or some docs file containing the text. A guide that tells a model about a command or page that does not exist sends it looking for nothing.`,
 		Bad: `-- prompts/operator-guide.template.md --
@@ -1034,7 +1037,7 @@ Use /prompt-mode to switch modes; see docs/prompt-modes.md.
 `,
 	},
 	{
-		ID: guide.RuleFrontmatter, Category: Minimal, Severity: diag.Error,
+		ID: guide.RuleFrontmatter, Category: Minimal, Severity: diag.Error, Compiler: "compiler/guide",
 		Summary: "Frontmatter must satisfy the JSON Schema configured for its files.",
 		Doc:     `The frontmatter section of promptc.cue maps asset globs to JSON Schemas; the YAML header of every matching file is validated against its schema, and each violation is reported at the offending key (a missing key at the header's first line). A schema that is missing or does not compile, or a glob that matches no file, is reported at its entry in promptc.cue.`,
 		Bad: `-- promptc.cue --
@@ -1055,7 +1058,7 @@ order: 1
 
 	// Project structure.
 	{
-		ID: RuleOrphan, Category: Standard, Severity: diag.Warning,
+		ID: RuleOrphan, Category: Standard, Severity: diag.Warning, check: orphanCheck{},
 		Summary: "Every Markdown file in the project should be reached by something.",
 		Doc:     `A Markdown file that no part, family, include, guide template, card or doc, or custom-mode example reaches is never sent and never checked: usually an old draft or a file whose include line was deleted. Which files are checked: those lint.orphans matches (every Markdown file by default; promptc init limits it to the prompts folder). Hidden folders, the output directory, node_modules and vendor folders are not searched, and neither is what .gitignore or .promptcignore files list (git's rules, a nested file applying below its folder). When the project sits inside a git repository, the repository's .gitignore files from its root down to the project, and .git/info/exclude (for a linked worktree or a submodule, that of the git directory its .git file names), count too: these are the only files promptc reads outside the project root, read-only, regular files only, never through a symbolic link; the global core.excludesFile is not read, so findings depend on the repository alone. A file reached through a symbolic link inside the project (a pointer source or an include that is a link to it) is reached. Include the file where it belongs, delete it if it is a stale draft, or, if it belongs to the project for another reason (a README, notes), narrow lint.orphans to the asset folders or list it in .promptcignore.`,
 		Bad: `-- prompts/base.md --
@@ -1070,7 +1073,7 @@ You are Tern.
 `,
 	},
 	{
-		ID: RuleDuplicate, Category: Standard, Severity: diag.Info,
+		ID: RuleDuplicate, Category: Standard, Severity: diag.Info, check: duplicateCheck{},
 		Summary: "A paragraph copied into several family files may drift apart.",
 		Doc:     `A paragraph of 80 characters or more that appears in two or more family files (compared with runs of white space collapsed) may drift: the next edit fixes one copy and not the others. Only one family is sent to a model, so the copies cost nothing per call, and prompts forked per model family repeat paragraphs on purpose: this is information. Each paragraph is reported once, at its first place, listing every place. When the copies are meant to stay equal, move the paragraph to a shared file and @include it from each family file; the text sent stays the same.`,
 		Bad: `-- prompts/families/claude.prompt.md --
@@ -1087,7 +1090,7 @@ Run the project's tests after every change and report the result, including fail
 `,
 	},
 	{
-		ID: RulePartUnused, Category: Standard, Severity: diag.Warning,
+		ID: RulePartUnused, Category: Standard, Severity: diag.Warning, check: partUnusedCheck{},
 		Summary: "Every part should be sent by some mode or counted by some budget.",
 		Doc:     `A part that no mode composes, no sum budget counts and no custom-mode fallback names is compiled and checked but never sent. Remove it, or add it to the mode that should send it.`,
 		Bad: `-- promptc.cue --
@@ -1101,7 +1104,7 @@ modes: focus: compose: [parts.base]
 `,
 	},
 	{
-		ID: RuleOutputStale, Category: Minimal, Severity: diag.Error,
+		ID: RuleOutputStale, Category: Minimal, Severity: diag.Error, check: outputCheck{},
 		Summary: "The committed output directory must match the assets.",
 		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. An output directory that does not exist at all is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case). Nor is staleness checked while the compiler reports errors, since build would write nothing until they are fixed.`,
 		Bad: `-- generated/prompts_gen.go --
@@ -1112,7 +1115,7 @@ const InputHash = "sha256:9a4e…"   (rebuilt with promptc build)
 `,
 	},
 	{
-		ID: source.RuleOutputUnsafe, Category: Security, Severity: diag.Error,
+		ID: source.RuleOutputUnsafe, Category: Security, Severity: diag.Error, Compiler: "compiler/source", check: outputCheck{},
 		Summary: "The output directory holds only regular files build owns where it reads, writes or removes.",
 		Doc:     `build owns the files it generates in the output directory, the manifest that lists them and its temporary files (.promptc-tmp-*). It reads and writes them through the same confinement as the assets and never follows a symbolic link there, even one that stays inside the project: a link committed in place of generated/COSTS.md would otherwise let build --check print the content of whatever it points to in a CI log, and let build write through it. So a symbolic link, a hard link (a file with a second name, which may be outside the project), a directory, a FIFO or a device where such a file belongs is reported, never opened, and build and build --check stop without writing. The same holds for an output directory reached through a link that leaves the project, and for a manifest line that is not a plain file name in the directory (such as .. or ../x): build never removes what it names. build also replaces or deletes only files it wrote as they are: a file the manifest does not list (a hand-written COSTS.md, a file where a renamed guide goes), or whose SHA-256 is not the one the manifest records (edited since), is reported at output.dir (guide.output for the guide) and kept; a file whose bytes already equal what build writes is adopted. The manifest is checked, never obeyed, and so is a temporary file: one that would make recovery delete or overwrite a file build neither generates nor lists is reported. Delete the entry (or the line), or move your file away, and run promptc build.`,
 		Bad: `-- generated/COSTS.md --
@@ -1125,7 +1128,7 @@ const InputHash = "sha256:9a4e…"   (rebuilt with promptc build)
 
 	// Suppression.
 	{
-		ID: RuleIgnoreNoReason, Category: Suppression, Severity: diag.Error,
+		ID: RuleIgnoreNoReason, Category: Suppression, Severity: diag.Error, check: directiveCheck{},
 		Summary: "An ignore directive must say why.",
 		Doc:     `<!-- promptc:ignore RULE_ID reason --> and <!-- promptc:file-ignore RULE_ID reason --> need a reason after the rule ID, so that a reviewer can judge the exception and a later editor knows when it can go. A directive without one suppresses nothing.`,
 		Bad: `-- prompts/base.md --
@@ -1138,7 +1141,7 @@ Tern 2.0 was released on 2025-03-01.
 `,
 	},
 	{
-		ID: RuleIgnoreUnused, Category: Suppression, Severity: diag.Warning,
+		ID: RuleIgnoreUnused, Category: Suppression, Severity: diag.Warning, check: directiveCheck{},
 		Summary: "An ignore directive that suppresses nothing should be removed.",
 		Doc:     `A directive whose rule reports nothing in its range (the next non-blank line and the rest of its block, or the whole file for file-ignore) is stale: the problem was fixed, or the directive sits in the wrong place. Remove it or move it to the line before the finding. Directives for rules that lint.use or lint.except turn off are not reported.`,
 		Bad: `-- prompts/base.md --
@@ -1150,7 +1153,7 @@ A line with no trailing space.
 `,
 	},
 	{
-		ID: RuleIgnoreUnknown, Category: Suppression, Severity: diag.Error,
+		ID: RuleIgnoreUnknown, Category: Suppression, Severity: diag.Error, check: directiveCheck{},
 		Summary: "An ignore directive must name a known rule ID.",
 		Doc:     `A misspelled rule ID would suppress nothing while looking as if it did. The finding suggests the closest known ID; promptc lint --list-rules lists them all. Categories are accepted by lint.use and lint.except in promptc.cue, not by directives.`,
 		Bad: `-- prompts/base.md --
@@ -1161,7 +1164,7 @@ A line with no trailing space.
 `,
 	},
 	{
-		ID: RuleIgnoreMalformed, Category: Suppression, Severity: diag.Error,
+		ID: RuleIgnoreMalformed, Category: Suppression, Severity: diag.Error, check: directiveCheck{},
 		Summary: "A promptc: directive must be ignore or file-ignore followed by a rule ID.",
 		Doc:     `Every comment line starting with <!-- promptc: is removed from the text sent, whatever follows, so a misspelled directive is silently lost. Only promptc:ignore and promptc:file-ignore exist, each followed by one or more rule IDs (separated by commas) and a reason.`,
 		Bad: `-- prompts/base.md --

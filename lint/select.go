@@ -9,7 +9,6 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -107,8 +106,6 @@ func categoryList() string {
 	return strings.Join(names, ", ")
 }
 
-// enabled reports whether findings of rule are reported at all. Rules the
-// registry does not know are always reported.
 // ChecksOutput reports whether Run, given an OutputCheck, checks the
 // output directory of l: whether OUTPUT_STALE or OUTPUT_UNSAFE is enabled.
 // A caller that would read the directory ahead (emit.Prefetch) asks first,
@@ -116,9 +113,11 @@ func categoryList() string {
 // selection Run would refuse counts as checking: Run reports the error.)
 func ChecksOutput(l *config.Loaded) bool {
 	sel, err := newSelection(l)
-	return err != nil || sel.enabled(RuleOutputStale) || sel.enabled(source.RuleOutputUnsafe)
+	return err != nil || sel.runs(outputCheck{})
 }
 
+// enabled reports whether findings of rule are reported at all. Rules the
+// registry does not know are always reported.
 func (s *selection) enabled(rule string) bool {
 	if _, ok := Lookup(rule); !ok {
 		return true

@@ -15,20 +15,13 @@ import (
 
 // fileTasks returns one task per project file the compiler read, in path
 // order, and one for promptc.cue, last. A file's task runs the
-// character-level rules on its text (trailing white space, tabs when
-// lint.forbidTabs is set, invisible characters, credentials) and finds its
-// directives, which it keeps in l.dirs and l.dirDiags at the file's index:
-// each file is read by one goroutine, once, while it is in its cache.
-// promptc.cue gets the character-level rules except tabs (cue fmt indents
-// with tabs).
-func (l *linter) fileTasks() []func() ([]diag.Diagnostic, error) {
-	s := l.sel
-	on := textRules{
-		trailing:  s.enabled(RuleTrailingSpace),
-		tabs:      s.enabled(RuleTab) && l.p.Config.Lint.ForbidTabs,
-		invisible: s.enabled(RuleZeroWidth) || s.enabled(RuleBidi) || s.enabled(RuleTag),
-		secrets:   s.enabled(RuleSecret),
-	}
+// character-level rules of on (as planned: trailing white space, tabs when
+// lint.forbidTabs is set, invisible characters, credentials) on its text
+// and finds its directives, which it keeps in l.dirs and l.dirDiags
+// at the file's index: each file is read by one goroutine, once, while it
+// is in its cache. promptc.cue gets the character-level rules except tabs
+// (cue fmt indents with tabs).
+func (l *linter) fileTasks(on textRules) []func() ([]diag.Diagnostic, error) {
 	paths := slices.Sorted(maps.Keys(l.files))
 	l.dirs = make([]directives, len(paths))
 	l.dirDiags = make([][]diag.Diagnostic, len(paths))

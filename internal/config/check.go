@@ -28,62 +28,111 @@ const (
 // to declared modes, one source per part, regexes that compile, an output
 // directory that stays inside the project and a guide file name that is a
 // plain name beside the generated files. Each finding is positioned at the
-// offending value in promptc.cue.
+// offending value in promptc.cue. Each concern is a function of its own;
+// their findings are sorted, so the order they run in does not show.
 func check(l *Loaded) []diag.Diagnostic {
 	c := l.Config
 	var ds []diag.Diagnostic
 	bad := func(path, format string, args ...any) {
 		ds = append(ds, diag.Errorf(l.PosOf(path), RuleConfig, "%s: %s", path, fmt.Sprintf(format, args...)))
 	}
-	modeNames := slices.Sorted(maps.Keys(c.Modes))
-	valid := "valid modes: " + strings.Join(modeNames, ", ")
-	isMode := func(n string) bool { _, ok := c.Modes[n]; return ok }
+	checkParts(bad, c)
+	checkInputs(bad, c)
+	checkModeRefs(bad, c)
+	checkPlaceholders(bad, c)
+	checkGoNames(bad, c)
+	checkModes(bad, c)
+	checkBudgets(bad, c)
+	checkFamilyRules(bad, c)
+	checkSettings(bad, c)
+	checkTools(bad, c)
+	checkPermissions(bad, c)
+	checkProfiles(bad, c)
+	checkPointerTemplate(bad, c.PointerTmpl)
+	checkOutput(bad, l.Root, c)
+	checkInstructions(bad, c.Instructions)
+	return diag.Sort(ds)
+}
 
+// checkParts checks every part (checkPartSource, checkPart) and that at
+// most maxConditional of them are conditional.
+func checkParts(bad func(string, string, ...any), c *Config) {
 	conditional := 0
 	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
-		p := c.Parts[name]
-		sources := 0
-		for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil, p.Template != ""} {
-			if set {
-				sources++
-			}
-		}
-		if sources != 1 {
-			bad("parts."+name, "a part needs exactly one of file, template, generated, family or pointer (found %d)", sources)
-		}
-		if len(p.Omit) > 0 && p.File == "" {
-			bad("parts."+name+".omit", "omit takes blocks out of a file; part %s has no file", name)
-		}
-		if p.When != nil {
-			checkWhen(bad, c, "parts."+name+".when", *p.When)
-		}
-		for i, pat := range p.Models {
-			if _, err := regexp.Compile(pat); err != nil {
-				bad(fmt.Sprintf("parts.%s.models.%d", name, i), "pattern does not compile: %v", reErr(pat, err))
-			}
-		}
-		if len(p.Models) > 0 {
+		checkPartSource(bad, c, name)
+		checkPart(bad, c, name)
+		if len(c.Parts[name].Models) > 0 {
 			if conditional++; conditional == maxConditional+1 {
 				bad("parts."+name+".models", "more than %d conditional parts; the generated package selects them with one bit each", maxConditional)
 			}
 		}
-		if len(p.Models) > 0 && p.Family != "" {
-			bad("parts."+name+".models", "a family part (family: %q) is chosen by the family's file and cannot be conditional; make a file part with models instead", p.Family)
-		}
-		if p.Block != "" && p.File == "" {
-			bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
-		}
-		if p.KeepTrailing && (p.File == "" || p.Block != "") {
-			bad("parts."+name+".keepTrailing", "keepTrailing keeps the end of a file; part %s is not a whole file: remove keepTrailing, or make the part a file without block", name)
-		}
-		if p.Budget != nil {
-			checkLimit(bad, "parts."+name+".budget", *p.Budget)
-		}
-		if _, dup := c.Slots[name]; dup {
-			bad("slots."+name, "%q is both a part and a slot; rename one", name)
+	}
+}
+
+// checkPartSource checks where part name takes its text from: exactly one
+// source, and the fields that shape a file's text (omit, block,
+// keepTrailing) only on a whole or partial file; a pointer's trigger that
+// says something, and a tool catalogue to render.
+func checkPartSource(bad func(string, string, ...any), c *Config, name string) {
+	p := c.Parts[name]
+	sources := 0
+	for _, set := range []bool{p.File != "", p.Generated != "", p.Family != "", p.Pointer != nil, p.Template != ""} {
+		if set {
+			sources++
 		}
 	}
-	checkInputs(bad, c)
+	if sources != 1 {
+		bad("parts."+name, "a part needs exactly one of file, template, generated, family or pointer (found %d)", sources)
+	}
+	if len(p.Omit) > 0 && p.File == "" {
+		bad("parts."+name+".omit", "omit takes blocks out of a file; part %s has no file", name)
+	}
+	if p.Block != "" && p.File == "" {
+		bad("parts."+name+".block", "block %q needs a file to take it from", p.Block)
+	}
+	if p.KeepTrailing && (p.File == "" || p.Block != "") {
+		bad("parts."+name+".keepTrailing", "keepTrailing keeps the end of a file; part %s is not a whole file: remove keepTrailing, or make the part a file without block", name)
+	}
+	// The schema refuses an empty trigger; one of white space only is as
+	// empty to the model, which would read ": read docs/x.md".
+	if p.Pointer != nil && strings.TrimSpace(p.Pointer.Trigger) == "" {
+		bad("parts."+name+".pointer.trigger", "the trigger of pointer %s is only white space, so the model could not tell when to read %s; say in a few words what the domain is", name, p.Pointer.Source)
+	}
+	if p.Generated == "tools" && c.Tools == nil {
+		bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
+	}
+}
+
+// checkPart checks when part name is sent (its condition, its model
+// patterns, which a family part cannot have), its budget, and that no
+// slot has its name.
+func checkPart(bad func(string, string, ...any), c *Config, name string) {
+	p := c.Parts[name]
+	if p.When != nil {
+		checkWhen(bad, c, "parts."+name+".when", *p.When)
+	}
+	for i, pat := range p.Models {
+		if _, err := regexp.Compile(pat); err != nil {
+			bad(fmt.Sprintf("parts.%s.models.%d", name, i), "pattern does not compile: %v", reErr(pat, err))
+		}
+	}
+	if len(p.Models) > 0 && p.Family != "" {
+		bad("parts."+name+".models", "a family part (family: %q) is chosen by the family's file and cannot be conditional; make a file part with models instead", p.Family)
+	}
+	if p.Budget != nil {
+		checkLimit(bad, "parts."+name+".budget", *p.Budget)
+	}
+	if _, dup := c.Slots[name]; dup {
+		bad("slots."+name, "%q is both a part and a slot; rename one", name)
+	}
+}
+
+// checkModeRefs checks the names that must be declared modes: order
+// (each once), defaultMode, the targets of aliases (which must not hide a
+// mode) and tiers.
+func checkModeRefs(bad func(string, string, ...any), c *Config) {
+	valid := "valid modes: " + strings.Join(slices.Sorted(maps.Keys(c.Modes)), ", ")
+	isMode := func(n string) bool { _, ok := c.Modes[n]; return ok }
 	for i, n := range c.Order {
 		if !isMode(n) {
 			bad(fmt.Sprintf("order.%d", i), "%q is not a declared mode (%s)", n, valid)
@@ -108,6 +157,11 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("tiers."+quote(t), "%q is not a declared mode (%s)", c.Tiers[t], valid)
 		}
 	}
+}
+
+// checkPlaceholders checks that every placeholder has a value, and that a
+// run-time one takes it from the harness alone and has no slot's name.
+func checkPlaceholders(bad func(string, string, ...any), c *Config) {
 	for _, name := range slices.Sorted(maps.Keys(c.Placeholders)) {
 		ph := c.Placeholders[name]
 		if ph.Runtime != nil && (ph.Value != nil || len(ph.Family) > 0 || len(ph.Note) > 0) {
@@ -120,6 +174,12 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("placeholders."+name, "%q is both a slot and a run-time placeholder, which share the generated Slots; rename one", name)
 		}
 	}
+}
+
+// checkGoNames checks that no two names the generated package turns into
+// identifiers of one kind (modes, slots and run-time placeholders,
+// profiles, permission sets) become the same identifier.
+func checkGoNames(bad func(string, string, ...any), c *Config) {
 	// Run-time placeholders are fields of the generated Slots too.
 	var fields []string
 	for _, n := range slices.Sorted(maps.Keys(c.Placeholders)) {
@@ -132,7 +192,7 @@ func check(l *Loaded) []diag.Diagnostic {
 			bad("placeholders."+quote(cl.Name), "run-time placeholder %q and %q both become the Slots field %s in the generated Go package; rename one", cl.Name, cl.Earlier, cl.GoName)
 		}
 	}
-	goNameClashes(bad, "mode", "modes", modeNames)
+	goNameClashes(bad, "mode", "modes", slices.Sorted(maps.Keys(c.Modes)))
 	goNameClashes(bad, "slot", "slots", slices.Sorted(maps.Keys(c.Slots)))
 	if c.Profiles != nil {
 		goNameClashes(bad, "profile", "profiles.values", slices.Sorted(maps.Keys(c.Profiles.Values)))
@@ -140,91 +200,113 @@ func check(l *Loaded) []diag.Diagnostic {
 	if c.Permissions != nil {
 		goNameClashes(bad, "permission set", "permissions.values", slices.Sorted(maps.Keys(c.Permissions.Values)))
 	}
-	for _, name := range modeNames {
-		m := c.Modes[name]
-		if m.Budget != nil {
-			checkLimit(bad, "modes."+name+".budget", *m.Budget)
-		}
-		if m.End != nil && m.FinalNewline {
-			bad("modes."+name+".end", "mode %s sets both end and finalNewline; finalNewline is end: \"\\n\": keep one", name)
-		}
-		for _, b := range slices.Sorted(maps.Keys(m.Before)) {
-			if !slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == b }) {
-				bad("modes."+name+".before."+b, "mode %s does not send %q; before names a part or slot of its compose list", name, b)
-			}
-		}
-		seen := map[string]bool{}
-		conditional := 0
-		for i, r := range m.Compose {
-			if r.Kind == "part" && len(c.Parts[r.Name].Models) > 0 {
-				if conditional++; conditional == maxModeConditional+1 {
-					bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "mode %s sends more than %d conditional parts; the generated package keeps a cost notice for every subset of them", name, maxModeConditional)
-				}
-			}
-			if seen[r.Name] {
-				bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "%s %q is listed twice", r.Kind, r.Name)
-			}
-			seen[r.Name] = true
+}
+
+// checkModes checks every mode (checkMode).
+func checkModes(bad func(string, string, ...any), c *Config) {
+	for _, name := range slices.Sorted(maps.Keys(c.Modes)) {
+		checkMode(bad, c, name)
+	}
+}
+
+// checkMode checks mode name: its budget, one way to end the text, before
+// entries that name what it sends, and a compose list that names each part
+// or slot once and sends at most maxModeConditional conditional parts.
+func checkMode(bad func(string, string, ...any), c *Config, name string) {
+	m := c.Modes[name]
+	if m.Budget != nil {
+		checkLimit(bad, "modes."+name+".budget", *m.Budget)
+	}
+	if m.End != nil && m.FinalNewline {
+		bad("modes."+name+".end", "mode %s sets both end and finalNewline; finalNewline is end: \"\\n\": keep one", name)
+	}
+	for _, b := range slices.Sorted(maps.Keys(m.Before)) {
+		if !slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == b }) {
+			bad("modes."+name+".before."+b, "mode %s does not send %q; before names a part or slot of its compose list", name, b)
 		}
 	}
+	seen := map[string]bool{}
+	conditional := 0
+	for i, r := range m.Compose {
+		if r.Kind == "part" && len(c.Parts[r.Name].Models) > 0 {
+			if conditional++; conditional == maxModeConditional+1 {
+				bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "mode %s sends more than %d conditional parts; the generated package keeps a cost notice for every subset of them", name, maxModeConditional)
+			}
+		}
+		if seen[r.Name] {
+			bad(fmt.Sprintf("modes.%s.compose.%d", name, i), "%s %q is listed twice", r.Kind, r.Name)
+		}
+		seen[r.Name] = true
+	}
+}
+
+// checkBudgets checks the limit of every named (sum) budget.
+func checkBudgets(bad func(string, string, ...any), c *Config) {
 	for _, name := range slices.Sorted(maps.Keys(c.Budgets)) {
 		checkLimit(bad, "budgets."+name, c.Budgets[name].Limit)
 	}
-	families := map[string]bool{c.Families.Fallback: true}
+}
+
+// checkFamilyRules checks the patterns of every family rule.
+func checkFamilyRules(bad func(string, string, ...any), c *Config) {
 	for i, r := range c.Families.Rules {
-		families[r.Family] = true
 		checkRulePatterns(bad, fmt.Sprintf("families.rules.%d", i), fmt.Sprintf("rule for family %q", r.Family), r)
 	}
-	checkSettings(bad, c)
-	checkTools(bad, c)
-	checkPermissions(bad, c)
-	if pr := c.Profiles; pr != nil {
-		if _, ok := pr.Values[pr.Default]; !ok {
-			bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
+}
+
+// checkProfiles checks the profiles: a declared default, and for each
+// profile what it says of parts (checkProfileParts) and of tools
+// (checkFullTools).
+func checkProfiles(bad func(string, string, ...any), c *Config) {
+	pr := c.Profiles
+	if pr == nil {
+		return
+	}
+	if _, ok := pr.Values[pr.Default]; !ok {
+		bad("profiles.default", "%q is not a declared profile (valid: %s)", pr.Default, strings.Join(slices.Sorted(maps.Keys(pr.Values)), ", "))
+	}
+	for _, name := range slices.Sorted(maps.Keys(pr.Values)) {
+		checkProfileParts(bad, c, name)
+		checkFullTools(bad, c, name)
+	}
+}
+
+// checkFullTools checks that profile name describes in full only tools of
+// the catalogue, each listed once.
+func checkFullTools(bad func(string, string, ...any), c *Config, name string) {
+	full := c.Profiles.Values[name].FullTools
+	for i, tool := range full {
+		path := fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i)
+		if j := slices.Index(full, tool); j < i {
+			bad(path, "tool %q is listed twice (first at fullTools.%d); list each tool once", tool, j)
+			continue
 		}
-		for _, name := range slices.Sorted(maps.Keys(pr.Values)) {
-			checkProfileParts(bad, c, name)
-			for i, tool := range pr.Values[name].FullTools {
-				if j := slices.Index(pr.Values[name].FullTools, tool); j < i {
-					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "tool %q is listed twice (first at fullTools.%d); list each tool once", tool, j)
-					continue
-				}
-				if c.Tools == nil {
-					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "names tool %q, but promptc.cue has no tools: catalogue", tool)
-				} else if _, ok := c.Tools.Catalogue[tool]; !ok {
-					bad(fmt.Sprintf("profiles.values.%s.fullTools.%d", name, i), "%q is not in tools.catalogue (valid: %s)", tool, strings.Join(slices.Sorted(maps.Keys(c.Tools.Catalogue)), ", "))
-				}
-			}
+		if c.Tools == nil {
+			bad(path, "names tool %q, but promptc.cue has no tools: catalogue", tool)
+		} else if _, ok := c.Tools.Catalogue[tool]; !ok {
+			bad(path, "%q is not in tools.catalogue (valid: %s)", tool, strings.Join(slices.Sorted(maps.Keys(c.Tools.Catalogue)), ", "))
 		}
 	}
-	checkPointerTemplate(bad, c.PointerTmpl)
-	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
-		// The schema refuses an empty trigger; one of white space only
-		// is as empty to the model, which would read ": read docs/x.md".
-		if ptr := c.Parts[name].Pointer; ptr != nil && strings.TrimSpace(ptr.Trigger) == "" {
-			bad("parts."+name+".pointer.trigger", "the trigger of pointer %s is only white space, so the model could not tell when to read %s; say in a few words what the domain is", name, ptr.Source)
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(c.Parts)) {
-		if c.Parts[name].Generated == "tools" && c.Tools == nil {
-			bad("parts."+name+".generated", "part %s renders the tool catalogue, but promptc.cue has no tools: catalogue", name)
-		}
-	}
-	if _, _, err := OutputDir(l.Root, c.Output.Dir); err != nil {
+}
+
+// checkOutput checks where the output goes: an output directory inside
+// the project root, and the guide's file name and reference patterns.
+func checkOutput(bad func(string, string, ...any), root string, c *Config) {
+	if _, _, err := OutputDir(root, c.Output.Dir); err != nil {
 		bad("output.dir", "%v", err)
 	}
-	if g := c.Guide; g != nil {
-		if why := checkGuideOutput(g.Output); why != "" {
-			bad("guide.output", "%s", why)
-		}
-		for _, k := range slices.Sorted(maps.Keys(g.References)) {
-			if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
-				bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(g.References[k].Pattern, err))
-			}
+	g := c.Guide
+	if g == nil {
+		return
+	}
+	if why := checkGuideOutput(g.Output); why != "" {
+		bad("guide.output", "%s", why)
+	}
+	for _, k := range slices.Sorted(maps.Keys(g.References)) {
+		if _, err := regexp.Compile(g.References[k].Pattern); err != nil {
+			bad("guide.references."+k+".pattern", "pattern does not compile: %v", reErr(g.References[k].Pattern, err))
 		}
 	}
-	checkInstructions(bad, c.Instructions)
-	return diag.Sort(ds)
 }
 
 // checkProfileParts checks that profile name says one thing about each

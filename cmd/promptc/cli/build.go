@@ -18,12 +18,8 @@ import (
 	"github.com/promptc/promptc/lint/printer"
 )
 
-func newBuildCommand(g *globals) *cobra.Command {
-	var check, quiet bool
-	cmd := &cobra.Command{
-		Use:   "build [DIR]",
-		Short: "Compile the assets, check every budget and write the output directory",
-		Long: `build compiles the project, checks every budget for every mode, family and
+// buildLong is the help text of build.
+const buildLong = `build compiles the project, checks every budget for every mode, family and
 model note, and writes the output directory named in promptc.cue: the Go
 package, COSTS.md, costs.json and the operator guide. The files are written
 all or nothing (temporary files, then renames, rolled back on failure) and
@@ -44,107 +40,156 @@ Findings go to stderr; errors stop the build (exit 1). A credential in an
 asset (the SECRET rule of lint) is an error for build whatever the lint
 section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
 promptc:file-ignore) in the asset lets it through. A successful build ends
-with one line on stderr saying what it wrote (--quiet omits it).`,
-		Args: cobra.MaximumNArgs(1),
+with one line on stderr saying what it wrote (--quiet omits it).`
+
+// buildOptions holds the flags of build (the format is g.format).
+type buildOptions struct {
+	check, quiet bool
+}
+
+func newBuildCommand(g *globals) *cobra.Command {
+	o := &buildOptions{}
+	cmd := &cobra.Command{
+		Use:   "build [DIR]",
+		Short: "Compile the assets, check every budget and write the output directory",
+		Long:  buildLong,
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := printer.Lookup(g.format); err != nil {
 				return usagef("--format: %v", err)
 			}
-			// build --check reads the output directory while the project
-			// compiles.
-			var pf *emit.Prefetch
-			defer func() { pf.Close() }()
-			proj, err := g.compileProject(dirArg(args), func(l *config.Loaded) {
-				if check {
-					pf = emit.StartPrefetch(l)
-				}
-			})
-			if err != nil {
-				return err
-			}
-			p, progs := proj.Default(), proj.Programs()
-			// Text lint lets through with an inline directive (an
-			// example date under <!-- promptc:ignore STATIC_DYNAMIC
-			// reason -->) does not stop build either.
-			ds := lint.BuildSuppress(progs, proj.Diagnostics())
-			// A credential never reaches the output, whatever the lint
-			// section says: the secret rule runs here too, and only an
-			// inline ignore with a reason lets a finding through.
-			if secrets := lint.BuildSecrets(progs, g.jobs); len(secrets) > 0 {
-				ds = diag.Sort(append(ds, secrets...))
-			}
-			n := diag.Count(ds, diag.Error)
-			// In a machine format the findings are printed once, at the
-			// end, with what the output directory adds, so the document
-			// stays alone on its stream.
-			machine := g.machineFormat(cmd)
-			if n > 0 || !machine {
-				if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
-					return err
-				}
-			}
-			if n > 0 {
-				if !machine {
-					fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
-				}
-				return findingsError{n}
-			}
-			dir := emit.Dir(p)
-			rel := relDir(dir)
-			if check {
-				changes, err := emit.Stale(progs, pf)
-				if err != nil {
-					return g.outputError(cmd, p, ds, err, "nothing checked")
-				}
-				if machine {
-					// One document: the findings and each stale file.
-					return g.reportStale(cmd, p, ds, changes)
-				}
-				if len(changes) == 0 {
-					return nil
-				}
-				for _, c := range changes {
-					fmt.Fprintf(g.stderr, "%s: %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind)
-				}
-				for _, c := range changes {
-					g.stderr.Write(c.Diff)
-				}
-				fmt.Fprintf(g.stderr, "promptc: %s is stale; run: promptc build %s\n", rel, relDir(p.Loaded.Root))
-				return findingsError{len(changes)}
-			}
-			files, err := emit.Render(progs, emit.InputHash(p))
-			if err != nil {
-				return err
-			}
-			res, err := emit.Write(p, files)
-			if res != nil {
-				for _, n := range res.Cleaned {
-					g.logger.Debug("resolved leftover of an interrupted build", "file", filepath.Join(rel, n))
-				}
-				for _, n := range res.Written {
-					g.logger.Debug("wrote", "file", filepath.Join(rel, n))
-				}
-				for _, n := range res.Removed {
-					g.logger.Debug("removed", "file", filepath.Join(rel, n))
-				}
-			}
-			if err != nil {
-				return g.outputError(cmd, p, ds, err, "nothing written")
-			}
-			if machine {
-				return g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil)
-			}
-			if !quiet {
-				fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
-			}
-			return nil
+			return o.run(g, cmd, args)
 		},
 	}
-	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if the output directory is stale")
-	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing on success (no summary line)")
+	cmd.Flags().BoolVar(&o.check, "check", false, "write nothing; exit 1 if the output directory is stale")
+	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "print nothing on success (no summary line)")
 	cmd.Flags().StringVar(&g.format, "format", "text", "format of the findings on stderr: "+strings.Join(printer.Formats(), ", "))
 	addJobsFlag(cmd, g)
 	return cmd
+}
+
+// run compiles the project of args and, when nothing stops it, checks
+// (--check) or writes its output directory.
+func (o *buildOptions) run(g *globals, cmd *cobra.Command, args []string) error {
+	// build --check reads the output directory while the project
+	// compiles.
+	var pf *emit.Prefetch
+	defer func() { pf.Close() }()
+	proj, err := g.compileProject(dirArg(args), func(l *config.Loaded) {
+		if o.check {
+			pf = emit.StartPrefetch(l)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	progs := proj.Programs()
+	ds, err := g.buildFindings(cmd, proj)
+	if err != nil {
+		return err
+	}
+	if o.check {
+		return g.buildCheck(cmd, progs, ds, pf)
+	}
+	return o.write(g, cmd, progs, ds)
+}
+
+// buildFindings returns the findings of proj's compilation with what
+// build refuses besides compile errors, prints them (in a machine format
+// only when there are errors: otherwise they end the document printed
+// later) and returns a findings error when any is an error.
+func (g *globals) buildFindings(cmd *cobra.Command, proj *compiler.Project) ([]diag.Diagnostic, error) {
+	p, progs := proj.Default(), proj.Programs()
+	// Text lint lets through with an inline directive (an
+	// example date under <!-- promptc:ignore STATIC_DYNAMIC
+	// reason -->) does not stop build either.
+	ds := lint.BuildSuppress(progs, proj.Diagnostics())
+	// A credential never reaches the output, whatever the lint
+	// section says: the secret rule runs here too, and only an
+	// inline ignore with a reason lets a finding through.
+	if secrets := lint.BuildSecrets(progs, g.jobs); len(secrets) > 0 {
+		ds = diag.Sort(append(ds, secrets...))
+	}
+	n := diag.Count(ds, diag.Error)
+	// In a machine format the findings are printed once, at the
+	// end, with what the output directory adds, so the document
+	// stays alone on its stream.
+	machine := g.machineFormat(cmd)
+	if n > 0 || !machine {
+		if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
+			return nil, err
+		}
+	}
+	if n > 0 {
+		if !machine {
+			fmt.Fprintf(g.stderr, "promptc: build failed: %d error(s); nothing written\n", n)
+		}
+		return nil, findingsError{n}
+	}
+	return ds, nil
+}
+
+// buildCheck compares the output directory of progs with what build would
+// write (its reading started by pf) and reports each stale file, with a
+// diff in text; nothing is written. found are the build's findings, which
+// a machine format prints with the stale files.
+func (g *globals) buildCheck(cmd *cobra.Command, progs []*compiler.Program, found []diag.Diagnostic, pf *emit.Prefetch) error {
+	p := progs[0]
+	rel := relDir(emit.Dir(p))
+	changes, err := emit.Stale(progs, pf)
+	if err != nil {
+		return g.outputError(cmd, p, found, err, "nothing checked")
+	}
+	if g.machineFormat(cmd) {
+		// One document: the findings and each stale file.
+		return g.reportStale(cmd, p, found, changes)
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	for _, c := range changes {
+		fmt.Fprintf(g.stderr, "%s: %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind)
+	}
+	for _, c := range changes {
+		g.stderr.Write(c.Diff)
+	}
+	fmt.Fprintf(g.stderr, "promptc: %s is stale; run: promptc build %s\n", rel, relDir(p.Loaded.Root))
+	return findingsError{len(changes)}
+}
+
+// write renders progs and writes the output directory, logging each file
+// written, removed or resolved, and ends with the findings (in a machine
+// format: found, the build's findings) or the summary line (unless
+// --quiet).
+func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.Program, found []diag.Diagnostic) error {
+	p := progs[0]
+	rel := relDir(emit.Dir(p))
+	files, err := emit.Render(progs, emit.InputHash(p))
+	if err != nil {
+		return err
+	}
+	res, err := emit.Write(p, files)
+	if res != nil {
+		for _, n := range res.Cleaned {
+			g.logger.Debug("resolved leftover of an interrupted build", "file", filepath.Join(rel, n))
+		}
+		for _, n := range res.Written {
+			g.logger.Debug("wrote", "file", filepath.Join(rel, n))
+		}
+		for _, n := range res.Removed {
+			g.logger.Debug("removed", "file", filepath.Join(rel, n))
+		}
+	}
+	if err != nil {
+		return g.outputError(cmd, p, found, err, "nothing written")
+	}
+	if g.machineFormat(cmd) {
+		return g.report(cmd, found, p.Loaded.Root, diag.Warning, nil)
+	}
+	if !o.quiet {
+		fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
+	}
+	return nil
 }
 
 // reportStale prints, in a machine format, the build's findings found (of

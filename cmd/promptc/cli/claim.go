@@ -14,12 +14,8 @@ import (
 	"github.com/promptc/promptc/lint/secret"
 )
 
-func newClaimCommand(g *globals) *cobra.Command {
-	var runs, compare, minSaving, format string
-	cmd := &cobra.Command{
-		Use:   "claim [DIR] --runs FILE --compare BASELINE,CANDIDATE",
-		Short: "Judge a token-savings claim on measured runs",
-		Long: `claim reads measured runs (JSON Lines: first the plan, {"plan": {"tasks":
+// claimLong is the help text of claim.
+const claimLong = `claim reads measured runs (JSON Lines: first the plan, {"plan": {"tasks":
 [...], "repeats": N}}, then one run a line with arm, task, run, passed, usage
 {input, output, cached, reasoning}, settings and settingsVerified) and
 decides whether CANDIDATE saves tokens against BASELINE. The claim is
@@ -37,66 +33,102 @@ other arms do not enter the gate but are validated like the rest: a
 malformed line or a run recorded twice is an error in any arm.
 --format json prints the verdict, the totals and every condition.
 Credential-like values (API keys, tokens, password=, secret= and token=
-assignments) are redacted in everything claim prints, as show redacts them.`,
-		Args: cobra.MaximumNArgs(1),
+assignments) are redacted in everything claim prints, as show redacts them.`
+
+// claimOptions holds the flags of claim and, once validate has run, what
+// it parsed from them.
+type claimOptions struct {
+	runs, compare, minSaving, format string
+
+	// baseline and candidate are the arms of --compare; threshold is
+	// --min-saving as a fraction, or -1 when not given.
+	baseline, candidate string
+	threshold           float64
+}
+
+func newClaimCommand(g *globals) *cobra.Command {
+	o := &claimOptions{}
+	cmd := &cobra.Command{
+		Use:   "claim [DIR] --runs FILE --compare BASELINE,CANDIDATE",
+		Short: "Judge a token-savings claim on measured runs",
+		Long:  claimLong,
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			defer func() { err = redactUsage(err) }()
-			if format != "text" && format != "json" {
-				return usagef("--format: unknown claim format %q (valid: text, json)", format)
-			}
-			if runs == "" {
-				return usagef("claim needs --runs FILE, the measured runs (JSON Lines)")
-			}
-			arms := strings.Split(compare, ",")
-			if len(arms) != 2 || strings.TrimSpace(arms[0]) == "" || strings.TrimSpace(arms[1]) == "" || arms[0] == arms[1] {
-				return usagef("--compare %q: want two different arms, BASELINE,CANDIDATE, e.g. classic,compact", compare)
-			}
-			threshold := -1.0
-			if minSaving != "" {
-				t, err := parsePercent(minSaving)
-				if err != nil {
-					return usagef("--min-saving %v", err)
-				}
-				threshold = t
-			}
-			l, err := g.loadConfig(dirArg(args))
-			if err != nil {
+			if err := o.validate(); err != nil {
 				return err
 			}
-			if threshold < 0 {
-				threshold = 0.10
-				if pr := l.Config.Profiles; pr != nil {
-					threshold = pr.SavingsThreshold
-				}
-			}
-			list, err := readRuns(runs)
-			if err != nil {
-				return err
-			}
-			res := redactResult(claim.Evaluate(list, strings.TrimSpace(arms[0]), strings.TrimSpace(arms[1]), threshold))
-			if format == "json" {
-				b, err := claim.JSON(res)
-				if err != nil {
-					return err
-				}
-				if _, err := g.stdout.Write(b); err != nil {
-					return err
-				}
-			} else if err := claim.Write(g.stdout, res); err != nil {
-				return err
-			}
-			if res.Verdict != claim.Supported {
-				return findingsError{1}
-			}
-			return nil
+			return o.run(g, args)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&runs, "runs", "", "the measured runs, a JSON Lines file")
-	f.StringVar(&compare, "compare", "", "the two arms, BASELINE,CANDIDATE")
-	f.StringVar(&minSaving, "min-saving", "", "the least saving as a percentage with %, e.g. 12% (default: profiles.savingsThreshold, else 10%)")
-	f.StringVar(&format, "format", "text", "output format: text, json")
+	f.StringVar(&o.runs, "runs", "", "the measured runs, a JSON Lines file")
+	f.StringVar(&o.compare, "compare", "", "the two arms, BASELINE,CANDIDATE")
+	f.StringVar(&o.minSaving, "min-saving", "", "the least saving as a percentage with %, e.g. 12% (default: profiles.savingsThreshold, else 10%)")
+	f.StringVar(&o.format, "format", "text", "output format: text, json")
 	return cmd
+}
+
+// validate checks the flags of claim (exit 2 when they are wrong) and
+// parses the arms and the threshold into o.
+func (o *claimOptions) validate() error {
+	if o.format != "text" && o.format != "json" {
+		return usagef("--format: unknown claim format %q (valid: text, json)", o.format)
+	}
+	if o.runs == "" {
+		return usagef("claim needs --runs FILE, the measured runs (JSON Lines)")
+	}
+	arms := strings.Split(o.compare, ",")
+	if len(arms) != 2 || strings.TrimSpace(arms[0]) == "" || strings.TrimSpace(arms[1]) == "" || arms[0] == arms[1] {
+		return usagef("--compare %q: want two different arms, BASELINE,CANDIDATE, e.g. classic,compact", o.compare)
+	}
+	o.baseline, o.candidate = strings.TrimSpace(arms[0]), strings.TrimSpace(arms[1])
+	o.threshold = -1
+	if o.minSaving != "" {
+		t, err := parsePercent(o.minSaving)
+		if err != nil {
+			return usagef("--min-saving %v", err)
+		}
+		o.threshold = t
+	}
+	return nil
+}
+
+// run judges the claim on the runs file, with the project's threshold
+// when --min-saving is not given, prints the verdict and returns a
+// findings error unless the claim is supported.
+func (o *claimOptions) run(g *globals, args []string) error {
+	l, err := g.loadConfig(dirArg(args))
+	if err != nil {
+		return err
+	}
+	threshold := o.threshold
+	if threshold < 0 {
+		threshold = 0.10
+		if pr := l.Config.Profiles; pr != nil {
+			threshold = pr.SavingsThreshold
+		}
+	}
+	list, err := readRuns(o.runs)
+	if err != nil {
+		return err
+	}
+	res := redactResult(claim.Evaluate(list, o.baseline, o.candidate, threshold))
+	if o.format == "json" {
+		b, err := claim.JSON(res)
+		if err != nil {
+			return err
+		}
+		if _, err := g.stdout.Write(b); err != nil {
+			return err
+		}
+	} else if err := claim.Write(g.stdout, res); err != nil {
+		return err
+	}
+	if res.Verdict != claim.Supported {
+		return findingsError{1}
+	}
+	return nil
 }
 
 // redactResult redacts credential-like values in every text of res, as

@@ -18,23 +18,8 @@ import (
 	"github.com/promptc/promptc/internal/diag"
 )
 
-func newCostsCommand(g *globals) *cobra.Command {
-	var (
-		format      string
-		model       string
-		base        string
-		maxIncrease string
-		calls       int
-		overhead    int
-		retrieval   string
-		compare     string
-		choice      string
-		perPerm     bool
-	)
-	cmd := &cobra.Command{
-		Use:   "costs [DIR]",
-		Short: "Print the static tokens every mode puts in front of every model call",
-		Long: `costs prints, for every mode and family, the static tokens per call (with
+// costsLong is the help text of costs.
+const costsLong = `costs prints, for every mode and family, the static tokens per call (with
 the family's most expensive model note and without a note), the part over the
 default mode, the characters, how tokens were counted, and the cacheable
 prefix (static text before the first volatile slot: one not declared
@@ -84,98 +69,156 @@ costs prints one of these at a time; a flag the chosen one does not read
 (--calls with --model, --profile with --compare, ...) is refused (exit 2)
 rather than ignored. The text a profile drops with no pointer is priced at
 the profile's declared rediscovery (tokens per session) in the session
-totals; without one it is named under them as not priced.`,
-		Args: cobra.MaximumNArgs(1),
+totals; without one it is named under them as not priced.`
+
+// costsOptions holds the flags of costs and, once validate has run, what
+// it parsed from them.
+type costsOptions struct {
+	format      string
+	model       string
+	base        string
+	maxIncrease string
+	calls       int
+	overhead    int
+	retrieval   string
+	compare     string
+	choice      string
+	perPerm     bool
+
+	// sess is the session --calls, --overhead and --retrieval describe,
+	// named the pointers --retrieval gives a rate of its own, and limit
+	// the parsed --max-increase (nil without it).
+	sess  costs.Session
+	named []string
+	limit *baseline.Limit
+}
+
+func newCostsCommand(g *globals) *cobra.Command {
+	o := &costsOptions{}
+	cmd := &cobra.Command{
+		Use:   "costs [DIR]",
+		Short: "Print the static tokens every mode puts in front of every model call",
+		Long:  costsLong,
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// The command line is checked before anything is compiled.
-			if !slices.Contains(costs.Formats, format) {
-				return usagef("--format: unknown costs format %q (valid: %s)", format, strings.Join(costs.Formats, ", "))
-			}
-			if err := checkCostsFlags(cmd); err != nil {
+			if err := o.validate(cmd); err != nil {
 				return err
 			}
-			if model != "" && format != "table" && format != "json" {
-				return usagef("--format %s: --model prints text (the default) or json", format)
-			}
-			if cmd.Flags().Changed("calls") && calls < 1 {
-				return usagef("--calls %d: want a number of calls of at least 1", calls)
-			}
-			if overhead < 0 {
-				return usagef("--overhead %d: want a number of tokens of at least 0", overhead)
-			}
-			sess := costs.Session{Calls: max(calls, 1), Overhead: overhead, DefaultRate: 1}
-			named, err := parseRates(retrieval, &sess)
-			if err != nil {
-				return err
-			}
-			var limit *baseline.Limit
-			if maxIncrease != "" {
-				if base == "" {
-					return usagef("--max-increase needs --base REF")
-				}
-				l, err := baseline.ParseLimit(maxIncrease)
-				if err != nil {
-					return usagef("--max-increase %v", err)
-				}
-				limit = &l
-			}
-			if cmd.Flags().Changed("compare") {
-				var s *costs.Session
-				if cmd.Flags().Changed("calls") {
-					s = &sess
-				}
-				return g.compareProfiles(dirArg(args), compare, s, named)
-			}
-			if perPerm {
-				return g.costsPerPermission(dirArg(args))
-			}
-			p, err := g.compile(dirArg(args))
-			if err != nil {
-				return err
-			}
-			switch {
-			case cmd.Flags().Changed("model"):
-				return g.notices(p, choice, model, format)
-			case cmd.Flags().Changed("base"):
-				return g.costsAgainst(cmd.Context(), p, base, limit, maxIncrease)
-			case calls > 0:
-				for _, n := range named {
-					if _, ok := p.Pointers[n]; !ok {
-						return usagef("--retrieval: %q is not a pointer part (pointers: %s)", n, strings.Join(slices.Sorted(maps.Keys(p.Pointers)), ", "))
-					}
-				}
-				if err := costs.WriteSession(g.stdout, sess, costs.SessionTable(p, sess), p.DroppedText()); err != nil {
-					return err
-				}
-				return costs.WritePointers(g.stdout, costs.Pointers(p, sess))
-			}
-			if format == "json" {
-				return g.costsJSON(p, sess)
-			}
-			if err := costs.Write(g.stdout, format, costs.Table(p)); err != nil {
-				return usageError{err}
-			}
-			if format == "table" {
-				return costs.WritePointers(g.stdout, costs.Pointers(p, sess))
-			}
-			return nil
+			return o.run(g, cmd, args)
 		},
 	}
+	o.addFlags(cmd, g)
+	return cmd
+}
+
+// addFlags defines the flags of costs on cmd, binding them to o (and the
+// profile, permission set and jobs to g).
+func (o *costsOptions) addFlags(cmd *cobra.Command, g *globals) {
 	f := cmd.Flags()
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
-	f.StringVar(&format, "format", "table", "output format: "+strings.Join(costs.Formats, ", "))
-	f.StringVar(&model, "model", "", "print the cost notice lines for this model id")
-	f.StringVar(&choice, "family", compiler.Auto, "with --model: the family (auto follows the model)")
-	f.StringVar(&base, "base", "", "compare with the project at this git ref")
-	f.StringVar(&maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
-	f.IntVar(&calls, "calls", 0, "print the total input of a session of N calls, Σ(S + R + H)")
-	f.IntVar(&overhead, "overhead", 0, "tokens every call sends besides the static prompt (H)")
-	f.StringVar(&retrieval, "retrieval", "", "with --calls: the fraction of sessions reading each pointer's source: RATE and/or NAME=RATE,...")
-	f.StringVar(&compare, "compare", "", "compare two profiles, e.g. classic,compact: the standing prompt, or with --calls a session")
+	f.StringVar(&o.format, "format", "table", "output format: "+strings.Join(costs.Formats, ", "))
+	f.StringVar(&o.model, "model", "", "print the cost notice lines for this model id")
+	f.StringVar(&o.choice, "family", compiler.Auto, "with --model: the family (auto follows the model)")
+	f.StringVar(&o.base, "base", "", "compare with the project at this git ref")
+	f.StringVar(&o.maxIncrease, "max-increase", "", "with --base: fail when a cell grows by more than N tokens or N%")
+	f.IntVar(&o.calls, "calls", 0, "print the total input of a session of N calls, Σ(S + R + H)")
+	f.IntVar(&o.overhead, "overhead", 0, "tokens every call sends besides the static prompt (H)")
+	f.StringVar(&o.retrieval, "retrieval", "", "with --calls: the fraction of sessions reading each pointer's source: RATE and/or NAME=RATE,...")
+	f.StringVar(&o.compare, "compare", "", "compare two profiles, e.g. classic,compact: the standing prompt, or with --calls a session")
 	f.StringVar(&g.permission, "permit", "", "cost a session under this permission set (default: permissions.default)")
-	f.BoolVar(&perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
+	f.BoolVar(&o.perPerm, "per-permission", false, "print the standing prompt of every mode in every profile under every permission set")
 	addJobsFlag(cmd, g)
-	return cmd
+}
+
+// validate checks the command line of costs (exit 2 when it is wrong) and
+// parses the session, the retrieval rates and the increase limit into o.
+func (o *costsOptions) validate(cmd *cobra.Command) error {
+	if !slices.Contains(costs.Formats, o.format) {
+		return usagef("--format: unknown costs format %q (valid: %s)", o.format, strings.Join(costs.Formats, ", "))
+	}
+	if err := checkCostsFlags(cmd); err != nil {
+		return err
+	}
+	if o.model != "" && o.format != "table" && o.format != "json" {
+		return usagef("--format %s: --model prints text (the default) or json", o.format)
+	}
+	if cmd.Flags().Changed("calls") && o.calls < 1 {
+		return usagef("--calls %d: want a number of calls of at least 1", o.calls)
+	}
+	if o.overhead < 0 {
+		return usagef("--overhead %d: want a number of tokens of at least 0", o.overhead)
+	}
+	o.sess = costs.Session{Calls: max(o.calls, 1), Overhead: o.overhead, DefaultRate: 1}
+	var err error
+	if o.named, err = parseRates(o.retrieval, &o.sess); err != nil {
+		return err
+	}
+	o.limit = nil
+	if o.maxIncrease != "" {
+		if o.base == "" {
+			return usagef("--max-increase needs --base REF")
+		}
+		l, err := baseline.ParseLimit(o.maxIncrease)
+		if err != nil {
+			return usagef("--max-increase %v", err)
+		}
+		o.limit = &l
+	}
+	return nil
+}
+
+// run prints the one view of costs the flags choose: a comparison of
+// profiles, the costs per permission set, a model's cost notices, the
+// comparison with a git ref, a session's totals, or the costs table.
+func (o *costsOptions) run(g *globals, cmd *cobra.Command, args []string) error {
+	if cmd.Flags().Changed("compare") {
+		var s *costs.Session
+		if cmd.Flags().Changed("calls") {
+			s = &o.sess
+		}
+		return g.compareProfiles(dirArg(args), o.compare, s, o.named)
+	}
+	if o.perPerm {
+		return g.costsPerPermission(dirArg(args))
+	}
+	p, err := g.compile(dirArg(args))
+	if err != nil {
+		return err
+	}
+	switch {
+	case cmd.Flags().Changed("model"):
+		return g.notices(p, o.choice, o.model, o.format)
+	case cmd.Flags().Changed("base"):
+		return g.costsAgainst(cmd.Context(), p, o.base, o.limit, o.maxIncrease)
+	case o.calls > 0:
+		return o.session(g, p)
+	}
+	if o.format == "json" {
+		return g.costsJSON(p, o.sess)
+	}
+	if err := costs.Write(g.stdout, o.format, costs.Table(p)); err != nil {
+		return usageError{err}
+	}
+	if o.format == "table" {
+		return costs.WritePointers(g.stdout, costs.Pointers(p, o.sess))
+	}
+	return nil
+}
+
+// session prints what a session of --calls calls sends in p, and the
+// pointers' break-even rates, once every pointer --retrieval names is
+// known to be one.
+func (o *costsOptions) session(g *globals, p *compiler.Program) error {
+	for _, n := range o.named {
+		if _, ok := p.Pointers[n]; !ok {
+			return usagef("--retrieval: %q is not a pointer part (pointers: %s)", n, strings.Join(slices.Sorted(maps.Keys(p.Pointers)), ", "))
+		}
+	}
+	if err := costs.WriteSession(g.stdout, o.sess, costs.SessionTable(p, o.sess), p.DroppedText()); err != nil {
+		return err
+	}
+	return costs.WritePointers(g.stdout, costs.Pointers(p, o.sess))
 }
 
 // costsActions are the things costs can print, each with the flags that

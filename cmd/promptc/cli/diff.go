@@ -18,12 +18,8 @@ import (
 // diffFormats are the output formats of promptc diff.
 var diffFormats = []string{"text", "markdown", "json"}
 
-func newDiffCommand(g *globals) *cobra.Command {
-	var base, format, failOn string
-	cmd := &cobra.Command{
-		Use:   "diff [DIR] --base REF",
-		Short: "Show how every composed prompt changed since a git ref, as the model receives it",
-		Long: `diff compares the project with itself at the git ref --base (read from git
+// diffLong is the help text of diff.
+const diffLong = `diff compares the project with itself at the git ref --base (read from git
 objects; the work tree is not touched) and prints, for every mode and family
 whose composed prompt changed, the unified diff of the text as the model
 receives it and the token change. Example model ids from promptc.cue are
@@ -35,80 +31,117 @@ promptc.cue itself.
 Formats: text; markdown, for a pull-request comment, one collapsed section
 per distinct diff listing the prompts it reaches, cut at 60,000 characters
 (GitHub refuses comments over 65,536); json, always complete. diff exits 0, or 1 when --fail-on-change names a mode
-(or * for every mode) whose prompt changed.`,
-		Args: cobra.MaximumNArgs(1),
+(or * for every mode) whose prompt changed.`
+
+// diffOptions holds the flags of diff.
+type diffOptions struct {
+	base, format, failOn string
+}
+
+func newDiffCommand(g *globals) *cobra.Command {
+	o := &diffOptions{}
+	cmd := &cobra.Command{
+		Use:   "diff [DIR] --base REF",
+		Short: "Show how every composed prompt changed since a git ref, as the model receives it",
+		Long:  diffLong,
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if base == "" {
-				return usagef("diff needs --base REF (a branch, tag or commit to compare with)")
-			}
-			if !slices.Contains(diffFormats, format) {
-				return usagef("--format: unknown diff format %q (valid: %s)", format, strings.Join(diffFormats, ", "))
-			}
-			p, err := g.compile(dirArg(args))
-			if err != nil {
+			if err := o.validate(); err != nil {
 				return err
 			}
-			// SIGINT and SIGTERM cancel the comparison: the base is
-			// removed from $TMPDIR and diff exits 128 + the signal's
-			// number, printing nothing.
-			ctx, stop := signalContext(cmd.Context())
-			defer stop()
-			old, cleanup, err := g.compileAtRef(ctx, p, base)
-			if err != nil {
-				return err
-			}
-			defer cleanup()
-			// A protected mode may exist on either side: its removal,
-			// or its appearance, is a change like any other.
-			protected := map[string]bool{}
-			for _, m := range strings.Split(failOn, ",") {
-				if m = strings.TrimSpace(m); m == "" {
-					continue
-				}
-				if _, err := p.Mode(m); err != nil && m != "*" {
-					if old == nil {
-						return usagef("--fail-on-change: %v", err)
-					}
-					if _, oerr := old.Mode(m); oerr != nil {
-						return usagef("--fail-on-change: %v, nor at %s", err, base)
-					}
-				}
-				protected[m] = true
-			}
-			changes := baseline.Prompts(old, p, base)
-			if err := interruption(ctx); err != nil {
-				return err
-			}
-			switch format {
-			case "json":
-				err = writeDiffJSON(g.stdout, base, changes)
-			case "markdown":
-				err = writeDiffMarkdown(g.stdout, base, changes)
-			default:
-				err = writeDiffText(g.stdout, base, changes)
-			}
-			if err != nil {
-				return err
-			}
-			var hit []string
-			for _, c := range changes {
-				if (protected["*"] || protected[c.Mode]) && !slices.Contains(hit, c.Mode) {
-					hit = append(hit, c.Mode)
-				}
-			}
-			if len(hit) > 0 {
-				fmt.Fprintf(g.stderr, "promptc: the prompt of protected mode(s) %s changed since %s\n", strings.Join(hit, ", "), base)
-				return findingsError{len(hit)}
-			}
-			return nil
+			return o.run(g, cmd, args)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&base, "base", "", "the git ref to compare with")
-	f.StringVar(&format, "format", "text", "output format: "+strings.Join(diffFormats, ", "))
-	f.StringVar(&failOn, "fail-on-change", "", "exit 1 when the prompt of one of these modes (comma-separated, * for all) changed")
+	f.StringVar(&o.base, "base", "", "the git ref to compare with")
+	f.StringVar(&o.format, "format", "text", "output format: "+strings.Join(diffFormats, ", "))
+	f.StringVar(&o.failOn, "fail-on-change", "", "exit 1 when the prompt of one of these modes (comma-separated, * for all) changed")
 	addJobsFlag(cmd, g)
 	return cmd
+}
+
+// validate refuses flags diff cannot run with (exit 2) before anything is
+// compiled.
+func (o *diffOptions) validate() error {
+	if o.base == "" {
+		return usagef("diff needs --base REF (a branch, tag or commit to compare with)")
+	}
+	if !slices.Contains(diffFormats, o.format) {
+		return usagef("--format: unknown diff format %q (valid: %s)", o.format, strings.Join(diffFormats, ", "))
+	}
+	return nil
+}
+
+// run compiles the project and the project at --base, prints how every
+// composed prompt changed, and returns a findings error when the prompt
+// of a protected mode did.
+func (o *diffOptions) run(g *globals, cmd *cobra.Command, args []string) error {
+	p, err := g.compile(dirArg(args))
+	if err != nil {
+		return err
+	}
+	// SIGINT and SIGTERM cancel the comparison: the base is removed from
+	// $TMPDIR and diff exits 128 + the signal's number, printing nothing.
+	ctx, stop := signalContext(cmd.Context())
+	defer stop()
+	old, cleanup, err := g.compileAtRef(ctx, p, o.base)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	protected, err := o.protected(p, old)
+	if err != nil {
+		return err
+	}
+	changes := baseline.Prompts(old, p, o.base)
+	if err := interruption(ctx); err != nil {
+		return err
+	}
+	switch o.format {
+	case "json":
+		err = writeDiffJSON(g.stdout, o.base, changes)
+	case "markdown":
+		err = writeDiffMarkdown(g.stdout, o.base, changes)
+	default:
+		err = writeDiffText(g.stdout, o.base, changes)
+	}
+	if err != nil {
+		return err
+	}
+	var hit []string
+	for _, c := range changes {
+		if (protected["*"] || protected[c.Mode]) && !slices.Contains(hit, c.Mode) {
+			hit = append(hit, c.Mode)
+		}
+	}
+	if len(hit) > 0 {
+		fmt.Fprintf(g.stderr, "promptc: the prompt of protected mode(s) %s changed since %s\n", strings.Join(hit, ", "), o.base)
+		return findingsError{len(hit)}
+	}
+	return nil
+}
+
+// protected returns the modes of --fail-on-change ("*" for every mode),
+// each a mode of p or of old, the project at --base (nil when it has no
+// promptc.cue): a protected mode's removal, or its appearance, is a
+// change like any other.
+func (o *diffOptions) protected(p, old *compiler.Program) (map[string]bool, error) {
+	protected := map[string]bool{}
+	for _, m := range strings.Split(o.failOn, ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			continue
+		}
+		if _, err := p.Mode(m); err != nil && m != "*" {
+			if old == nil {
+				return nil, usagef("--fail-on-change: %v", err)
+			}
+			if _, oerr := old.Mode(m); oerr != nil {
+				return nil, usagef("--fail-on-change: %v, nor at %s", err, o.base)
+			}
+		}
+		protected[m] = true
+	}
+	return protected, nil
 }
 
 // title names a change: mode, family (every family for a mode that sends

@@ -22,15 +22,8 @@ import (
 // formatConfigIgnore prints a lint.ignoreOnly block instead of findings.
 const formatConfigIgnore = "config-ignore"
 
-func newLintCommand(g *globals) *cobra.Command {
-	var (
-		strict, listRules, fix bool
-		explain                string
-	)
-	cmd := &cobra.Command{
-		Use:   "lint [DIR] [FILES...]",
-		Short: "Run every check on the assets and report findings; writes nothing",
-		Long: `lint compiles the project, runs every rule on it and prints the findings to
+// lintLong is the help text of lint.
+const lintLong = `lint compiles the project, runs every rule on it and prints the findings to
 stdout. It exits 1 when there are errors (or, with --strict, warnings), 0
 otherwise. It never writes a file.
 
@@ -49,71 +42,110 @@ lint.ignoreOnly in promptc.cue, and by directives in the assets:
 Formats: text, json, github-actions, sarif; config-ignore prints a
 lint.ignoreOnly block that silences the current findings, to adopt lint on
 an existing project. --list-rules lists every rule (--format json for
-details) and --explain RULE_ID documents one.`,
-		Args: cobra.ArbitraryArgs,
+details) and --explain RULE_ID documents one.`
+
+// lintOptions holds the flags of lint (the format is g.format).
+type lintOptions struct {
+	strict, listRules, fix bool
+	explain                string
+}
+
+func newLintCommand(g *globals) *cobra.Command {
+	o := &lintOptions{}
+	cmd := &cobra.Command{
+		Use:   "lint [DIR] [FILES...]",
+		Short: "Run every check on the assets and report findings; writes nothing",
+		Long:  lintLong,
+		Args:  cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if listRules {
-				return g.listRules(explain)
+			// Listing and explaining rules read no project, and no other
+			// flag.
+			if o.listRules {
+				return g.listRules(o.explain)
 			}
-			if explain != "" {
-				return g.explainRule(explain)
+			if o.explain != "" {
+				return g.explainRule(o.explain)
 			}
-			if g.format != formatConfigIgnore {
-				if _, err := printer.Lookup(g.format); err != nil {
-					return usagef("--format: %v", withConfigIgnore(err))
-				}
-			}
-			if fix && g.format == formatConfigIgnore {
-				return usagef("--fix and --format %s cannot be combined: fix first, then adopt what is left", formatConfigIgnore)
-			}
-			if err := g.checkJobs(); err != nil {
+			if err := o.validate(g); err != nil {
 				return err
 			}
-			dir, files := splitLintArgs(args)
-			l, p, ds, err := g.lintProject(dir, files)
-			if err != nil || p == nil {
-				return err
-			}
-			if fix {
-				fixes, err := lint.Fixes(p.proj, ds, p.opts)
-				if err != nil {
-					return err
-				}
-				if n, err := g.applyFixes(l.Root, fixes); err != nil {
-					return err
-				} else if n > 0 {
-					// What is left, in the files as they are now.
-					if l, p, ds, err = g.lintProject(dir, files); err != nil || p == nil {
-						return err
-					}
-				}
-			}
-			g.logger.Debug("linted", "root", l.Root, "files", len(p.proj.Default().Files), "findings", len(ds))
-			if g.format == formatConfigIgnore {
-				_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
-				return err
-			}
-			if err := g.report(cmd, ds, l.Root, diag.Info, nil); err != nil {
-				return err
-			}
-			failing := diag.Count(ds, diag.Error)
-			if strict {
-				failing = diag.Count(ds, diag.Warning)
-			}
-			if failing > 0 {
-				return findingsError{failing}
-			}
-			return nil
+			return o.run(g, cmd, args)
 		},
 	}
+	o.addFlags(cmd, g)
+	return cmd
+}
+
+// addFlags defines the flags of lint on cmd, binding them to o (and the
+// format and jobs to g).
+func (o *lintOptions) addFlags(cmd *cobra.Command, g *globals) {
 	f := cmd.Flags()
 	f.StringVar(&g.format, "format", "text", "output format: "+strings.Join(append(printer.Formats(), formatConfigIgnore), ", "))
-	f.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
-	f.BoolVar(&fix, "fix", false, "remove trailing white space and hidden characters, add a missing final newline, then report what is left")
-	f.BoolVar(&listRules, "list-rules", false, "list every rule (text or --format json) and exit")
-	f.StringVar(&explain, "explain", "", "print the documentation of `RULE_ID` and exit")
+	f.BoolVar(&o.strict, "strict", false, "exit 1 on warnings too")
+	f.BoolVar(&o.fix, "fix", false, "remove trailing white space and hidden characters, add a missing final newline, then report what is left")
+	f.BoolVar(&o.listRules, "list-rules", false, "list every rule (text or --format json) and exit")
+	f.StringVar(&o.explain, "explain", "", "print the documentation of `RULE_ID` and exit")
 	addJobsFlag(cmd, g)
-	return cmd
+}
+
+// validate refuses a command line lint cannot run (exit 2): an unknown
+// format, --fix with config-ignore, a bad --jobs.
+func (o *lintOptions) validate(g *globals) error {
+	if g.format != formatConfigIgnore {
+		if _, err := printer.Lookup(g.format); err != nil {
+			return usagef("--format: %v", withConfigIgnore(err))
+		}
+	}
+	if o.fix && g.format == formatConfigIgnore {
+		return usagef("--fix and --format %s cannot be combined: fix first, then adopt what is left", formatConfigIgnore)
+	}
+	return g.checkJobs()
+}
+
+// run lints the project and files of args, fixing first with --fix, and
+// prints the findings; it returns a findings error when any fails the
+// run (errors, or warnings too with --strict).
+func (o *lintOptions) run(g *globals, cmd *cobra.Command, args []string) error {
+	dir, files := splitLintArgs(args)
+	l, p, ds, err := g.lintProject(dir, files)
+	if err != nil || p == nil {
+		return err
+	}
+	if o.fix {
+		if l, p, ds, err = g.fixThenLint(dir, files, l, p, ds); err != nil || p == nil {
+			return err
+		}
+	}
+	g.logger.Debug("linted", "root", l.Root, "files", len(p.proj.Default().Files), "findings", len(ds))
+	if g.format == formatConfigIgnore {
+		_, err := fmt.Fprint(g.stdout, lint.ConfigIgnore(ds))
+		return err
+	}
+	if err := g.report(cmd, ds, l.Root, diag.Info, nil); err != nil {
+		return err
+	}
+	failing := diag.Count(ds, diag.Error)
+	if o.strict {
+		failing = diag.Count(ds, diag.Warning)
+	}
+	if failing > 0 {
+		return findingsError{failing}
+	}
+	return nil
+}
+
+// fixThenLint applies the fixes of the findings ds of p (linted in l)
+// and, when it changed a file, lints dir and files again: what is left, in
+// the files as they are now. Without a change it returns what it was given.
+func (g *globals) fixThenLint(dir string, files []string, l *config.Loaded, p *linted, ds []diag.Diagnostic) (*config.Loaded, *linted, []diag.Diagnostic, error) {
+	fixes, err := lint.Fixes(p.proj, ds, p.opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if n, err := g.applyFixes(l.Root, fixes); err != nil || n == 0 {
+		return l, p, ds, err
+	}
+	return g.lintProject(dir, files)
 }
 
 func withConfigIgnore(err error) string {

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/family"
 )
 
@@ -60,87 +62,108 @@ a project with settings) each per-model setting's value and the rule that
 decided it, or the setting's default.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := g.compile("")
-			if err != nil {
-				return err
-			}
-			var out []resolved
-			for _, id := range args {
-				r := resolved{Resolution: p.Resolver.Resolve(id)}
-				if r.Providers == nil {
-					r.Providers = []string{}
-				}
-				if f := p.Families[r.Family]; f != nil {
-					if i := f.NoteFor(id); i >= 0 {
-						r.Note, r.NoteRegex = f.Notes[i].Label, f.Notes[i].Literal
-					}
-				}
-				r.Parts = p.ConditionalParts(id)
-				for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
-					res := p.Settings[name].Resolve(id)
-					sr := settingResolved{Name: name, Value: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched, Why: res.SettingWhy()}
-					if res.By == family.ByFallback {
-						sr.By = "default"
-					}
-					r.Settings = append(r.Settings, sr)
-				}
-				out = append(out, r)
-			}
-			switch format {
-			case "json":
-				b, err := json.MarshalIndent(map[string]any{"resolutions": out}, "", "  ")
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(g.stdout, "%s\n", b)
-			case "text":
-				tw := tabwriter.NewWriter(g.stdout, 0, 0, 2, ' ', 0)
-				// The parts column only for a project with conditional
-				// parts.
-				withParts := p.HasConditional()
-				head := "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE"
-				if withParts {
-					head += "\tPARTS"
-				}
-				withSettings := len(p.Settings) > 0
-				if withSettings {
-					head += "\tSETTINGS"
-				}
-				fmt.Fprintln(tw, head)
-				for _, r := range out {
-					note := "-"
-					if r.Note != "" {
-						note = fmt.Sprintf("%q %s", r.Note, r.NoteRegex)
-					}
-					prov := strings.Join(r.Providers, "/")
-					if prov == "" {
-						prov = "-"
-					}
-					line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", r.ModelID, r.Name, prov, r.Family, r.Why(), note)
-					if withParts {
-						parts := strings.Join(r.Parts, ", ")
-						if parts == "" {
-							parts = "-"
-						}
-						line += "\t" + parts
-					}
-					if withSettings {
-						var set []string
-						for _, sr := range r.Settings {
-							set = append(set, sr.text())
-						}
-						line += "\t" + strings.Join(set, "; ")
-					}
-					fmt.Fprintln(tw, line)
-				}
-				tw.Flush()
-			default:
-				return usagef("unknown format %q for resolve (valid: text, json)", format)
-			}
-			return nil
+			return runResolve(g, format, args)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	addJobsFlag(cmd, g)
 	return cmd
+}
+
+// runResolve compiles the project and prints how each model id of ids
+// resolves, in format. The format is checked after compiling, as it always
+// has been: a project that does not compile reports that first.
+func runResolve(g *globals, format string, ids []string) error {
+	p, err := g.compile("")
+	if err != nil {
+		return err
+	}
+	out := resolveIDs(p, ids)
+	switch format {
+	case "json":
+		b, err := json.MarshalIndent(map[string]any{"resolutions": out}, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(g.stdout, "%s\n", b)
+	case "text":
+		writeResolved(g.stdout, p, out)
+	default:
+		return usagef("unknown format %q for resolve (valid: text, json)", format)
+	}
+	return nil
+}
+
+// resolveIDs resolves each model id of ids in p: its family, note,
+// conditional parts and settings.
+func resolveIDs(p *compiler.Program, ids []string) []resolved {
+	var out []resolved
+	for _, id := range ids {
+		r := resolved{Resolution: p.Resolver.Resolve(id)}
+		if r.Providers == nil {
+			r.Providers = []string{}
+		}
+		if f := p.Families[r.Family]; f != nil {
+			if i := f.NoteFor(id); i >= 0 {
+				r.Note, r.NoteRegex = f.Notes[i].Label, f.Notes[i].Literal
+			}
+		}
+		r.Parts = p.ConditionalParts(id)
+		for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
+			res := p.Settings[name].Resolve(id)
+			sr := settingResolved{Name: name, Value: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched, Why: res.SettingWhy()}
+			if res.By == family.ByFallback {
+				sr.By = "default"
+			}
+			r.Settings = append(r.Settings, sr)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// writeResolved prints the resolutions out of p as a table, with a parts
+// column for a project with conditional parts and a settings column for
+// one with settings.
+func writeResolved(w io.Writer, p *compiler.Program, out []resolved) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// The parts column only for a project with conditional
+	// parts.
+	withParts := p.HasConditional()
+	head := "MODEL\tNAME\tPROVIDER\tFAMILY\tDECIDED BY\tNOTE"
+	if withParts {
+		head += "\tPARTS"
+	}
+	withSettings := len(p.Settings) > 0
+	if withSettings {
+		head += "\tSETTINGS"
+	}
+	fmt.Fprintln(tw, head)
+	for _, r := range out {
+		note := "-"
+		if r.Note != "" {
+			note = fmt.Sprintf("%q %s", r.Note, r.NoteRegex)
+		}
+		prov := strings.Join(r.Providers, "/")
+		if prov == "" {
+			prov = "-"
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s", r.ModelID, r.Name, prov, r.Family, r.Why(), note)
+		if withParts {
+			parts := strings.Join(r.Parts, ", ")
+			if parts == "" {
+				parts = "-"
+			}
+			line += "\t" + parts
+		}
+		if withSettings {
+			var set []string
+			for _, sr := range r.Settings {
+				set = append(set, sr.text())
+			}
+			line += "\t" + strings.Join(set, "; ")
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
 }

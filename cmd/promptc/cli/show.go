@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -50,17 +51,8 @@ type shown struct {
 	Text         string         `json:"text,omitempty"`
 }
 
-func newShowCommand(g *globals) *cobra.Command {
-	var (
-		mode, fam, model, slotsFile, format string
-		inputsFile                          string
-		inputFlags                          []string
-		full, noRedact                      bool
-	)
-	cmd := &cobra.Command{
-		Use:   "show [DIR] [--mode MODE] [--family F|auto] [--model ID]",
-		Short: "Print the composed prompt of a mode, section by section, with sources and sizes",
-		Long: `show composes one mode (default: defaultMode of promptc.cue) for a family
+// showLong is the help text of show.
+var showLong = `show composes one mode (default: defaultMode of promptc.cue) for a family
 choice and a model id, and prints each section's name, source file:line,
 bytes, characters and tokens, with a preview cut to ` + fmt.Sprint(previewChars) + ` characters.
 --family auto (the default) takes the family the model id resolves to (the
@@ -78,148 +70,216 @@ template parts render with and when conditions test; an input not given
 takes its zero value ("", false, an empty list), as in the generated
 package's Inputs. --permit compose in a profile and for a session under a permission set (the
 tools part lists only the tools it permits), as the generated
-ComposeProfile does. show is read-only.`,
-		Args: cobra.MaximumNArgs(1),
+ComposeProfile does. show is read-only.`
+
+// showOptions holds the flags of show.
+type showOptions struct {
+	mode, fam, model, slotsFile, format string
+	inputsFile                          string
+	inputFlags                          []string
+	full, noRedact                      bool
+}
+
+func newShowCommand(g *globals) *cobra.Command {
+	o := &showOptions{}
+	cmd := &cobra.Command{
+		Use:   "show [DIR] [--mode MODE] [--family F|auto] [--model ID]",
+		Short: "Print the composed prompt of a mode, section by section, with sources and sizes",
+		Long:  showLong,
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usagef("unknown format %q for show (valid: text, json)", format)
-			}
-			p, err := g.compile(dirArg(args))
-			if err != nil {
+			if err := o.validate(); err != nil {
 				return err
 			}
-			if mode == "" {
-				mode = p.Config.DefaultMode
-			}
-			m, err := p.Mode(mode)
-			if err != nil {
-				return usageError{err}
-			}
-			// The family choice gives the family and the note the model
-			// selects in it; the model id alone gives the conditional
-			// parts (none without one).
-			c, err := p.Select(fam, model)
-			if err != nil {
-				return usageError{err}
-			}
-			f, note := c.Family, c.Note
-			slots := map[string]string{}
-			if slotsFile != "" {
-				b, err := os.ReadFile(slotsFile)
-				if err != nil {
-					return usagef("--slots: %v", err)
-				}
-				if err := json.Unmarshal(b, &slots); err != nil {
-					return usagef("--slots %s: want a JSON object of slot name to text: %v", slotsFile, err)
-				}
-				for name := range slots {
-					_, slot := p.Config.Slots[name]
-					ph, ok := p.Config.Placeholders[name]
-					if !slot && (!ok || ph.Runtime == nil) {
-						return usagef("--slots %s: %q is not a slot or a run-time placeholder of promptc.cue", slotsFile, name)
-					}
-				}
-			}
-			// Run-time placeholders take their values from the same file.
-			c.Runtime = func(name string) string { return slots[name] }
-			given, err := readInputs(p, inputsFile, inputFlags)
-			if err != nil {
-				return err
-			}
-			if c.Inputs, err = p.InputValues(given); err != nil {
-				return usagef("inputs: %v", err)
-			}
-			secs := p.Sections(m, c, slots)
-			text := m.Join(secs)
-			redact := secret.Redact
-			if noRedact {
-				redact = func(s string) string { return s }
-			}
-			out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
-				Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
-				Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
-			if note >= 0 && p.UsesNotes(m) {
-				out.Note = f.Notes[note].Label
-			}
-			for _, s := range secs {
-				if s.Text == "" {
-					continue
-				}
-				desc := p.Config.Parts[s.Name].Description
-				if s.Slot {
-					desc = p.Config.Slots[s.Name].Description
-				}
-				ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
-					Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
-				if b, ok := m.Config.Before[s.Name]; ok && len(out.Sections) > 0 {
-					ss.Before = &b
-				}
-				if !s.Slot && s.Pos.Path != "" {
-					ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
-				}
-				out.Sections = append(out.Sections, ss)
-			}
-			if full {
-				out.Text = redact(text)
-			}
-			if format == "json" {
-				b, err := json.MarshalIndent(out, "", "  ")
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(g.stdout, "%s\n", b)
-				return nil
-			}
-			if full {
-				// The text as the mode sends it; a newline ends the
-				// output when the text does not already end with one.
-				fmt.Fprint(g.stdout, out.Text)
-				if !strings.HasSuffix(out.Text, "\n") {
-					fmt.Fprintln(g.stdout)
-				}
-				return nil
-			}
-			// The profile and permission set come first when the project
-			// declares them: the same mode reads differently in each.
-			head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
-			if out.Permission != "" {
-				head = "permission set " + out.Permission + " · " + head
-			}
-			if out.Profile != "" {
-				head = "profile " + out.Profile + " · " + head
-			}
-			if out.Note != "" {
-				head += fmt.Sprintf(" · note %q", out.Note)
-			}
-			fmt.Fprintf(g.stdout, "%s · %s bytes · %s characters · %s tokens (%s)\n", head, compiler.Thousands(out.Bytes), compiler.Thousands(out.Chars), compiler.Thousands(out.Tokens), out.Counter)
-			for _, s := range out.Sections {
-				src := s.Source
-				if s.Slot {
-					src = "slot"
-				}
-				fmt.Fprintf(g.stdout, "\n## %s  %s  %s bytes  %s chars  %s tokens\n", s.Name, src, compiler.Thousands(s.Bytes), compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens))
-				if s.Description != "" {
-					fmt.Fprintf(g.stdout, "(%s)\n", s.Description)
-				}
-				fmt.Fprintln(g.stdout, s.Preview)
-			}
-			return nil
+			return o.run(g, args)
 		},
 	}
+	o.addFlags(cmd, g)
+	return cmd
+}
+
+// addFlags defines show's flags on cmd, binding them to o (and the
+// profile, permission set and jobs to g).
+func (o *showOptions) addFlags(cmd *cobra.Command, g *globals) {
 	f := cmd.Flags()
-	f.StringVar(&mode, "mode", "", "the mode to compose (aliases accepted)")
-	f.StringVar(&fam, "family", compiler.Auto, "the family: auto follows --model, a family name wins over it")
-	f.StringVar(&model, "model", "", "the model id: resolves the family under auto and selects the model note")
-	f.StringVar(&slotsFile, "slots", "", "JSON file of slot name to text")
-	f.StringArrayVar(&inputFlags, "input", nil, "a run-time input, NAME=VALUE (true or false for a bool); repeatable")
-	f.StringVar(&inputsFile, "inputs", "", "JSON file of run-time input name to value")
-	f.BoolVar(&full, "show-full", false, "print the whole composed text, not previews")
-	f.BoolVar(&noRedact, "no-redact", false, "print credential-like values as they are")
+	f.StringVar(&o.mode, "mode", "", "the mode to compose (aliases accepted)")
+	f.StringVar(&o.fam, "family", compiler.Auto, "the family: auto follows --model, a family name wins over it")
+	f.StringVar(&o.model, "model", "", "the model id: resolves the family under auto and selects the model note")
+	f.StringVar(&o.slotsFile, "slots", "", "JSON file of slot name to text")
+	f.StringArrayVar(&o.inputFlags, "input", nil, "a run-time input, NAME=VALUE (true or false for a bool); repeatable")
+	f.StringVar(&o.inputsFile, "inputs", "", "JSON file of run-time input name to value")
+	f.BoolVar(&o.full, "show-full", false, "print the whole composed text, not previews")
+	f.BoolVar(&o.noRedact, "no-redact", false, "print credential-like values as they are")
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&g.permission, "permit", "", "compose for a session under this permission set (default: permissions.default)")
-	f.StringVar(&format, "format", "text", "output format: text or json")
+	f.StringVar(&o.format, "format", "text", "output format: text or json")
 	addJobsFlag(cmd, g)
-	return cmd
+}
+
+// validate refuses flags whose values are wrong before anything is
+// compiled (a usage error, exit 2).
+func (o *showOptions) validate() error {
+	if o.format != "text" && o.format != "json" {
+		return usagef("unknown format %q for show (valid: text, json)", o.format)
+	}
+	return nil
+}
+
+// run compiles the project in args, composes the mode and prints it.
+func (o *showOptions) run(g *globals, args []string) error {
+	p, err := g.compile(dirArg(args))
+	if err != nil {
+		return err
+	}
+	out, err := o.compose(p)
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		b, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(g.stdout, "%s\n", b)
+		return nil
+	}
+	if o.full {
+		// The text as the mode sends it; a newline ends the output when
+		// the text does not already end with one.
+		fmt.Fprint(g.stdout, out.Text)
+		if !strings.HasSuffix(out.Text, "\n") {
+			fmt.Fprintln(g.stdout)
+		}
+		return nil
+	}
+	writeShown(g.stdout, out)
+	return nil
+}
+
+// compose composes the mode of the flags in p for their family choice,
+// model, slots and inputs, and describes the result section by section.
+func (o *showOptions) compose(p *compiler.Program) (shown, error) {
+	if o.mode == "" {
+		o.mode = p.Config.DefaultMode
+	}
+	m, err := p.Mode(o.mode)
+	if err != nil {
+		return shown{}, usageError{err}
+	}
+	// The family choice gives the family and the note the model selects
+	// in it; the model id alone gives the conditional parts (none without
+	// one).
+	c, err := p.Select(o.fam, o.model)
+	if err != nil {
+		return shown{}, usageError{err}
+	}
+	slots, err := readSlots(p, o.slotsFile)
+	if err != nil {
+		return shown{}, err
+	}
+	// Run-time placeholders take their values from the same file.
+	c.Runtime = func(name string) string { return slots[name] }
+	given, err := readInputs(p, o.inputsFile, o.inputFlags)
+	if err != nil {
+		return shown{}, err
+	}
+	if c.Inputs, err = p.InputValues(given); err != nil {
+		return shown{}, usagef("inputs: %v", err)
+	}
+	secs := p.Sections(m, c, slots)
+	text := m.Join(secs)
+	redact := secret.Redact
+	if o.noRedact {
+		redact = func(s string) string { return s }
+	}
+	f, note := c.Family, c.Note
+	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: o.model, Counter: p.Counter.Name(),
+		Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
+		Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
+	if note >= 0 && p.UsesNotes(m) {
+		out.Note = f.Notes[note].Label
+	}
+	out.addSections(p, m, secs, redact)
+	if o.full {
+		out.Text = redact(text)
+	}
+	return out, nil
+}
+
+// addSections describes each non-empty section of secs, composed by m in
+// p, with its preview redacted by redact.
+func (out *shown) addSections(p *compiler.Program, m *compiler.Mode, secs []compiler.Section, redact func(string) string) {
+	for _, s := range secs {
+		if s.Text == "" {
+			continue
+		}
+		desc := p.Config.Parts[s.Name].Description
+		if s.Slot {
+			desc = p.Config.Slots[s.Name].Description
+		}
+		ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
+			Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
+		if b, ok := m.Config.Before[s.Name]; ok && len(out.Sections) > 0 {
+			ss.Before = &b
+		}
+		if !s.Slot && s.Pos.Path != "" {
+			ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)
+		}
+		out.Sections = append(out.Sections, ss)
+	}
+}
+
+// readSlots reads --slots FILE, a JSON object of slot or run-time
+// placeholder name to text; no file gives no slots.
+func readSlots(p *compiler.Program, file string) (map[string]string, error) {
+	slots := map[string]string{}
+	if file == "" {
+		return slots, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, usagef("--slots: %v", err)
+	}
+	if err := json.Unmarshal(b, &slots); err != nil {
+		return nil, usagef("--slots %s: want a JSON object of slot name to text: %v", file, err)
+	}
+	for name := range slots {
+		_, slot := p.Config.Slots[name]
+		ph, ok := p.Config.Placeholders[name]
+		if !slot && (!ok || ph.Runtime == nil) {
+			return nil, usagef("--slots %s: %q is not a slot or a run-time placeholder of promptc.cue", file, name)
+		}
+	}
+	return slots, nil
+}
+
+// writeShown prints out as text: a heading line with the totals, then
+// each section's sizes, description and preview.
+func writeShown(w io.Writer, out shown) {
+	// The profile and permission set come first when the project declares
+	// them: the same mode reads differently in each.
+	head := fmt.Sprintf("%s · family %s", out.Mode, out.Family)
+	if out.Permission != "" {
+		head = "permission set " + out.Permission + " · " + head
+	}
+	if out.Profile != "" {
+		head = "profile " + out.Profile + " · " + head
+	}
+	if out.Note != "" {
+		head += fmt.Sprintf(" · note %q", out.Note)
+	}
+	fmt.Fprintf(w, "%s · %s bytes · %s characters · %s tokens (%s)\n", head, compiler.Thousands(out.Bytes), compiler.Thousands(out.Chars), compiler.Thousands(out.Tokens), out.Counter)
+	for _, s := range out.Sections {
+		src := s.Source
+		if s.Slot {
+			src = "slot"
+		}
+		fmt.Fprintf(w, "\n## %s  %s  %s bytes  %s chars  %s tokens\n", s.Name, src, compiler.Thousands(s.Bytes), compiler.Thousands(s.Chars), compiler.Thousands(s.Tokens))
+		if s.Description != "" {
+			fmt.Fprintf(w, "(%s)\n", s.Description)
+		}
+		fmt.Fprintln(w, s.Preview)
+	}
 }
 
 // readInputs reads the run-time inputs of --inputs FILE and then of each

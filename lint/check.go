@@ -1,0 +1,118 @@
+package lint
+
+import (
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// A check is how lint finds the findings of the rules whose Rule.check it
+// is. Rules that one pass finds share one check value (checks are compared
+// with ==), so that Run plans each check once, when any of its rules is
+// enabled. Every implementation is a comparable value type: the registry
+// names a check by value, never by a function, because a check reports
+// through newDiag, which reads the registry, and a variable's initializer
+// may not depend on itself.
+type check interface {
+	// plan adds the check's work for the project l to p.
+	plan(l *linter, p *plan)
+}
+
+// plan is the work of one lint run, besides the compiler's findings: the
+// project-wide tasks, and the character-level rules the task of every file
+// runs (fileTasks).
+type plan struct {
+	tasks []func() ([]diag.Diagnostic, error)
+	text  textRules
+}
+
+// add appends a project-wide task that cannot fail.
+func (p *plan) add(f func() []diag.Diagnostic) {
+	p.tasks = append(p.tasks, func() ([]diag.Diagnostic, error) { return f(), nil })
+}
+
+// planChecks plans the check of every enabled rule, once per check, in
+// registry order.
+func planChecks(l *linter) *plan {
+	p := &plan{}
+	planned := map[check]bool{}
+	for _, r := range registry {
+		if r.check == nil || planned[r.check] || !l.sel.enabled(r.ID) {
+			continue
+		}
+		planned[r.check] = true
+		r.check.plan(l, p)
+	}
+	return p
+}
+
+// runs reports whether a rule that c finds is enabled.
+func (s *selection) runs(c check) bool {
+	for _, r := range registry {
+		if r.check == c && s.enabled(r.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// textCheck is a character-level rule: its share of the one scan of every
+// file's text (textRules), which finds all of them in one pass.
+type textCheck int
+
+// The character-level checks. The three invisible-character rules share
+// one, as the scan tells them apart.
+const (
+	textTrailing textCheck = iota + 1
+	textTabs
+	textInvisible
+	textSecrets
+)
+
+func (c textCheck) plan(l *linter, p *plan) {
+	switch c {
+	case textTrailing:
+		p.text.trailing = true
+	case textTabs:
+		// Tabs are legitimate indentation unless the project forbids them.
+		p.text.tabs = l.p.Config.Lint.ForbidTabs
+	case textInvisible:
+		p.text.invisible = true
+	case textSecrets:
+		p.text.secrets = true
+	}
+}
+
+// directiveCheck finds the IGNORE_* rules: the malformed and reasonless
+// directives found while every file's directives are read, and the unused
+// ones found when they are applied. Every run reads directives, whether or
+// not these rules are enabled, to apply them; so there is nothing to plan.
+type directiveCheck struct{}
+
+func (directiveCheck) plan(*linter, *plan) {}
+
+// orphanCheck runs (*linter).orphans.
+type orphanCheck struct{}
+
+func (orphanCheck) plan(l *linter, p *plan) { p.add(l.orphans) }
+
+// duplicateCheck runs (*linter).duplicates.
+type duplicateCheck struct{}
+
+func (duplicateCheck) plan(l *linter, p *plan) { p.add(l.duplicates) }
+
+// partUnusedCheck runs (*linter).unusedParts.
+type partUnusedCheck struct{}
+
+func (partUnusedCheck) plan(l *linter, p *plan) { p.add(l.unusedParts) }
+
+// outputCheck compares the output directory with what a build would write
+// (Options.Output), finding OUTPUT_STALE and OUTPUT_UNSAFE.
+type outputCheck struct{}
+
+func (outputCheck) plan(l *linter, p *plan) {
+	// With compile errors build writes nothing, so staleness is moot until
+	// they are fixed (and rendering a broken project may fail).
+	if l.output == nil || diag.Count(l.compiled, diag.Error) > 0 {
+		return
+	}
+	p.tasks = append(p.tasks, func() ([]diag.Diagnostic, error) { return l.stale(l.output) })
+}
