@@ -146,3 +146,40 @@ func TestLoadInstructionsOnlyReads(t *testing.T) {
 		t.Errorf("the project directory holds %d entries after loading", len(entries))
 	}
 }
+
+// TestInstructionFileSizeBound: a file of InstructionMaxBytes is read
+// (and then held to the per-file character limit); one byte more is
+// refused unread.
+func TestInstructionFileSizeBound(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{
+		"at.md":   strings.Repeat("x", InstructionMaxBytes-1) + "\n",
+		"over.md": strings.Repeat("x", InstructionMaxBytes) + "\n",
+	})
+	got := LoadInstructions(dir, InstructionOptions{Files: []string{"at.md", "over.md"}})
+	want := []string{"at.md:0:0 file-chars", "over.md:0:0 unreadable"}
+	if !slices.Equal(problems(got), want) {
+		t.Errorf("Problems = %q, want %q", problems(got), want)
+	}
+	if len(got.Problems) == 2 && !strings.Contains(got.Problems[1].Message, "1048577 bytes, over the limit of 1048576") {
+		t.Errorf("over.md: %q", got.Problems[1].Message)
+	}
+}
+
+// TestTrimBlankLines: lines of white space go from both ends, and the
+// final newline; inner blank lines and indentation stay.
+func TestTrimBlankLines(t *testing.T) {
+	tests := map[string]string{
+		"":                      "",
+		"\n\n":                  "",
+		" \t\n":                 "",
+		"a":                     "a",
+		"a\n":                   "a",
+		"\n  \na\n\n b\n \n\t\n": "a\n\n b",
+		"  a  \n":               "  a  ",
+	}
+	for in, want := range tests {
+		if got := trimBlankLines(in); got != want {
+			t.Errorf("trimBlankLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -196,6 +196,12 @@ func Cases() []Case {
 		{Name: "CRLF line endings", Root: "AGENTS.md", Files: map[string]string{
 			"AGENTS.md": "A\r\n@b.md\r\nC\r\n", "b.md": "B1\r\nB2\r\n"},
 			Want: Outcome{Text: "A\nB1\nB2\nC", Files: []string{"AGENTS.md", "b.md"}}},
+		{Name: "lone CR line endings", Root: "AGENTS.md", Files: map[string]string{
+			"AGENTS.md": "A\r@b.md\rC\r", "b.md": "B\r"},
+			Want: Outcome{Text: "A\nB\nC", Files: []string{"AGENTS.md", "b.md"}}},
+		{Name: "a byte-order mark", Root: "AGENTS.md", Files: map[string]string{
+			"AGENTS.md": "A\n@bom.md\n", "bom.md": "\uFEFFB\n"},
+			Want: Outcome{Text: "A", Files: []string{"AGENTS.md"}, Problems: []string{"AGENTS.md:2:1 unreadable"}}},
 		{Name: "not text", Root: "AGENTS.md", Files: map[string]string{
 			"AGENTS.md": "A\n@bad.md\n@nul.md\nB\n", "bad.md": "\xff\xfe\n", "nul.md": "a\x00b\n"},
 			Want: Outcome{Text: "A\nB", Files: []string{"AGENTS.md"}, Problems: []string{"AGENTS.md:2:1 unreadable", "AGENTS.md:3:1 unreadable"}}},
