@@ -169,13 +169,13 @@ func TestInstructionFileSizeBound(t *testing.T) {
 // final newline; inner blank lines and indentation stay.
 func TestTrimBlankLines(t *testing.T) {
 	tests := map[string]string{
-		"":                      "",
-		"\n\n":                  "",
-		" \t\n":                 "",
-		"a":                     "a",
-		"a\n":                   "a",
+		"":                       "",
+		"\n\n":                   "",
+		" \t\n":                  "",
+		"a":                      "a",
+		"a\n":                    "a",
 		"\n  \na\n\n b\n \n\t\n": "a\n\n b",
-		"  a  \n":               "  a  ",
+		"  a  \n":                "  a  ",
 	}
 	for in, want := range tests {
 		if got := trimBlankLines(in); got != want {
