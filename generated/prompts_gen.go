@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:273f310b4c84c6ba50008232ce858222bf12c578c1a060206468d9d47418c036"
+const InputHash = "sha256:1cbeb55faad6058f28eccee9120a80d3490e8781cbb5a6c66da85b40eb90d90c"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

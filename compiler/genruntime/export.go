@@ -33,6 +33,7 @@ var (
 	customFiles      = []string{"custom.go", "customtext.go"}
 	templateFiles    = []string{"template.go"}
 	projectFiles     = []string{"project.go"}
+	enumFiles        = []string{"enum.go"}
 	instructionFiles = []string{"include.go", "instructions.go"}
 )
 
@@ -46,6 +47,9 @@ type Parts struct {
 	// Instructions: the instruction-file loader with the include engine
 	// and the Markdown scanner (the project declares instructions:).
 	Instructions bool
+	// Enums: the methods of the named sets beside modes and families
+	// (the project declares profiles or permission sets).
+	Enums bool
 }
 
 // Source returns the declarations of the files a generated package with
@@ -65,6 +69,9 @@ func Source(parts Parts) (imports []string, decls string) {
 	}
 	if parts.Custom || parts.Instructions {
 		names = append(names, projectFiles...)
+	}
+	if parts.Enums {
+		names = append(names, enumFiles...)
 	}
 	if parts.Instructions {
 		names = append(names, instructionFiles...)

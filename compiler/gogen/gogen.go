@@ -200,6 +200,7 @@ func (g *gen) render(inputHash string) []byte {
 	}
 	runtimeImports, runtimeDecls := genruntime.Source(genruntime.Parts{
 		Custom: p.Config.Custom != nil, Templates: len(g.tmplParts) > 0, Instructions: p.Config.Instructions != nil,
+		Enums: p.Config.Profiles != nil || p.Config.Permissions != nil,
 	})
 	g.runtime = runtimeDecls
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
@@ -672,10 +673,10 @@ func (g *gen) renderProfiles() {
 // renderEnum emits a named uint8 type whose values are names, in the
 // order given: typ's doc comment doc, a constant per name (typ + the name
 // as an identifier; the first is the zero value), DefaultTyp for def, a
-// names table, the listing (typ + "s"), String, Valid, ParseTyp,
-// ErrUnknownTyp and the text marshalling. plural and singular name the
-// values in the comments; Parse's error calls a value what it is
-// (errWhat) and lists the valid names.
+// names table, the listing (typ + "s"), ErrUnknownTyp, and String, Valid,
+// ParseTyp and the text marshalling, which call genruntime's enum.go.
+// plural and singular name the values in the comments; ErrUnknownTyp
+// calls a value what it is (errWhat).
 func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names []string) {
 	table := strings.ToLower(typ[:1]) + typ[1:] + "Names"
 	g.pf("%s\ntype %s uint8\n\n// The %s.\nconst (\n", doc, typ, plural)
@@ -694,12 +695,12 @@ func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names 
 	g.pf("var %s = [...]string{%s}\n\n", table, strings.Join(quoted, ", "))
 	g.pf("// ErrUnknown%s is wrapped by the error of Parse%s, UnmarshalText\n// and a Request for a value that is no %s: test for it with errors.Is.\nvar ErrUnknown%s = errors.New(\"invalid %s\")\n\n", typ, typ, singular, typ, errWhat)
 	g.pf("// %ss returns every %s, in the order of the constants, in a new\n// slice.\nfunc %ss() []%s { return []%s{%s} }\n\n", typ, singular, typ, typ, typ, strings.Join(consts, ", "))
-	g.pf("// String returns the %s's name.\nfunc (p %s) String() string {\n\tif int(p) < len(%s) {\n\t\treturn %s[p]\n\t}\n\treturn fmt.Sprintf(\"%s(%%d)\", uint8(p))\n}\n\n", singular, typ, table, table, typ)
+	// The methods call genruntime's enum.go over the table of names.
+	g.pf("// String returns the %s's name.\nfunc (p %s) String() string { return enumName(%s[:], uint8(p), %q) }\n\n", singular, typ, table, typ)
 	g.pf("// Valid reports whether p is one of the package's %s.\nfunc (p %s) Valid() bool { return int(p) < len(%s) }\n\n", plural, typ, table)
-	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an error that wraps ErrUnknown%s and lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tfor i, n := range %s {\n\t\tif n == s {\n\t\t\treturn %s(i), nil\n\t\t}\n\t}\n", typ, singular, typ, typ, typ, table, typ)
-	g.pf("\treturn 0, fmt.Errorf(\"%%w %%q (valid: %s)\", ErrUnknown%s, s)\n}\n\n", strings.Join(names, ", "), typ)
-	g.pf("// MarshalText returns the %s's name; a value that is none is an error\n// wrapping ErrUnknown%s.\nfunc (p %s) MarshalText() ([]byte, error) {\n\tif !p.Valid() {\n\t\treturn nil, fmt.Errorf(\"%%w: %%s\", ErrUnknown%s, p)\n\t}\n\treturn []byte(p.String()), nil\n}\n\n", singular, typ, typ, typ)
-	g.pf("// UnmarshalText sets p as Parse%s does; p is unchanged on error.\nfunc (p *%s) UnmarshalText(text []byte) error {\n\tv, err := Parse%s(string(text))\n\tif err != nil {\n\t\treturn err\n\t}\n\t*p = v\n\treturn nil\n}\n\n", typ, typ, typ)
+	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an error that wraps ErrUnknown%s and lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tv, err := enumParse(%s[:], s, ErrUnknown%s)\n\treturn %s(v), err\n}\n\n", typ, singular, typ, typ, typ, table, typ, typ)
+	g.pf("// MarshalText returns the %s's name; a value that is none is an error\n// wrapping ErrUnknown%s.\nfunc (p %s) MarshalText() ([]byte, error) {\n\treturn enumText(%s[:], uint8(p), %q, ErrUnknown%s)\n}\n\n", singular, typ, typ, table, typ, typ)
+	g.pf("// UnmarshalText sets p as Parse%s does; p is unchanged on error.\nfunc (p *%s) UnmarshalText(text []byte) error {\n\tv, err := Parse%s(string(text))\n\tif err == nil {\n\t\t*p = v\n\t}\n\treturn err\n}\n\n", typ, typ, typ)
 }
 
 // renderPermissions emits the Permission type, its parser and the

@@ -1,0 +1,41 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package with
+// profiles or permission sets: gogen copies its declarations after the
+// package's data tables, and each such type's methods (String, Parse,
+// MarshalText) are one-line calls into it over the type's table of names.
+// See the package documentation.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// enumName returns names[v], or typ(v) ("Profile(3)") for a value past
+// the table.
+func enumName(names []string, v uint8, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
+}
+
+// enumParse returns the index of the name s in names, or an error that
+// wraps unknown and lists the valid names.
+func enumParse(names []string, s string, unknown error) (uint8, error) {
+	for i, n := range names {
+		if n == s {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q (valid: %s)", unknown, s, strings.Join(names, ", "))
+}
+
+// enumText returns the name of v as MarshalText does: a value past the
+// table is an error wrapping unknown.
+func enumText(names []string, v uint8, typ string, unknown error) ([]byte, error) {
+	if int(v) >= len(names) {
+		return nil, fmt.Errorf("%w: %s", unknown, enumName(names, v, typ))
+	}
+	return []byte(names[v]), nil
+}
