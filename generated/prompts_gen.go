@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1cbeb55faad6058f28eccee9120a80d3490e8781cbb5a6c66da85b40eb90d90c"
+const InputHash = "sha256:3f01b01c2f8d05a6a699cf0eadac6d98605851a807a9c8d89acb4ec4e385bcfe"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

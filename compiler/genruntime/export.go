@@ -34,6 +34,7 @@ var (
 	templateFiles    = []string{"template.go"}
 	projectFiles     = []string{"project.go"}
 	enumFiles        = []string{"enum.go"}
+	toolFiles        = []string{"tools.go"}
 	instructionFiles = []string{"include.go", "instructions.go"}
 )
 
@@ -50,6 +51,9 @@ type Parts struct {
 	// Enums: the methods of the named sets beside modes and families
 	// (the project declares profiles or permission sets).
 	Enums bool
+	// Tools: the tool catalogue's listing and descriptions (the project
+	// declares tools).
+	Tools bool
 }
 
 // Source returns the declarations of the files a generated package with
@@ -72,6 +76,9 @@ func Source(parts Parts) (imports []string, decls string) {
 	}
 	if parts.Enums {
 		names = append(names, enumFiles...)
+	}
+	if parts.Tools {
+		names = append(names, toolFiles...)
 	}
 	if parts.Instructions {
 		names = append(names, instructionFiles...)

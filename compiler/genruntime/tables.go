@@ -276,3 +276,15 @@ const instructionIncludes = true
 // instructionLimits are the stub project's includes: limits, the
 // defaults.
 var instructionLimits = incLimits{MaxDepth: 8, MaxFiles: 100, MaxTotalChars: 64000, MaxFileChars: 16000}
+
+// toolCatalogue is the stub's catalogue: two reading tools, one writing
+// tool whose description could not be read.
+var toolCatalogue = [...]struct {
+	name, group string
+	write       bool
+	desc        int
+}{
+	{"edit", "files", true, -1},
+	{"git_log", "git", false, 8},
+	{"read", "files", false, 9},
+}

@@ -200,7 +200,7 @@ func (g *gen) render(inputHash string) []byte {
 	}
 	runtimeImports, runtimeDecls := genruntime.Source(genruntime.Parts{
 		Custom: p.Config.Custom != nil, Templates: len(g.tmplParts) > 0, Instructions: p.Config.Instructions != nil,
-		Enums: p.Config.Profiles != nil || p.Config.Permissions != nil,
+		Enums: p.Config.Profiles != nil || p.Config.Permissions != nil, Tools: p.Config.Tools != nil,
 	})
 	g.runtime = runtimeDecls
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)

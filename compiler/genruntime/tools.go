@@ -1,0 +1,109 @@
+package genruntime
+
+// This file is part of the fixed code of every generated package whose
+// project has a tool catalogue: gogen copies its declarations after the
+// package's data tables (toolCatalogue, and toolPermits with permission
+// sets), and DescribeTools, DescribeToolsArgs and Permission.Tools are
+// one-line calls into it. See the package documentation.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Tool is a tool of the catalogue in promptc.cue.
+type Tool struct {
+	// Name is what the model writes to call it; Group its capability group.
+	Name, Group string
+	// Write is set when the tool can change anything (access: "write").
+	Write bool
+}
+
+// Tools returns the whole catalogue, sorted by name, in a new slice.
+func Tools() []Tool { return toolsWhere(nil) }
+
+// toolsWhere returns the tools of the catalogue that permits allows
+// (indexed like toolCatalogue; nil allows all), sorted by name, in a new
+// slice.
+func toolsWhere(permits []bool) []Tool {
+	var out []Tool
+	for i, t := range toolCatalogue {
+		if permits == nil || permits[i] {
+			out = append(out, Tool{Name: t.name, Group: t.group, Write: t.write})
+		}
+	}
+	return out
+}
+
+// describeTools is DescribeTools: the full descriptions of the named
+// tools, each once, separated by blank lines, or with no names the
+// permitted tools by capability group. A tool is usable when permits
+// (nil: every tool) and allowed (nil: every tool) both let it through;
+// an unknown name and one that is not usable get the same error, which
+// reveals nothing about restricted tools.
+func describeTools(names []string, permits []bool, allowed func(name string) bool) (string, error) {
+	ok := func(i int) bool {
+		return (permits == nil || permits[i]) && (allowed == nil || allowed(toolCatalogue[i].name))
+	}
+	if len(names) == 0 {
+		var b strings.Builder
+		// Groups and the names within them are listed alphabetically.
+		var groups []string
+		for i := range toolCatalogue {
+			if ok(i) && !slices.Contains(groups, toolCatalogue[i].group) {
+				groups = append(groups, toolCatalogue[i].group)
+			}
+		}
+		slices.Sort(groups)
+		for _, group := range groups {
+			b.WriteString("- " + group + ":")
+			sep := " "
+			for i := range toolCatalogue {
+				if ok(i) && toolCatalogue[i].group == group {
+					b.WriteString(sep + toolCatalogue[i].name)
+					sep = ", "
+				}
+			}
+			b.WriteString("\n")
+		}
+		return b.String(), nil
+	}
+	var parts []string
+	for j, n := range names {
+		if slices.Contains(names[:j], n) {
+			continue
+		}
+		found := -1
+		for i := range toolCatalogue {
+			if toolCatalogue[i].name == n {
+				found = i
+				break
+			}
+		}
+		if found < 0 || !ok(found) || toolCatalogue[found].desc < 0 {
+			return "", fmt.Errorf("tool %q is not available", n)
+		}
+		parts = append(parts, texts[toolCatalogue[found].desc])
+	}
+	return strings.Join(parts, "\n\n"), nil
+}
+
+// toolArgs splits the argument a model writes in a discovery call into
+// tool names: separated by commas, each trimmed of white space. An empty
+// argument is no names (the listing); an empty name between commas is an
+// error.
+func toolArgs(args string) ([]string, error) {
+	if strings.TrimSpace(args) == "" {
+		return nil, nil
+	}
+	var names []string
+	for _, n := range strings.Split(args, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			return nil, fmt.Errorf("empty tool name in %q: separate tool names with single commas", args)
+		}
+		names = append(names, n)
+	}
+	return names, nil
+}
