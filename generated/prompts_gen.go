@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:3f01b01c2f8d05a6a699cf0eadac6d98605851a807a9c8d89acb4ec4e385bcfe"
+const InputHash = "sha256:99b5348d84c334a68dc9a4cc748dd80342bbfcdca539e976b345722d36ecf986"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2040,6 +2040,9 @@ type incExpander struct {
 	at    map[string]incPos
 	chain []string // files from the expanded one to the current one
 	total int      // characters in Spans, each span ending in a newline
+	// priorFiles counts the files an earlier expansion reached whose
+	// limits this one shares (its characters start total).
+	priorFiles int
 	// inPart is set while part expands a part's lines, whose own text is
 	// kept whatever its size.
 	inPart bool
@@ -2272,8 +2275,8 @@ func (e *incExpander) include(inc incLine, p string) {
 		fail(incDepth)
 		return
 	}
-	if len(e.Files) >= e.lim.MaxFiles {
-		ev.N, ev.Limit = len(e.Files)+1, e.lim.MaxFiles
+	if e.priorFiles+len(e.Files) >= e.lim.MaxFiles {
+		ev.N, ev.Limit = e.priorFiles+len(e.Files)+1, e.lim.MaxFiles
 		fail(incFiles)
 		return
 	}
@@ -2335,6 +2338,13 @@ type InstructionOptions struct {
 	// lines stay in the text as written. A project whose
 	// instructions.includes is false never expands them.
 	NoIncludes bool
+	// After, when set, is the result of an earlier call for another
+	// directory (the user's own instruction files, outside the project):
+	// its characters and files count against this call's limits, so that
+	// all the user's instructions together stay within one set of limits.
+	// Each call reads only inside its own directory; the harness sends
+	// the texts in the order it loaded them.
+	After *Instructions
 }
 
 // Instructions are the user's instruction files as loaded.
@@ -2353,6 +2363,10 @@ type Instructions struct {
 	// once, at the first place. A named file that does not exist is not
 	// one either: a project without it simply has no such instructions.
 	Problems []InstructionProblem
+
+	// chars and files are what the limits counted, this call's and those
+	// of the calls it came After.
+	chars, files int
 }
 
 // InstructionProblem is a piece of the user's instructions that was left
@@ -2407,6 +2421,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 		names = InstructionFiles()
 	}
 	var out Instructions
+	if opt.After != nil {
+		out.chars, out.files = opt.After.chars, opt.After.files
+	}
 	root, err := os.OpenRoot(projectDir)
 	if err != nil {
 		for _, name := range names {
@@ -2418,6 +2435,7 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {
 		from, events := len(e.Spans), len(e.Events)
@@ -2444,6 +2462,7 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	}
 	out.Text = strings.Join(texts, "\n\n")
 	out.Files = e.Files
+	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
 }
 

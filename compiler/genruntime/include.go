@@ -136,6 +136,9 @@ type incExpander struct {
 	at    map[string]incPos
 	chain []string // files from the expanded one to the current one
 	total int      // characters in Spans, each span ending in a newline
+	// priorFiles counts the files an earlier expansion reached whose
+	// limits this one shares (its characters start total).
+	priorFiles int
 	// inPart is set while part expands a part's lines, whose own text is
 	// kept whatever its size.
 	inPart bool
@@ -368,8 +371,8 @@ func (e *incExpander) include(inc incLine, p string) {
 		fail(incDepth)
 		return
 	}
-	if len(e.Files) >= e.lim.MaxFiles {
-		ev.N, ev.Limit = len(e.Files)+1, e.lim.MaxFiles
+	if e.priorFiles+len(e.Files) >= e.lim.MaxFiles {
+		ev.N, ev.Limit = e.priorFiles+len(e.Files)+1, e.lim.MaxFiles
 		fail(incFiles)
 		return
 	}

@@ -29,6 +29,13 @@ type InstructionOptions struct {
 	// lines stay in the text as written. A project whose
 	// instructions.includes is false never expands them.
 	NoIncludes bool
+	// After, when set, is the result of an earlier call for another
+	// directory (the user's own instruction files, outside the project):
+	// its characters and files count against this call's limits, so that
+	// all the user's instructions together stay within one set of limits.
+	// Each call reads only inside its own directory; the harness sends
+	// the texts in the order it loaded them.
+	After *Instructions
 }
 
 // Instructions are the user's instruction files as loaded.
@@ -47,6 +54,10 @@ type Instructions struct {
 	// once, at the first place. A named file that does not exist is not
 	// one either: a project without it simply has no such instructions.
 	Problems []InstructionProblem
+
+	// chars and files are what the limits counted, this call's and those
+	// of the calls it came After.
+	chars, files int
 }
 
 // InstructionProblem is a piece of the user's instructions that was left
@@ -101,6 +112,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 		names = InstructionFiles()
 	}
 	var out Instructions
+	if opt.After != nil {
+		out.chars, out.files = opt.After.chars, opt.After.files
+	}
 	root, err := os.OpenRoot(projectDir)
 	if err != nil {
 		for _, name := range names {
@@ -112,6 +126,7 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {
 		from, events := len(e.Spans), len(e.Events)
@@ -138,6 +153,7 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	}
 	out.Text = strings.Join(texts, "\n\n")
 	out.Files = e.Files
+	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
 }
 

@@ -183,3 +183,34 @@ func TestTrimBlankLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadInstructionsAfter: a second directory's load shares the limits
+// with the first: it leaves out what one load of all the files would, and
+// reads nothing outside its own directory.
+func TestLoadInstructionsAfter(t *testing.T) {
+	line := func(n int) string { return strings.Repeat("x", n-1) + "\n" }
+	user := testtree.Write(t, map[string]string{"AGENTS.md": line(16000), "more.md": line(16000)})
+	project := testtree.Write(t, map[string]string{"AGENTS.md": line(16000), "b.md": line(16000), "small.md": "small\n",
+		"escape.md": "@../AGENTS.md\n"})
+	first := LoadInstructions(user, InstructionOptions{Files: []string{"AGENTS.md", "more.md"}})
+	if len(first.Problems) != 0 || first.chars != 32000 || first.files != 2 {
+		t.Fatalf("first load: %+v (chars %d, files %d)", first.Problems, first.chars, first.files)
+	}
+	second := LoadInstructions(project, InstructionOptions{Files: []string{"AGENTS.md", "b.md", "small.md", "escape.md"}, After: &first})
+	want := []string{"small.md:0:0 total-chars", "escape.md:1:1 escape"}
+	if !slices.Equal(problems(second), want) {
+		t.Errorf("second load: Problems = %q, want %q", problems(second), want)
+	}
+	if second.files != 5 || second.chars != 64000 {
+		t.Errorf("second load counted %d files, %d characters; want 5, 64000", second.files, second.chars)
+	}
+	// One more file after both: the files limit counts all of them.
+	third := LoadInstructions(project, InstructionOptions{Files: []string{"small.md"}, After: &Instructions{files: 100}})
+	if want := []string{"small.md:0:0 files"}; !slices.Equal(problems(third), want) {
+		t.Errorf("third load: Problems = %q, want %q", problems(third), want)
+	}
+	fourth := LoadInstructions(project, InstructionOptions{Files: []string{"small.md"}, After: &Instructions{files: 99}})
+	if len(fourth.Problems) != 0 || fourth.Text != "small" {
+		t.Errorf("file 100 refused: %+v", fourth)
+	}
+}
