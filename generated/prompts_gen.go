@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:99b5348d84c334a68dc9a4cc748dd80342bbfcdca539e976b345722d36ecf986"
+const InputHash = "sha256:b5f9e418bd3d8a94199b30fa83a0718c28c8ae3b626bba341b7e10ab3947f436"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -365,7 +365,7 @@ var rules = [...]rule{
 	{family: FamilyClaude, name: []string{"(?i)^claude", "(?i)^sonnet", "(?i)^opus", "(?i)^haiku"}, provider: []string{"(^|\\.)anthropic(\\.|$)"}},
 	{family: FamilyCodex, name: []string{"(?i)^gpt-", "^o[0-9]+(-|$)", "(?i)codex", "(?i)^chatgpt"}, provider: []string{"^openai$"}},
 	{family: FamilyGemini, name: []string{"(?i)^gemini"}},
-	{family: FamilyKimi, name: []string{"(?i)kimi"}, provider: []string{"^moonshot(ai)?$"}},
+	{family: FamilyKimi, name: []string{"(?i)kimi", "(?i)^moonshot"}},
 	{family: FamilyDeepseek, name: []string{"(?i)deepseek"}},
 	{family: FamilyMistral, name: []string{"(?i)(mistral|codestral|devstral|magistral|mixtral|ministral)"}},
 	{family: FamilyGlm, name: []string{"(?i)^glm"}, provider: []string{"^zhipu(ai)?$", "^z[.-]ai$"}},
