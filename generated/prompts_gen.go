@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:b5f9e418bd3d8a94199b30fa83a0718c28c8ae3b626bba341b7e10ab3947f436"
+const InputHash = "sha256:30d67d688734795d27d56c0084be7d13392be006a7cdc1adb6b31d032616e405"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -4190,7 +4190,7 @@ func (r Request) CostNotice() (Notice, error) {
 type Inputs struct {
 	// HasSystemMD: Whether the project has a SYSTEM.md, which replaces the base prompt. (a bool; stable for a session)
 	HasSystemMD bool
-	// Style: The session's output style; empty for the default style. (one of explanatory, learning, terse, caveman; stable for a session)
+	// Style: The session's output style; default (or empty) adds no block. (one of default, explanatory, learning, terse, caveman; stable for a session)
 	Style Style
 	// SystemMD: The text of the project's SYSTEM.md. (at most 1800 characters; stable for a session)
 	SystemMD string
@@ -4201,6 +4201,7 @@ type Style string
 
 // The values of Style.
 const (
+	StyleDefault     Style = "default"
 	StyleExplanatory Style = "explanatory"
 	StyleLearning    Style = "learning"
 	StyleTerse       Style = "terse"
@@ -4237,9 +4238,9 @@ func (in *Inputs) when(i int, r *resolution) bool {
 // errors appends Validate's errors about the inputs to errs.
 func (in *Inputs) errors(errs []error) []error {
 	switch in.Style {
-	case "", "explanatory", "learning", "terse", "caveman":
+	case "", "default", "explanatory", "learning", "terse", "caveman":
 	default:
-		errs = append(errs, fmt.Errorf("Request.Inputs.Style is %q, not one of its values (explanatory, learning, terse, caveman)", in.Style))
+		errs = append(errs, fmt.Errorf("Request.Inputs.Style is %q, not one of its values (default, explanatory, learning, terse, caveman)", in.Style))
 	}
 	if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
 		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD has %d characters, over its limit of 1800", n))
