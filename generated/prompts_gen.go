@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:30d67d688734795d27d56c0084be7d13392be006a7cdc1adb6b31d032616e405"
+const InputHash = "sha256:a6213efea3d7fadcb79787d4b130c49e549a783d5bb957be54f27e5212e0dbfd"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1544,6 +1544,92 @@ func (r Request) Fields() ([]Field, error) {
 		}
 	}
 	return out, nil
+}
+
+// This file is part of the fixed code of every generated package: gogen
+// copies its declarations after the package's data tables (modeWarnings,
+// modeConds, noticeTable). See the package documentation.
+
+// Notice is the cost notice of one mode for one model: what the mode puts
+// in front of every call, as a harness shows it when a mode is chosen.
+type Notice struct {
+	Mode Mode
+	// Tokens is the static tokens the mode sends on every call, counted
+	// as TokenCounter says.
+	Tokens int
+	// OverFocus is Tokens minus the default mode's Tokens for the same
+	// model and family choice.
+	OverFocus int
+	// Line is the notice line, "guide · +620 tokens per call (1,190 total)"
+	// above the default mode and "focus · 570 tokens per call" otherwise.
+	Line string
+	// Warning is the mode's warning from promptc.cue ("" when none).
+	Warning string
+	text    string
+}
+
+// String returns the notice exactly as promptc costs --model prints it:
+// Line, then Warning indented two spaces on a line of its own when there
+// is one, each line ending in a newline.
+func (n Notice) String() string { return n.text }
+
+// noticeData is one counted notice: its text (an index in texts), the
+// length of its line within that text, its tokens and its tokens over the
+// default mode's.
+type noticeData struct {
+	text, line, tokens, over int
+}
+
+// CostNotice returns the cost notice of mode for the model modelID under
+// the family choice: the same numbers, line and warning as
+// promptc costs --model modelID --family choice. The figures were counted
+// at build time for every family and note, so nothing is counted here. It
+// panics where Compose does. The custom mode's text is the user's, which
+// promptc never sees: its notice has only Mode set.
+//
+// Deprecated: build a Request and call its CostNotice.
+func CostNotice(mode Mode, choice Choice, modelID string) Notice {
+	return costNotice(0, mode, choice, modelID)
+}
+
+// costNotice is CostNotice in program pr.
+func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
+	mustMode(mode)
+	return noticeFor(pr, mode, choose(choice, "", modelID))
+}
+
+// noticeFor returns the notice of mode in program pr for resolution r.
+// ModeDefault's notice is DefaultMode's, and names it.
+func noticeFor(pr int, mode Mode, r resolution) Notice {
+	if mode == ModeDefault {
+		mode = DefaultMode
+	}
+	i := mode.index()
+	if i >= len(modeNames) {
+		return Notice{Mode: mode} // the custom mode: its text is the user's
+	}
+	sub := 0
+	for j, c := range modeConds[pr][i] {
+		if r.parts&(1<<c) != 0 {
+			sub |= 1 << j
+		}
+	}
+	d := noticeTable[pr][r.family][r.note+1][i][sub]
+	t := texts[d.text]
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+}
+
+// CostNotice returns the cost notice of r's mode for r's model and family
+// choice, as Compose would compose it: the same numbers, line and warning
+// as promptc costs --model. It fails where Compose does. The custom
+// mode's text is the user's, which promptc never sees: its notice has
+// only Mode set.
+func (r Request) CostNotice() (Notice, error) {
+	c, _, err := r.composition()
+	if err != nil {
+		return Notice{}, err
+	}
+	return noticeFor(c.pr, c.mode, c.r), nil
 }
 
 // Custom is the custom mode as loaded from a project. Its zero value is a
@@ -4024,33 +4110,6 @@ var budgetTable = [...]Budget{
 // Budgets returns every budget of the project (a copy).
 func Budgets() []Budget { return append([]Budget(nil), budgetTable[:]...) }
 
-// Notice is the cost notice of one mode for one model: what the mode puts
-// in front of every call, as a harness shows it when a mode is chosen.
-type Notice struct {
-	Mode Mode
-	// Tokens is the static tokens the mode sends on every call, counted
-	// as TokenCounter says.
-	Tokens int
-	// OverFocus is Tokens minus the default mode's Tokens for the same
-	// model and family choice.
-	OverFocus int
-	// Line is the notice line, "guide · +620 tokens per call (1,190 total)"
-	// above the default mode and "focus · 570 tokens per call" otherwise.
-	Line string
-	// Warning is the mode's warning from promptc.cue ("" when none).
-	Warning string
-	text    string
-}
-
-// String returns the notice exactly as promptc costs --model prints it:
-// Line, then Warning indented two spaces on a line of its own when there
-// is one, each line ending in a newline.
-func (n Notice) String() string { return n.text }
-
-type noticeData struct {
-	text, line, tokens, over int
-}
-
 var modeWarnings = [len(modeNames)]string{"", "", `This guidance goes out with every model call and adds its input tokens to each one; /prompt-mode focus switches back.`, `The operator guide and family context ride along on every model call, so each call costs more input tokens; /prompt-mode focus switches back.`}
 
 // modeConds lists, per profile and mode, the conditional parts its cost
@@ -4131,57 +4190,6 @@ var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 			{{{54, 30, 365, -627}}, {{134, 28, 992, 0}}, {{135, 43, 1155, 163}}, {{136, 42, 1444, 452}}},
 		},
 	},
-}
-
-// CostNotice returns the cost notice of mode for the model modelID under
-// the family choice: the same numbers, line and warning as
-// promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here. It
-// panics where Compose does. The custom mode's text is the user's, which
-// promptc never sees: its notice has only Mode set.
-//
-// Deprecated: build a Request and call its CostNotice.
-func CostNotice(mode Mode, choice Choice, modelID string) Notice {
-	return costNotice(0, mode, choice, modelID)
-}
-
-func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
-	mustMode(mode)
-	return noticeFor(pr, mode, choose(choice, "", modelID))
-}
-
-// noticeFor returns the notice of mode in program pr for resolution r.
-// ModeDefault's notice is DefaultMode's, and names it.
-func noticeFor(pr int, mode Mode, r resolution) Notice {
-	if mode == ModeDefault {
-		mode = DefaultMode
-	}
-	i := mode.index()
-	if i >= len(modeNames) {
-		return Notice{Mode: mode} // the custom mode: its text is the user's
-	}
-	sub := 0
-	for j, c := range modeConds[pr][i] {
-		if r.parts&(1<<c) != 0 {
-			sub |= 1 << j
-		}
-	}
-	d := noticeTable[pr][r.family][r.note+1][i][sub]
-	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
-}
-
-// CostNotice returns the cost notice of r's mode for r's model and family
-// choice, as Compose would compose it: the same numbers, line and warning
-// as promptc costs --model. It fails where Compose does. The custom
-// mode's text is the user's, which promptc never sees: its notice has
-// only Mode set.
-func (r Request) CostNotice() (Notice, error) {
-	c, _, err := r.composition()
-	if err != nil {
-		return Notice{}, err
-	}
-	return noticeFor(c.pr, c.mode, c.r), nil
 }
 
 // Inputs holds the run-time inputs promptc.cue declares: the data the

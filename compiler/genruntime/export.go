@@ -29,7 +29,7 @@ var Files embed.FS
 // in the order it holds them; the optional pieces (Parts) follow them.
 // bundle.go, export.go and tables.go are never copied.
 var (
-	coreFiles        = []string{"types.go", "names.go", "select.go", "resolve.go", "compose.go", "request.go"}
+	coreFiles        = []string{"types.go", "names.go", "select.go", "resolve.go", "compose.go", "request.go", "notices.go"}
 	customFiles      = []string{"custom.go", "customtext.go"}
 	templateFiles    = []string{"template.go"}
 	projectFiles     = []string{"project.go"}

@@ -78,16 +78,20 @@ var rules = [...]rule{
 var conditions = [...][]string{{"(?i)small"}}
 
 var texts = [...]string{
-	0: "Base text for .", // "Base text for {{who}}.": holes mark where values go
-	1: "Alpha line.",
-	2: "Alpha body.",
-	3: "Big note.",
-	4: "Small note.",
-	5: "Plain line.",
-	6: "Plain body.",
-	7: "Only for small models.",
-	8: "Commit with git.",
-	9: "Examples follow at the end.",
+	0:  "Base text for .", // "Base text for {{who}}.": holes mark where values go
+	1:  "Alpha line.",
+	2:  "Alpha body.",
+	3:  "Big note.",
+	4:  "Small note.",
+	5:  "Plain line.",
+	6:  "Plain body.",
+	7:  "Only for small models.",
+	8:  "Commit with git.",
+	9:  "Examples follow at the end.",
+	10: "short · 5 tokens per call\n",
+	11: "long · +3 tokens per call (8 total)\n  Sends more.\n",
+	12: "long · +5 tokens per call (10 total)\n  Sends more.\n",
+	13: "agent · +1 tokens per call (6 total)\n",
 }
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
@@ -288,3 +292,24 @@ var toolCatalogue = [...]struct {
 	{"git_log", "git", false, 8},
 	{"read", "files", false, 9},
 }
+
+// modeWarnings are the stub's mode warnings.
+var modeWarnings = [len(modeNames)]string{"", "Sends more.", ""}
+
+// modeConds: the long mode's notice depends on the one conditional part.
+var modeConds = [...][len(modeNames)][]uint8{{nil, {0}, nil}}
+
+// noticeTable holds the stub's notices by family, note, mode and subset
+// of the long mode's conditional part (sent or not).
+var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{{
+	// alpha: no note, Big, Small
+	{
+		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+	},
+	// plain
+	{
+		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+	},
+}}

@@ -15,13 +15,6 @@ import (
 // package links no tokenizer and its lines cannot differ from the CLI's.
 func (g *gen) renderNotices() {
 	p := g.p
-	g.pf("\n// Notice is the cost notice of one mode for one model: what the mode puts\n// in front of every call, as a harness shows it when a mode is chosen.\ntype Notice struct {\n")
-	g.pf("\tMode Mode\n\t// Tokens is the static tokens the mode sends on every call, counted\n\t// as TokenCounter says.\n\tTokens int\n")
-	g.pf("\t// OverFocus is Tokens minus the default mode's Tokens for the same\n\t// model and family choice.\n\tOverFocus int\n")
-	g.pf("\t// Line is the notice line, \"guide · +620 tokens per call (1,190 total)\"\n\t// above the default mode and \"focus · 570 tokens per call\" otherwise.\n\tLine string\n")
-	g.pf("\t// Warning is the mode's warning from promptc.cue (\"\" when none).\n\tWarning string\n\ttext    string\n}\n\n")
-	g.pf("// String returns the notice exactly as promptc costs --model prints it:\n// Line, then Warning indented two spaces on a line of its own when there\n// is one, each line ending in a newline.\nfunc (n Notice) String() string { return n.text }\n\n")
-	g.pf("type noticeData struct {\n\ttext, line, tokens, over int\n}\n\n")
 	var warnings []string
 	for _, m := range p.Modes {
 		warnings = append(warnings, goString(m.Config.Warning))
@@ -101,7 +94,6 @@ func (g *gen) renderNotices() {
 		g.pf("\t},\n")
 	}
 	g.pf("}\n\n")
-	g.b.WriteString(noticeSource)
 	switch perms := p.Config.Permissions != nil; {
 	case p.Config.Profiles != nil && perms:
 		g.pf("// CostNoticeProfile is CostNotice in profile pr under permission set\n// perm. It panics where ComposeProfile does.\nfunc CostNoticeProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string) Notice {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn costNotice(combo(int(pr), perm), mode, choice, modelID)\n}\n\n")
@@ -126,56 +118,3 @@ func noticeConds(q *compiler.Program, m *compiler.Mode) []string {
 	}
 	return conds
 }
-
-const noticeSource = `// CostNotice returns the cost notice of mode for the model modelID under
-// the family choice: the same numbers, line and warning as
-// promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here. It
-// panics where Compose does. The custom mode's text is the user's, which
-// promptc never sees: its notice has only Mode set.
-//
-// Deprecated: build a Request and call its CostNotice.
-func CostNotice(mode Mode, choice Choice, modelID string) Notice {
-	return costNotice(0, mode, choice, modelID)
-}
-
-func costNotice(pr int, mode Mode, choice Choice, modelID string) Notice {
-	mustMode(mode)
-	return noticeFor(pr, mode, choose(choice, "", modelID))
-}
-
-// noticeFor returns the notice of mode in program pr for resolution r.
-// ModeDefault's notice is DefaultMode's, and names it.
-func noticeFor(pr int, mode Mode, r resolution) Notice {
-	if mode == ModeDefault {
-		mode = DefaultMode
-	}
-	i := mode.index()
-	if i >= len(modeNames) {
-		return Notice{Mode: mode} // the custom mode: its text is the user's
-	}
-	sub := 0
-	for j, c := range modeConds[pr][i] {
-		if r.parts&(1<<c) != 0 {
-			sub |= 1 << j
-		}
-	}
-	d := noticeTable[pr][r.family][r.note+1][i][sub]
-	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
-}
-
-// CostNotice returns the cost notice of r's mode for r's model and family
-// choice, as Compose would compose it: the same numbers, line and warning
-// as promptc costs --model. It fails where Compose does. The custom
-// mode's text is the user's, which promptc never sees: its notice has
-// only Mode set.
-func (r Request) CostNotice() (Notice, error) {
-	c, _, err := r.composition()
-	if err != nil {
-		return Notice{}, err
-	}
-	return noticeFor(c.pr, c.mode, c.r), nil
-}
-
-`

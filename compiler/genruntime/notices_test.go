@@ -1,0 +1,47 @@
+package genruntime
+
+import "testing"
+
+// TestNoticeFor: a notice comes from the table entry of its family, note,
+// mode and the subset of the mode's conditional parts the model gets;
+// ModeDefault's is the default mode's and names it; the custom mode's has
+// only Mode set.
+func TestNoticeFor(t *testing.T) {
+	tests := []struct {
+		name   string
+		mode   Mode
+		model  string
+		line   string
+		tokens int
+		over   int
+		warn   string
+	}{
+		{"short", ModeShort, "alpha-1", "short · 5 tokens per call", 5, 0, ""},
+		{"long without the part", ModeLong, "alpha-1", "long · +3 tokens per call (8 total)", 8, 3, "Sends more."},
+		{"long with the part", ModeLong, "alpha-small", "long · +5 tokens per call (10 total)", 10, 5, "Sends more."},
+		{"default is long", ModeDefault, "alpha-1", "long · +3 tokens per call (8 total)", 8, 3, "Sends more."},
+		{"agent", ModeAgent, "plain/x", "agent · +1 tokens per call (6 total)", 6, 1, ""},
+	}
+	for _, tc := range tests {
+		n, err := Request{Mode: tc.mode, Model: tc.model}.CostNotice()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want := tc.mode
+		if want == ModeDefault {
+			want = DefaultMode
+		}
+		if n.Mode != want || n.Line != tc.line || n.Tokens != tc.tokens || n.OverFocus != tc.over || n.Warning != tc.warn {
+			t.Errorf("%s: %+v", tc.name, n)
+		}
+		if text := n.String(); text[:len(n.Line)] != n.Line || text[len(text)-1] != '\n' {
+			t.Errorf("%s: String() = %q", tc.name, text)
+		}
+		if old := CostNotice(tc.mode, Auto, tc.model); old != n {
+			t.Errorf("%s: CostNotice = %+v, Request.CostNotice %+v", tc.name, old, n)
+		}
+	}
+	if n := noticeFor(0, ModeCustom, choose(Auto, "", "alpha-1")); n != (Notice{Mode: ModeCustom}) {
+		t.Errorf("custom: %+v", n)
+	}
+}
