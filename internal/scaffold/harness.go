@@ -324,7 +324,7 @@ You write tests for the project at {{cwd}} and change nothing else.
 `,
 		"prompts/families/basics.prompt.md": `Using the tools:
 - Calls in one response run in order: batch independent reads, and send an edit with the command that checks it.
-- Edits replace exact text: read the lines first and copy them exactly.
+- An edit must match the file character for character: view the current lines before writing it.
 - Keep a todo list for work of three or more steps.
 
 <!-- focus -->
