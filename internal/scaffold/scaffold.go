@@ -1,7 +1,9 @@
 // Package scaffold holds the starter projects `promptc init` writes: a
 // small one to learn from, and one shaped like a full harness (four ordered
-// modes, ten model families with their selection rules, and the budgets a
-// harness of that kind declares). Both build and lint clean as written.
+// modes, ten model families with their selection rules, the user's rules
+// required in every mode, output styles, a SYSTEM.md override, a custom
+// mode, and the budgets a harness of that kind declares). Both build and
+// lint clean as written.
 package scaffold
 
 import (

@@ -94,3 +94,42 @@ func TestWriteNamesTakenPaths(t *testing.T) {
 		t.Error("a.md was written although other paths were taken")
 	}
 }
+
+// The harness template is written in its own words: no sentence of its
+// prompt text is taken from the example project in assets/, whose
+// wording belongs to that project.
+func TestHarnessTextIsItsOwn(t *testing.T) {
+	var example strings.Builder
+	err := filepath.WalkDir("../../assets", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		example.Write(b)
+		example.WriteString("\n")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := strings.Join(strings.Fields(example.String()), " ")
+	checked := 0
+	for name, text := range harness() {
+		if !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		for _, s := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ':' || r == ';' || r == '\n' }) {
+			s = strings.Join(strings.Fields(s), " ")
+			if len(s) < 40 {
+				continue
+			}
+			checked++
+			if strings.Contains(ex, s) {
+				t.Errorf("%s: %q is the example project's text; write it in the template's own words", name, s)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d sentences checked: the walk found no text", checked)
+	}
+}

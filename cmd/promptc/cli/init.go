@@ -22,11 +22,15 @@ it would write exists, it writes nothing and exits 2.
 --from minimal (the default) writes a small project to learn from: three
 modes, two model families with a model note, declared budgets and examples.
 --from harness writes the shape of a full multi-model harness: the modes
-minimal < focus < guide < full, ten model families with their selection
-rules (gateway and provider-prefixed ids included), the budgets such a
-harness declares (the core and the longest note under 1,200 characters),
-an operator guide generated from topic cards for full mode, and stable
-slots, so that everything before memory is the cacheable prefix.
+minimal < focus < guide < full (with tiers, an alias and a custom mode read
+from the user's project), ten model families with their selection rules
+(gateway, provider-prefixed and local-server ids included), the user's rules
+(instructions from AGENTS.md and CLAUDE.md, and APPEND_SYSTEM.md) required
+in every mode, output styles as a stable input, a project SYSTEM.md that
+replaces the base prompt from focus on, the budgets such a harness declares
+(the core and the longest note under 1,200 characters), an operator guide
+generated from topic cards for full mode, and stable slots, so that
+everything before memory is the cacheable prefix.
 
 Both build and lint clean as written.`,
 		Args: cobra.MaximumNArgs(1),
