@@ -75,6 +75,78 @@ type Result struct {
 	// not evaluated.
 	Saving     *float64    `json:"saving"`
 	Conditions []Condition `json:"conditions"`
+	// Observed is what each arm's runs measured beside the gate, the
+	// baseline first: input tokens, retrieval and elapsed time. It never
+	// enters the verdict; it is there because a change that loads context
+	// differently can move cost from the prompt into retrieval calls,
+	// which one token total hides.
+	Observed []Observed `json:"observed"`
+}
+
+// Observed sums what one arm's recorded runs measured, each figure over
+// the runs that recorded it. These are totals, as the gate's token figures
+// are, but over every recorded run of the arm rather than the matched
+// pairs only: they are reported whatever the evidence, and when the
+// verdict compares totals every run is in a pair, so the two agree.
+type Observed struct {
+	Arm string `json:"arm"`
+	// Runs is how many runs of the arm were recorded.
+	Runs int `json:"runs"`
+	// InputTokens sums usage input, which includes retrieved text that
+	// stayed in context.
+	InputTokens    Measure `json:"inputTokens"`
+	RetrievalCalls Measure `json:"retrievalCalls"`
+	RetrievalChars Measure `json:"retrievalChars"`
+	ElapsedMs      Measure `json:"elapsedMs"`
+}
+
+// Measure is one figure summed over the runs that recorded it. A run
+// without it is counted out, never as zero, so a total over 3 of 4 runs
+// says so rather than passing for the arm's.
+type Measure struct {
+	// Runs is how many runs recorded the figure.
+	Runs int `json:"runs"`
+	// Total is its sum over those runs; nil when none recorded it, or
+	// when the sum is too large to count exactly.
+	Total *int64 `json:"total"`
+}
+
+// measure sums the values that are known and from 0 to limit; a value
+// outside that range (Read refuses one; a Run built otherwise may hold
+// anything) is counted as not recorded, and a sum that would overflow
+// leaves Total nil with Runs kept, so no wrapped figure is printed.
+func measure(vals []*int64, limit int64) Measure {
+	var m Measure
+	var sum int64
+	ok := true
+	for _, v := range vals {
+		if v == nil || *v < 0 || *v > limit {
+			continue
+		}
+		m.Runs++
+		if ok {
+			sum, ok = addTokens(sum, *v)
+		}
+	}
+	if m.Runs > 0 && ok {
+		m.Total = &sum
+	}
+	return m
+}
+
+// observe sums the observations of one arm's runs.
+func observe(arm string, runs map[runKey]Run) Observed {
+	var input, calls, chars, elapsed []*int64
+	for _, r := range runs {
+		input, calls, chars, elapsed = append(input, r.Input), append(calls, r.RetrievalCalls), append(chars, r.RetrievalChars), append(elapsed, r.ElapsedMs)
+	}
+	return Observed{
+		Arm: arm, Runs: len(runs),
+		InputTokens:    measure(input, MaxTokens),
+		RetrievalCalls: measure(calls, MaxObserved),
+		RetrievalChars: measure(chars, MaxObserved),
+		ElapsedMs:      measure(elapsed, MaxObserved),
+	}
 }
 
 // The names of the gate's conditions.
@@ -138,7 +210,11 @@ func Evaluate(t Trial, baseline, candidate string, threshold float64) Result {
 	e.checkOutcomes()
 	e.checkUsage()
 	e.checkSettings()
-	return e.verdict()
+	res := e.verdict()
+	// Observed after the verdict, from the runs alone: nothing the
+	// verdict reads depends on it.
+	res.Observed = []Observed{observe(baseline, e.arms[baseline]), observe(candidate, e.arms[candidate])}
+	return res
 }
 
 // runKey identifies a run within its arm: the task and the run id.
@@ -475,8 +551,35 @@ func Write(w io.Writer, res Result) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s: %s\n", res.Verdict, res.Reason)
-	return err
+	if _, err := fmt.Fprintf(w, "\n%s: %s\n", res.Verdict, res.Reason); err != nil {
+		return err
+	}
+	if len(res.Observed) == 0 {
+		return nil
+	}
+	// After the verdict, under a heading of their own, so that nobody
+	// reads these figures as conditions of the gate.
+	fmt.Fprintln(w, "\nAlso measured, outside the verdict (totals over each arm's recorded runs):")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ARM\tRUNS\tINPUT TOKENS\tRETRIEVAL CALLS\tRETRIEVAL CHARS\tELAPSED MS")
+	for _, o := range res.Observed {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\n", o.Arm, o.Runs, o.InputTokens.cell(o.Runs), o.RetrievalCalls.cell(o.Runs), o.RetrievalChars.cell(o.Runs), o.ElapsedMs.cell(o.Runs))
+	}
+	return tw.Flush()
+}
+
+// cell prints a measure of an arm of runs runs: "12,400", "9 (3 of 4
+// runs)" when only some runs recorded it, "not recorded" when none did.
+func (m Measure) cell(runs int) string {
+	switch {
+	case m.Runs == 0:
+		return "not recorded"
+	case m.Total == nil:
+		return fmt.Sprintf("too large to count (%d of %d runs)", m.Runs, runs)
+	case m.Runs < runs:
+		return fmt.Sprintf("%s (%d of %d runs)", compiler.Thousands(int(*m.Total)), m.Runs, runs)
+	}
+	return compiler.Thousands(int(*m.Total))
 }
 
 // JSON renders the result as an indented JSON document with a final

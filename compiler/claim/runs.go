@@ -63,6 +63,14 @@ type Run struct {
 	// SettingsVerified says whether the settings were observed on the
 	// requests (by a relay, say) rather than assumed from configuration.
 	SettingsVerified bool
+	// RetrievalCalls and RetrievalChars are how many retrieval calls
+	// (searches, file reads, tool calls that fetch text) the run made and
+	// how many characters they returned; ElapsedMs is the run's wall time
+	// in milliseconds. All three are optional and nil when not recorded.
+	// They are reported beside the verdict and never judged: a change
+	// that loads context differently can move cost from the prompt into
+	// retrieval, which the input tokens only partly show.
+	RetrievalCalls, RetrievalChars, ElapsedMs *int64
 	// Line is the run's line in the file, 1-based.
 	Line int
 }
@@ -129,10 +137,22 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg) }
 
-// Fields of a run record, in the order they are documented.
+// MaxObserved is the most Read accepts in one observation of one run
+// (retrieval calls, retrieval characters, elapsed milliseconds): a
+// trillion, far beyond any real run (a trillion milliseconds is over 31
+// years), so a larger count is a recording error, and every sum over a
+// runs file stays far inside int64 as with MaxTokens.
+const MaxObserved int64 = 1_000_000_000_000
+
+// Fields of a run record, in the order they are documented: every run has
+// the required ones; the optional ones are observations reported beside the
+// verdict.
 var (
-	recordFields = []string{"arm", "task", "run", "passed", "usage", "settings", "settingsVerified"}
-	usageFields  = []string{"input", "output", "cached", "reasoning"}
+	recordFields    = []string{"arm", "task", "run", "passed", "usage", "settings", "settingsVerified"}
+	optionalFields  = []string{"retrieval", "elapsedMs"}
+	allFields       = slices.Concat(recordFields, optionalFields)
+	usageFields     = []string{"input", "output", "cached", "reasoning"}
+	retrievalFields = []string{"calls", "chars"}
 )
 
 // planExample is the plan line messages show.
@@ -356,7 +376,7 @@ func parseLine(line string) (Run, int, error) {
 // parseRecord parses one run record into a Run and its fields.
 func parseRecord(line string) (Run, map[string]field, error) {
 	var run Run
-	rec, err := object(line, []byte(line), 0, "a run", recordFields)
+	rec, err := object(line, []byte(line), 0, "a run", allFields)
 	if err != nil {
 		return run, nil, err
 	}
@@ -450,7 +470,61 @@ func parseFields(line string, rec map[string]field) (Run, error) {
 		}
 		run.Settings[k] = scalar(v.raw)
 	}
+	if err := parseObservations(line, rec, &run); err != nil {
+		return run, err
+	}
 	return run, nil
+}
+
+// parseObservations reads the optional fields of a run record: retrieval
+// {calls, chars} and elapsedMs. An absent field or null is not recorded;
+// an empty retrieval object is refused, since it records nothing and most
+// likely means the harness dropped what it meant to write.
+func parseObservations(line string, rec map[string]field, run *Run) error {
+	if f, ok := rec["retrieval"]; ok && string(f.raw) != "null" {
+		r, err := object(line, f.raw, valueOff(line, f), `"retrieval"`, retrievalFields)
+		if err != nil {
+			return err
+		}
+		if len(r) == 0 {
+			return &lineError{f.off, `"retrieval" is empty: record "calls", "chars" or both, or leave "retrieval" out when it was not measured`}
+		}
+		for i, dst := range []**int64{&run.RetrievalCalls, &run.RetrievalChars} {
+			k := retrievalFields[i]
+			if v, ok := r[k]; ok {
+				what := map[string]string{"calls": "calls", "chars": "characters"}[k]
+				if *dst, err = count(line, v, "retrieval "+strconv.Quote(k), what); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if f, ok := rec["elapsedMs"]; ok {
+		var err error
+		if run.ElapsedMs, err = count(line, f, `"elapsedMs"`, "milliseconds"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count reads an observation: a whole number from 0 to MaxObserved, or
+// null (nil) when it is unknown. name is the field as messages quote it,
+// unit what it counts.
+func count(line string, f field, name, unit string) (*int64, error) {
+	if string(f.raw) == "null" {
+		return nil, nil
+	}
+	at := valueOff(line, f)
+	n, err := strconv.ParseInt(string(f.raw), 10, 64)
+	if errors.Is(err, strconv.ErrRange) && f.raw[0] != '-' || err == nil && n > MaxObserved {
+		return nil, &lineError{at, fmt.Sprintf("%s is more than %s %s, more than any run can record: the harness recorded it wrong; write the measured value, or null when it is unknown",
+			name, compiler.Thousands(int(MaxObserved)), unit)}
+	}
+	if err != nil || n < 0 {
+		return nil, &lineError{at, fmt.Sprintf("%s must be a whole number of %s of at least 0, or null when it is unknown", name, unit)}
+	}
+	return &n, nil
 }
 
 // valueOff returns the byte offset of f's value in line: the first

@@ -17,9 +17,9 @@ import (
 // claimLong is the help text of claim.
 const claimLong = `claim reads measured runs (JSON Lines: first the plan, {"plan": {"tasks":
 [...], "repeats": N}}, then one run a line with arm, task, run, passed, usage
-{input, output, cached, reasoning}, settings and settingsVerified) and
-decides whether CANDIDATE saves tokens against BASELINE. The claim is
-SUPPORTED only when each arm ran every planned run (tasks × repeats: a trial
+{input, output, cached, reasoning}, settings and settingsVerified, and
+optionally retrieval {calls, chars} and elapsedMs) and decides whether
+CANDIDATE saves tokens against BASELINE. The claim is SUPPORTED only when each arm ran every planned run (tasks × repeats: a trial
 that stopped early supports no claim), every task and run id has a run
 in both arms (complete matched pairs), every run passed, every run's input
 and output tokens are known, every run used the same verified settings, and
@@ -31,7 +31,11 @@ evidence with too small a saving is NOT SUPPORTED. claim exits 0 only when
 the claim is supported, 1 otherwise, 2 for a malformed runs file. Runs of
 other arms do not enter the gate but are validated like the rest: a
 malformed line or a run recorded twice is an error in any arm.
---format json prints the verdict, the totals and every condition.
+After the verdict, claim reports each arm's input tokens, retrieval calls,
+retrieval characters and elapsed milliseconds, summed over the runs that
+recorded them (and saying how many did); these never enter the verdict.
+--format json prints the verdict, the totals, every condition and these
+observations.
 Credential-like values (API keys, tokens, password=, secret= and token=
 assignments) are redacted in everything claim prints, as show redacts them.`
 
@@ -140,6 +144,12 @@ func redactResult(res claim.Result) claim.Result {
 	res.Conditions = slices.Clone(res.Conditions)
 	for i, c := range res.Conditions {
 		res.Conditions[i].Name, res.Conditions[i].Detail = secret.Redact(c.Name), secret.Redact(c.Detail)
+	}
+	// The observations hold no text but their arm's name; the figures are
+	// counts.
+	res.Observed = slices.Clone(res.Observed)
+	for i, o := range res.Observed {
+		res.Observed[i].Arm = secret.Redact(o.Arm)
 	}
 	return res
 }

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +16,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -70,7 +74,10 @@ template parts render with and when conditions test; an input not given
 takes its zero value ("", false, an empty list), as in the generated
 package's Inputs. --permit compose in a profile and for a session under a permission set (the
 tools part lists only the tools it permits), as the generated
-ComposeProfile does. show is read-only.`
+ComposeProfile does. --mode custom, in a project that declares custom:,
+previews the custom mode from custom.example as the generated LoadCustom
+reads a user's file, followed by the slots every mode sends; {{cwd}} takes
+the value of "cwd" in --slots. show is read-only.`
 
 // showOptions holds the flags of show.
 type showOptions struct {
@@ -162,9 +169,18 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	if o.mode == "" {
 		o.mode = p.Config.DefaultMode
 	}
-	m, err := p.Mode(o.mode)
-	if err != nil {
-		return shown{}, usageError{err}
+	// The custom mode is not a mode of promptc.cue: it is previewed from
+	// custom.example. A project without custom: may still have a mode of
+	// that name, which p.Mode finds.
+	custom := o.mode == compiler.CustomModeName && p.Config.Custom != nil
+	var m *compiler.Mode
+	var err error
+	if custom {
+		if m, err = customMode(p); err != nil {
+			return shown{}, err
+		}
+	} else if m, err = p.Mode(o.mode); err != nil {
+		return shown{}, usageError{unknownMode(p, o.mode, err)}
 	}
 	// The family choice gives the family and the note the model selects
 	// in it; the model id alone gives the conditional parts (none without
@@ -173,7 +189,7 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	if err != nil {
 		return shown{}, usageError{err}
 	}
-	slots, err := readSlots(p, o.slotsFile)
+	slots, err := readSlots(p, o.slotsFile, custom)
 	if err != nil {
 		return shown{}, err
 	}
@@ -186,7 +202,17 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	if c.Inputs, err = p.InputValues(given); err != nil {
 		return shown{}, usagef("inputs: %v", err)
 	}
-	secs := p.Sections(m, c, slots)
+	var secs []compiler.Section
+	customDesc := ""
+	if custom {
+		sec, desc, err := customSection(p, slots)
+		if err != nil {
+			return shown{}, err
+		}
+		secs, customDesc = append(secs, sec), desc
+	}
+	// The custom mode's compose lists its slots only (customMode).
+	secs = append(secs, p.Sections(m, c, slots)...)
 	text := m.Join(secs)
 	redact := secret.Redact
 	if o.noRedact {
@@ -196,10 +222,11 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: o.model, Counter: p.Counter.Name(),
 		Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
 		Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
-	if note >= 0 && p.UsesNotes(m) {
+	// The custom mode sends no family text, so no note is in it.
+	if note >= 0 && !custom && p.UsesNotes(m) {
 		out.Note = f.Notes[note].Label
 	}
-	out.addSections(p, m, secs, redact)
+	out.addSections(p, m, secs, redact, customDesc)
 	if o.full {
 		out.Text = redact(text)
 	}
@@ -207,15 +234,19 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 }
 
 // addSections describes each non-empty section of secs, composed by m in
-// p, with its preview redacted by redact.
-func (out *shown) addSections(p *compiler.Program, m *compiler.Mode, secs []compiler.Section, redact func(string) string) {
+// p, with its preview redacted by redact. customDesc, when not "",
+// describes the custom mode's own section, which is no part of promptc.cue.
+func (out *shown) addSections(p *compiler.Program, m *compiler.Mode, secs []compiler.Section, redact func(string) string, customDesc string) {
 	for _, s := range secs {
 		if s.Text == "" {
 			continue
 		}
 		desc := p.Config.Parts[s.Name].Description
-		if s.Slot {
+		switch {
+		case s.Slot:
 			desc = p.Config.Slots[s.Name].Description
+		case customDesc != "" && s.Name == compiler.CustomModeName:
+			desc = customDesc
 		}
 		ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
 			Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
@@ -229,9 +260,16 @@ func (out *shown) addSections(p *compiler.Program, m *compiler.Mode, secs []comp
 	}
 }
 
+// customCwd is the name of the value the custom mode's {{cwd}} expands to.
+// The generated LoadCustom expands it to the project directory it is
+// given, which only the harness knows, so show takes it from --slots as it
+// takes the values of run-time placeholders.
+const customCwd = "cwd"
+
 // readSlots reads --slots FILE, a JSON object of slot or run-time
-// placeholder name to text; no file gives no slots.
-func readSlots(p *compiler.Program, file string) (map[string]string, error) {
+// placeholder name to text; no file gives no slots. custom also accepts
+// customCwd, the value of the custom mode's {{cwd}}.
+func readSlots(p *compiler.Program, file string, custom bool) (map[string]string, error) {
 	slots := map[string]string{}
 	if file == "" {
 		return slots, nil
@@ -246,7 +284,7 @@ func readSlots(p *compiler.Program, file string) (map[string]string, error) {
 	for name := range slots {
 		_, slot := p.Config.Slots[name]
 		ph, ok := p.Config.Placeholders[name]
-		if !slot && (!ok || ph.Runtime == nil) {
+		if !slot && (!ok || ph.Runtime == nil) && !(custom && name == customCwd) {
 			return nil, usagef("--slots %s: %q is not a slot or a run-time placeholder of promptc.cue", file, name)
 		}
 	}
@@ -327,4 +365,77 @@ func preview(text string) string {
 		t = string(r[:previewChars-1]) + "…"
 	}
 	return t
+}
+
+// unknownMode words the error of p.Mode for show: a project that declares
+// custom: has the custom mode too, which p.Mode does not know, so the
+// valid names include it; a project without custom: is told that
+// "custom" needs it.
+func unknownMode(p *compiler.Program, name string, err error) error {
+	if p.Config.Custom == nil {
+		if name == compiler.CustomModeName {
+			return fmt.Errorf("%w; the custom mode needs custom: in promptc.cue", err)
+		}
+		return err
+	}
+	names := append(p.ModeNames(false), compiler.CustomModeName)
+	names = append(names, slices.Sorted(maps.Keys(p.Config.Aliases))...)
+	return fmt.Errorf("unknown mode %q (valid: %s)", name, strings.Join(names, ", "))
+}
+
+// customMode is the custom mode as the generated package composes it,
+// for p's profile: the user's text (customSection), then the slots that
+// every mode in order sends, in the order the first of them sends them
+// (every mode, when order is empty), joined by a blank line with nothing
+// after the last. Its Compose lists the slots only. Without
+// custom.example there is no text to preview: a usage error.
+func customMode(p *compiler.Program) (*compiler.Mode, error) {
+	if p.Config.Custom.Example == "" {
+		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file to preview the custom mode", compiler.CustomModeName)
+	}
+	var ordered []*compiler.Mode
+	for _, m := range p.Modes {
+		if m.Rank >= 0 {
+			ordered = append(ordered, m)
+		}
+	}
+	if len(ordered) == 0 {
+		ordered = p.Modes
+	}
+	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
+	if len(ordered) == 0 {
+		return cm, nil
+	}
+	for _, ref := range ordered[0].Config.Compose {
+		if ref.Kind == "slot" && !slices.ContainsFunc(ordered[1:], func(m *compiler.Mode) bool { return !m.Sends(ref.Name) }) {
+			cm.Config.Compose = append(cm.Config.Compose, ref)
+		}
+	}
+	return cm, nil
+}
+
+// customSection is the custom mode's own section, read from custom.example
+// as the generated LoadCustom reads a user's file (the same code splits off
+// the frontmatter and the name), with {{cwd}} expanded to the cwd value of
+// slots; and its description. The build has checked the example (inside
+// the project, within maxBytes, with instructions), and refused to go on
+// otherwise, so its text is what LoadCustom would send.
+func customSection(p *compiler.Program, slots map[string]string) (compiler.Section, string, error) {
+	c := p.Config.Custom
+	f := p.Files[path.Clean(c.Example)]
+	if f == nil {
+		// Compile records every file it read, the example included, and
+		// reports an example it could not read as an error.
+		return compiler.Section{}, "", fmt.Errorf("custom example %s was not read by the build", c.Example)
+	}
+	name, body := compiler.CustomName(f.Text)
+	// body is f.Text without the frontmatter and the blank lines around:
+	// its last occurrence starts on its line of the file.
+	line := 1 + strings.Count(f.Text[:max(strings.LastIndex(f.Text, body), 0)], "\n")
+	desc := fmt.Sprintf("The user's own instructions, read from %s in their project; previewed from custom.example", c.File)
+	if name != "" {
+		desc += fmt.Sprintf(", named %q", name)
+	}
+	return compiler.Section{Name: compiler.CustomModeName, Text: strings.ReplaceAll(body, "{{cwd}}", slots[customCwd]),
+		Pos: diag.Position{Path: f.Path, Line: line, Col: 1}}, desc + ".", nil
 }
