@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/source"
@@ -84,4 +86,31 @@ func (b *builder) checkCustom(fs *source.FS) {
 		b.add(diag.Warnf(diag.Position{Path: f.Path, Line: 1, Col: 1}, RuleCustomNoName,
 			"custom example has no name: add frontmatter name: or a Markdown heading, which the mode picker shows"))
 	}
+}
+
+// CustomSlots returns the slots the custom mode sends after the user's
+// text: those every mode of the lattice order sends (every mode, when the
+// project has no order), in the order the first of them sends them. The
+// custom mode inherits nothing of another mode but the user's text it
+// carries, such as their instructions, which every mode sends.
+func CustomSlots(p *Program) []string {
+	var ordered []*Mode
+	for _, m := range p.Modes {
+		if m.Rank >= 0 {
+			ordered = append(ordered, m)
+		}
+	}
+	if len(ordered) == 0 {
+		ordered = p.Modes
+	}
+	var out []string
+	if len(ordered) == 0 {
+		return out
+	}
+	for _, ref := range ordered[0].Config.Compose {
+		if ref.Kind == "slot" && !slices.ContainsFunc(ordered[1:], func(m *Mode) bool { return !m.Sends(ref.Name) }) {
+			out = append(out, ref.Name)
+		}
+	}
+	return out
 }

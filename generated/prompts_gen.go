@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:a6213efea3d7fadcb79787d4b130c49e549a783d5bb957be54f27e5212e0dbfd"
+const InputHash = "sha256:ec9057f53c09c3490cc71448a7e348f3abada6cbd6ff0639e6968b1c5758e997"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

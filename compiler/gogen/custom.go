@@ -9,30 +9,9 @@ import (
 // of them sends them. A custom mode replaces the project's own text, never
 // the user's rules and the per-call text every mode carries.
 func (g *gen) customSlots(q *compiler.Program) []item {
-	var ordered []*compiler.Mode
-	for _, m := range q.Modes {
-		if m.Rank >= 0 {
-			ordered = append(ordered, m)
-		}
-	}
-	if len(ordered) == 0 {
-		ordered = q.Modes
-	}
 	var out []item
-	if len(ordered) == 0 {
-		return out
-	}
-	for _, ref := range ordered[0].Config.Compose {
-		if ref.Kind != "slot" {
-			continue
-		}
-		all := true
-		for _, m := range ordered[1:] {
-			all = all && m.Sends(ref.Name)
-		}
-		if all {
-			out = append(out, item{kind: "slot", idx: g.slotIdx[ref.Name], name: ref.Name})
-		}
+	for _, name := range compiler.CustomSlots(q) {
+		out = append(out, item{kind: "slot", idx: g.slotIdx[name], name: name})
 	}
 	return out
 }

@@ -393,23 +393,9 @@ func customMode(p *compiler.Program) (*compiler.Mode, error) {
 	if p.Config.Custom.Example == "" {
 		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file to preview the custom mode", compiler.CustomModeName)
 	}
-	var ordered []*compiler.Mode
-	for _, m := range p.Modes {
-		if m.Rank >= 0 {
-			ordered = append(ordered, m)
-		}
-	}
-	if len(ordered) == 0 {
-		ordered = p.Modes
-	}
 	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
-	if len(ordered) == 0 {
-		return cm, nil
-	}
-	for _, ref := range ordered[0].Config.Compose {
-		if ref.Kind == "slot" && !slices.ContainsFunc(ordered[1:], func(m *compiler.Mode) bool { return !m.Sends(ref.Name) }) {
-			cm.Config.Compose = append(cm.Config.Compose, ref)
-		}
+	for _, name := range compiler.CustomSlots(p) {
+		cm.Config.Compose = append(cm.Config.Compose, config.Ref{Name: name, Kind: "slot"})
 	}
 	return cm, nil
 }
