@@ -158,7 +158,7 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, _ int, text string) {
+		eachParagraph(f, first, func(start, _ int, _, text string) {
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
@@ -198,15 +198,15 @@ func (l *linter) duplicates() []diag.Diagnostic {
 // eachParagraph calls fn for every paragraph of f from line first on that
 // is at least minDuplicate code points long once its white space is
 // collapsed (collapseSpace): a run of non-blank lines outside HTML
-// comments, from line start to line end.
-func eachParagraph(f *source.File, first int, fn func(start, end int, text string)) {
+// comments, from line start to line end, raw as written.
+func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string)) {
 	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
 	flush := func() {
 		// Collapsing white space never makes text longer, so a paragraph
 		// shorter in bytes than the minimum is skipped unread.
 		if start > 0 && to-from >= minDuplicate {
 			if text := collapseSpace(f.Text[from:to]); utf8.RuneCountInString(text) >= minDuplicate {
-				fn(start, end, text)
+				fn(start, end, f.Text[from:to], text)
 			}
 		}
 		start = 0

@@ -15,10 +15,10 @@ import (
 )
 
 // fileParagraph is a paragraph of a file as eachParagraph finds it: its
-// lines and its text with white space collapsed.
+// lines, its text as written and with white space collapsed.
 type fileParagraph struct {
 	start, end int
-	text       string
+	raw, text  string
 }
 
 // sentParagraph is a paragraph of one composed prompt: where it is
@@ -66,8 +66,9 @@ type repeat struct {
 // paragraphIndex finds the paragraphs of a compiled program's files, each
 // file scanned once.
 type paragraphIndex struct {
-	p     *compiler.Program
-	files map[string][]fileParagraph
+	p        *compiler.Program
+	files    map[string][]fileParagraph
+	sections map[*include.Span][]spanParagraph
 }
 
 // of returns the paragraphs of the file at path, in line order; none for a
@@ -83,12 +84,18 @@ func (x *paragraphIndex) of(path string) []fileParagraph {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, end int, text string) {
-			ps = append(ps, fileParagraph{start, end, text})
+		eachParagraph(f, first, func(start, end int, raw, text string) {
+			ps = append(ps, fileParagraph{start, end, raw, text})
 		})
 	}
 	x.files[path] = ps
 	return ps
+}
+
+// spanParagraph is a paragraph a section sends, and the file it is in.
+type spanParagraph struct {
+	fileParagraph
+	path string
 }
 
 // sent returns the paragraphs of a section's spans, in order: the
@@ -97,7 +104,17 @@ func (x *paragraphIndex) of(path string) []fileParagraph {
 // sent (an @include line, a block's end), so a paragraph written around an
 // include line is not one the prompt sends, and is compared by neither
 // DUPLICATE_PARAGRAPH nor this check; the included file's paragraphs are.
-func (x *paragraphIndex) sent(spans []include.Span, fn func(fileParagraph, string)) {
+// A part's spans are the same in every composition, so they are scanned
+// once, found by their first span: a compiled program's spans are never
+// changed or moved.
+func (x *paragraphIndex) sent(spans []include.Span) []spanParagraph {
+	if len(spans) == 0 {
+		return nil
+	}
+	if out, ok := x.sections[&spans[0]]; ok {
+		return out
+	}
+	var out []spanParagraph
 	for _, sp := range spans {
 		lines := strings.Count(sp.Text, "\n")
 		ps := x.of(sp.Path)
@@ -106,11 +123,13 @@ func (x *paragraphIndex) sent(spans []include.Span, fn func(fileParagraph, strin
 			// A span's text is the file's lines as sent; a generated
 			// part could hold other text under a file's name, which is
 			// then not this paragraph.
-			if collapseSpace(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line)) == ps[i].text {
-				fn(ps[i], sp.Path)
+			if strings.TrimSuffix(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line), "\n") == ps[i].raw {
+				out = append(out, spanParagraph{ps[i], sp.Path})
 			}
 		}
 	}
+	x.sections[&spans[0]] = out
+	return out
 }
 
 // linesOf returns lines from..to (0-based, inclusive) of text.
@@ -140,7 +159,7 @@ func linesOf(text string, from, to int) string {
 // to the include rules (INCLUDE_DIAMOND): the part itself says it twice.
 func (l *linter) repeats() []diag.Diagnostic {
 	p := l.p
-	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}}
+	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
 	cond := conditionalFamilies(p)
 	always := func(string) bool { return true }
 	found := map[repeatKey]*repeat{}
@@ -273,13 +292,13 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		if sec.Slot || sec.Text == "" {
 			continue
 		}
-		idx.sent(sec.Spans, func(fp fileParagraph, path string) {
-			if _, ok := byText[fp.text]; !ok {
-				texts = append(texts, fp.text)
+		for _, sp := range idx.sent(sec.Spans) {
+			if _, ok := byText[sp.text]; !ok {
+				texts = append(texts, sp.text)
 			}
-			byText[fp.text] = append(byText[fp.text], sentParagraph{
-				text: fp.text, pos: diag.Position{Path: path, Line: fp.start, Col: 1}, sec: i, part: sec.Name})
-		})
+			byText[sp.text] = append(byText[sp.text], sentParagraph{
+				text: sp.text, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}, sec: i, part: sec.Name})
+		}
 	}
 	var out [][2]sentParagraph
 	for _, t := range texts {
