@@ -216,9 +216,7 @@ func (l *linter) repeats() []diag.Diagnostic {
 	}
 	ds := make([]diag.Diagnostic, 0, len(order))
 	for _, k := range order {
-		r := found[k]
-		d := l.repeatDiag(k, r)
-		ds = append(ds, d)
+		ds = append(ds, l.repeatDiag(k, found[k]))
 	}
 	return ds
 }
@@ -237,9 +235,9 @@ func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
 		msg = fmt.Sprintf("this @include sends a paragraph (%d characters, %s:%d) that part %s already sends in the same prompt, %s (%s): %s; include the file from one of the parts only",
 			r.size, r.para.Path, r.para.Line, firstParts, first, l.where(r), cost)
 	case k.first == k.again:
-		// Both sections send the same lines of a file, and neither
-		// include line was found.
-		msg = fmt.Sprintf("this paragraph (%d characters) is sent twice in one prompt, by part %s and again by part %s, which both include its file (%s): %s; include the file from one of them only",
+		// Both sections send the same lines of a file, and no include
+		// line was found: the parts take the file itself.
+		msg = fmt.Sprintf("this paragraph (%d characters) is sent twice in one prompt, by part %s and again by part %s, which both send these lines (%s): %s; send them from one of the parts only",
 			r.size, firstParts, againParts, l.where(r), cost)
 	default:
 		msg = fmt.Sprintf("this paragraph (%d characters) is sent twice in one prompt: part %s sends it first, %s, and part %s again here (%s); %s: keep it in the part that every prompt needing it sends, and remove the other copy",
