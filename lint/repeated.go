@@ -49,13 +49,14 @@ type repeatKey struct {
 	first, again diag.Position
 }
 
-// repeat gathers what one finding reports: the paragraph's size, the parts
-// that send each copy, and the modes (in order) with, for each, the
+// repeat gathers what one finding reports: the paragraphs' size, the
+// parts that send each copy, and the modes (in order) with, for each, the
 // families and notes whose prompts hold both copies.
 type repeat struct {
 	size       int
-	para       diag.Position // the first copy's paragraph
-	firstVia   bool          // whether the places are include lines
+	para       diag.Position   // the first copy's paragraph
+	paras      []diag.Position // every paragraph the finding covers
+	firstVia   bool            // whether the places are include lines
 	againVia   bool
 	firstParts []string
 	againParts []string
@@ -196,6 +197,14 @@ func (l *linter) repeats() []diag.Diagnostic {
 						found[k] = r
 						order = append(order, k)
 					}
+					if !slices.Contains(r.paras, first.pos) {
+						// Include lines send every paragraph of the file
+						// they name: one finding counts them all.
+						if len(r.paras) > 0 {
+							r.size += utf8.RuneCountInString(first.text)
+						}
+						r.paras = append(r.paras, first.pos)
+					}
 					r.firstParts = appendNew(r.firstParts, first.part)
 					r.againParts = appendNew(r.againParts, again.part)
 					if _, ok := r.combos[m.Name]; !ok {
@@ -232,8 +241,12 @@ func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
 	var msg string
 	switch {
 	case r.againVia:
-		msg = fmt.Sprintf("this @include sends a paragraph (%d characters, %s:%d) that part %s already sends in the same prompt, %s (%s): %s; include the file from one of the parts only",
-			r.size, r.para.Path, r.para.Line, firstParts, first, l.where(r), cost)
+		what := fmt.Sprintf("a paragraph (%d characters, %s:%d)", r.size, r.para.Path, r.para.Line)
+		if len(r.paras) > 1 {
+			what = fmt.Sprintf("%d paragraphs (%d characters, the first at %s:%d)", len(r.paras), r.size, r.para.Path, r.para.Line)
+		}
+		msg = fmt.Sprintf("this @include sends %s that part %s already sends in the same prompt, %s (%s): %s; include the file from one of the parts only",
+			what, firstParts, first, l.where(r), cost)
 	case k.first == k.again:
 		// Both sections send the same lines of a file, and no include
 		// line was found: the parts take the file itself.
@@ -249,6 +262,24 @@ func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
 		d.Related = append(d.Related, diag.Related{Pos: r.para, Message: "the paragraph"})
 	}
 	return d
+}
+
+// includeLines returns the @include lines by which the sections of
+// spans a and b reach the file target, which both send. When both reach it
+// through one line of a file they both send (a shared file that includes
+// another), that file is the one included twice, and its include lines are
+// returned instead. A position is zero when no include line is found.
+func includeLines(p *compiler.Program, a, b []include.Span, target string) (diag.Position, diag.Position) {
+	seen := map[string]bool{}
+	for !seen[target] {
+		seen[target] = true
+		va, vb := includeLine(p, a, target), includeLine(p, b, target)
+		if va.Path == "" || va != vb {
+			return va, vb
+		}
+		target = va.Path
+	}
+	return diag.Position{}, diag.Position{}
 }
 
 // includeLine returns the @include line, in the files spans come from,
@@ -308,8 +339,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 					if first.pos == again.pos {
 						// One file's lines, sent by two sections: what
 						// to change is an include line.
-						first.via = includeLine(l.p, secs[first.sec].Spans, first.pos.Path)
-						again.via = includeLine(l.p, secs[again.sec].Spans, again.pos.Path)
+						first.via, again.via = includeLines(l.p, secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
 					}
 					out = append(out, [2]sentParagraph{first, again})
 					break

@@ -220,6 +220,20 @@ defaultMode: "focus"
 			}),
 			want: []string{"b.md:3:3 this @include sends a paragraph (104 characters, shared/safe.md:1) that part a already sends in the same prompt, through its @include at a.md:3 (in mode focus)"},
 		},
+		{
+			name: "two parts include a file that includes another",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	a: file: "a.md"
+	b: file: "b.md"`, `focus: compose: [parts.base, parts.a, parts.b]`),
+				"a.md":            "Part a.\n\n@shared/outer.md\n",
+				"b.md":            "Part b.\n\n@shared/outer.md\n",
+				"shared/outer.md": longA + "\n\n@inner.md\n",
+				"shared/inner.md": longB + "\n",
+			}),
+			// One finding at the include line of the file reached twice,
+			// counting the paragraphs of both files; none in outer.md.
+			want: []string{"b.md:3:1 this @include sends 2 paragraphs (207 characters, the first at shared/outer.md:1) that part a already sends in the same prompt, through its @include at a.md:3 (in mode focus)"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
