@@ -99,6 +99,11 @@ type duplicateCheck struct{}
 
 func (duplicateCheck) plan(l *linter, p *plan) { p.add(l.duplicates) }
 
+// repeatCheck runs (*linter).repeats.
+type repeatCheck struct{}
+
+func (repeatCheck) plan(l *linter, p *plan) { p.add(l.repeats) }
+
 // partUnusedCheck runs (*linter).unusedParts.
 type partUnusedCheck struct{}
 

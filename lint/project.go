@@ -158,7 +158,7 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start int, text string) {
+		eachParagraph(f, first, func(start, _ int, _, text string) {
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
@@ -197,15 +197,16 @@ func (l *linter) duplicates() []diag.Diagnostic {
 
 // eachParagraph calls fn for every paragraph of f from line first on that
 // is at least minDuplicate code points long once its white space is
-// collapsed: a run of non-blank lines outside HTML comments.
-func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
-	start, from, to := 0, 0, 0 // first line number and byte range of the paragraph
+// collapsed (collapseSpace): a run of non-blank lines outside HTML
+// comments, from line start to line end, raw as written.
+func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string)) {
+	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
 	flush := func() {
 		// Collapsing white space never makes text longer, so a paragraph
 		// shorter in bytes than the minimum is skipped unread.
 		if start > 0 && to-from >= minDuplicate {
-			if text := strings.Join(strings.Fields(f.Text[from:to]), " "); utf8.RuneCountInString(text) >= minDuplicate {
-				fn(start, text)
+			if text := collapseSpace(f.Text[from:to]); utf8.RuneCountInString(text) >= minDuplicate {
+				fn(start, end, f.Text[from:to], text)
 			}
 		}
 		start = 0
@@ -221,10 +222,15 @@ func eachParagraph(f *source.File, first int, fn func(start int, text string)) {
 		if start == 0 {
 			start, from = int(ln.Num), int(ln.Start)
 		}
-		to = int(ln.End)
+		end, to = int(ln.Num), int(ln.End)
 	}
 	flush()
 }
+
+// collapseSpace is text as paragraphs are compared: every run of white
+// space one space, none at either end, so that rewrapping a paragraph
+// does not make it another.
+func collapseSpace(text string) string { return strings.Join(strings.Fields(text), " ") }
 
 // unusedParts reports parts that no mode composes, no profile sends in
 // place of another, no sum budget counts and the custom mode does not fall

@@ -12,20 +12,21 @@ import (
 
 // Rule IDs of the checks that only lint runs.
 const (
-	RuleTrailingSpace   = "TEXT_TRAILING_SPACE"
-	RuleTab             = "TEXT_TAB"
-	RuleZeroWidth       = "INVISIBLE_ZERO_WIDTH"
-	RuleBidi            = "INVISIBLE_BIDI"
-	RuleTag             = "INVISIBLE_TAG"
-	RuleSecret          = "SECRET"
-	RuleOrphan          = "ORPHAN_FILE"
-	RuleDuplicate       = "DUPLICATE_PARAGRAPH"
-	RulePartUnused      = "PART_UNUSED"
-	RuleOutputStale     = "OUTPUT_STALE"
-	RuleIgnoreNoReason  = "IGNORE_NO_REASON"
-	RuleIgnoreUnused    = "IGNORE_UNUSED"
-	RuleIgnoreUnknown   = "IGNORE_UNKNOWN_RULE"
-	RuleIgnoreMalformed = "IGNORE_MALFORMED"
+	RuleTrailingSpace     = "TEXT_TRAILING_SPACE"
+	RuleTab               = "TEXT_TAB"
+	RuleZeroWidth         = "INVISIBLE_ZERO_WIDTH"
+	RuleBidi              = "INVISIBLE_BIDI"
+	RuleTag               = "INVISIBLE_TAG"
+	RuleSecret            = "SECRET"
+	RuleOrphan            = "ORPHAN_FILE"
+	RuleDuplicate         = "DUPLICATE_PARAGRAPH"
+	RuleParagraphRepeated = "PARAGRAPH_REPEATED"
+	RulePartUnused        = "PART_UNUSED"
+	RuleOutputStale       = "OUTPUT_STALE"
+	RuleIgnoreNoReason    = "IGNORE_NO_REASON"
+	RuleIgnoreUnused      = "IGNORE_UNUSED"
+	RuleIgnoreUnknown     = "IGNORE_UNKNOWN_RULE"
+	RuleIgnoreMalformed   = "IGNORE_MALFORMED"
 )
 
 // registry lists every rule, each with its documentation and where its
@@ -1087,6 +1088,33 @@ Run the project's tests after every change and report the result, including fail
 @../shared/testing.md
 -- prompts/shared/testing.md --
 Run the project's tests after every change and report the result, including failures you did not cause.
+`,
+	},
+	{
+		ID: RuleParagraphRepeated, Category: Standard, Severity: diag.Warning, check: repeatCheck{},
+		Summary: "A prompt should say each paragraph once.",
+		Doc: `A paragraph of 80 characters or more (compared with runs of white space collapsed, as DUPLICATE_PARAGRAPH compares) that one composed prompt sends twice: the base prompt says it and the family body, a model note or another part the same mode sends says it again, or two parts both @include the file that holds it. The model reads it twice, which adds no weight to the rule, and every call pays for the copy.
+
+Every mode is composed for every family and model note it can send, as the compiler composes it, and the paragraphs of its sections (each part, the family line, body and note) are compared. Each later copy is reported once, at its place, with the copy sent first as related information, naming the modes, families and notes whose prompts hold both. When two parts include one file, the finding is at the later part's @include line, one for every paragraph the file sends. Two parts whose when conditions never hold together (two values of one input) are never in one prompt, nor are two model notes of a family or two modes, so they are not compared. A part sent only to some models counts with the families of the families.examples ids it is sent to (with every family when no example reaches it). A file that one part reaches twice is included once (INCLUDE_DIAMOND), and a paragraph a part itself holds twice is not this rule's business.
+
+Keep the paragraph in the part that every prompt needing it sends and remove the other copy. When a repeat is deliberate, say why with <!-- promptc:ignore PARAGRAPH_REPEATED reason --> above the later copy.`,
+		Bad: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+parts: familyBody: family: "body"
+modes: guide: compose: [parts.base, parts.familyBody]
+-- prompts/base.md --
+Run the project's tests after every change and report the result, including failures you did not cause.
+-- prompts/families/claude.prompt.md --
+(header and short line)
+
+Run the project's tests after every change and report the result, including failures you did not cause.
+`,
+		Good: `-- prompts/base.md --
+Run the project's tests after every change and report the result, including failures you did not cause.
+-- prompts/families/claude.prompt.md --
+(header and short line)
+
+Batch independent tool calls in one response.
 `,
 	},
 	{

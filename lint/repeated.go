@@ -1,0 +1,450 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/frontmatter"
+	"github.com/promptc/promptc/compiler/include"
+	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/diag"
+)
+
+// fileParagraph is a paragraph of a file as eachParagraph finds it: its
+// lines, its text as written and with white space collapsed.
+type fileParagraph struct {
+	start, end int
+	raw, text  string
+}
+
+// sentParagraph is a paragraph of one composed prompt: where it is
+// written, and which section of the composition sends it. via is, when
+// two sections send the same lines of one file, the @include line by
+// which this section reaches them (zero when none is found).
+type sentParagraph struct {
+	text string
+	pos  diag.Position
+	sec  int
+	part string
+	via  diag.Position
+}
+
+// place is where a copy is reported: the include line that sends it when
+// there is one, else the paragraph.
+func (s sentParagraph) place() diag.Position {
+	if s.via.Path != "" {
+		return s.via
+	}
+	return s.pos
+}
+
+// repeatKey is one PARAGRAPH_REPEATED finding: the places of the copy a
+// prompt sends first and of the copy it sends again. The same pair of
+// places found in several modes, families and notes is one finding.
+type repeatKey struct {
+	first, again diag.Position
+}
+
+// repeat gathers what one finding reports: the paragraphs' size, the
+// parts that send each copy, and the modes (in order) with, for each, the
+// families and notes whose prompts hold both copies.
+type repeat struct {
+	size       int
+	para       diag.Position   // the first copy's paragraph
+	paras      []diag.Position // every paragraph the finding covers
+	firstVia   bool            // whether the places are include lines
+	againVia   bool
+	firstParts []string
+	againParts []string
+	modes      []string
+	combos     map[string][]string // by mode; "" stands for every family
+}
+
+// paragraphIndex finds the paragraphs of a compiled program's files, each
+// file scanned once.
+type paragraphIndex struct {
+	p        *compiler.Program
+	files    map[string][]fileParagraph
+	sections map[*include.Span][]spanParagraph
+}
+
+// of returns the paragraphs of the file at path, in line order; none for a
+// file the program did not read. A family file's header is never sent, so
+// it starts no paragraph (as DUPLICATE_PARAGRAPH skips it).
+func (x *paragraphIndex) of(path string) []fileParagraph {
+	if ps, ok := x.files[path]; ok {
+		return ps
+	}
+	var ps []fileParagraph
+	if f := x.p.Files[path]; f != nil {
+		first := 1
+		if fm, _, ok := frontmatter.Split(f.Text); ok {
+			first = fm.Lines + 1
+		}
+		eachParagraph(f, first, func(start, end int, raw, text string) {
+			ps = append(ps, fileParagraph{start, end, raw, text})
+		})
+	}
+	x.files[path] = ps
+	return ps
+}
+
+// spanParagraph is a paragraph a section sends, and the file it is in.
+type spanParagraph struct {
+	fileParagraph
+	path string
+}
+
+// sent returns the paragraphs of a section's spans, in order: the
+// paragraphs of the files the spans come from whose every line the spans
+// send unchanged. A paragraph is cut where its file's lines stop being
+// sent (an @include line, a block's end), so a paragraph written around an
+// include line is not one the prompt sends, and is compared by neither
+// DUPLICATE_PARAGRAPH nor this check; the included file's paragraphs are.
+// A part's spans are the same in every composition, so they are scanned
+// once, found by their first span: a compiled program's spans are never
+// changed or moved.
+func (x *paragraphIndex) sent(spans []include.Span) []spanParagraph {
+	if len(spans) == 0 {
+		return nil
+	}
+	if out, ok := x.sections[&spans[0]]; ok {
+		return out
+	}
+	var out []spanParagraph
+	for _, sp := range spans {
+		lines := strings.Count(sp.Text, "\n")
+		ps := x.of(sp.Path)
+		i := sort.Search(len(ps), func(i int) bool { return ps[i].start >= sp.Line })
+		for ; i < len(ps) && ps[i].end < sp.Line+lines; i++ {
+			// A span's text is the file's lines as sent; a generated
+			// part could hold other text under a file's name, which is
+			// then not this paragraph.
+			if strings.TrimSuffix(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line), "\n") == ps[i].raw {
+				out = append(out, spanParagraph{ps[i], sp.Path})
+			}
+		}
+	}
+	x.sections[&spans[0]] = out
+	return out
+}
+
+// linesOf returns lines from..to (0-based, inclusive) of text.
+func linesOf(text string, from, to int) string {
+	start := 0
+	for n := 0; n < from; n++ {
+		start += strings.IndexByte(text[start:], '\n') + 1
+	}
+	end := start
+	for n := from; n <= to; n++ {
+		i := strings.IndexByte(text[end:], '\n')
+		if i < 0 {
+			return text[start:]
+		}
+		end += i + 1
+	}
+	return text[start:end]
+}
+
+// repeats reports every paragraph that one composed prompt sends twice:
+// in two of its sections (a part, the family line, body or model note),
+// whatever files they take it from. Every mode is composed for every
+// family and note it can send (one composition when the mode sends no
+// family part), with every part its when conditions allow, so that two
+// parts never sent together (the values of one input they test never
+// agree) are not compared. A paragraph one section holds twice is left
+// to the include rules (INCLUDE_DIAMOND): the part itself says it twice.
+func (l *linter) repeats() []diag.Diagnostic {
+	p := l.p
+	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
+	cond := conditionalFamilies(p)
+	always := func(string) bool { return true }
+	found := map[repeatKey]*repeat{}
+	var order []repeatKey
+	for _, m := range p.Modes {
+		usesFamily := p.UsesFamily(m)
+		fams := p.FamilyNames
+		if !usesFamily {
+			// Every family composes the same text: compose it once.
+			fams = []string{p.Config.Families.Fallback}
+		}
+		for _, fn := range fams {
+			f := p.Families[fn]
+			if f == nil {
+				continue
+			}
+			notes := []int{compiler.NoNote}
+			if p.UsesNotes(m) {
+				notes = compiler.NoteChoices(f)
+			}
+			sends := always
+			if usesFamily {
+				sends = func(part string) bool { fs, ok := cond[part]; return !ok || fs[fn] }
+			}
+			for _, n := range notes {
+				secs := p.Sections(m, compiler.Selection{Family: f, Note: n, Conditional: sends, When: always}, nil)
+				for _, pair := range l.repeatsIn(idx, secs) {
+					first, again := pair[0], pair[1]
+					k := repeatKey{first.place(), again.place()}
+					r := found[k]
+					if r == nil {
+						r = &repeat{size: utf8.RuneCountInString(first.text), para: first.pos, combos: map[string][]string{},
+							firstVia: first.via.Path != "", againVia: again.via.Path != ""}
+						found[k] = r
+						order = append(order, k)
+					}
+					if !slices.Contains(r.paras, first.pos) {
+						// Include lines send every paragraph of the file
+						// they name: one finding counts them all.
+						if len(r.paras) > 0 {
+							r.size += utf8.RuneCountInString(first.text)
+						}
+						r.paras = append(r.paras, first.pos)
+					}
+					r.firstParts = appendNew(r.firstParts, first.part)
+					r.againParts = appendNew(r.againParts, again.part)
+					if _, ok := r.combos[m.Name]; !ok {
+						r.modes = append(r.modes, m.Name)
+					}
+					label := ""
+					switch {
+					case !usesFamily:
+					case p.Config.Parts[first.part].Family == "note" || p.Config.Parts[again.part].Family == "note":
+						label = fmt.Sprintf("%s note %q", fn, f.Notes[n].Label)
+					default:
+						label = fn
+					}
+					r.combos[m.Name] = appendNew(r.combos[m.Name], label)
+				}
+			}
+		}
+	}
+	ds := make([]diag.Diagnostic, 0, len(order))
+	for _, k := range order {
+		ds = append(ds, l.repeatDiag(k, found[k]))
+	}
+	return ds
+}
+
+// repeatDiag is the finding of r, at k.again.
+func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
+	firstParts, againParts := strings.Join(r.firstParts, " or "), strings.Join(r.againParts, " or ")
+	first := fmt.Sprintf("at %s:%d", k.first.Path, k.first.Line)
+	if r.firstVia {
+		first = fmt.Sprintf("through its @include at %s:%d", k.first.Path, k.first.Line)
+	}
+	const cost = "the model reads it twice and every call pays for the copy"
+	var msg string
+	switch {
+	case r.againVia:
+		what := fmt.Sprintf("a paragraph (%d characters, %s:%d)", r.size, r.para.Path, r.para.Line)
+		if len(r.paras) > 1 {
+			what = fmt.Sprintf("%d paragraphs (%d characters, the first at %s:%d)", len(r.paras), r.size, r.para.Path, r.para.Line)
+		}
+		msg = fmt.Sprintf("this @include sends %s that part %s already sends in the same prompt, %s (%s): %s; include the file from one of the parts only",
+			what, firstParts, first, l.where(r), cost)
+	case k.first == k.again:
+		// Both sections send the same lines of a file, and no include
+		// line was found: the parts take the file itself.
+		msg = fmt.Sprintf("this paragraph (%d characters) is sent twice in one prompt, by part %s and again by part %s, which both send these lines (%s): %s; send them from one of the parts only",
+			r.size, firstParts, againParts, l.where(r), cost)
+	default:
+		msg = fmt.Sprintf("this paragraph (%d characters) is sent twice in one prompt: part %s sends it first, %s, and part %s again here (%s); %s: keep it in the part that every prompt needing it sends, and remove the other copy",
+			r.size, firstParts, first, againParts, l.where(r), cost)
+	}
+	d := newDiag(k.again, RuleParagraphRepeated, msg)
+	d.Related = []diag.Related{{Pos: k.first, Message: "sent first here, by part " + firstParts}}
+	if r.againVia && r.para != k.first {
+		d.Related = append(d.Related, diag.Related{Pos: r.para, Message: "the paragraph"})
+	}
+	return d
+}
+
+// includeLines returns the @include lines by which the sections of
+// spans a and b reach the file target, which both send. When both reach it
+// through one line of a file they both send (a shared file that includes
+// another), that file is the one included twice, and its include lines are
+// returned instead. A position is zero when no include line is found.
+func includeLines(p *compiler.Program, a, b []include.Span, target string) (diag.Position, diag.Position) {
+	seen := map[string]bool{}
+	for !seen[target] {
+		seen[target] = true
+		va, vb := includeLine(p, a, target), includeLine(p, b, target)
+		if va.Path == "" || va != vb {
+			return va, vb
+		}
+		target = va.Path
+	}
+	return diag.Position{}, diag.Position{}
+}
+
+// includeLine returns the @include line, in the files spans come from,
+// that includes target: how a section reaches a file that another section
+// sends too. A file that gives the section no line of its own (nothing but
+// the include line) is not searched.
+func includeLine(p *compiler.Program, spans []include.Span, target string) diag.Position {
+	seen := map[string]bool{target: true}
+	for _, sp := range spans {
+		if seen[sp.Path] {
+			continue
+		}
+		seen[sp.Path] = true
+		f := p.Files[sp.Path]
+		if f == nil || !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for _, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			text := f.Text[ln.Start:ln.End]
+			if t, ok := include.IsInclude(text); ok && include.Resolve(sp.Path, t) == target {
+				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
+				return diag.Position{Path: sp.Path, Line: int(ln.Num), Col: col}
+			}
+		}
+	}
+	return diag.Position{}
+}
+
+// repeatsIn returns, for every paragraph secs send a second time, the
+// copy sent first and the later copy. The first copy is the earliest one
+// in another section that a prompt can send together with the later one.
+func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]sentParagraph {
+	byText := map[string][]sentParagraph{}
+	var texts []string
+	for i, sec := range secs {
+		if sec.Slot || sec.Text == "" {
+			continue
+		}
+		for _, sp := range idx.sent(sec.Spans) {
+			if _, ok := byText[sp.text]; !ok {
+				texts = append(texts, sp.text)
+			}
+			byText[sp.text] = append(byText[sp.text], sentParagraph{
+				text: sp.text, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}, sec: i, part: sec.Name})
+		}
+	}
+	var out [][2]sentParagraph
+	for _, t := range texts {
+		occ := byText[t]
+		for j := 1; j < len(occ); j++ {
+			for i := range j {
+				if occ[i].sec != occ[j].sec && sentTogether(l.p, occ[i].part, occ[j].part) {
+					first, again := occ[i], occ[j]
+					if first.pos == again.pos {
+						// One file's lines, sent by two sections: what
+						// to change is an include line.
+						first.via, again.via = includeLines(l.p, secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
+					}
+					out = append(out, [2]sentParagraph{first, again})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sentTogether reports whether parts a and b can be sent in one prompt as
+// their when conditions go: each part tests one input or setting, so two
+// parts testing different ones can, and two testing the same one can when
+// some value meets both conditions (never, for two output styles of one
+// enum input).
+func sentTogether(p *compiler.Program, a, b string) bool {
+	wa, wb := p.Config.Parts[a].When, p.Config.Parts[b].When
+	if wa == nil || wb == nil || wa.Input != wb.Input || wa.Setting != wb.Setting {
+		return true
+	}
+	// A value both conditions hold is listed by both, or is true for a
+	// condition that lists none.
+	for _, v := range append([]any{true}, wa.Is...) {
+		if wa.Holds(v) && wb.Holds(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalFamilies maps every conditional part (one with models
+// patterns) that some example id of families.examples is sent to, to the
+// families of those ids: the families it is known to be composed with. A
+// conditional part no example reaches (CONDITION_UNEXERCISED) is missing,
+// and counts as sent with every family, as budgets count it.
+func conditionalFamilies(p *compiler.Program) map[string]map[string]bool {
+	if !p.HasConditional() {
+		return nil
+	}
+	out := map[string]map[string]bool{}
+	for id := range p.Config.Families.Examples {
+		f, _ := p.FamilyFor(id)
+		for _, part := range p.ConditionalParts(id) {
+			if out[part] == nil {
+				out[part] = map[string]bool{}
+			}
+			out[part][f.Name] = true
+		}
+	}
+	return out
+}
+
+// where names the prompts that hold both copies, compactly: the modes
+// that hold them for the same families grouped ("modes guide, full"),
+// each group with its families and notes unless it is every family
+// ("mode focus for families claude, gemini note \"Pro\"").
+func (l *linter) where(r *repeat) string {
+	type group struct {
+		modes []string
+		fams  string
+	}
+	var groups []group
+	for _, m := range r.modes {
+		fams := l.familyList(r.combos[m])
+		i := slices.IndexFunc(groups, func(g group) bool { return g.fams == fams })
+		if i < 0 {
+			groups = append(groups, group{fams: fams})
+			i = len(groups) - 1
+		}
+		groups[i].modes = append(groups[i].modes, m)
+	}
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		s := "mode " + g.modes[0]
+		if len(g.modes) > 1 {
+			s = "modes " + strings.Join(g.modes, ", ")
+		}
+		if g.fams != "" {
+			s += " for " + g.fams
+		}
+		out[i] = s
+	}
+	return "in " + strings.Join(out, "; ")
+}
+
+// familyList names the families and notes of labels, or "" when they are
+// every family (or the mode sends none, so every family gets the same
+// text).
+func (l *linter) familyList(labels []string) string {
+	if slices.Contains(labels, "") {
+		return ""
+	}
+	if !slices.ContainsFunc(l.p.FamilyNames, func(f string) bool { return !slices.Contains(labels, f) }) {
+		return ""
+	}
+	if len(labels) == 1 {
+		return "family " + labels[0]
+	}
+	return "families " + strings.Join(labels, ", ")
+}
+
+// appendNew appends s to list unless list holds it.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}

@@ -1,0 +1,275 @@
+package lint
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/testproject"
+)
+
+// Paragraphs of 80 characters or more, and one of 79.
+const (
+	longA = "Run the project's tests after every change and report the result, including failures you did not cause."
+	longB = "Read the relevant files before you edit them, and keep every change inside the scope the user asked for."
+	short = "This paragraph is exactly seventy-nine characters long, just under the minimum."
+)
+
+// repeatProject is a project with a base part, the three family parts and
+// two families; a case adds to or replaces its files.
+func repeatProject(over map[string]string) map[string]string {
+	files := map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	familyLine: family: "line"
+	familyBody: family: "body"
+	modelNote: family: "note"
+}
+modes: {
+	focus: compose: [parts.base, parts.familyLine, parts.modelNote]
+	guide: compose: [parts.base, parts.familyLine, parts.familyBody, parts.modelNote]
+}
+order: ["focus", "guide"]
+defaultMode: "focus"
+`,
+		"base.md":                           "You are a coding agent.\n",
+		"prompts/families/claude.prompt.md": "---\nfamily: claude\nprovenance: original text\n---\nClaude line.\n\nClaude body.\n",
+		"prompts/families/gemini.prompt.md": "---\nfamily: gemini\nprovenance: original text\n---\nGemini line.\n\nGemini body.\n",
+	}
+	maps.Copy(files, over)
+	return files
+}
+
+// familyFile is a family file of name with line, body and notes (each note
+// "label\ntext").
+func familyFile(name, line, body string, notes ...string) string {
+	s := fmt.Sprintf("---\nfamily: %s\nprovenance: original text\n---\n%s\n\n%s\n", name, line, body)
+	for _, n := range notes {
+		label, text, _ := strings.Cut(n, "\n")
+		s += fmt.Sprintf("<!-- model %q /%s/i -->\n%s\n", label, strings.ToLower(label), text)
+	}
+	return s
+}
+
+// TestRepeats checks which paragraphs PARAGRAPH_REPEATED reports, where,
+// and for which modes and families: only two copies one prompt sends.
+func TestRepeats(t *testing.T) {
+	withParts := func(parts, modes string) string {
+		return `version: "v1"
+parts: {
+	base: file: "base.md"
+	familyLine: family: "line"
+	familyBody: family: "body"
+	modelNote: family: "note"
+` + parts + `
+}
+modes: {
+` + modes + `
+}
+defaultMode: "focus"
+`
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		// want holds "path:line:col message-substring" per finding.
+		want []string
+	}{
+		{
+			name: "base and family body",
+			files: repeatProject(map[string]string{
+				"base.md":                           "You are a coding agent.\n\n" + longA + "\n",
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", "Claude body.\n\n"+longA),
+			}),
+			want: []string{"prompts/families/claude.prompt.md:9:1 part base sends it first, at base.md:3, and part familyBody again here (in mode guide for family claude)"},
+		},
+		{
+			name: "white space collapsed",
+			files: repeatProject(map[string]string{
+				"base.md":                           longA + "\n",
+				"prompts/families/gemini.prompt.md": familyFile("gemini", "Gemini line.", strings.ReplaceAll(longA, " after ", "\n  after\t")),
+			}),
+			want: []string{"prompts/families/gemini.prompt.md:7:1 (in mode guide for family gemini)"},
+		},
+		{
+			name: "79 characters",
+			files: repeatProject(map[string]string{
+				"base.md":                           short + "\n",
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", short),
+			}),
+		},
+		{
+			name: "the mode does not send the family part",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts("", `focus: compose: [parts.base, parts.familyLine]`),
+				"base.md":     longA + "\n",
+				// Only the body repeats it, and no mode sends the body.
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", longA),
+			}),
+		},
+		{
+			name: "every family and two modes: one finding",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts("", `focus: compose: [parts.base, parts.familyBody]
+	guide: compose: [parts.base, parts.familyLine, parts.familyBody]
+	lean: compose: [parts.familyLine]`),
+				"base.md":                            longA + "\n",
+				"prompts/shared/tests.md":            longA + "\n",
+				"prompts/families/claude.prompt.md":  familyFile("claude", "Claude line.", "@../shared/tests.md"),
+				"prompts/families/gemini.prompt.md":  familyFile("gemini", "Gemini line.", "@../shared/tests.md"),
+				"prompts/families/neutral.prompt.md": familyFile("neutral", "Neutral line.", "@../shared/tests.md"),
+			}),
+			want: []string{"prompts/shared/tests.md:1:1 part base sends it first, at base.md:1, and part familyBody again here (in modes focus, guide);"},
+		},
+		{
+			name: "a shared file two families include",
+			files: repeatProject(map[string]string{
+				"base.md":                           longA + "\n",
+				"prompts/shared/tests.md":           longA + "\n",
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", "@../shared/tests.md"),
+				"prompts/families/gemini.prompt.md": familyFile("gemini", "Gemini line.", "@../shared/tests.md"),
+			}),
+			want: []string{"prompts/shared/tests.md:1:1 (in mode guide for families claude, gemini)"},
+		},
+		{
+			name: "a model note",
+			files: repeatProject(map[string]string{
+				"base.md":                           longA + "\n",
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", "Claude body.", "Opus\n"+longA, "Haiku\nBe brief."),
+			}),
+			want: []string{`prompts/families/claude.prompt.md:9:1 part modelNote again here (in modes focus, guide for family claude note "Opus")`},
+		},
+		{
+			name: "two notes of one family",
+			files: repeatProject(map[string]string{
+				"prompts/families/claude.prompt.md": familyFile("claude", "Claude line.", "Claude body.", "Opus\n"+longA, "Haiku\n"+longA),
+			}),
+		},
+		{
+			name: "two modes, never one prompt",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	a: file: "a.md"
+	b: file: "b.md"`, `focus: compose: [parts.base, parts.a]
+	lean: compose: [parts.b]`),
+				"a.md": longA + "\n",
+				"b.md": longA + "\n",
+			}),
+		},
+		{
+			name: "one part says it twice",
+			files: repeatProject(map[string]string{
+				"base.md": longA + "\n\n" + longA + "\n",
+			}),
+		},
+		{
+			name: "two values of one enum input",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	terse: {file: "terse.md", when: {input: "Style", is: ["terse"]}}
+	caveman: {file: "caveman.md", when: {input: "Style", is: ["caveman", "grunt"]}}`,
+					`focus: compose: [parts.base, parts.terse, parts.caveman]`) + `inputs: Style: {type: "enum", values: ["terse", "caveman", "grunt"]}
+`,
+				"terse.md":   longA + "\n",
+				"caveman.md": longA + "\n",
+			}),
+		},
+		{
+			name: "one value meets both conditions",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	terse: {file: "terse.md", when: {input: "Style", is: ["terse", "grunt"]}}
+	caveman: {file: "caveman.md", when: {input: "Style", is: ["caveman", "grunt"]}}`,
+					`focus: compose: [parts.base, parts.terse, parts.caveman]`) + `inputs: Style: {type: "enum", values: ["terse", "caveman", "grunt"]}
+`,
+				"terse.md":   longA + "\n",
+				"caveman.md": longA + "\n",
+			}),
+			want: []string{"caveman.md:1:1 part terse sends it first, at terse.md:1, and part caveman again here (in mode focus)"},
+		},
+		{
+			name: "true and false of one bool input",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	own: {file: "own.md", when: input: "HasOwn"}
+	packaged: {file: "packaged.md", when: {input: "HasOwn", is: [false]}}`,
+					`focus: compose: [parts.own, parts.packaged]`) + `inputs: HasOwn: type: "bool"
+`,
+				"own.md":      longB + "\n",
+				"packaged.md": longB + "\n",
+			}),
+		},
+		{
+			name: "conditions on two inputs",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	own: {file: "own.md", when: input: "HasOwn"}
+	git: {file: "git.md", when: input: "IsGit"}`,
+					`focus: compose: [parts.own, parts.git]`) + `inputs: {HasOwn: type: "bool", IsGit: type: "bool"}
+`,
+				"own.md": longB + "\n",
+				"git.md": longB + "\n",
+			}),
+			want: []string{"git.md:1:1 (in mode focus)"},
+		},
+		{
+			name: "two parts include one file",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	a: file: "a.md"
+	b: file: "b.md"`, `focus: compose: [parts.base, parts.a, parts.b]`),
+				"a.md":           "Part a.\n\n@shared/safe.md\n",
+				"b.md":           "Part b.\n\n  @shared/safe.md\n",
+				"shared/safe.md": longB + "\n",
+			}),
+			want: []string{"b.md:3:3 this @include sends a paragraph (104 characters, shared/safe.md:1) that part a already sends in the same prompt, through its @include at a.md:3 (in mode focus)"},
+		},
+		{
+			name: "two parts include a file that includes another",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	a: file: "a.md"
+	b: file: "b.md"`, `focus: compose: [parts.base, parts.a, parts.b]`),
+				"a.md":            "Part a.\n\n@shared/outer.md\n",
+				"b.md":            "Part b.\n\n@shared/outer.md\n",
+				"shared/outer.md": longA + "\n\n@inner.md\n",
+				"shared/inner.md": longB + "\n",
+			}),
+			// One finding at the include line of the file reached twice,
+			// counting the paragraphs of both files; none in outer.md.
+			want: []string{"b.md:3:1 this @include sends 2 paragraphs (207 characters, the first at shared/outer.md:1) that part a already sends in the same prompt, through its @include at a.md:3 (in mode focus)"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := testproject.FromFiles(t, tt.files)
+			l := &linter{p: p}
+			var got []string
+			for _, d := range l.repeats() {
+				got = append(got, fmt.Sprintf("%s %s", d.Pos, d.Message))
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d findings, want %d:\n%s", len(got), len(tt.want), strings.Join(got, "\n"))
+			}
+			for i, w := range tt.want {
+				pos, sub, _ := strings.Cut(w, " ")
+				if !strings.HasPrefix(got[i], pos+" ") || !strings.Contains(got[i], sub) {
+					t.Errorf("finding %d:\n got  %s\n want %s ... %s ...", i, got[i], pos, sub)
+				}
+			}
+		})
+	}
+}
+
+// TestLinesOf checks the lines of a span's text a paragraph is compared by.
+func TestLinesOf(t *testing.T) {
+	text := "one\ntwo\nthree\n"
+	for _, tt := range []struct {
+		from, to int
+		want     string
+	}{
+		{0, 0, "one\n"},
+		{1, 2, "two\nthree\n"},
+		{0, 2, text},
+		{2, 5, "three\n"},
+	} {
+		if got := linesOf(text, tt.from, tt.to); got != tt.want {
+			t.Errorf("linesOf(%d, %d) = %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
