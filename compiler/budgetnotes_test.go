@@ -98,3 +98,62 @@ budgets: both: {sum: [parts.base, parts.note], chars: 21, warnAt: 1}`)
 	files["promptc.cue"] = strings.Replace(files["promptc.cue"], `chars: 21`, `chars: 22`, 1)
 	checkFindings(t, budgetFindings(t, files), nil)
 }
+
+// TestSumBudgetPlaceholderTies: when two notes (or no note and a note)
+// make the same largest sum, the first of them is named: no note before
+// the notes, the notes in their order.
+func TestSumBudgetPlaceholderTies(t *testing.T) {
+	for _, tc := range []struct {
+		name, values, want string
+	}{
+		{"two notes", `note: {Large: "GPT-Large", Small: "GPT-Small"}`,
+			`promptc.cue:13:10 budget both over budget for family x, note "Large": 24 characters, ceiling 23, over by 1; the largest part is base (17)`},
+		{"no note and a note", `family: {x: "GPT-Large", y: "y-model"}`,
+			`promptc.cue:13:10 budget both over budget for family x: 24 characters, ceiling 23, over by 1; the largest part is base (17)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := notePlaceholderProject(`modes: focus: compose: [parts.base, parts.line]
+budgets: both: {sum: [parts.base, parts.line], chars: 23, warnAt: 1}`)
+			cue := files["promptc.cue"]
+			if tc.name == "two notes" {
+				cue = strings.Replace(cue, `note: Large: "GPT-Large"`, tc.values, 1)
+			} else {
+				cue = strings.Replace(cue, `family: {x: "gpt", y: "y-model"}`, tc.values, 1)
+			}
+			files["promptc.cue"] = cue
+			checkFindings(t, budgetFindings(t, files), []string{tc.want})
+		})
+	}
+}
+
+// TestSumBudgetNeverMixesNotes: with a placeholder in a summed part, the
+// sum with no note counts the note part as empty, not at its longest
+// note: the long value without a note never meets the long note's text.
+func TestSumBudgetNeverMixesNotes(t *testing.T) {
+	files := map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	note: family: "note"
+}
+placeholders: modelName: {
+	value: "a model"
+	family: x: "XXXXXXXXXX"
+	note: Large: "L"
+}
+families: rules: [{family: "x", name: ["^x"]}]
+modes: focus: compose: [parts.base, parts.note]
+budgets: both: {sum: [parts.base, parts.note], chars: 19, warnAt: 1}
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md":                      "Model: {{modelName}}.\n",
+		"prompts/families/x.prompt.md": "Line x.\n\n<!-- model \"Large\" /l/ -->\nlarge\n\n<!-- model \"Small\" /s/ -->\ns\n",
+	}
+	// No note 18 + 0; Large 9 + 5; Small 18 + 1 = 19, at the ceiling.
+	checkFindings(t, budgetFindings(t, files), nil)
+	files["promptc.cue"] = strings.Replace(files["promptc.cue"], "chars: 19", "chars: 18", 1)
+	checkFindings(t, budgetFindings(t, files), []string{
+		`promptc.cue:13:10 budget both over budget for family x, note "Small": 19 characters, ceiling 18, over by 1; the largest part is base (18)`,
+	})
+}

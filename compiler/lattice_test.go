@@ -75,6 +75,9 @@ func TestModeLattice(t *testing.T) {
 		{"a substitution of another part does not excuse", "parts.base, parts.core", "parts.base, parts.basics", "parts.base, parts.basics", "{replace: parts.memo, with: parts.basics}", []string{
 			`promptc.cue:10:5 mode b does not send part "core", which the lower mode a sends; modes are ordered (a < b < c), so add parts.core to modes.b.compose or declare a substitution`,
 		}},
+		{"a substitution whose replacement is not sent either", "parts.base, parts.core", "parts.base", "parts.base", "{replace: parts.core, with: parts.basics}", []string{
+			`promptc.cue:10:5 mode b does not send part "core", which the lower mode a sends; modes are ordered (a < b < c), so add parts.core to modes.b.compose or declare a substitution`,
+		}},
 		{"both sides of a substitution", "parts.base, parts.core", "parts.base, parts.core, parts.basics", "parts.base, parts.basics", "{replace: parts.core, with: parts.basics}", []string{
 			`promptc.cue:10:5 mode b sends both "core" and "basics", but "basics" replaces "core": send one of them`,
 		}},

@@ -460,3 +460,21 @@ func TestNoticesAroundTheDefaultMode(t *testing.T) {
 		t.Errorf("d (%d) is not below a (%d): the case shows no negative difference", d, a)
 	}
 }
+
+// TestCompareWithNothingSent: a comparison of programs that send no text
+// at all has no change, not a division by zero.
+func TestCompareWithNothingSent(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: e: file: "e.md"
+modes: focus: compose: [parts.e]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"e.md": "<!-- promptc:ignore TEXT_TAB nothing but a directive -->\n",
+	})
+	c := costs.Compare(p, p)
+	if c.FromTotal != 0 || c.ToTotal != 0 || c.Change != 0 {
+		t.Errorf("totals %d, %d, change %v; want 0, 0, 0", c.FromTotal, c.ToTotal, c.Change)
+	}
+}
