@@ -46,3 +46,24 @@ func TestFindAtWordStartOnly(t *testing.T) {
 		t.Errorf("after a parenthesis: %v", ms)
 	}
 }
+
+// TestRedactEdges: an assignment's name starts a word (a prefix ending in
+// "_" or "-" allowed), its value stops before a final period; a private
+// key header may name several words before PRIVATE KEY.
+func TestRedactEdges(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"mypassword=abc", "mypassword=abc"},
+		{"my_password=abc", "my_password=[REDACTED credential assignment]"},
+		{"db-token=abc", "db-token=[REDACTED credential assignment]"},
+		{"password=abc.", "password=[REDACTED credential assignment]."},
+		{"password=a.b", "password=[REDACTED credential assignment]"},
+		{"-----BEGIN OPENSSH ENCRYPTED PRIVATE KEY-----", "[REDACTED private key block]"},
+		{"-----BEGIN PRIVATE KEY-----", "[REDACTED private key block]"},
+		{"-----BEGIN RSA PRIVATE KEY BLOCK-----", "[REDACTED private key block]"},
+		{"-----BEGIN rsa PRIVATE KEY-----", "-----BEGIN rsa PRIVATE KEY-----"},
+	} {
+		if got := Redact(tc.in); got != tc.want {
+			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
