@@ -157,3 +157,15 @@ defaultMode: "focus"
 		`promptc.cue:13:10 budget both over budget for family x, note "Small": 19 characters, ceiling 18, over by 1; the largest part is base (18)`,
 	})
 }
+
+// TestSumBudgetWithoutANotePart: a sum of parts that are not note parts
+// names no note, even for a family with notes.
+func TestSumBudgetWithoutANotePart(t *testing.T) {
+	files := sumProject("le", "14")
+	files["promptc.cue"] = strings.Replace(files["promptc.cue"], "sum: [parts.core, parts.note]", "sum: [parts.core, parts.line]", 1)
+	// core 8 + "Line x." or "Line y." 7 = 15.
+	checkFindings(t, budgetFindings(t, files), []string{
+		`promptc.cue:8:10 budget both over budget for family x: 15 characters, ceiling 14, over by 1; the largest part is core (8)`,
+		`promptc.cue:8:10 budget both over budget for family y: 15 characters, ceiling 14, over by 1; the largest part is core (8)`,
+	})
+}
