@@ -20,3 +20,19 @@ func TestMaskerReuseOfTheSameLength(t *testing.T) {
 		t.Errorf("mask(%q) = %q, want it unchanged", third, got)
 	}
 }
+
+// TestMaskCodeUnclosedAtTheEnd: a backtick run left open on the text's
+// last line, with no newline after it, is text; so is a longer run that
+// no run of its length closes.
+func TestMaskCodeUnclosedAtTheEnd(t *testing.T) {
+	m := new(masker)
+	for _, in := range []string{"x `open", "x ``a` b", "a `b` c ``d"} {
+		want := in
+		if in == "a `b` c ``d" {
+			want = "a     c ``d"
+		}
+		if got := m.maskCode(in); got != want {
+			t.Errorf("maskCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
