@@ -191,7 +191,9 @@ func (b *builder) checkPartBudgets() []diag.Diagnostic {
 }
 
 // checkSumBudgets checks every budget on a sum of parts, for every family,
-// with the family's longest note where a note part is summed.
+// with the family's longest note where a note part is summed; where a
+// summed part holds a placeholder, for the note that makes the sum
+// largest (a placeholder's value may depend on the note).
 func (b *builder) checkSumBudgets() []diag.Diagnostic {
 	var ds findings
 	c := b.Config
@@ -200,21 +202,47 @@ func (b *builder) checkSumBudgets() []diag.Diagnostic {
 		pos := func() diag.Position { return b.Loaded.PosOfKeys("budgets", name) }
 		for _, fn := range b.FamilyNames {
 			f := b.Families[fn]
-			total := 0
-			var parts []contribution
+			// sum measures the parts for one note: a note part's text,
+			// and the placeholders' values in the others, follow it.
+			sum := func(note int, longest bool) (total int, parts []contribution) {
+				for _, ref := range bud.Sum {
+					n := note
+					if longest && c.Parts[ref.Name].Family == "note" {
+						n = b.longestNoteIn(bud.Limit, f)
+					}
+					s := b.partSection(ref.Name, Selection{Family: f, Note: n, Conditional: EveryConditional, Runtime: b.RuntimeAtMax})
+					size := b.Measure(bud.Limit, s.Text)
+					total += size
+					parts = append(parts, contribution{ref.Name, size, s.Pos})
+				}
+				return total, parts
+			}
 			combo := "family " + fn
+			holes := false
 			for _, ref := range bud.Sum {
-				note := NoNote
-				if c.Parts[ref.Name].Family == "note" {
-					note = b.longestNoteIn(bud.Limit, f)
-					if note >= 0 {
-						combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
+				holes = holes || c.Parts[ref.Name].Family != "note" && b.sectionHoles(ref.Name, f)
+			}
+			total, parts := sum(NoNote, !holes)
+			if holes {
+				// A placeholder's value may depend on the note: the note
+				// that makes the sum largest counts (the first of equals).
+				best := NoNote
+				for _, note := range NoteChoices(f)[1:] {
+					if t, ps := sum(note, false); t > total {
+						best, total, parts = note, t, ps
 					}
 				}
-				s := b.partSection(ref.Name, Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax})
-				size := b.Measure(bud.Limit, s.Text)
-				total += size
-				parts = append(parts, contribution{ref.Name, size, s.Pos})
+				if best >= 0 {
+					combo += fmt.Sprintf(", note %q", f.Notes[best].Label)
+				}
+			} else {
+				for _, ref := range bud.Sum {
+					if c.Parts[ref.Name].Family == "note" {
+						if note := b.longestNoteIn(bud.Limit, f); note >= 0 {
+							combo += fmt.Sprintf(", longest note %q", f.Notes[note].Label)
+						}
+					}
+				}
 			}
 			var names []string
 			for _, ref := range bud.Sum {

@@ -443,7 +443,7 @@ func (e *evaluation) verdict() Result {
 	if a == 0 {
 		e.res.Conditions = append(e.res.Conditions, Condition{tokens, Fail, fmt.Sprintf("%s used no tokens, so no saving can be measured", e.baseline)})
 		e.res.Verdict = Inconclusive
-		e.res.Reason = "no savings claim can be made: the e.baseline used no tokens."
+		e.res.Reason = "no savings claim can be made: the baseline used no tokens."
 		return e.res
 	}
 	saving := float64(a-b) / float64(a)
