@@ -3,12 +3,15 @@ package testscripts
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
@@ -226,21 +229,49 @@ func checkGenerated(t *testing.T, gobin string, tc generatedCase) {
 	if len(got.Composed) != 2 {
 		t.Fatalf("consumer composed %d family choices, want 2", len(got.Composed))
 	}
-	for choice, byMode := range got.Composed {
+	// Every show runs in this process; they are independent, so they run
+	// on every CPU at once, and are compared in a fixed order after.
+	type showJob struct{ choice, mode, id, out, err string }
+	var jobs []*showJob
+	for _, choice := range slices.Sorted(maps.Keys(got.Composed)) {
+		byMode := got.Composed[choice]
 		if len(byMode) != len(l.Config.Modes) {
 			t.Fatalf("consumer composed %d modes for %s, want %d", len(byMode), choice, len(l.Config.Modes))
 		}
-		for mode, byID := range byMode {
+		for _, mode := range slices.Sorted(maps.Keys(byMode)) {
 			for _, id := range checked {
-				show := capture(t, "show", work, "--mode", mode, "--family", choice, "--model", id, "--show-full", "--no-redact", "--slots", slotsFile)
-				want := byID[id]
-				if !strings.HasSuffix(want, "\n") {
-					want += "\n" // show ends its output with a newline
-				}
-				if want != show {
-					t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", choice, mode, id, byID[id], show)
-				}
+				jobs = append(jobs, &showJob{choice: choice, mode: mode, id: id})
 			}
+		}
+	}
+	next := make(chan *showJob)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range next {
+				var out, errb bytes.Buffer
+				if code := cli.Run([]string{"show", work, "--mode", j.mode, "--family", j.choice, "--model", j.id, "--show-full", "--no-redact", "--slots", slotsFile}, nil, &out, &errb); code != 0 {
+					j.err = fmt.Sprintf("exit %d\n%s", code, errb.String())
+				}
+				j.out = out.String()
+			}
+		})
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	for _, j := range jobs {
+		if j.err != "" {
+			t.Fatalf("promptc show --mode %s --family %s --model %s: %s", j.mode, j.choice, j.id, j.err)
+		}
+		want := got.Composed[j.choice][j.mode][j.id]
+		if !strings.HasSuffix(want, "\n") {
+			want += "\n" // show ends its output with a newline
+		}
+		if want != j.out {
+			t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", j.choice, j.mode, j.id, got.Composed[j.choice][j.mode][j.id], j.out)
 		}
 	}
 	for choice, byID := range got.Notices {
