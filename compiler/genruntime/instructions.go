@@ -29,6 +29,14 @@ type InstructionOptions struct {
 	// lines stay in the text as written. A project whose
 	// instructions.includes is false never expands them.
 	NoIncludes bool
+	// WorkDir, when set, is the directory the session works in, slash-
+	// separated and relative to the project directory: each file of
+	// Files is then looked for in the project directory and in every
+	// directory down to WorkDir, the outermost first ("AGENTS.md",
+	// "svc/AGENTS.md", "svc/api/AGENTS.md"), so the rules nearest the
+	// work come last. A WorkDir outside the project is a problem, and
+	// only the project directory's files are read.
+	WorkDir string
 	// After, when set, is the result of an earlier call for another
 	// directory (the user's own instruction files, outside the project):
 	// its characters and files count against this call's limits, so that
@@ -112,6 +120,7 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 		names = InstructionFiles()
 	}
 	var out Instructions
+	names, out.Problems = instructionHierarchy(names, opt.WorkDir)
 	if opt.After != nil {
 		out.chars, out.files = opt.After.chars, opt.After.files
 	}
@@ -155,6 +164,35 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	out.Files = e.Files
 	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
+}
+
+// instructionHierarchy returns names as looked for in every directory
+// from the project directory down to workDir, the outermost first, and a
+// problem when workDir leads outside the project.
+func instructionHierarchy(names []string, workDir string) ([]string, []InstructionProblem) {
+	if workDir == "" {
+		return names, nil
+	}
+	if incIsAbs(workDir) || !isLocalPath(workDir) {
+		return names, []InstructionProblem{{Path: workDir, Kind: "escape",
+			Message: "the working directory " + workDir + " is outside the project directory; only the project directory's files are read"}}
+	}
+	dirs := []string{""}
+	if d := cleanPath(workDir); d != "." {
+		parts := strings.Split(d, "/")
+		for i := range parts {
+			dirs = append(dirs, strings.Join(parts[:i+1], "/")+"/")
+		}
+	}
+	var out []string
+	for _, d := range dirs {
+		for _, name := range names {
+			if name != "" {
+				out = append(out, d+name)
+			}
+		}
+	}
+	return out, nil
 }
 
 // cleanPath cleans a slash-separated relative path.

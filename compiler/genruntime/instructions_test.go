@@ -214,3 +214,40 @@ func TestLoadInstructionsAfter(t *testing.T) {
 		t.Errorf("file 100 refused: %+v", fourth)
 	}
 }
+
+// TestLoadInstructionsWorkDir: with a working directory, each named file
+// is read in the project directory and in every directory down to it,
+// the outermost first; a directory without the file adds nothing; a
+// working directory outside the project reads the project's files alone.
+func TestLoadInstructionsWorkDir(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{
+		"AGENTS.md":            "Root rules.\n",
+		"svc/AGENTS.md":        "Service rules.\n@../shared.md\n",
+		"svc/api/CLAUDE.md":    "API notes.\n",
+		"svc/api/v2/AGENTS.md": "Deeper, not on the way.\n",
+		"shared.md":            "Shared.\n",
+	})
+	tests := []struct {
+		workDir  string
+		text     string
+		problems []string
+	}{
+		{"", "Root rules.", nil},
+		{".", "Root rules.", nil},
+		{"svc", "Root rules.\n\nService rules.\nShared.", nil},
+		{"svc/api/", "Root rules.\n\nService rules.\nShared.\n\nAPI notes.", nil},
+		{"./svc//api", "Root rules.\n\nService rules.\nShared.\n\nAPI notes.", nil},
+		{"../elsewhere", "Root rules.", []string{"../elsewhere:0:0 escape"}},
+		{"/svc", "Root rules.", []string{"/svc:0:0 escape"}},
+	}
+	for _, tc := range tests {
+		got := LoadInstructions(dir, InstructionOptions{Files: []string{"AGENTS.md", "CLAUDE.md"}, WorkDir: tc.workDir})
+		if got.Text != tc.text || !slices.Equal(problems(got), tc.problems) {
+			t.Errorf("WorkDir %q: Text %q, problems %q; want %q, %q", tc.workDir, got.Text, problems(got), tc.text, tc.problems)
+		}
+	}
+	got := LoadInstructions(dir, InstructionOptions{Files: []string{"AGENTS.md"}, WorkDir: "svc/api"})
+	if want := []string{"AGENTS.md", "svc/AGENTS.md", "shared.md"}; !slices.Equal(got.Files, want) {
+		t.Errorf("Files = %q, want %q", got.Files, want)
+	}
+}
