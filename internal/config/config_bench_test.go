@@ -4,39 +4,20 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/synth"
 )
 
-// firstLoad is the time of this process's first LoadFile, which also
-// compiles the embedded schema (once per process). It is measured once,
-// before any timed loop, so run the benchmark alone to see the cold cost:
-//
-//	go test ./internal/config -run '^$' -bench LoadFile
-var firstLoad struct {
-	sync.Once
-	d time.Duration
-}
-
 // BenchmarkLoadFile loads, validates and decodes a promptc.cue: the
 // example assets' and the configuration of generated projects (bench/gen)
 // of 100 and 1,000 assets; cue evaluates it with CUE every time
 // (PROMPTC_CACHE=off), cached reads the decoded configuration from a warm
-// cache. first-ms is the first uncached load in the process, schema
-// compilation included.
+// cache. The schema is compiled once per process, before the loops;
+// BenchmarkSchemaCompile measures that.
 func BenchmarkLoadFile(b *testing.B) {
 	b.Setenv("PROMPTC_CACHE", "off")
-	firstLoad.Do(func() {
-		start := time.Now()
-		if _, err := config.LoadFile("../../assets/promptc.cue"); err != nil {
-			b.Fatal(err)
-		}
-		firstLoad.d = time.Since(start) // a benchmark's own metric (first-ms)
-	})
 	for _, name := range []string{"assets", "gen100", "gen1000"} {
 		b.Run(name, func(b *testing.B) {
 			path := "../../assets/promptc.cue"
@@ -66,7 +47,6 @@ func BenchmarkLoadFile(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
-					b.ReportMetric(float64(firstLoad.d.Microseconds())/1000, "first-ms")
 				})
 			}
 		})
