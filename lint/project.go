@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/frontmatter"
@@ -158,7 +159,8 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, _ int, _, text string) {
+		eachParagraph(f, first, func(start, _ int, raw string, _ uint64) {
+			text := collapseSpace(raw)
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
@@ -199,14 +201,14 @@ func (l *linter) duplicates() []diag.Diagnostic {
 // is at least minDuplicate code points long once its white space is
 // collapsed (collapseSpace): a run of non-blank lines outside HTML
 // comments, from line start to line end, raw as written.
-func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string)) {
+func eachParagraph(f *source.File, first int, fn func(start, end int, raw string, key uint64)) {
 	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
 	flush := func() {
 		// Collapsing white space never makes text longer, so a paragraph
 		// shorter in bytes than the minimum is skipped unread.
 		if start > 0 && to-from >= minDuplicate {
-			if text := collapseSpace(f.Text[from:to]); utf8.RuneCountInString(text) >= minDuplicate {
-				fn(start, end, f.Text[from:to], text)
+			if key, n := collapsedKey(f.Text[from:to]); n >= minDuplicate {
+				fn(start, end, f.Text[from:to], key)
 			}
 		}
 		start = 0
@@ -231,6 +233,45 @@ func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text 
 // space one space, none at either end, so that rewrapping a paragraph
 // does not make it another.
 func collapseSpace(text string) string { return strings.Join(strings.Fields(text), " ") }
+
+// collapsedKey returns a hash of collapseSpace(text) and its length in
+// code points, without building it: paragraphs are indexed by the key
+// (lint runs on every commit, over every file), and only those whose keys
+// meet are collapsed and compared as text.
+func collapsedKey(text string) (key uint64, runes int) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	key = offset
+	space := false
+	for i := 0; i < len(text); {
+		c, size := text[i], 1
+		isSpace := false
+		if c < utf8.RuneSelf {
+			isSpace = c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			isSpace = unicode.IsSpace(r)
+		}
+		if isSpace {
+			space = runes > 0
+			i += size
+			continue
+		}
+		if space {
+			key = (key ^ ' ') * prime
+			runes++
+			space = false
+		}
+		// The bytes as written: collapseSpace keeps them, invalid ones
+		// included.
+		for j := i; j < i+size; j++ {
+			key = (key ^ uint64(text[j])) * prime
+		}
+		runes++
+		i += size
+	}
+	return key, runes
+}
 
 // unusedParts reports parts that no mode composes, no profile sends in
 // place of another, no sum budget counts and the custom mode does not fall

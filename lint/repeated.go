@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -11,14 +12,16 @@ import (
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
 // fileParagraph is a paragraph of a file as eachParagraph finds it: its
-// lines, its text as written and with white space collapsed.
+// lines, its text as written and the key of its collapsed text.
 type fileParagraph struct {
 	start, end int
-	raw, text  string
+	raw        string
+	key        uint64
 }
 
 // sentParagraph is a paragraph of one composed prompt: where it is
@@ -70,6 +73,101 @@ type paragraphIndex struct {
 	p        *compiler.Program
 	files    map[string][]fileParagraph
 	sections map[*include.Span][]spanParagraph
+	// candidates are the keys of the paragraphs that two sources of
+	// sections (a part, a family's line, body or note) hold: the only
+	// ones a composition can send twice.
+	candidates map[uint64]bool
+}
+
+// sources calls fn with the spans of every source of sections that a mode
+// sending parts can take: each named part's own spans (a part with a
+// family kind, every family's line, body or notes).
+func (x *paragraphIndex) sources(parts []string, fn func(spans []include.Span)) {
+	for _, name := range parts {
+		switch x.p.Config.Parts[name].Family {
+		case "":
+			if part := x.p.Parts[name]; part != nil {
+				fn(part.Spans)
+			}
+		case "line":
+			for _, f := range x.p.Families {
+				fn(f.Line.Spans)
+			}
+		case "body":
+			for _, f := range x.p.Families {
+				fn(f.Body.Spans)
+			}
+		case "note":
+			for _, f := range x.p.Families {
+				for _, n := range f.Notes {
+					fn(n.Spans)
+				}
+			}
+		}
+	}
+}
+
+// repeatedTexts returns the keys of the paragraphs held by two sources of
+// the program's parts.
+func (x *paragraphIndex) repeatedTexts() map[uint64]bool {
+	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), nil)
+}
+
+// repeatedIn returns the paragraph keys among those keep allows (nil:
+// all) that two sources of parts hold.
+func (x *paragraphIndex) repeatedIn(parts []string, keep map[uint64]bool) map[uint64]bool {
+	first := map[uint64]*include.Span{}
+	out := map[uint64]bool{}
+	x.sources(parts, func(spans []include.Span) {
+		if len(spans) == 0 {
+			return
+		}
+		for _, sp := range x.sent(spans) {
+			if keep != nil && !keep[sp.key] {
+				continue
+			}
+			if src, ok := first[sp.key]; !ok {
+				first[sp.key] = &spans[0]
+			} else if src != &spans[0] {
+				out[sp.key] = true
+			}
+		}
+	})
+	return out
+}
+
+// narrowed returns m with only the parts whose sources hold a paragraph
+// that another of m's sources holds too, in m's order; nil when there are
+// none. The other parts cannot take part in a repeat, and composing them
+// for every family and note is what made this check slow on large
+// projects.
+func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
+	var parts []string
+	for _, ref := range m.Config.Compose {
+		if ref.Kind == "part" {
+			parts = append(parts, ref.Name)
+		}
+	}
+	texts := x.repeatedIn(parts, x.candidates)
+	if len(texts) == 0 {
+		return nil
+	}
+	n := *m
+	n.Config.Compose = nil
+	for _, ref := range m.Config.Compose {
+		holds := false
+		if ref.Kind == "part" {
+			x.sources([]string{ref.Name}, func(spans []include.Span) {
+				for _, sp := range x.sent(spans) {
+					holds = holds || texts[sp.key]
+				}
+			})
+		}
+		if holds {
+			n.Config.Compose = append(n.Config.Compose, ref)
+		}
+	}
+	return &n
 }
 
 // of returns the paragraphs of the file at path, in line order; none for a
@@ -85,8 +183,8 @@ func (x *paragraphIndex) of(path string) []fileParagraph {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, end int, raw, text string) {
-			ps = append(ps, fileParagraph{start, end, raw, text})
+		eachParagraph(f, first, func(start, end int, raw string, key uint64) {
+			ps = append(ps, fileParagraph{start, end, raw, key})
 		})
 	}
 	x.files[path] = ps
@@ -161,12 +259,26 @@ func linesOf(text string, from, to int) string {
 func (l *linter) repeats() []diag.Diagnostic {
 	p := l.p
 	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
+	// Lint runs on every commit: the compositions are walked only for a
+	// mode whose sections can hold one paragraph in two of them, which
+	// most projects' modes cannot.
+	idx.candidates = idx.repeatedTexts()
+	if len(idx.candidates) == 0 {
+		return nil
+	}
 	cond := conditionalFamilies(p)
 	always := func(string) bool { return true }
 	found := map[repeatKey]*repeat{}
 	var order []repeatKey
-	for _, m := range p.Modes {
-		usesFamily := p.UsesFamily(m)
+	for _, full := range p.Modes {
+		m := idx.narrowed(full)
+		if m == nil {
+			continue
+		}
+		// The parts left decide what varies with the family: with no
+		// family part and no part sent to some families only, every
+		// family's prompt holds the same copies, composed once.
+		usesFamily := p.UsesFamily(m) || p.UsesFamily(full) && slices.ContainsFunc(m.Config.Compose, func(r config.Ref) bool { return p.IsConditional(r.Name) })
 		fams := p.FamilyNames
 		if !usesFamily {
 			// Every family composes the same text: compose it once.
@@ -322,11 +434,15 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			continue
 		}
 		for _, sp := range idx.sent(sec.Spans) {
-			if _, ok := byText[sp.text]; !ok {
-				texts = append(texts, sp.text)
+			if !idx.candidates[sp.key] {
+				continue
 			}
-			byText[sp.text] = append(byText[sp.text], sentParagraph{
-				text: sp.text, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}, sec: i, part: sec.Name})
+			text := collapseSpace(sp.raw)
+			if _, ok := byText[text]; !ok {
+				texts = append(texts, text)
+			}
+			byText[text] = append(byText[text], sentParagraph{
+				text: text, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}, sec: i, part: sec.Name})
 		}
 	}
 	var out [][2]sentParagraph
