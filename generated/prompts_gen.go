@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:4c084bcf87177197a2312eb9f2565e0e657d312547c71b3852983bd07d75bb4e"
+const InputHash = "sha256:63b82efefde249614aa0597e84fafdc21d9dd93d81c235f2f6e415bf35c78ab6"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2202,6 +2202,10 @@ func incResolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
 }
 
+// incOutside reports whether p, a clean slash-separated relative path,
+// leads out of the directory it is relative to.
+func incOutside(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
 // incIsAbs reports whether p is absolute on any system promptc runs on: a
 // leading slash or backslash, or a Windows drive letter.
 func incIsAbs(p string) bool {
@@ -2332,7 +2336,7 @@ func (e *incExpander) includeLine(from *incFile, inc incLine) {
 		return
 	}
 	p := incResolve(from.Path, inc.target)
-	if p == ".." || strings.HasPrefix(p, "../") {
+	if incOutside(p) {
 		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
 		return
 	}
@@ -2591,14 +2595,11 @@ func instructionHierarchy(names []string, workDir string) ([]string, []Instructi
 }
 
 // cleanPath cleans a slash-separated relative path.
-func cleanPath(p string) string { return incResolve("", p) }
+func cleanPath(p string) string { return path.Clean(p) }
 
 // isLocalPath reports whether p, slash-separated, stays below the
 // directory it is relative to.
-func isLocalPath(p string) bool {
-	c := cleanPath(p)
-	return c != ".." && !strings.HasPrefix(c, "../")
-}
+func isLocalPath(p string) bool { return !incOutside(cleanPath(p)) }
 
 // errUnreadable wraps the reasons a file's bytes cannot be used as text.
 var errUnreadable = errors.New("unreadable")

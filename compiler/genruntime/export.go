@@ -265,3 +265,8 @@ func IsDirective(line string) bool { return incIsDirective(line) }
 // ResolveInclude returns the root-relative path @target names in the file
 // at from; it may climb out of the root.
 func ResolveInclude(from, target string) string { return incResolve(from, target) }
+
+// IsAbsPath reports whether p is absolute in slash or Windows form (/x,
+// \x, C:x) on every system alike: how promptc refuses a path that must be
+// relative, at build time and in a generated package.
+func IsAbsPath(p string) bool { return incIsAbs(p) }

@@ -212,6 +212,10 @@ func incResolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
 }
 
+// incOutside reports whether p, a clean slash-separated relative path,
+// leads out of the directory it is relative to.
+func incOutside(p string) bool { return p == ".." || strings.HasPrefix(p, "../") }
+
 // incIsAbs reports whether p is absolute on any system promptc runs on: a
 // leading slash or backslash, or a Windows drive letter.
 func incIsAbs(p string) bool {
@@ -342,7 +346,7 @@ func (e *incExpander) includeLine(from *incFile, inc incLine) {
 		return
 	}
 	p := incResolve(from.Path, inc.target)
-	if p == ".." || strings.HasPrefix(p, "../") {
+	if incOutside(p) {
 		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -196,14 +197,11 @@ func instructionHierarchy(names []string, workDir string) ([]string, []Instructi
 }
 
 // cleanPath cleans a slash-separated relative path.
-func cleanPath(p string) string { return incResolve("", p) }
+func cleanPath(p string) string { return path.Clean(p) }
 
 // isLocalPath reports whether p, slash-separated, stays below the
 // directory it is relative to.
-func isLocalPath(p string) bool {
-	c := cleanPath(p)
-	return c != ".." && !strings.HasPrefix(c, "../")
-}
+func isLocalPath(p string) bool { return !incOutside(cleanPath(p)) }
 
 // errUnreadable wraps the reasons a file's bytes cannot be used as text.
 var errUnreadable = errors.New("unreadable")

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/regular"
@@ -304,12 +305,7 @@ func Clean(rel string) (string, *ReadError) {
 // IsAbs reports whether p is absolute in slash or Windows form (/x, \x,
 // C:x) on every system, so that a project is refused the same way wherever
 // it is built.
-func IsAbs(p string) bool {
-	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || filepath.IsAbs(p) {
-		return true
-	}
-	return len(p) >= 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
-}
+func IsAbs(p string) bool { return genruntime.IsAbsPath(p) || filepath.IsAbs(p) }
 
 func fail(p, rule, format string, args ...any) *ReadError {
 	return &ReadError{Diag: diag.Errorf(diag.Position{Path: p}, rule, format, args...)}

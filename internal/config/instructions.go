@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/promptc/promptc/compiler/genruntime"
 )
 
 // checkInstructions checks that every default instruction file is a
@@ -20,7 +22,7 @@ func checkInstructions(bad func(path, format string, args ...any), in *Instructi
 		switch {
 		case strings.TrimSpace(f) == "":
 			bad(at, "an empty file name; name a file relative to the project directory, such as AGENTS.md")
-		case isAbsPath(f):
+		case genruntime.IsAbsPath(f):
 			bad(at, "%s is an absolute path; name the file relative to the project directory the harness gives LoadInstructions", f)
 		case clean == ".." || strings.HasPrefix(clean, "../"):
 			bad(at, "%s climbs out of the project directory; LoadInstructions reads only files inside it", f)
@@ -28,11 +30,4 @@ func checkInstructions(bad func(path, format string, args ...any), in *Instructi
 			bad(at, "%s has a backslash; separate directories with /", f)
 		}
 	}
-}
-
-// isAbsPath reports whether p is absolute in slash or Windows form (/x,
-// \x, C:x), on every system alike.
-func isAbsPath(p string) bool {
-	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
-		len(p) >= 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
 }

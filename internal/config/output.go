@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/promptc/promptc/compiler/genruntime"
 )
 
 // The files build writes into the output directory besides the operator
@@ -105,7 +107,7 @@ func OutputDir(root, dir string) (base, rel string, err error) {
 	switch {
 	case dir == "":
 		return "", "", errors.New(`it is empty; name a directory such as "generated"`)
-	case isAbsPath(dir) || filepath.IsAbs(dir):
+	case genruntime.IsAbsPath(dir) || filepath.IsAbs(dir):
 		return "", "", fmt.Errorf("%q is an absolute path; the output directory is written relative to the project root and must stay inside it", dir)
 	case strings.Contains(dir, `\`):
 		return "", "", fmt.Errorf("%q contains a backslash; separate directories with /", dir)
