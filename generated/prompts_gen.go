@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:63b82efefde249614aa0597e84fafdc21d9dd93d81c235f2f6e415bf35c78ab6"
+const InputHash = "sha256:20381ef2635af2aaa1d19455aacf2fe48d3ad0e7b5f316bcb0ec37fdd2664fd5"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -89,8 +89,14 @@ func Source(parts Parts) (imports []string, decls string) {
 		if err != nil {
 			panic(err)
 		}
+		// Only a file that uses the Markdown scanner needs its whole
+		// syntax tree, to rewrite the selectors; the others are cut after
+		// their imports (every build renders the package, --check too).
 		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		f, err := parser.ParseFile(fset, name, src, parser.ImportsOnly|parser.ParseComments)
+		if err == nil && slices.Contains(importPaths(f), markdownPath) {
+			f, err = parser.ParseFile(fset, name, src, parser.ParseComments)
+		}
 		if err != nil {
 			panic(err)
 		}
