@@ -3,7 +3,9 @@ package config
 import (
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 const minimal = `version: "v1"
@@ -28,27 +30,28 @@ func configError(t *testing.T, err error) []string {
 	return out
 }
 
-// blockingEvaluator stands in for an evaluation that does not end until
-// the test releases it, so the limit always passes first without the test
-// measuring time.
-func blockingEvaluator(t *testing.T) {
+// spinningEvaluator stands in for an evaluation that computes until the
+// test releases it, so the limit of processor time always passes first
+// without the test measuring time.
+func spinningEvaluator(t *testing.T) {
 	t.Helper()
-	release := make(chan struct{})
+	var release atomic.Bool
 	saved, savedIsolate := evaluator, isolate
 	isolate = false
 	evaluator = func(file string, src []byte) (*Loaded, error) {
-		<-release
+		for !release.Load() {
+		}
 		return nil, errors.New("released")
 	}
 	t.Cleanup(func() {
-		close(release)
+		release.Store(true)
 		evaluator, isolate = saved, savedIsolate
 	})
 }
 
 func TestEvaluationPastTheLimitIsAConfigurationError(t *testing.T) {
-	blockingEvaluator(t)
-	t.Setenv(EvalTimeoutEnv, "1ms")
+	spinningEvaluator(t)
+	t.Setenv(EvalCPUEnv, "1ms")
 	before := loadSchema()
 	src := minimal + "_x: [for a in [1, 2] {a}]\n"
 	_, err := LoadBytes("/p/promptc.cue", []byte(src))
@@ -58,7 +61,7 @@ func TestEvaluationPastTheLimitIsAConfigurationError(t *testing.T) {
 	}
 	for _, want := range []string{
 		"promptc.cue:6:6: ", // the comprehension
-		"evaluating promptc.cue took longer than the limit of 1ms",
+		"evaluating promptc.cue used more than the limit of 1ms of processor time",
 		"needs no computation",
 		"PROMPTC_CUE_TIMEOUT=DURATION raises the limit",
 	} {
@@ -72,23 +75,71 @@ func TestEvaluationPastTheLimitIsAConfigurationError(t *testing.T) {
 }
 
 func TestEvaluationPastTheLimitWithoutComprehension(t *testing.T) {
-	blockingEvaluator(t)
-	t.Setenv(EvalTimeoutEnv, "1ms")
+	spinningEvaluator(t)
+	t.Setenv(EvalCPUEnv, "1ms")
 	_, err := LoadBytes("/p/promptc.cue", []byte(minimal))
 	got := configError(t, err)
-	if len(got) != 1 || !strings.HasPrefix(got[0], "promptc.cue:1:1: evaluating promptc.cue took longer") {
-		t.Fatalf("got %q", got)
+	want := "promptc.cue:1:1: evaluating promptc.cue used more than the limit of 1ms of processor time and was stopped; promptc.cue has no comprehension, function call or concatenation, so nothing in it should take long: PROMPTC_CUE_TIMEOUT=DURATION raises the limit"
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }
 
 func TestEvaluationWithinTheLimit(t *testing.T) {
-	t.Setenv(EvalTimeoutEnv, "1h")
+	t.Setenv(EvalCPUEnv, "1h")
 	l, err := LoadBytes("/p/promptc.cue", []byte(minimal+"_x: [for a in [1, 2] {a}]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if l.Config.DefaultMode != "focus" {
 		t.Fatalf("decoded %+v", l.Config)
+	}
+}
+
+// TestLimitCountsProcessorTime: the limit is passed by processor time,
+// never by time on the clock below the backstop, however long; where no
+// processor time is known, the clock stands in.
+func TestLimitCountsProcessorTime(t *testing.T) {
+	var cpu time.Duration
+	clock := time.Unix(0, 0)
+	m := startMeter(func() (time.Duration, bool) { return cpu, true }, func() time.Time { return clock })
+	limit := 300 * time.Millisecond
+	steps := []struct {
+		cpu, clock time.Duration
+		want       overrun
+	}{
+		{0, 0, withinLimits},
+		{limit, 90 * time.Second, withinLimits}, // a busy machine: long on the clock, little computed
+		{limit, backstop(limit), withinLimits},
+		{limit + time.Nanosecond, backstop(limit), overCPU},
+		{limit, backstop(limit) + time.Nanosecond, overClock},
+	}
+	for _, s := range steps {
+		cpu, clock = s.cpu, time.Unix(0, 0).Add(s.clock)
+		if got := m.over(limit); got != s.want {
+			t.Errorf("after %v of processor time and %v on the clock: got %d, want %d", s.cpu, s.clock, got, s.want)
+		}
+	}
+	// The meter counts from when it was made.
+	cpu, clock = time.Hour, time.Unix(0, 0)
+	m = startMeter(func() (time.Duration, bool) { return cpu, true }, func() time.Time { return clock })
+	if got := m.over(limit); got != withinLimits {
+		t.Errorf("processor time before the meter was made counted: %d", got)
+	}
+	noCPU := startMeter(func() (time.Duration, bool) { return 0, false }, func() time.Time { return clock })
+	clock = clock.Add(limit)
+	if got := noCPU.over(limit); got != withinLimits {
+		t.Errorf("without processor time, at the limit on the clock: got %d", got)
+	}
+	clock = clock.Add(time.Nanosecond)
+	if got := noCPU.over(limit); got != overCPU {
+		t.Errorf("without processor time, past the limit on the clock: got %d", got)
+	}
+	if got := backstop(time.Second); got != 2*time.Minute {
+		t.Errorf("backstop(1s) = %v, want 2m", got)
+	}
+	if got := backstop(time.Minute); got != 20*time.Minute {
+		t.Errorf("backstop(1m) = %v, want 20m", got)
 	}
 }
 
@@ -103,13 +154,13 @@ func TestEvaluatorPanicIsAnError(t *testing.T) {
 	}
 }
 
-func TestEvalTimeoutEnv(t *testing.T) {
+func TestEvalCPUEnv(t *testing.T) {
 	for _, v := range []string{"5", "abc", "0s", "-1s"} {
-		t.Setenv(EvalTimeoutEnv, v)
+		t.Setenv(EvalCPUEnv, v)
 		_, err := LoadBytes("/p/promptc.cue", []byte(minimal))
 		got := configError(t, err)
 		if len(got) != 1 || !strings.Contains(got[0], "PROMPTC_CUE_TIMEOUT=\""+v+"\" is not a positive duration") {
-			t.Errorf("%s=%q: got %q", EvalTimeoutEnv, v, got)
+			t.Errorf("%s=%q: got %q", EvalCPUEnv, v, got)
 		}
 	}
 }

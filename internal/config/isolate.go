@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
@@ -24,21 +25,28 @@ import (
 // 100000), 100000) asks for a 20 GB string in one allocation, which the Go
 // runtime either refuses with a fatal error that no recover catches, or
 // grants and fills, taking the machine's memory; and an evaluation that
-// runs past the time limit in a goroutine keeps running, and copying a
-// huge string cannot be preempted, so the command that should stop at the
-// limit stopped 40 s late. So promptc evaluates promptc.cue in a child
-// process of its own executable (the same binary, told by childEnv to
-// evaluate and exit): the child limits its own memory (see limitMemory)
-// and the parent kills it when the time limit passes. Whatever the child
-// does, the parent reports a positioned configuration error. Starting the
-// child costs about 10 ms, paid only when the configuration is not in the
-// cache (cache.go), so a pre-commit lint of an unchanged project pays
-// nothing.
+// runs past the limit in a goroutine keeps running, and copying a huge
+// string cannot be preempted. So promptc evaluates promptc.cue in a child
+// process of its own executable, which limits its own memory and
+// processor time (see watchSelf) and exits at either limit. Whatever the
+// child does, the parent reports a positioned configuration error.
+// Starting the child costs about 10 ms, paid only when the configuration
+// is not in the cache (cache.go), so a pre-commit lint of an unchanged
+// project pays nothing.
+//
+// The child never outlives promptc: killed or not, when promptc ends the
+// system kills the child (Linux: the parent-death signal, see childAttr),
+// and everywhere the child exits when its standard input, which promptc
+// holds open until the child ends, reaches its end.
 
 // DefaultEvalMemory is how much memory evaluating promptc.cue may use. A
 // real configuration needs about 30 MB; the limit leaves room for large
 // projects.
 const DefaultEvalMemory = 512 << 20
+
+// MinEvalMemory is the smallest memory limit the evaluator can start
+// within; EvalMemoryEnv may not set a smaller one.
+const MinEvalMemory = 64 << 20
 
 // EvalMemoryEnv names the environment variable that replaces
 // DefaultEvalMemory: a number of bytes, or of KiB, MiB or GiB with that
@@ -51,32 +59,51 @@ const EvalMemoryEnv = "PROMPTC_CUE_MEMORY"
 // the assets are.
 const MaxEvalResult = 64 << 20
 
-// childEnv, set in the environment of a process that links this package,
-// makes it evaluate the request on its standard input and exit (see
-// init); its value is the memory limit in bytes.
-const childEnv = "PROMPTC_INTERNAL_CUE_EVALUATOR"
+// childArg, as the only argument, and childEnv, holding the process id of
+// the process that started it, make a process that links this package
+// evaluate the request on its standard input and exit (see init). Both
+// are needed, and the variable must name the actual parent: a variable
+// left in a user's environment turns no promptc into an evaluator, and no
+// evaluator passes it on.
+const (
+	childArg = "__promptc_internal_cue_evaluator__"
+	childEnv = "PROMPTC_INTERNAL_CUE_EVALUATOR"
+)
 
-// childOutOfMemory is the exit code of a child whose memory passed the
-// limit.
-const childOutOfMemory = 86
+// The exit codes of a child that stopped itself.
+const (
+	childOutOfMemory = 86 // its memory passed the limit
+	childOverCPU     = 87 // its processor time passed the limit
+	childOverClock   = 88 // it ran past the backstop on the clock
+	childOrphaned    = 89 // the promptc that started it has ended
+)
 
 // isolate says whether evaluations run in a child process; tests of the
 // in-process bound clear it.
 var isolate = true
 
 func init() {
-	if v, ok := os.LookupEnv(childEnv); ok {
-		// Before anything else of the program runs: this process is
-		// an evaluator, not promptc.
-		limit, _ := strconv.ParseInt(v, 10, 64)
-		os.Exit(serveChild(os.Stdin, os.Stdout, limit))
+	parent, set := os.LookupEnv(childEnv)
+	os.Unsetenv(childEnv)
+	if !set || len(os.Args) != 2 || os.Args[1] != childArg {
+		return
 	}
+	// Before anything else of the program runs: this process is an
+	// evaluator, not promptc.
+	if parent != strconv.Itoa(os.Getppid()) {
+		// Started by a promptc that ended before this process ran.
+		os.Exit(childOrphaned)
+	}
+	os.Exit(serveChild(os.Stdin, os.Stdout))
 }
 
-// request is what the parent sends the child.
+// request is what the parent sends the child: the file, its source, and
+// the limits.
 type request struct {
-	File string `json:"file"`
-	Src  []byte `json:"src"`
+	File   string        `json:"file"`
+	Src    []byte        `json:"src"`
+	Memory int64         `json:"memory"`
+	CPU    time.Duration `json:"cpu"`
 }
 
 // reply is what the child sends back: the configuration and its
@@ -90,18 +117,23 @@ type reply struct {
 	Failure     string            `json:"failure,omitempty"`
 }
 
-// serveChild evaluates one request within limit bytes of memory and
-// writes the reply; it returns the process's exit code.
-func serveChild(in io.Reader, out io.Writer, limit int64) int {
-	if limit > 0 {
-		limitMemory(limit)
-	}
+// serveChild evaluates one request within its limits and writes the
+// reply; it returns the process's exit code.
+func serveChild(in io.Reader, out io.Writer) int {
 	var req request
 	// The request is at most MaxSize bytes of source, base64-encoded.
-	if err := json.NewDecoder(io.LimitReader(in, 2*MaxSize+1<<16)).Decode(&req); err != nil {
+	dec := json.NewDecoder(io.LimitReader(in, 2*MaxSize+1<<16))
+	if err := dec.Decode(&req); err != nil {
 		fmt.Fprintln(os.Stderr, "bad request:", err)
 		return 3
 	}
+	watchSelf(req.Memory, req.CPU)
+	go func() {
+		// The parent writes nothing more and holds the pipe open until
+		// this process ends: its end means the parent has ended.
+		io.Copy(io.Discard, in)
+		os.Exit(childOrphaned)
+	}()
 	var r reply
 	l, err := recovered(evaluator, req.File, req.Src)
 	var ce *Error
@@ -119,28 +151,44 @@ func serveChild(in io.Reader, out io.Writer, limit int64) int {
 	return 0
 }
 
-// limitMemory bounds the memory of this process to limit bytes: the
-// garbage collector works to stay below it, the operating system refuses
-// address space much beyond it where it can (see limitAddressSpace), and a
-// watchdog ends the process with childOutOfMemory when its memory passes
-// it anyway, before the system runs short.
-func limitMemory(limit int64) {
-	debug.SetMemoryLimit(limit)
-	limitAddressSpace(limit)
+// watchSelf bounds this process to memory bytes and cpu of processor
+// time: the garbage collector works to stay below the memory limit, the
+// operating system refuses address space much beyond it where it can (see
+// limitAddressSpace) and kills the process a second after the processor
+// time limit (see limitCPU), and a watchdog ends the process with
+// childOutOfMemory or childOverCPU when it passes either, before the
+// system runs short, or with childOverClock at the backstop.
+func watchSelf(memory int64, cpu time.Duration) {
+	if memory > 0 {
+		debug.SetMemoryLimit(memory)
+		limitAddressSpace(memory)
+	}
+	if cpu <= 0 {
+		cpu = DefaultEvalCPU
+	}
+	limitCPU(cpu)
+	spent := newCPUMeter()
 	go func() {
 		sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 		for {
 			metrics.Read(sample)
-			if int64(sample[0].Value.Uint64()-sample[1].Value.Uint64()) > limit {
+			if memory > 0 && int64(sample[0].Value.Uint64()-sample[1].Value.Uint64()) > memory {
 				os.Exit(childOutOfMemory)
 			}
-			time.Sleep(5 * time.Millisecond)
+			switch spent.over(cpu) {
+			case overCPU:
+				os.Exit(childOverCPU)
+			case overClock:
+				os.Exit(childOverClock)
+			}
+			time.Sleep(watchInterval)
 		}
 	}()
 }
 
 // evalMemory returns the memory limit, or a configuration error when
-// EvalMemoryEnv is set to something that is not a positive size.
+// EvalMemoryEnv is set to something that is not a size of at least
+// MinEvalMemory.
 func evalMemory(file string) (int64, error) {
 	v := os.Getenv(EvalMemoryEnv)
 	if v == "" {
@@ -158,6 +206,11 @@ func evalMemory(file string) (int64, error) {
 			"the environment variable %s=%q is not a positive size; write it like 1GiB or 800MiB, or unset it for the default %d MiB",
 			EvalMemoryEnv, v, DefaultEvalMemory>>20)}}
 	}
+	if n*unit < MinEvalMemory {
+		return 0, &Error{Diagnostics: []diag.Diagnostic{diag.Errorf(diag.Position{Path: filepath.Base(file)}, RuleConfig,
+			"the environment variable %s=%q is below the %d MiB the evaluator needs to start; write at least %dMiB, or unset it for the default %d MiB",
+			EvalMemoryEnv, v, MinEvalMemory>>20, MinEvalMemory>>20, DefaultEvalMemory>>20)}}
+	}
 	return n * unit, nil
 }
 
@@ -167,34 +220,55 @@ var errNoChild = errors.New("no evaluator process")
 
 // evaluateInChild evaluates src, the configuration file at the absolute
 // path file, in a child process (see the comment at the top), within the
-// time limit and the memory limit.
-func evaluateInChild(file string, src []byte, timeout time.Duration, memory int64) (*Loaded, error) {
+// processor-time limit and the memory limit.
+func evaluateInChild(file string, src []byte, cpu time.Duration, memory int64) (*Loaded, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, errNoChild
 	}
-	body, err := json.Marshal(request{File: file, Src: src})
+	body, err := json.Marshal(request{File: file, Src: src, Memory: memory, CPU: cpu})
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	// The child stops itself at the backstop; a child that cannot (a
+	// stopped process) is killed a minute later.
+	ctx, cancel := context.WithTimeout(context.Background(), backstop(cpu)+time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), childEnv+"="+strconv.FormatInt(memory, 10))
-	cmd.Stdin = bytes.NewReader(body)
+	cmd := exec.CommandContext(ctx, exe, childArg)
+	cmd.Env = append(os.Environ(), childEnv+"="+strconv.Itoa(os.Getpid()))
+	cmd.SysProcAttr = childAttr()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, errNoChild
+	}
 	out := &capped{max: MaxEvalResult}
 	errOut := &capped{max: 4 << 10}
 	cmd.Stdout, cmd.Stderr = out, errOut
+	// The parent-death signal follows the thread that started the child:
+	// keep this goroutine on that thread until the child has ended, so
+	// that the runtime cannot end the thread and kill the child early.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	if err := cmd.Start(); err != nil {
 		return nil, errNoChild
 	}
+	// The pipe stays open after the request: the child exits when it
+	// closes, which is when this process ends (Wait closes it after the
+	// child has ended).
+	go stdin.Write(body)
 	werr := cmd.Wait()
 	root := filepath.Dir(file)
+	code, used := -1, time.Duration(0)
+	if ps := cmd.ProcessState; ps != nil {
+		code, used = ps.ExitCode(), ps.UserTime()+ps.SystemTime()
+	}
 	switch {
-	case ctx.Err() != nil:
-		return nil, timeoutError(file, src, timeout)
+	case ctx.Err() != nil || code == childOverClock:
+		return nil, clockError(file, src, cpu)
 	case out.over:
 		return nil, resultTooLarge(file, src)
+	case code == childOverCPU || werr != nil && killed(cmd.ProcessState) && used >= cpu:
+		return nil, cpuError(file, src, cpu)
 	case werr != nil && outOfMemory(cmd.ProcessState, errOut.String()):
 		return nil, memoryError(file, src, memory)
 	case werr != nil:
@@ -217,8 +291,8 @@ func evaluateInChild(file string, src []byte, timeout time.Duration, memory int6
 
 // outOfMemory reports whether a child that failed ran out of memory: its
 // watchdog stopped it, the Go runtime could not get memory (a fatal error,
-// exit code 2), or the system killed it (the parent kills only after the
-// time limit, which is checked first).
+// exit code 2), or the system killed it (a kill at the processor-time
+// limit is told apart first).
 func outOfMemory(ps *os.ProcessState, stderr string) bool {
 	if ps == nil {
 		return false

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -28,4 +29,10 @@ func limitAddressSpace(limit int64) {
 	}
 	as := uint64(pages*int64(os.Getpagesize()) + 2*limit)
 	unix.Setrlimit(unix.RLIMIT_AS, &unix.Rlimit{Cur: as, Max: as})
+}
+
+// childAttr makes the system kill the evaluator when promptc ends, however
+// it ends (SIGKILL included), so that no evaluation outlives it.
+func childAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }

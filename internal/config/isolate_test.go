@@ -28,7 +28,7 @@ func TestMemoryBombOneCall(t *testing.T) {
 // call at all, grows step by step; the memory limit stops it long before
 // the time limit would (an hour here).
 func TestMemoryBombDoubling(t *testing.T) {
-	t.Setenv(EvalTimeoutEnv, "1h")
+	t.Setenv(EvalCPUEnv, "1h")
 	t.Setenv(EvalMemoryEnv, "64MiB")
 	var b strings.Builder
 	b.WriteString(minimal + "_a0: \"abcdefgh\"\n")
@@ -37,7 +37,7 @@ func TestMemoryBombDoubling(t *testing.T) {
 	}
 	_, err := LoadBytes("/p/promptc.cue", []byte(b.String()))
 	got := configError(t, err)
-	want := "promptc.cue:1:1: evaluating promptc.cue needed more than the memory limit of 64 MiB and was stopped; promptc.cue describes assets and needs no computation: remove the computation from it (for example list.Range over thousands of values). PROMPTC_CUE_MEMORY=SIZE raises the limit"
+	want := "promptc.cue:7:6: evaluating promptc.cue needed more than the memory limit of 64 MiB and was stopped; promptc.cue describes assets and needs no computation: remove the concatenation here and any other large ones (for example a value added to itself again and again). PROMPTC_CUE_MEMORY=SIZE raises the limit"
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -46,15 +46,15 @@ func TestMemoryBombDoubling(t *testing.T) {
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // TestTimeLimitHolds: an evaluation that would run for hours is stopped
-// at the limit, not when the evaluator next yields: the child is killed.
-// Without the kill this test would not end, and the test binary's own
-// timeout fails it; no clock is read here.
+// at the limit of processor time, not when the evaluator next yields: the
+// child stops itself. Without that this test would not end, and the test
+// binary's own timeout fails it; no clock is read here.
 func TestTimeLimitHolds(t *testing.T) {
-	t.Setenv(EvalTimeoutEnv, "300ms")
+	t.Setenv(EvalCPUEnv, "300ms")
 	src := "import \"list\"\n" + minimal + "_x: [for a in list.Range(0, 1000000000, 1) {a}]\n"
 	_, err := LoadBytes("/p/promptc.cue", []byte(src))
 	got := configError(t, err)
-	if len(got) != 1 || !strings.HasPrefix(got[0], "promptc.cue:7:6: evaluating promptc.cue took longer than the limit of 300ms and was stopped") {
+	if len(got) != 1 || !strings.HasPrefix(got[0], "promptc.cue:7:6: evaluating promptc.cue used more than the limit of 300ms of processor time and was stopped; promptc.cue describes assets and needs no computation: remove the comprehension here") {
 		t.Fatalf("got %q", got)
 	}
 }
@@ -82,7 +82,7 @@ func TestChildResult(t *testing.T) {
 }
 
 func TestEvalMemoryEnv(t *testing.T) {
-	for v, want := range map[string]int64{"1GiB": 1 << 30, "800MiB": 800 << 20, "64KiB": 64 << 10, "1000000": 1000000} {
+	for v, want := range map[string]int64{"1GiB": 1 << 30, "800MiB": 800 << 20, "65536KiB": 64 << 20, "67108864": MinEvalMemory} {
 		t.Setenv(EvalMemoryEnv, v)
 		if got, err := evalMemory("/p/promptc.cue"); err != nil || got != want {
 			t.Errorf("%s=%q: got %d, %v; want %d", EvalMemoryEnv, v, got, err, want)
@@ -95,5 +95,25 @@ func TestEvalMemoryEnv(t *testing.T) {
 		if len(got) != 1 || !strings.Contains(got[0], "PROMPTC_CUE_MEMORY=\""+v+"\" is not a positive size; write it like 1GiB or 800MiB, or unset it for the default 512 MiB") {
 			t.Errorf("%s=%q: got %q", EvalMemoryEnv, v, got)
 		}
+	}
+}
+
+// TestMemoryBelowTheMinimum: a memory limit the evaluator cannot start
+// within is a configuration error naming the variable and the minimum,
+// not a crash of the evaluator.
+func TestMemoryBelowTheMinimum(t *testing.T) {
+	for _, v := range []string{"1", "65535KiB", "67108863"} {
+		t.Setenv(EvalMemoryEnv, v)
+		_, err := LoadBytes("/p/promptc.cue", []byte(minimal))
+		got := configError(t, err)
+		want := "promptc.cue: the environment variable PROMPTC_CUE_MEMORY=\"" + v + "\" is below the 64 MiB the evaluator needs to start; write at least 64MiB, or unset it for the default 512 MiB"
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s=%q: got %q\nwant %q", EvalMemoryEnv, v, got, want)
+		}
+	}
+	// The minimum itself is enough to evaluate a configuration.
+	t.Setenv(EvalMemoryEnv, "64MiB")
+	if _, err := LoadBytes("/p/promptc.cue", []byte(minimal)); err != nil {
+		t.Fatal(err)
 	}
 }
