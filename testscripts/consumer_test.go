@@ -3,15 +3,12 @@ package testscripts
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
@@ -124,11 +121,17 @@ func TestGeneratedPackageMatchesShow(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command")
 	}
+	// show, costs and resolve load the same configurations many times: a
+	// cache of the test's own keeps that cheap.
+	t.Setenv("PROMPTC_CACHE", t.TempDir())
 	for _, tc := range []generatedCase{
 		{"../assets", `"../generated"`, "gemini", "minimal, focus, guide, full, custom, dev-js"},
 		{"testdata/harness", `"out"`, "anthropic", "agent, summary, title"},
 	} {
-		t.Run(filepath.Base(tc.dir), func(t *testing.T) { checkGenerated(t, gobin, tc) })
+		t.Run(filepath.Base(tc.dir), func(t *testing.T) {
+			t.Parallel()
+			checkGenerated(t, gobin, tc)
+		})
 	}
 }
 
@@ -140,9 +143,6 @@ type generatedCase struct {
 }
 
 func checkGenerated(t *testing.T, gobin string, tc generatedCase) {
-	// show and costs load the same configuration many times: a cache of
-	// the test's own keeps that cheap.
-	t.Setenv("PROMPTC_CACHE", t.TempDir())
 	project, err := filepath.Abs(tc.dir)
 	if err != nil {
 		t.Fatal(err)
@@ -229,10 +229,11 @@ func checkGenerated(t *testing.T, gobin string, tc generatedCase) {
 	if len(got.Composed) != 2 {
 		t.Fatalf("consumer composed %d family choices, want 2", len(got.Composed))
 	}
-	// Every show runs in this process; they are independent, so they run
-	// on every CPU at once, and are compared in a fixed order after.
-	type showJob struct{ choice, mode, id, out, err string }
-	var jobs []*showJob
+	// One show run composes every request (--requests): the project is
+	// compiled once, and each request is composed as show composes it.
+	type showJob struct{ choice, mode, id string }
+	var jobs []showJob
+	var reqs bytes.Buffer
 	for _, choice := range slices.Sorted(maps.Keys(got.Composed)) {
 		byMode := got.Composed[choice]
 		if len(byMode) != len(l.Config.Modes) {
@@ -240,38 +241,47 @@ func checkGenerated(t *testing.T, gobin string, tc generatedCase) {
 		}
 		for _, mode := range slices.Sorted(maps.Keys(byMode)) {
 			for _, id := range checked {
-				jobs = append(jobs, &showJob{choice: choice, mode: mode, id: id})
-			}
-		}
-	}
-	next := make(chan *showJob)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for j := range next {
-				var out, errb bytes.Buffer
-				if code := cli.Run([]string{"show", work, "--mode", j.mode, "--family", j.choice, "--model", j.id, "--show-full", "--no-redact", "--slots", slotsFile}, nil, &out, &errb); code != 0 {
-					j.err = fmt.Sprintf("exit %d\n%s", code, errb.String())
+				jobs = append(jobs, showJob{choice: choice, mode: mode, id: id})
+				line, err := json.Marshal(map[string]any{"mode": mode, "family": choice, "model": id, "slots": values})
+				if err != nil {
+					t.Fatal(err)
 				}
-				j.out = out.String()
+				reqs.Write(append(line, '\n'))
 			}
-		})
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	for _, j := range jobs {
-		if j.err != "" {
-			t.Fatalf("promptc show --mode %s --family %s --model %s: %s", j.mode, j.choice, j.id, j.err)
 		}
+	}
+	reqsFile := filepath.Join(t.TempDir(), "requests.jsonl")
+	if err := os.WriteFile(reqsFile, reqs.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var shownOut, shownErr bytes.Buffer
+	if code := cli.Run([]string{"show", work, "--requests", reqsFile, "--no-redact"}, nil, &shownOut, &shownErr); code != 0 {
+		t.Fatalf("promptc show --requests: exit %d\n%s", code, shownErr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(shownOut.String(), "\n"), "\n")
+	if len(lines) != len(jobs) {
+		t.Fatalf("promptc show --requests printed %d lines for %d requests", len(lines), len(jobs))
+	}
+	for i, j := range jobs {
+		var sh struct{ Text string }
+		if err := json.Unmarshal([]byte(lines[i]), &sh); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if want := got.Composed[j.choice][j.mode][j.id]; want != sh.Text {
+			t.Errorf("%s, mode %s, model %s: Compose differs from promptc show\nCompose:\n%s\nshow:\n%s", j.choice, j.mode, j.id, want, sh.Text)
+		}
+	}
+	// And one as a user runs it, for each family choice: show --show-full
+	// prints the same text, followed by a newline when it has none.
+	for _, choice := range slices.Sorted(maps.Keys(got.Composed)) {
+		j := jobs[slices.IndexFunc(jobs, func(j showJob) bool { return j.choice == choice })]
+		out := capture(t, "show", work, "--mode", j.mode, "--family", j.choice, "--model", j.id, "--show-full", "--no-redact", "--slots", slotsFile)
 		want := got.Composed[j.choice][j.mode][j.id]
 		if !strings.HasSuffix(want, "\n") {
 			want += "\n" // show ends its output with a newline
 		}
-		if want != j.out {
-			t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", j.choice, j.mode, j.id, got.Composed[j.choice][j.mode][j.id], j.out)
+		if out != want {
+			t.Errorf("%s, mode %s, model %s: Compose differs from promptc show --show-full\nCompose:\n%s\nshow:\n%s", j.choice, j.mode, j.id, want, out)
 		}
 	}
 	for choice, byID := range got.Notices {

@@ -36,6 +36,11 @@ func TestMain(m *testing.M) {
 }
 
 func TestScripts(t *testing.T) {
+	// One configuration cache for every script: an entry is keyed by the
+	// configuration's bytes alone, so scripts that share a promptc.cue
+	// share its evaluation, and each new or invalid one is still
+	// evaluated, so cached and uncached loads are both exercised.
+	configCache := t.TempDir()
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
 		UpdateScripts:       *update,
@@ -135,9 +140,7 @@ func TestScripts(t *testing.T) {
 				k, v, _ := strings.Cut(kv, "=")
 				env.Setenv(k, v)
 			}
-			// Each script starts with an empty configuration cache of
-			// its own, so cached and uncached loads are both exercised.
-			env.Setenv("PROMPTC_CACHE", filepath.Join(env.WorkDir, ".promptc-cache"))
+			env.Setenv("PROMPTC_CACHE", configCache)
 			return nil
 		},
 	})

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -77,12 +78,16 @@ tools part lists only the tools it permits), as the generated
 ComposeProfile does. --mode custom, in a project that declares custom:,
 previews the custom mode from custom.example as the generated LoadCustom
 reads a user's file, followed by the slots every mode sends; {{cwd}} takes
-the value of "cwd" in --slots. show is read-only.`
+the value of "cwd" in --slots. --requests FILE composes many requests in one
+run: each line of FILE is a JSON object {"mode", "family", "model",
+"slots", "inputs"} (each optional, as the flags of the same names), and
+show prints for each, in order, one line of JSON as --format json
+--show-full prints it. show is read-only.`
 
 // showOptions holds the flags of show.
 type showOptions struct {
 	mode, fam, model, slotsFile, format string
-	inputsFile                          string
+	inputsFile, requestsFile            string
 	inputFlags                          []string
 	full, noRedact                      bool
 }
@@ -120,6 +125,7 @@ func (o *showOptions) addFlags(cmd *cobra.Command, g *globals) {
 	f.StringVar(&g.profile, "profile", "", "compile in this profile (default: profiles.default)")
 	f.StringVar(&g.permission, "permit", "", "compose for a session under this permission set (default: permissions.default)")
 	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.StringVar(&o.requestsFile, "requests", "", "compose every request of `FILE` (JSON lines of mode, family, model, slots, inputs) and print one JSON line each")
 	addJobsFlag(cmd, g)
 }
 
@@ -137,6 +143,9 @@ func (o *showOptions) run(g *globals, args []string) error {
 	p, err := g.compile(dirArg(args))
 	if err != nil {
 		return err
+	}
+	if o.requestsFile != "" {
+		return o.runRequests(g, p)
 	}
 	out, err := o.compose(p)
 	if err != nil {
@@ -166,40 +175,60 @@ func (o *showOptions) run(g *globals, args []string) error {
 // compose composes the mode of the flags in p for their family choice,
 // model, slots and inputs, and describes the result section by section.
 func (o *showOptions) compose(p *compiler.Program) (shown, error) {
-	if o.mode == "" {
-		o.mode = p.Config.DefaultMode
+	mode := o.mode
+	if mode == "" {
+		mode = p.Config.DefaultMode
 	}
+	custom := mode == compiler.CustomModeName && p.Config.Custom != nil
+	slots, err := readSlots(p, o.slotsFile, custom)
+	if err != nil {
+		return shown{}, err
+	}
+	given, err := readInputs(p, o.inputsFile, o.inputFlags)
+	if err != nil {
+		return shown{}, err
+	}
+	return composeShown(p, showRequest{Mode: mode, Family: o.fam, Model: o.model, Slots: slots, Inputs: given}, o.full, o.noRedact)
+}
+
+// showRequest is one composition show makes: the mode (not empty), the
+// family choice, the model id, the slot and run-time placeholder values
+// and the run-time inputs as given.
+type showRequest struct {
+	Mode   string            `json:"mode"`
+	Family string            `json:"family"`
+	Model  string            `json:"model"`
+	Slots  map[string]string `json:"slots"`
+	Inputs map[string]any    `json:"inputs"`
+}
+
+// composeShown composes r in p and describes the result section by
+// section, with the whole text when full, redacted unless noRedact.
+func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (shown, error) {
 	// The custom mode is not a mode of promptc.cue: it is previewed from
 	// custom.example. A project without custom: may still have a mode of
 	// that name, which p.Mode finds.
-	custom := o.mode == compiler.CustomModeName && p.Config.Custom != nil
+	custom := r.Mode == compiler.CustomModeName && p.Config.Custom != nil
 	var m *compiler.Mode
 	var err error
 	if custom {
 		if m, err = customMode(p); err != nil {
 			return shown{}, err
 		}
-	} else if m, err = p.Mode(o.mode); err != nil {
-		return shown{}, usageError{unknownMode(p, o.mode, err)}
+	} else if m, err = p.Mode(r.Mode); err != nil {
+		return shown{}, usageError{unknownMode(p, r.Mode, err)}
 	}
 	// The family choice gives the family and the note the model selects
 	// in it; the model id alone gives the conditional parts (none without
 	// one).
-	c, err := p.Select(o.fam, o.model)
+	c, err := p.Select(r.Family, r.Model)
 	if err != nil {
 		return shown{}, usageError{err}
 	}
-	slots, err := readSlots(p, o.slotsFile, custom)
-	if err != nil {
-		return shown{}, err
-	}
+	slots := r.Slots
 	// Run-time placeholders take their values from the same file.
 	c.Runtime = func(name string) string { return slots[name] }
-	given, err := readInputs(p, o.inputsFile, o.inputFlags)
-	if err != nil {
-		return shown{}, err
-	}
-	if c.Inputs, err = p.InputValues(given); err != nil {
+	if c.Inputs, err = p.InputValues(r.Inputs); err != nil {
 		return shown{}, usagef("inputs: %v", err)
 	}
 	var secs []compiler.Section
@@ -215,11 +244,11 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	secs = append(secs, p.Sections(m, c, slots)...)
 	text := m.Join(secs)
 	redact := secret.Redact
-	if o.noRedact {
+	if noRedact {
 		redact = func(s string) string { return s }
 	}
 	f, note := c.Family, c.Note
-	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: o.model, Counter: p.Counter.Name(),
+	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: r.Model, Counter: p.Counter.Name(),
 		Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
 		Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 	// The custom mode sends no family text, so no note is in it.
@@ -227,10 +256,56 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 		out.Note = f.Notes[note].Label
 	}
 	out.addSections(p, m, secs, redact, customDesc)
-	if o.full {
+	if full {
 		out.Text = redact(text)
 	}
 	return out, nil
+}
+
+// runRequests composes every request of file, one JSON object a line in
+// the form of showRequest, in p, and prints for each one line of JSON:
+// what show --format json --show-full prints for it. A request that
+// cannot be composed is a usage error naming its line; nothing is printed
+// then.
+func (o *showOptions) runRequests(g *globals, p *compiler.Program) error {
+	b, err := os.ReadFile(o.requestsFile)
+	if err != nil {
+		return usagef("--requests: %v", err)
+	}
+	var out bytes.Buffer
+	for i, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var r showRequest
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return usagef("--requests %s:%d: want a JSON object with mode, family, model, slots and inputs: %v", o.requestsFile, i+1, err)
+		}
+		if r.Mode == "" {
+			r.Mode = p.Config.DefaultMode
+		}
+		if r.Family == "" {
+			r.Family = compiler.Auto
+		}
+		custom := r.Mode == compiler.CustomModeName && p.Config.Custom != nil
+		if err := checkSlots(p, r.Slots, custom); err != nil {
+			return usagef("--requests %s:%d: %v", o.requestsFile, i+1, err)
+		}
+		sh, err := composeShown(p, r, true, o.noRedact)
+		if err != nil {
+			return usagef("--requests %s:%d: %v", o.requestsFile, i+1, err)
+		}
+		js, err := json.Marshal(sh)
+		if err != nil {
+			return err
+		}
+		out.Write(js)
+		out.WriteByte('\n')
+	}
+	_, err = g.stdout.Write(out.Bytes())
+	return err
 }
 
 // addSections describes each non-empty section of secs, composed by m in
@@ -281,14 +356,23 @@ func readSlots(p *compiler.Program, file string, custom bool) (map[string]string
 	if err := json.Unmarshal(b, &slots); err != nil {
 		return nil, usagef("--slots %s: want a JSON object of slot name to text: %v", file, err)
 	}
-	for name := range slots {
+	if err := checkSlots(p, slots, custom); err != nil {
+		return nil, usagef("--slots %s: %v", file, err)
+	}
+	return slots, nil
+}
+
+// checkSlots refuses a name in slots that is not a slot or a run-time
+// placeholder of p (or, when custom, customCwd).
+func checkSlots(p *compiler.Program, slots map[string]string, custom bool) error {
+	for _, name := range slices.Sorted(maps.Keys(slots)) {
 		_, slot := p.Config.Slots[name]
 		ph, ok := p.Config.Placeholders[name]
 		if !slot && (!ok || ph.Runtime == nil) && !(custom && name == customCwd) {
-			return nil, usagef("--slots %s: %q is not a slot or a run-time placeholder of promptc.cue", file, name)
+			return fmt.Errorf("%q is not a slot or a run-time placeholder of promptc.cue", name)
 		}
 	}
-	return slots, nil
+	return nil
 }
 
 // writeShown prints out as text: a heading line with the totals, then
