@@ -143,6 +143,33 @@ func TestLimitCountsProcessorTime(t *testing.T) {
 	}
 }
 
+// TestMayOverflow: the full walk for numbers out of range runs whenever
+// the syntax could produce one, and is skipped for a configuration of
+// short literals that computes nothing.
+func TestMayOverflow(t *testing.T) {
+	for src, want := range map[string]bool{
+		minimal: false,
+		minimal + "includes: maxFiles: 922337203685477580\n":    false, // 18 digits
+		minimal + "includes: maxFiles: 1_000_000\n":             false,
+		minimal + "budgets: b: {sum: [parts.base], chars: 9}\n": false,
+		minimal + "includes: maxFiles: 1000000000000000000\n":   true, // 19 digits
+		minimal + "includes: maxFiles: 1Ki\n":                   true,
+		minimal + "includes: maxFiles: 1e3\n":                   true,
+		minimal + "includes: maxFiles: 0x10\n":                  true,
+		minimal + "includes: maxFiles: 2 + 3\n":                 true,
+		minimal + "includes: maxFiles: 5 - 3\n":                 true,
+		minimal + "includes: maxFiles: 2 * 3\n":                 true,
+		minimal + "includes: maxFiles: 6 / 3\n":                 true,
+		minimal + "import \"math\"\nx: math.Abs(1)\n":           true,
+		minimal + "_x: [for a in [1] {a}]\n":                    true,
+		minimal + "_x: [":                                       true, // does not parse
+	} {
+		if got := mayOverflow("promptc.cue", []byte(src)); got != want {
+			t.Errorf("mayOverflow(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
 func TestEvaluatorPanicIsAnError(t *testing.T) {
 	saved, savedIsolate := evaluator, isolate
 	t.Cleanup(func() { evaluator, isolate = saved, savedIsolate })
@@ -179,6 +206,16 @@ func TestNumbersOutOfRange(t *testing.T) {
 			"sum budget",
 			minimal + "budgets: both: {sum: [parts.base], tokens: 99999999999999999999}\n",
 			[]string{"promptc.cue:6:44: budgets.both.tokens: 99999999999999999999 is out of range for a budget"},
+		},
+		{
+			"computed number",
+			minimal + "includes: maxFiles: 9223372036854775807 + 1\n",
+			[]string{"promptc.cue:6:21: includes.maxFiles: 9223372036854775808 is out of range: promptc's numbers are at most 9223372036854775807; write a smaller value"},
+		},
+		{
+			"number with a multiplier",
+			minimal + "includes: maxFiles: 9000000000000Gi\n",
+			[]string{"promptc.cue:6:21: includes.maxFiles: 9663676416000000000000 is out of range"},
 		},
 		{
 			"other number",

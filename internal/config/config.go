@@ -650,8 +650,10 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	if err := v.Validate(cue.Concrete(true)); err != nil {
 		return nil, newError(root, src, err, user, v)
 	}
-	if ds := outOfRange(root, v, user); len(ds) > 0 {
-		return nil, &Error{Root: root, Diagnostics: diag.Sort(ds)}
+	if mayOverflow(file, src) {
+		if ds := outOfRange(root, v, user); len(ds) > 0 {
+			return nil, &Error{Root: root, Diagnostics: diag.Sort(ds)}
+		}
 	}
 	var c Config
 	if err := v.Decode(&c); err != nil {

@@ -9,6 +9,8 @@ import (
 
 	"cuelang.org/go/cue"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
 	"github.com/promptc/promptc/internal/diag"
@@ -361,6 +363,43 @@ func selectors(elems []string) []cue.Selector {
 		sels = append(sels, cue.ParsePath(e).Selectors()...)
 	}
 	return sels
+}
+
+// mayOverflow reports whether the configuration src may hold a number
+// that does not fit the Go types promptc decodes into: a numeric literal
+// of 19 digits or more, with an exponent or a multiplier, or a number
+// computed by arithmetic, a call or a comprehension (or src does not
+// parse). Walking the whole evaluated configuration (outOfRange) costs a
+// quarter of a large project's evaluation; reading the syntax costs
+// little, and a configuration that computes nothing can hold no number
+// its literals do not.
+func mayOverflow(file string, src []byte) bool {
+	f, err := parser.ParseFile(file, src)
+	if err != nil {
+		return true
+	}
+	found := false
+	ast.Walk(f, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Kind == token.INT || n.Kind == token.FLOAT {
+				digits := strings.ReplaceAll(n.Value, "_", "")
+				found = len(digits) >= 19 || strings.ContainsAny(digits, "eEKMGTPxXoObB")
+			}
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.ADD, token.SUB, token.MUL, token.QUO:
+				found = true
+			}
+		case *ast.CallExpr, *ast.Comprehension:
+			found = true
+		}
+		return !found
+	}, nil)
+	return found
 }
 
 // outOfRange reports the numbers of the validated configuration v that do
