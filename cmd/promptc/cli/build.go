@@ -33,7 +33,8 @@ A symbolic link, hard link or irregular file in the output directory is
 refused, never followed (exit 1). build replaces or deletes only files its
 manifest records with their SHA-256: a file it did not write, or one edited
 since, is reported and kept (exit 1). The output directory may not hold an
-input or lie inside .git or another version-control directory (exit 2).
+input, or be, lie inside or hold version-control metadata (.git, or a
+directory git uses whatever its name) (exit 2).
 Each build locks the output directory while it writes; a second build
 meanwhile writes nothing (exit 3).
 
