@@ -301,8 +301,8 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 	Parallel(b.jobs, len(b.Modes), func(k int) {
 		i := order[k]
 		m := b.Modes[i]
-		if m.Config.Budget == nil {
-			return
+		if m.Config.Budget == nil || b.oversized[m.Name] {
+			return // an oversized mode is reported by checkModeSizes
 		}
 		ds := &found[i]
 		lim := *m.Config.Budget

@@ -119,6 +119,9 @@ type Program struct {
 	// the part, its template and the static-text scan, and joining the
 	// spans each time copied a project's text three times.
 	texts sync.Map
+	// oversized names the modes whose text would pass MaxModeText
+	// (checkModeSizes, which reports them): they compose as empty.
+	oversized map[string]bool
 	// longest caches LongestNote by mode and family; lmu guards it.
 	longest map[modeFamily]int
 	lmu     sync.Mutex
@@ -202,6 +205,9 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	b.loadFamilies(b.fs, b.lim)
 	b.loadParts()
 	b.loadModes()
+	// Before anything composes a mode: one too large to compose is
+	// reported and composed as empty from here on.
+	b.add(b.checkModeSizes()...)
 	// The profile's and the custom mode's checks, and the front matter,
 	// read files still: the files read are recorded after them.
 	b.add(b.checkGoverning()...)

@@ -69,9 +69,16 @@ func EveryConditional(string) bool { return true }
 // included with the text in slots (missing means empty); family parts
 // take their text from s's family and note; a conditional part s does not
 // send is an empty section.
+//
+// A mode whose text would pass MaxModeText has an empty section for each
+// item: Compile reports it, and nothing composes hundreds of megabytes.
 func (p *Program) Sections(m *Mode, s Selection, slots map[string]string) []Section {
 	out := make([]Section, 0, len(m.Config.Compose))
 	for _, ref := range m.Config.Compose {
+		if p.oversized[m.Name] {
+			out = append(out, Section{Name: ref.Name, Slot: ref.Kind == "slot"})
+			continue
+		}
 		if ref.Kind == "slot" {
 			out = append(out, Section{Name: ref.Name, Slot: true, Text: slots[ref.Name]})
 			continue

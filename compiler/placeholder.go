@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -431,10 +430,7 @@ func (p *Program) tooLarge(owner string, spans []include.Span, t *Template) diag
 	if owner == "" {
 		owner = "the operator guide"
 	}
-	size := "more than 9223372036854775807"
-	if n := p.expandedSize(t); n < math.MaxInt64 {
-		size = strconv.FormatInt(n, 10)
-	}
+	size := sizeText(p.expandedSize(t))
 	return diag.Errorf(pos, RulePlaceholderValue,
 		"%s: {{%s}} is used %d times with a value of up to %d bytes, so the text would be %s bytes, more than the %d MiB promptc composes; use it fewer times or shorten its value",
 		owner, heaviest, uses[heaviest], p.longestValue(heaviest), size, MaxText>>20)

@@ -18,6 +18,11 @@ type Change struct {
 	// Kind is "changed", "missing", "orphaned" (generated before, no
 	// longer) or "leftover" (a temporary file of an interrupted build).
 	Kind string
+	// Why says what build does with the file and what entitles it to:
+	// for a file it replaces or deletes, that the manifest records the
+	// file's SHA-256; for a leftover, the step of the recovery (see
+	// recover.go).
+	Why string
 	// Diff is a unified diff from the file on disk to the rendered file,
 	// for a changed file.
 	Diff []byte
@@ -57,11 +62,17 @@ func (st *state) fresh(hash string, want []string) bool {
 // file is read again for its diff.
 func (st *state) compare(o *outDir, files []File) ([]Change, error) {
 	var out []Change
+	// With leftovers, what build replaces is judged once they are
+	// resolved, and not before.
+	replaces := "build replaces it: promptc wrote it (" + ManifestName + " records its SHA-256)"
+	if len(st.leftovers) > 0 {
+		replaces = "build replaces it once the leftovers are resolved, if " + ManifestName + " then records its SHA-256"
+	}
 	for _, f := range files {
 		sum, ok := st.old[f.Name]
 		switch {
 		case !ok:
-			out = append(out, Change{Name: f.Name, Kind: "missing"})
+			out = append(out, Change{Name: f.Name, Kind: "missing", Why: "build creates it"})
 		case sum != sha256.Sum256(f.Data):
 			old, ok, bad, err := o.read(f.Name)
 			switch {
@@ -70,18 +81,26 @@ func (st *state) compare(o *outDir, files []File) ([]Change, error) {
 			case bad != nil:
 				return nil, &UnsafeError{Diagnostics: []diag.Diagnostic{*bad}}
 			case !ok:
-				out = append(out, Change{Name: f.Name, Kind: "missing"})
+				out = append(out, Change{Name: f.Name, Kind: "missing", Why: "build creates it"})
 				continue
 			}
-			out = append(out, Change{Name: f.Name, Kind: "changed",
+			why := replaces
+			if f.Name == ManifestName {
+				why = "build replaces it: the manifest is build's"
+			}
+			out = append(out, Change{Name: f.Name, Kind: "changed", Why: why,
 				Diff: textdiff.Unified("a/"+f.Name, old, "b/"+f.Name, f.Data)})
 		}
 	}
 	for _, n := range st.orphans {
-		out = append(out, Change{Name: n, Kind: "orphaned"})
+		why := "build deletes it: promptc wrote it (" + ManifestName + " records its SHA-256) and no longer generates it"
+		if len(st.leftovers) > 0 {
+			why = "build deletes it once the leftovers are resolved, if " + ManifestName + " then records its SHA-256"
+		}
+		out = append(out, Change{Name: n, Kind: "orphaned", Why: why})
 	}
 	for _, n := range st.leftovers {
-		out = append(out, Change{Name: n, Kind: "leftover"})
+		out = append(out, Change{Name: n, Kind: "leftover", Why: st.recovery.whyOf(n)})
 	}
 	return out, nil
 }

@@ -239,13 +239,14 @@ func readEntry(o *outDir, name string, rd func() ([]byte, error)) (b []byte, ok 
 var legacyTemp = lazyre.New(`^\.(.+)\.tmp[0-9]+$`)
 
 // isLeftover reports whether name is a temporary file of build: TempPrefix,
-// or the earlier scheme for a file build generates (known).
-func isLeftover(name string, known map[string]bool) bool {
+// or the earlier scheme for a file build generates now (wanted; a name a
+// manifest lists is not enough, since anyone can write a manifest).
+func isLeftover(name string, wanted map[string]bool) bool {
 	if strings.HasPrefix(name, config.TempPrefix) {
 		return true
 	}
 	m := legacyTemp().FindStringSubmatch(name)
-	return m != nil && known[m[1]]
+	return m != nil && wanted[m[1]]
 }
 
 // state is what build needs to know about the output directory.
@@ -269,6 +270,8 @@ type state struct {
 	orphanSums map[string]digest
 	// leftovers are temporary files of an interrupted build, sorted.
 	leftovers []string
+	// recovery resolves the leftovers, when there are any.
+	recovery *recovery
 }
 
 // scan reads the state of the directory for the wanted names. Every entry
@@ -313,24 +316,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 		}
 		bad = append(bad, st.parseManifest(o, b)...)
 	}
-	known := maps.Clone(wanted)
-	// A write lists its new files in the new manifest and keeps the old
-	// one until its commit, so a stopped write's files are all in one of
-	// the two.
-	if kept, ok, d, err := o.read(oldTemp + ManifestName); err != nil {
-		return nil, err
-	} else if d != nil {
-		bad = append(bad, *d)
-	} else if ok {
-		var prev state
-		prev.sums = map[string]string{}
-		prev.parseManifest(o, kept)
-		for _, n := range prev.listed {
-			known[n] = true
-		}
-	}
 	for _, n := range st.listed {
-		known[n] = true
 		if wanted[n] {
 			continue
 		}
@@ -344,26 +330,24 @@ func (o *outDir) scan(want []string) (*state, error) {
 		}
 	}
 	for _, n := range slices.Sorted(maps.Keys(o.entries)) {
-		if wanted[n] || !isLeftover(n, known) {
+		if wanted[n] || !isLeftover(n, wanted) {
 			continue
 		}
 		if m := o.entries[n]; !m.IsRegular() {
 			bad = append(bad, o.unsafe(n, m, "its temporary files"))
 			continue
 		}
-		// Rolling back renames a kept file back over its name, or deletes
-		// a file marked new: only for a name build writes or wrote. With
-		// the commit marker, recovery only deletes temporary files.
-		for _, prefix := range []string{oldTemp, noneTemp} {
-			if _, committed := o.entries[commitTemp]; committed {
-				break
-			}
-			if orig, ok := strings.CutPrefix(n, prefix); ok && !known[orig] {
-				bad = append(bad, diag.Errorf(o.pos(n), source.RuleOutputUnsafe,
-					"%s looks like a temporary file of build for %s, which build neither generates nor lists in a manifest; build never acts on it: delete it and run promptc build", o.show(n), orig))
-			}
-		}
 		st.leftovers = append(st.leftovers, n)
+	}
+	if len(st.leftovers) > 0 {
+		// What resolving them would do, each step proven by a recorded
+		// hash (see recover.go); what cannot be is reported.
+		r, unproven, err := o.planRecovery(st.leftovers)
+		if err != nil {
+			return nil, err
+		}
+		bad = append(bad, unproven...)
+		st.recovery = r
 	}
 	slices.Sort(st.orphans)
 	if len(bad) > 0 {

@@ -20,8 +20,10 @@ import (
 // directory of p that holds a file the compile read (promptc.cue, a part,
 // a family file, a guide source, an include target...) at any depth, or
 // that, once symbolic links are resolved, lies inside a version-control
-// directory (config.VCSDir: the path as written is checked when the
-// configuration loads); and a guide.output that names an input. Build and
+// directory by name (config.VCSDir: the path as written is checked when
+// the configuration loads), or is, is inside or holds version-control
+// metadata by its contents (vcsPlacement); a guide.output that names an
+// input, and one named like version-control metadata (.git). Build and
 // the checks of build --check and lint share it, so that all three refuse
 // the same projects. Nothing is created or read in the output directory.
 func checkPlacement(p *compiler.Program) error {
@@ -30,8 +32,13 @@ func checkPlacement(p *compiler.Program) error {
 	if err != nil {
 		return configError(l, "output.dir: %v", err)
 	}
+	if g := p.Config.Guide; g != nil && guidePart(p) != nil && vcsNamed(g.Output) {
+		return configErrorAt(l, "guide.output", "guide.output: %q is the name version-control systems keep their metadata under (a .git file's gitdir: line makes its directory a repository's work tree): choose another name", g.Output)
+	}
 	out := filepath.Join(base, rel)
-	if real, ok := resolve(out); ok {
+	real, realOK := resolve(out)
+	realRoot, rootOK := resolve(l.Root)
+	if realOK {
 		if realBase, ok := resolve(base); ok {
 			if r, err := filepath.Rel(realBase, real); err == nil {
 				if v := config.VCSDir(filepath.ToSlash(r)); v != "" {
@@ -39,13 +46,40 @@ func checkPlacement(p *compiler.Program) error {
 				}
 			}
 		}
-		if realRoot, ok := resolve(l.Root); ok && real != out {
+		if rootOK && real != out {
 			if err := inputsInside(p, l, realRoot, real); err != nil {
 				return err
 			}
 		}
 	}
-	return inputsInside(p, l, l.Root, out)
+	if err := inputsInside(p, l, l.Root, out); err != nil {
+		return err
+	}
+	if !realOK {
+		return nil
+	}
+	// What the directory and those around it are, by their contents.
+	realBase, ok := resolve(base)
+	if !ok {
+		return nil
+	}
+	if !rootOK {
+		realRoot = l.Root
+	}
+	display := func(abs string) string {
+		if r, err := filepath.Rel(realRoot, abs); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return abs
+	}
+	why, err := vcsPlacement(real, realBase, display)
+	if err != nil {
+		return fmt.Errorf("output directory %s: %w", p.Config.Output.Dir, err)
+	}
+	if why != "" {
+		return configError(l, "output.dir: %s; build writes its files there, and a version-control system reads settings from such a directory, some of which run commands (such as core.fsmonitor in a git directory's config or config.worktree): choose a directory that is not one, not inside one and holds none", why)
+	}
+	return nil
 }
 
 // inputsInside refuses an output directory out (absolute, in the same

@@ -60,7 +60,9 @@ type Result struct {
 // nothing:
 //
 //  1. Leftovers of an interrupted build are resolved first, leaving that
-//     build's complete old or new set (see recoverLeftovers).
+//     build's complete old or new set (see planRecovery), but only when
+//     every step is proven by a hash a manifest records: a file whose
+//     bytes promptc cannot have written is never deleted or replaced.
 //  2. Every entry Write would read, replace or remove must be a regular
 //     file, and every manifest line a plain name; otherwise the result is
 //     an *UnsafeError and nothing is written.
@@ -108,7 +110,7 @@ func (o *outDir) write(files []File) (*Result, error) {
 		return nil, err
 	}
 	if len(st.leftovers) > 0 {
-		if err := o.recoverLeftovers(st.leftovers); err != nil {
+		if err := o.recover(st.recovery); err != nil {
 			return nil, err
 		}
 		res.Cleaned = st.leftovers
@@ -262,7 +264,14 @@ func (o *outDir) undo(cause error, before, after map[string]*digest) error {
 	// A commit marker whose creation reported a failure may still exist:
 	// recovery then completes the write instead of undoing it.
 	committed := slices.Contains(leftovers, commitTemp)
-	if err := o.recoverLeftovers(leftovers); err != nil {
+	r, unproven, err := o.planRecovery(leftovers)
+	if err == nil && len(unproven) > 0 {
+		err = &UnsafeError{Diagnostics: unproven}
+	}
+	if err == nil {
+		err = o.recover(r)
+	}
+	if err != nil {
 		return fmt.Errorf("%v; resolving the temporary files failed too (%v): %s holds them, and the next build restores one complete set from them: run promptc build again", cause, err, o.rel)
 	}
 	want := before
@@ -276,59 +285,6 @@ func (o *outDir) undo(cause error, before, after map[string]*digest) error {
 		return fmt.Errorf("%v; but every new file was already in place: all files written", cause)
 	}
 	return fmt.Errorf("%v; the previous files were restored: nothing written", cause)
-}
-
-// recoverLeftovers resolves the temporary files of a write that stopped
-// (names, all starting with config.TempPrefix or of the earlier scheme).
-// With the commit marker present every new file was in place, so the kept
-// previous files are deleted, the marker last (roll forward). Without it,
-// every kept file is renamed back, every file that did not exist before is
-// deleted, and the staged files are deleted (roll back). Each step leaves
-// the temporary files that say what is still to do, so a build killed
-// while recovering is recovered by the next in turn. Either way the
-// directory then holds one complete set: the stopped build's new one or
-// the one before it.
-func (o *outDir) recoverLeftovers(leftovers []string) error {
-	has := map[string]bool{}
-	for _, n := range leftovers {
-		has[n] = true
-	}
-	var last []string
-	if has[commitTemp] {
-		last = []string{commitTemp}
-	} else {
-		for _, n := range leftovers {
-			if orig, ok := strings.CutPrefix(n, oldTemp); ok {
-				if err := o.do("restore "+orig, func() error { return o.root.Rename(n, orig) }); err != nil {
-					return fmt.Errorf("restoring %s: %v", o.show(orig), plain(err))
-				}
-				has[n] = false
-			}
-		}
-		for _, n := range leftovers {
-			if orig, ok := strings.CutPrefix(n, noneTemp); ok {
-				err := o.do("unmake "+orig, func() error { return o.root.Remove(orig) })
-				if err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return fmt.Errorf("removing %s, which did not exist before: %v", o.show(orig), plain(err))
-				}
-			}
-		}
-	}
-	for _, n := range leftovers {
-		if !has[n] || n == commitTemp {
-			continue
-		}
-		err := o.do("delete "+n, func() error { return o.root.Remove(n) })
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("deleting %s: %v", o.show(n), plain(err))
-		}
-	}
-	for _, n := range last {
-		if err := o.do("delete "+n, func() error { return o.root.Remove(n) }); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("deleting %s: %v", o.show(n), plain(err))
-		}
-	}
-	return nil
 }
 
 // reread lists the directory again after it changed.

@@ -25,16 +25,22 @@ package, COSTS.md, costs.json and the operator guide. The files are written
 all or nothing (temporary files, then renames, rolled back on failure) and
 only when their bytes change; files promptc generated before and no longer
 generates are removed, and leftovers of an interrupted build are resolved.
+Nothing in the directory is believed on its word: a file is replaced or
+deleted, a kept copy restored, only when a manifest records the SHA-256 it
+holds; a leftover that would act otherwise is reported and nothing is
+recovered (exit 1).
 A symbolic link, hard link or irregular file in the output directory is
 refused, never followed (exit 1). build replaces or deletes only files its
 manifest records with their SHA-256: a file it did not write, or one edited
 since, is reported and kept (exit 1). The output directory may not hold an
-input or lie inside .git or another version-control directory (exit 2).
+input, or be, lie inside or hold version-control metadata (.git, or a
+directory git uses whatever its name) (exit 2).
 Each build locks the output directory while it writes; a second build
 meanwhile writes nothing (exit 3).
 
 With --check nothing is written: build exits 1 when the output directory is
-stale, listing changed, missing, orphaned and leftover files with a diff.
+stale, listing each file build would create, replace or delete (changed,
+missing, orphaned, leftover) with what it would do and why, then a diff.
 
 Findings go to stderr; errors stop the build (exit 1). A credential in an
 asset (the SECRET rule of lint) is an error for build whatever the lint
@@ -148,7 +154,7 @@ func (g *globals) buildCheck(cmd *cobra.Command, progs []*compiler.Program, foun
 		return nil
 	}
 	for _, c := range changes {
-		fmt.Fprintf(g.stderr, "%s: %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind)
+		fmt.Fprintf(g.stderr, "%s: %s; %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind, c.Why)
 	}
 	for _, c := range changes {
 		g.stderr.Write(c.Diff)
@@ -202,7 +208,7 @@ func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, found []d
 	for _, c := range changes {
 		name := path.Join(p.Config.Output.Dir, c.Name)
 		ds = append(ds, diag.Errorf(diag.Position{Path: name}, lint.RuleOutputStale,
-			"%s is %s: the output directory is stale; run promptc build", name, c.Kind))
+			"%s is %s (%s): the output directory is stale; run promptc build", name, c.Kind, c.Why))
 	}
 	if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
 		return err
