@@ -7,6 +7,7 @@ package compiler
 import (
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -566,6 +567,14 @@ func (b *builder) loadFamilies(fs *source.FS, lim include.Limits) {
 		// examples against them would only report consequences.
 		b.familiesUnknown = true
 	}
+	if err == nil && len(paths) == 0 {
+		if d, ok := b.noFamilyFiles(fs); ok {
+			b.add(d)
+			// Every rule and example naming a family would report
+			// the same cause again.
+			b.familiesUnknown = true
+		}
+	}
 	b.add(family.CheckCollisions(paths)...)
 	opt := family.Options{Limits: lim, Expand: b.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance}
 	for _, path := range paths {
@@ -601,6 +610,44 @@ func (b *builder) loadFamilies(fs *source.FS, lim include.Limits) {
 		b.Families[c.Fallback] = &family.Family{Name: c.Fallback}
 	}
 	b.FamilyNames = slices.Sorted(maps.Keys(b.Families))
+}
+
+// noFamilyFiles reports a families.files glob that finds no file while
+// rules or examples name families besides the fallback: one error at the
+// glob, naming it, the families it should have found and, when the project
+// holds family files elsewhere, their directories. ok is false when nothing
+// names such a family (a project without families needs no file).
+func (b *builder) noFamilyFiles(fs *source.FS) (d diag.Diagnostic, ok bool) {
+	c := b.Config.Families
+	named := map[string]bool{}
+	for _, r := range c.Rules {
+		named[r.Family] = true
+	}
+	for _, e := range c.Examples {
+		named[e.Family] = true
+	}
+	delete(named, c.Fallback)
+	if len(named) == 0 {
+		return d, false
+	}
+	msg := fmt.Sprintf("families.files %q matches no file, so every model would get the fallback family %s, while rules and examples name %s; ",
+		c.Files, c.Fallback, strings.Join(slices.Sorted(maps.Keys(named)), ", "))
+	dirs := map[string]bool{}
+	if found, err := fs.Glob("**/*" + family.Suffix); err == nil {
+		for _, f := range found {
+			dirs[path.Dir(f)] = true
+		}
+	}
+	if len(dirs) > 0 {
+		var globs []string
+		for _, d := range slices.Sorted(maps.Keys(dirs)) {
+			globs = append(globs, fmt.Sprintf("%q", path.Join(d, "*"+family.Suffix)))
+		}
+		msg += "family files are in " + strings.Join(globs, ", ") + ": fix the glob"
+	} else {
+		msg += fmt.Sprintf("fix the glob, or add a <family>%s file for each", family.Suffix)
+	}
+	return diag.Errorf(b.Loaded.PosOfKeys("families", "files"), RuleFamilyFiles, "%s", msg), true
 }
 
 // loadModes orders the modes (lattice order first, then the rest by name)

@@ -108,3 +108,37 @@ func filesOf(progs []*compiler.Program) map[string]*source.File {
 	}
 	return files
 }
+
+// Build returns the findings promptc build prints for proj: every finding
+// lint reports for the same tree (Run, without OUTPUT_STALE: build writes
+// the output directory or, with --check, reports it its own way), so that
+// build and lint never show different sets, together with what build's
+// gate adds whatever the lint section of promptc.cue says: the compiler's
+// errors, which stop a build (BuildSuppress), and every credential
+// (BuildSecrets). A finding both hold is listed once, as the gate states
+// it. The findings are sorted and the same for any jobs.
+func Build(proj *compiler.Project, jobs int) ([]diag.Diagnostic, error) {
+	progs := proj.Programs()
+	linted, err := Run(proj, Options{Jobs: jobs})
+	if err != nil {
+		return nil, err
+	}
+	// The gate's errors only: what the compiler merely notes is lint's
+	// to show or not (lint.ignoreOnly may quiet it).
+	gate := slices.DeleteFunc(BuildSuppress(progs, proj.Diagnostics()), func(d diag.Diagnostic) bool { return d.Severity != diag.Error })
+	gate = append(gate, BuildSecrets(progs, jobs)...)
+	type key struct {
+		pos        diag.Position
+		rule, text string
+	}
+	seen := map[key]bool{}
+	for _, d := range gate {
+		seen[key{d.Pos, d.Rule, d.Message}] = true
+	}
+	for _, d := range linted {
+		if !seen[key{d.Pos, d.Rule, d.Message}] {
+			gate = append(gate, d)
+		}
+	}
+	return diag.Sort(gate), nil
+}

@@ -109,6 +109,11 @@ type partUnusedCheck struct{}
 
 func (partUnusedCheck) plan(l *linter, p *plan) { p.add(l.unusedParts) }
 
+// partEmptyCheck runs (*linter).emptyParts.
+type partEmptyCheck struct{}
+
+func (partEmptyCheck) plan(l *linter, p *plan) { p.add(l.emptyParts) }
+
 // outputCheck compares the output directory with what a build would write
 // (Options.Output), finding OUTPUT_STALE and OUTPUT_UNSAFE.
 type outputCheck struct{}

@@ -310,6 +310,32 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 	return ds
 }
 
+// emptyParts reports each part read from a file whose text is empty or
+// white space only: it sends nothing. A part whose file or block could not
+// be read has a finding of its own (a read error, BLOCK_MISSING) and no
+// second one here.
+func (l *linter) emptyParts() []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	for _, name := range slices.Sorted(maps.Keys(l.p.Parts)) {
+		part := l.p.Parts[name]
+		cp := part.Config
+		if cp.File == "" || l.p.Files[cp.File] == nil || strings.TrimSpace(part.Text) != "" {
+			continue
+		}
+		prefix := "part " + name + ":"
+		if slices.ContainsFunc(l.compiled, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Message, prefix) }) {
+			continue
+		}
+		what := cp.File
+		if cp.Block != "" {
+			what = fmt.Sprintf("the <!-- %s --> block of %s", cp.Block, cp.File)
+		}
+		ds = append(ds, newDiag(part.Pos, RulePartEmpty,
+			fmt.Sprintf("part %s sends nothing: %s has no text (it is empty, or holds only white space and promptc directives); write its text, or remove parts.%s from promptc.cue", name, what, name)))
+	}
+	return ds
+}
+
 // stale reports an output directory that differs from what a build would
 // write.
 func (l *linter) stale(check OutputCheck) ([]diag.Diagnostic, error) {

@@ -22,6 +22,7 @@ const (
 	RuleDuplicate         = "DUPLICATE_PARAGRAPH"
 	RuleParagraphRepeated = "PARAGRAPH_REPEATED"
 	RulePartUnused        = "PART_UNUSED"
+	RulePartEmpty         = "PART_EMPTY"
 	RuleOutputStale       = "OUTPUT_STALE"
 	RuleIgnoreNoReason    = "IGNORE_NO_REASON"
 	RuleIgnoreUnused      = "IGNORE_UNUSED"
@@ -1129,6 +1130,23 @@ modes: focus: compose: [parts.base]
 		Good: `-- promptc.cue --
 parts: base: file: "prompts/base.md"
 modes: focus: compose: [parts.base]
+`,
+	},
+	{
+		ID: RulePartEmpty, Category: Standard, Severity: diag.Warning, check: partEmptyCheck{},
+		Summary: "A part read from a file should have text.",
+		Doc:     `A part whose file (or block of a file) is empty, or holds only white space, sends nothing: every mode that composes it is one section short, silently, which is what a truncated file, a file saved before it was written or a block whose text was moved away looks like. The finding is at the file (at the block's marker line for a block), so that is where to write the text; remove the part from promptc.cue when it is meant to go. promptc directives are stripped before sending, so a file that holds only those and white space is empty too; an HTML comment is sent as written, so it is text. A part that does have text, however short, and parts that get their text elsewhere (a family's line, body or note, a template, a pointer, the generated guide) are not checked. A missing file or block is INCLUDE_NOT_FOUND or BLOCK_MISSING instead.`,
+		Bad: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+modes: focus: compose: [parts.base]
+-- prompts/base.md --
+(empty)
+`,
+		Good: `-- promptc.cue --
+parts: base: file: "prompts/base.md"
+modes: focus: compose: [parts.base]
+-- prompts/base.md --
+You are Tern, a coding agent.
 `,
 	},
 	{

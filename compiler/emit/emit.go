@@ -13,6 +13,7 @@ package emit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -48,14 +49,35 @@ func Dir(p *compiler.Program) string {
 }
 
 // InputHash hashes everything the output depends on: the generator's
-// stamp (see stamp.go), the configuration bytes and every project file
-// read, in path order, each by its path, length and digest (the SHA-256
-// of its text, taken when it was read).
+// stamp (see stamp.go), the evaluated configuration, the source position of
+// every part and every project file read, in path order, each by its path,
+// length and digest (the SHA-256 of its text, taken when it was read).
+//
+// The configuration counts by its decoded value, defaults filled in,
+// encoded as JSON (struct fields in declaration order, map keys sorted), not
+// by the bytes of promptc.cue: reformatting it or editing a comment changes
+// nothing that is built, so it leaves the output up to date. Where a line of
+// promptc.cue does reach the output (a pointer part reports its entry as its
+// source), it counts through the part's position.
 func InputHash(p *compiler.Program) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%d\n", generatorStamp(), len(p.Loaded.Source))
-	h.Write(p.Loaded.Source)
+	cfg, err := json.Marshal(p.Loaded.Config)
+	if err != nil {
+		// A decoded configuration holds only JSON values; the text keeps
+		// the hash deterministic all the same.
+		cfg = []byte(err.Error())
+	}
+	fmt.Fprintf(h, "%s\n%d\n", generatorStamp(), len(cfg))
+	h.Write(cfg)
 	var head []byte
+	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
+		pos := p.Parts[name].Pos
+		head = append(append(append(head[:0], '\n'), name...), '\n')
+		head = append(append(head, pos.Path...), ':')
+		head = strconv.AppendInt(head, int64(pos.Line), 10)
+		h.Write(head)
+	}
+	h.Write([]byte("\n\x00files"))
 	for _, path := range slices.Sorted(maps.Keys(p.Files)) {
 		f := p.Files[path]
 		head = append(append(append(head[:0], '\n'), path...), '\n')

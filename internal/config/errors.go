@@ -96,9 +96,20 @@ func newError(root string, src []byte, err error, user, unified cue.Value) error
 			msg = path + ": " + msg
 		}
 		msg = explain(msg)
+		if m := referenceNotFound().FindStringSubmatch(e.msg); m != nil && userTok.IsValid() {
+			if u := undeclaredStruct(src, userTok, m[1]); u != "" {
+				msg = u
+				if path != "" {
+					msg = path + ": " + u
+				}
+			}
+		}
 		if name, ok := strings.CutPrefix(e.msg, "undefined field: "); ok && userTok.IsValid() {
-			if s := suggestField(src, userTok, user, name); s != "" {
-				msg += " (did you mean " + s + "?)"
+			if u := undeclared(src, userTok, user, name); u != "" {
+				msg = u
+				if path != "" {
+					msg = path + ": " + u
+				}
 			}
 		}
 		if p := e.Path(); strings.Contains(e.msg, "field not allowed") && len(p) > 0 && unified.Exists() {
@@ -156,12 +167,14 @@ func closest(names, path []string) []string {
 // (parts. in parts.familyLin) at the end of the text before it.
 var selectorBefore = lazyre.New(`([A-Za-z_$#][A-Za-z0-9_$#]*(?:\.[A-Za-z_$#][A-Za-z0-9_$#]*)*)\.$`)
 
-// suggestField returns the field of the struct a reference selects from
-// whose name is closest to the undefined name (familyLine for
-// parts.familyLin), or "". The struct is found from the text before the
-// error's position in the user's file; a reference whose struct cannot be
-// found that way (an alias, an index) gets no suggestion.
-func suggestField(src []byte, pos token.Pos, user cue.Value, name string) string {
+// undeclared explains a reference to a field that does not exist
+// (parts.familyLin, slots.memory): that it is not declared, the declared
+// name it is closest to (familyLine), or else how to declare it and which
+// names are declared. The struct the reference selects from is found from
+// the text before the error's position in the user's file; a reference
+// whose struct cannot be found that way (an alias, an index) gets "", and
+// keeps CUE's message.
+func undeclared(src []byte, pos token.Pos, user cue.Value, name string) string {
 	lines := strings.Split(string(src), "\n")
 	line, col := pos.Line(), pos.Column()
 	if line < 1 || line > len(lines) || col < 1 || col-1 > len(lines[line-1]) {
@@ -171,18 +184,74 @@ func suggestField(src []byte, pos token.Pos, user cue.Value, name string) string
 	if m == nil {
 		return ""
 	}
-	return closestField(user.LookupPath(cue.ParsePath(m[1])), name)
+	chain := m[1]
+	names := fieldNames(user.LookupPath(cue.ParsePath(chain)), name)
+	msg := fmt.Sprintf("%s.%s is not declared", chain, name)
+	if s := diag.Closest(name, names, 2); s != "" {
+		return fmt.Sprintf("%s: did you mean %s.%s? Otherwise declare it (%s: %s: %s)", msg, chain, s, chain, name, declaration(chain))
+	}
+	msg = fmt.Sprintf("%s: declare it (%s: %s: %s)", msg, chain, name, declaration(chain))
+	switch {
+	case len(names) == 0:
+		return msg
+	case len(names) > 8:
+		return fmt.Sprintf("%s or name a declared one (%s, ...)", msg, strings.Join(names[:8], ", "))
+	}
+	return fmt.Sprintf("%s or name a declared one (%s)", msg, strings.Join(names, ", "))
+}
+
+// referenceNotFound matches CUE's message for a reference to a top-level
+// name the file never declares (slots.memory without any slots).
+var referenceNotFound = lazyre.New(`^reference "([A-Za-z_$][A-Za-z0-9_$]*)" not found$`)
+
+// undeclaredStruct explains a reference into a struct the file never declares
+// (slots.memory where promptc.cue has no slots at all): what is not
+// declared and how to declare it. The selected name is read from the text
+// at the error's position; without one, "" keeps CUE's message.
+func undeclaredStruct(src []byte, pos token.Pos, chain string) string {
+	lines := strings.Split(string(src), "\n")
+	line, col := pos.Line(), pos.Column()
+	if line < 1 || line > len(lines) || col < 1 || col-1 > len(lines[line-1]) {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(lines[line-1][col-1:], chain+".")
+	if !ok {
+		return ""
+	}
+	name := rest[:len(rest)-len(strings.TrimLeft(rest, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$"))]
+	if name == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s.%s is not declared: promptc.cue declares no %s; declare it (%s: %s: %s)", chain, name, chain, chain, name, declaration(chain))
+}
+
+// declaration is the smallest declaration of an entry of the struct at
+// chain that a reader can complete: a slot needs no field, a part its text.
+func declaration(chain string) string {
+	switch chain {
+	case "slots":
+		return `{description: "..."}`
+	case "parts":
+		return `{file: "..."}`
+	}
+	return "{...}"
 }
 
 // closestField returns the field of struct v (optional ones included)
 // whose name is at most two edits from name, or "".
 func closestField(v cue.Value, name string) string {
+	return diag.Closest(name, fieldNames(v, name), 2)
+}
+
+// fieldNames lists the fields of struct v (optional ones included) but
+// name, sorted; nil when v is no struct.
+func fieldNames(v cue.Value, name string) []string {
 	if !v.Exists() {
-		return ""
+		return nil
 	}
 	it, err := v.Fields(cue.Optional(true))
 	if err != nil {
-		return ""
+		return nil
 	}
 	var names []string
 	for it.Next() {
@@ -192,7 +261,7 @@ func closestField(v cue.Value, name string) string {
 		}
 	}
 	slices.Sort(names)
-	return diag.Closest(name, names, 2)
+	return names
 }
 
 type cueError struct {

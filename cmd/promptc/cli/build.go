@@ -42,7 +42,9 @@ With --check nothing is written: build exits 1 when the output directory is
 stale, listing each file build would create, replace or delete (changed,
 missing, orphaned, leftover) with what it would do and why, then a diff.
 
-Findings go to stderr; errors stop the build (exit 1). A credential in an
+Findings go to stderr, the same that promptc lint prints for the tree
+(except OUTPUT_STALE, which --check reports); errors stop the build (exit
+1). A credential in an
 asset (the SECRET rule of lint) is an error for build whatever the lint
 section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
 promptc:file-ignore) in the asset lets it through. A successful build ends
@@ -100,21 +102,18 @@ func (o *buildOptions) run(g *globals, cmd *cobra.Command, args []string) error 
 	return o.write(g, cmd, progs, ds)
 }
 
-// buildFindings returns the findings of proj's compilation with what
-// build refuses besides compile errors, prints them (in a machine format
+// buildFindings returns the findings build shows for proj (lint.Build:
+// every finding lint shows for the tree, and what build refuses whatever
+// the lint section says), prints them (in a machine format
 // only when there are errors: otherwise they end the document printed
 // later) and returns a findings error when any is an error.
 func (g *globals) buildFindings(cmd *cobra.Command, proj *compiler.Project) ([]diag.Diagnostic, error) {
-	p, progs := proj.Default(), proj.Programs()
-	// Text lint lets through with an inline directive (an
-	// example date under <!-- promptc:ignore STATIC_DYNAMIC
-	// reason -->) does not stop build either.
-	ds := lint.BuildSuppress(progs, proj.Diagnostics())
-	// A credential never reaches the output, whatever the lint
-	// section says: the secret rule runs here too, and only an
-	// inline ignore with a reason lets a finding through.
-	if secrets := lint.BuildSecrets(progs, g.jobs); len(secrets) > 0 {
-		ds = diag.Sort(append(ds, secrets...))
+	p := proj.Default()
+	// What lint shows for the tree, and what stops a build whatever the
+	// lint section says (a credential, a compile error).
+	ds, err := lint.Build(proj, g.jobs)
+	if err != nil {
+		return nil, err
 	}
 	n := diag.Count(ds, diag.Error)
 	// In a machine format the findings are printed once, at the
@@ -122,7 +121,7 @@ func (g *globals) buildFindings(cmd *cobra.Command, proj *compiler.Project) ([]d
 	// stays alone on its stream.
 	machine := g.machineFormat(cmd)
 	if n > 0 || !machine {
-		if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
+		if err := g.report(cmd, ds, p.Loaded.Root, diag.Info, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -190,7 +189,7 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 		return g.outputError(cmd, p, found, err, "nothing written")
 	}
 	if g.machineFormat(cmd) {
-		return g.report(cmd, found, p.Loaded.Root, diag.Warning, nil)
+		return g.report(cmd, found, p.Loaded.Root, diag.Info, nil)
 	}
 	if !o.quiet {
 		fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
@@ -210,7 +209,7 @@ func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, found []d
 		ds = append(ds, diag.Errorf(diag.Position{Path: name}, lint.RuleOutputStale,
 			"%s is %s (%s): the output directory is stale; run promptc build", name, c.Kind, c.Why))
 	}
-	if err := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); err != nil {
+	if err := g.report(cmd, ds, p.Loaded.Root, diag.Info, nil); err != nil {
 		return err
 	}
 	if len(changes) > 0 {
@@ -234,7 +233,7 @@ func (g *globals) outputError(cmd *cobra.Command, p *compiler.Program, found []d
 	if machine {
 		ds = append(slices.Clone(found), ds...)
 	}
-	if perr := g.report(cmd, ds, p.Loaded.Root, diag.Warning, nil); perr != nil {
+	if perr := g.report(cmd, ds, p.Loaded.Root, diag.Info, nil); perr != nil {
 		return perr
 	}
 	if !machine {

@@ -106,7 +106,7 @@ func (o *lintOptions) validate(g *globals) error {
 // prints the findings; it returns a findings error when any fails the
 // run (errors, or warnings too with --strict).
 func (o *lintOptions) run(g *globals, cmd *cobra.Command, args []string) error {
-	dir, files := splitLintArgs(args)
+	dir, files := splitDirArg(args)
 	l, p, ds, err := g.lintProject(dir, files)
 	if err != nil || p == nil {
 		return err
@@ -234,9 +234,10 @@ func (g *globals) lintProject(dir string, files []string) (*config.Loaded, *lint
 	return l, &linted{proj: proj, opts: opts}, ds, nil
 }
 
-// splitLintArgs separates the optional project directory from the files to
-// report on: the first argument is the directory when it is one.
-func splitLintArgs(args []string) (dir string, files []string) {
+// splitDirArg separates the optional project directory from the rest of
+// the arguments (lint's files, resolve's model ids): the first argument is
+// the directory when it is one.
+func splitDirArg(args []string) (dir string, files []string) {
 	if len(args) > 0 {
 		if fi, err := os.Stat(args[0]); err == nil && fi.IsDir() {
 			return args[0], args[1:]

@@ -53,16 +53,24 @@ func (s settingResolved) text() string {
 func newResolveCommand(g *globals) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "resolve MODEL...",
+		Use:   "resolve [DIR] MODEL...",
 		Short: "Show which family and model note each model id resolves to, and why",
 		Long: `resolve prints, for each model id, its name and provider parts, the family
 and the rule that decided it, the model note it selects with its pattern, and
 (in a project with conditional parts) the conditional parts it gets, and (in
 a project with settings) each per-model setting's value and the rule that
-decided it, or the setting's default.`,
+decided it, or the setting's default.
+
+DIR is the project directory (the one holding promptc.cue), as for every
+command; without it the nearest promptc.cue above the working directory is
+used. The first argument is taken as DIR when it is a directory.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runResolve(g, format, args)
+			dir, ids := splitDirArg(args)
+			if len(ids) == 0 {
+				return usagef("%s is a directory: name the model ids after it (promptc resolve %s MODEL...)", dir, dir)
+			}
+			return runResolve(g, format, dir, ids)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
@@ -70,11 +78,11 @@ decided it, or the setting's default.`,
 	return cmd
 }
 
-// runResolve compiles the project and prints how each model id of ids
-// resolves, in format. The format is checked after compiling, as it always
+// runResolve compiles the project found from dir and prints how each
+// model id of ids resolves, in format. The format is checked after compiling, as it always
 // has been: a project that does not compile reports that first.
-func runResolve(g *globals, format string, ids []string) error {
-	p, err := g.compile("")
+func runResolve(g *globals, format, dir string, ids []string) error {
+	p, err := g.compile(dir)
 	if err != nil {
 		return err
 	}
