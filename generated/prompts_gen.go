@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:a440f3fe26e68f5be285072d5ea61acb8d0e302c41de2df8966a32218cf83e8a"
+const InputHash = "sha256:53f27ad1d26bf34f625991e77ea36cc6dfc2b61d22a3a0c152e5cb3bf8bfb9f7"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
