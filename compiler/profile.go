@@ -191,18 +191,21 @@ func (b *builder) checkDropped() []diag.Diagnostic {
 // sends in place of parts covers them: each of the pointer's covers phrases
 // must occur (as ContainsPhrase matches) in the text of at least one part
 // it replaces, so that the phrases describe the knowledge the pointer takes
-// over rather than being assumed to. One pointer may stand for several
-// entries, so a phrase names a fact of one of them, not of all. The source
-// is checked against the same phrases by loadPointer. Each finding is at
-// the pointer's first replace entry.
+// over rather than being assumed to; and each part it replaces must hold
+// at least one of them, so that no replaced entry's knowledge goes
+// unchecked (the source is checked against the same phrases by
+// loadPointer, so a part's phrase is also in the source). One pointer may
+// stand for several entries, so a phrase names a fact of one of them, not
+// of all. A phrase found in no part is reported at the pointer's first
+// replace entry, a part without a phrase at its own.
 func (b *builder) checkReplacedCoverage() []diag.Diagnostic {
 	if b.profile == "" {
 		return nil
 	}
 	type group struct {
-		first int      // index of the pointer's first replace entry
-		parts []string // the replaced parts, in entry order
-		texts []string // their normalised text
+		entries []int    // the index of each replace entry, in order
+		parts   []string // the replaced parts, in entry order
+		texts   []string // their normalised text
 	}
 	groups := map[string]*group{}
 	var order []string
@@ -213,21 +216,23 @@ func (b *builder) checkReplacedCoverage() []diag.Diagnostic {
 		}
 		g := groups[r.With.Name]
 		if g == nil {
-			g = &group{first: i}
+			g = &group{}
 			groups[r.With.Name] = g
 			order = append(order, r.With.Name)
 		}
+		g.entries = append(g.entries, i)
 		g.parts = append(g.parts, r.Replace.Name)
 		g.texts = append(g.texts, NormaliseWords(old.Text))
 	}
 	var ds []diag.Diagnostic
 	for _, ptr := range order {
 		g := groups[ptr]
-		for _, phrase := range b.Config.Parts[ptr].Pointer.Covers {
+		covers := b.Config.Parts[ptr].Pointer.Covers
+		for _, phrase := range covers {
 			if NormaliseWords(phrase) == "" || slices.ContainsFunc(g.texts, func(t string) bool { return ContainsPhrase(t, phrase) }) {
 				continue // an empty phrase is reported at the pointer
 			}
-			pos := b.Loaded.PosOfKeys("profiles", "values", b.profile, "replace", fmt.Sprint(g.first))
+			pos := b.Loaded.PosOfKeys("profiles", "values", b.profile, "replace", fmt.Sprint(g.entries[0]))
 			if len(g.parts) == 1 {
 				ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
 					"profile %s replaces part %s with pointer %s, but %s does not contain its covers phrase %q as whole words: the pointer's covers must name knowledge of the text it replaces; fix the phrase, or replace the part with the pointer that covers it",
@@ -237,6 +242,18 @@ func (b *builder) checkReplacedCoverage() []diag.Diagnostic {
 			ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
 				"profile %s replaces parts %s with pointer %s, but none of them contains its covers phrase %q as whole words: each covers phrase must name knowledge of one of the texts the pointer replaces; fix the phrase, or replace the part that holds it with this pointer",
 				b.profile, strings.Join(g.parts, ", "), ptr, phrase))
+		}
+		if len(g.parts) < 2 || !slices.ContainsFunc(covers, func(p string) bool { return NormaliseWords(p) != "" }) {
+			continue // one part: a phrase not in it is reported above; no phrase: reported at the pointer
+		}
+		for k, text := range g.texts {
+			if slices.ContainsFunc(covers, func(p string) bool { return NormaliseWords(p) != "" && ContainsPhrase(text, p) }) {
+				continue
+			}
+			pos := b.Loaded.PosOfKeys("profiles", "values", b.profile, "replace", fmt.Sprint(g.entries[k]))
+			ds = append(ds, diag.Errorf(pos, RulePointerCoverage,
+				"profile %s replaces part %s with pointer %s, but none of the pointer's covers phrases occurs in %s: nothing checks that %s still holds what %s says, and that knowledge would be lost; add a covers phrase naming a fact of %s that %s also states",
+				b.profile, g.parts[k], ptr, g.parts[k], b.Config.Parts[ptr].Pointer.Source, g.parts[k], g.parts[k], b.Config.Parts[ptr].Pointer.Source))
 		}
 	}
 	return ds

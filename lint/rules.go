@@ -808,7 +808,9 @@ parts: settings: pointer: {trigger: "Editing settings", source: "docs/settings.m
 		Summary: "A pointer declares what its source covers, and the source still contains every phrase.",
 		Doc: `pointer.covers lists phrases that the source must contain for the pointer to be a safe replacement of the standing text it took over. When an edit to the source drops one, the knowledge is gone from every prompt; restore the phrase or send the text as standing context again.
 
-Phrases match whole words: letter case does not matter, and every run of white space counts as one space, so a phrase hard-wrapped across two lines of the source still matches; but "e" is not found in "the", nor "note" in "notes". A pointer with no covers (or an empty phrase) is reported too: nothing would check that its source still holds what it replaced.`,
+Phrases match whole words: letter case does not matter, and every run of white space counts as one space, so a phrase hard-wrapped across two lines of the source still matches; but "e" is not found in "the", nor "note" in "notes". A pointer with no covers (or an empty phrase) is reported too: nothing would check that its source still holds what it replaced.
+
+Where a profile replaces parts with the pointer, each covers phrase must occur in one of the parts it replaces, and each part it replaces must hold at least one phrase: a pointer for several entries whose phrases all come from one of them would leave the others' knowledge unchecked, so the entry without a phrase is reported at its replace entry.`,
 		Bad: `-- promptc.cue --
 parts: settings: pointer: {
 	trigger: "Editing settings"
