@@ -53,18 +53,18 @@ defaultMode: "focus"
 	for _, p := range proj.Programs() {
 		var ds []string
 		for _, d := range p.DroppedText() {
-			ds = append(ds, fmt.Sprintf("%s with %q: %d chars", d.Part, d.With, d.Chars))
+			ds = append(ds, fmt.Sprintf("%s with %q: %d chars, declared %v", d.Part, d.With, d.Chars, d.Declared))
 		}
 		got[p.Profile()] = strings.Join(ds, "; ")
 	}
 	want := map[string]string{
 		"classic": "",
-		"lean":    `runbook with "": 55 chars`,
-		"listed":  "",
+		"lean":    `runbook with "": 55 chars, declared false`,
+		"listed":  `runbook with "": 55 chars, declared true`,
 		"gov":     "",
 		"moved":   "",
 		"equal":   "",
-		"smaller": `runbook with "short": 31 chars`,
+		"smaller": `runbook with "short": 31 chars, declared false`,
 	}
 	for name, w := range want {
 		if got[name] != w {

@@ -111,6 +111,11 @@ type DroppedText struct {
 	Chars, Tokens int
 	// Pos is the entry of promptc.cue that drops the text.
 	Pos diag.Position
+	// Declared is true when the profile lists Part under dropped: the
+	// loss is intended, so PROFILE_DROPS_TEXT is silent, but the text is
+	// still lost and costs still name it as not priced unless the
+	// profile declares its rediscovery.
+	Declared bool
 }
 
 // DroppedText lists the text the program's profile drops without a
@@ -127,9 +132,10 @@ type DroppedText struct {
 //     size, when the replacement is smaller (a slot or a family part
 //     counts as no static text);
 //
-// unless the profile lists the part under dropped. Omitting a part while
-// sending some pointer elsewhere does not count as moving it: nothing ties
-// the pointer to that text. Standing parts are left to GOVERNING_DROPPED.
+// whether or not the profile lists the part under dropped (Declared says
+// it does). Omitting a part while sending some pointer elsewhere does not
+// count as moving it: nothing ties the pointer to that text. Standing
+// parts are left to GOVERNING_DROPPED.
 func (p *Program) DroppedText() []DroppedText {
 	if p.profile == "" {
 		return nil
@@ -143,7 +149,7 @@ func (p *Program) DroppedText() []DroppedText {
 		return 0, 0
 	}
 	skip := func(r config.Ref) bool {
-		return r.Kind != "part" || Standing(c.Parts[r.Name]) || slices.Contains(pr.Dropped, r)
+		return r.Kind != "part" || Standing(c.Parts[r.Name])
 	}
 	var out []DroppedText
 	for i, o := range pr.Omit {
@@ -151,7 +157,7 @@ func (p *Program) DroppedText() []DroppedText {
 			continue
 		}
 		ch, tk := size(o)
-		out = append(out, DroppedText{Part: o.Name, Chars: ch, Tokens: tk,
+		out = append(out, DroppedText{Part: o.Name, Chars: ch, Tokens: tk, Declared: slices.Contains(pr.Dropped, o),
 			Pos: p.Loaded.PosOfKeys("profiles", "values", p.profile, "omit", fmt.Sprint(i))})
 	}
 	for i, r := range pr.Replace {
@@ -163,7 +169,7 @@ func (p *Program) DroppedText() []DroppedText {
 		if ch <= wch {
 			continue
 		}
-		out = append(out, DroppedText{Part: r.Replace.Name, With: r.With.Name, Chars: ch - wch, Tokens: max(tk-wtk, 0),
+		out = append(out, DroppedText{Part: r.Replace.Name, With: r.With.Name, Chars: ch - wch, Tokens: max(tk-wtk, 0), Declared: slices.Contains(pr.Dropped, r.Replace),
 			Pos: p.Loaded.PosOfKeys("profiles", "values", p.profile, "replace", fmt.Sprint(i))})
 	}
 	return out
@@ -174,6 +180,9 @@ func (p *Program) DroppedText() []DroppedText {
 func (b *builder) checkDropped() []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, d := range b.DroppedText() {
+		if d.Declared {
+			continue // the profile says the loss is intended
+		}
 		if d.With == "" {
 			ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
 				"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
