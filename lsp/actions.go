@@ -22,9 +22,9 @@ const reasonPlaceholder = "TODO say why this is acceptable"
 // findings the client passes: delete trailing white space or a hidden
 // character, create the file a missing include names, or add an ignore
 // directive with a reason to fill in.
-func (s *Server) codeActions(p *codeActionParams) any {
+func (s *Server) codeActions(cl *call, p *codeActionParams) any {
 	out := []codeAction{}
-	ds, ok := s.docState(p.TextDocument.URI)
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok || ds.cfg {
 		return out
 	}

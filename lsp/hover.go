@@ -26,9 +26,10 @@ type docState struct {
 	cfg bool
 }
 
-// docState returns the state of the document at uri, checking its
-// project first if an edit is pending; ok is false outside any project.
-func (s *Server) docState(uri string) (*docState, bool) {
+// docState returns the state of the document at uri, from a check that
+// saw every edit received before the request cl (see Server.refresh);
+// ok is false outside any project, or when the request was cancelled.
+func (s *Server) docState(uri string, cl *call) (*docState, bool) {
 	path, ok := uriPath(uri)
 	if !ok {
 		return nil, false
@@ -49,7 +50,10 @@ func (s *Server) docState(uri string) (*docState, bool) {
 	if !ok {
 		return nil, false
 	}
-	sn := s.refresh(proj)
+	sn := s.refresh(proj, cl)
+	if sn == nil {
+		return nil, false
+	}
 	text, ok := sn.text(rel)
 	if !ok {
 		return nil, false
@@ -66,8 +70,8 @@ func lineKind(text string, i int) markdown.Kind {
 	return lines[i].Kind
 }
 
-func (s *Server) hover(p *textDocumentPositionParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) hover(cl *call, p *textDocumentPositionParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok {
 		return nil
 	}

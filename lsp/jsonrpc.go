@@ -22,6 +22,9 @@ const (
 	codeInternalError  = -32603
 	codeNotInitialized = -32002
 	codeInvalidAfter   = -32600 // a request after shutdown
+	// codeRequestCancelled answers a request the client cancelled with
+	// $/cancelRequest.
+	codeRequestCancelled = -32800
 )
 
 // maxMessage is the largest message body the server reads. A client sends

@@ -15,8 +15,8 @@ import (
 
 // codeLenses puts the tokens an asset adds to each mode above its first
 // line.
-func (s *Server) codeLenses(p *codeLensParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok || ds.cfg || ds.sn.prog() == nil {
 		return []codeLens{}
 	}
@@ -36,8 +36,8 @@ func (s *Server) codeLenses(p *codeLensParams) any {
 // definition goes from an include line to the file it names, and from
 // promptc.cue to the file a path, a family name or a parts.NAME reference
 // stands for.
-func (s *Server) definition(p *textDocumentPositionParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) definition(cl *call, p *textDocumentPositionParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok {
 		return nil
 	}
@@ -99,8 +99,8 @@ func (sn *snapshot) locationAt(pos diag.Position) location {
 // references lists, for an asset, every include line that names it, the
 // part in promptc.cue whose file it is, and each mode's compose entry
 // that sends text of it.
-func (s *Server) references(p *referenceParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) references(cl *call, p *referenceParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok || ds.cfg || ds.sn.loaded == nil {
 		return []location{}
 	}
