@@ -241,7 +241,7 @@ func (sn *snapshot) fail(err error) {
 // empty list to each file that had findings and has none now.
 func (s *Server) publish(p *project, sn *snapshot) {
 	byURI := map[string][]diagnostic{}
-	for _, d := range sn.diags {
+	for _, d := range sn.shown() {
 		uri := sn.uri(d.Pos.Path)
 		byURI[uri] = append(byURI[uri], sn.toLSP(d))
 	}

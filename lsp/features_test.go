@@ -94,17 +94,19 @@ func TestNavigationLensesCompletion(t *testing.T) {
 		{"definition of parts.base in a mode", "textDocument/definition", c.at("promptc.cue", 11, 30),
 			`[{"uri":"prompts/base.md",` + at0 + `}]`},
 		{"definition of slots.instructions", "textDocument/definition", c.at("promptc.cue", 11, 40),
-			`[{"uri":"promptc.cue","range":{"start":{"line":8,"character":7},"end":{"line":8,"character":7}}}]`},
+			`[{"uri":"promptc.cue","range":{"start":{"line":8,"character":7},"end":{"line":8,"character":57}}}]`},
 		{"definition of a rule's family", "textDocument/definition", c.at("promptc.cue", 20, 14),
 			`[{"uri":"prompts/families/claude.prompt.md",` + at0 + `}]`},
+		// References in promptc.cue cover the field or the reference
+		// (parts.base), not an empty range at its start.
 		{"references of an included file", "textDocument/references", c.at("prompts/shared/safety.md", 0, 0),
 			`[{"uri":"prompts/base.md","range":{"start":{"line":2,"character":0},"end":{"line":2,"character":17}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":20}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":18}}}]`},
+				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":30}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":28}}}]`},
 		{"references of a part's file", "textDocument/references", c.at("prompts/base.md", 0, 0),
-			`[{"uri":"promptc.cue","range":{"start":{"line":4,"character":8},"end":{"line":4,"character":8}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":20}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":18}}}]`},
+			`[{"uri":"promptc.cue","range":{"start":{"line":4,"character":8},"end":{"line":4,"character":31}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":30}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":28}}}]`},
 	} {
 		if got := c.rel(c.request(tc.method, tc.params)); got != tc.want {
 			t.Errorf("%s:\n%s\nwant\n%s", tc.what, got, tc.want)

@@ -76,8 +76,16 @@ func (s *Server) hover(cl *call, p *textDocumentPositionParams) any {
 		return nil
 	}
 	prog := ds.sn.prog()
+	stale := ""
 	if prog == nil {
-		return nil
+		// promptc.cue does not load (it is being typed): the last version
+		// that did still says what each file sends, marked as such.
+		if good := s.lastLoaded(ds.sn); good != nil && good.prog() != nil {
+			prog = good.prog()
+			stale = "_" + ds.sn.cfg + " does not load now (see its findings): this is from the last version that did._\n\n"
+		} else {
+			return hover{Contents: markupContent{Kind: "markdown", Value: "_" + ds.sn.cfg + " does not load (see its findings): sizes and tokens show once it does._\n"}}
+		}
 	}
 	var md string
 	if ds.cfg {
@@ -95,7 +103,7 @@ func (s *Server) hover(cl *call, p *textDocumentPositionParams) any {
 	if md == "" {
 		return nil
 	}
-	return hover{Contents: markupContent{Kind: "markdown", Value: md}}
+	return hover{Contents: markupContent{Kind: "markdown", Value: stale + md}}
 }
 
 // hoverInclude describes the file an include line names: its path, its
@@ -191,7 +199,7 @@ func hoverFile(prog *compiler.Program, rel string) string {
 			}
 			parts = append(parts, name)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", ms.mode, compiler.Thousands(ms.chars()), compiler.Thousands(prog.Counter.Count(ms.text())), strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", ms.mode, compiler.Thousands(ms.chars()), compiler.Thousands(ms.tokens(prog)), strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(&b, "\ntokens counted as %s\n", prog.Counter.Name())
 	if h := headroom(prog, rel); h != "" {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/include"
@@ -26,7 +27,7 @@ func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
 	if len(shares) > 0 {
 		var per []string
 		for _, ms := range shares {
-			per = append(per, fmt.Sprintf("%s %s", ms.mode, compiler.Thousands(prog.Counter.Count(ms.text()))))
+			per = append(per, fmt.Sprintf("%s %s", ms.mode, compiler.Thousands(ms.tokens(prog))))
 		}
 		title = "tokens per call: " + strings.Join(per, " · ") + " (" + prog.Counter.Name() + ")"
 	}
@@ -90,10 +91,25 @@ func (s *Server) definition(cl *call, p *textDocumentPositionParams) any {
 	return nil
 }
 
-// locationAt is a zero-width location at a finding-style position.
+// locationAt is the location of what starts at pos in promptc.cue (a
+// position config.Loaded.PosOfKeys returns): the whole field, list
+// element or reference, so that an editor highlights it. Where the text
+// does not parse, the range is empty.
 func (sn *snapshot) locationAt(pos diag.Position) location {
-	p := sn.lspPos(pos)
-	return location{URI: sn.uri(pos.Path), Range: lspRange{p, p}}
+	start := sn.lspPos(pos)
+	end := start
+	text, _ := sn.text(pos.Path)
+	line := sn.line(pos.Path, pos.Line)
+	// PosOfKeys counts code points; the parser counts bytes.
+	col := len(string([]rune(line)[:min(max(pos.Col-1, 0), utf8.RuneCountInString(line))])) + 1
+	if n, ok := cueAt([]byte(text), pos.Line, col); ok {
+		if e := n.node.End(); e.IsValid() && e.Line() >= pos.Line {
+			eline := lineOf(text, e.Line()-1)
+			b := min(max(e.Column()-1, 0), len(eline))
+			end = position{Line: e.Line() - 1, Character: utf16Col(eline, utf8.RuneCountInString(eline[:b]))}
+		}
+	}
+	return location{URI: sn.uri(pos.Path), Range: lspRange{start, end}}
 }
 
 // references lists, for an asset, every include line that names it, the

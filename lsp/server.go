@@ -293,7 +293,8 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool, c
 		return s.initialize(&p), nil
 	case !initialized:
 		return nil, &rpcError{Code: codeNotInitialized, Message: method + " before initialize"}
-	case down && isRequest:
+	case down && isRequest && cl == nil:
+		// A query (cl) was received before shutdown: it is answered.
 		return nil, &rpcError{Code: codeInvalidAfter, Message: method + " after shutdown"}
 	}
 	switch method {
