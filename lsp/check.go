@@ -170,6 +170,7 @@ func (s *Server) refresh(p *project, cl *call) *snapshot {
 			s.showError(sn.failure)
 		}
 		s.publish(p, sn)
+		s.watch(sn)
 		return sn
 	}
 }

@@ -161,7 +161,11 @@ func TestQuickFixes(t *testing.T) {
 		var b strings.Builder
 		for _, a := range as {
 			e, _ := json.Marshal(a.Edit)
-			b.WriteString(a.Title + " " + c.rel(e) + "\n")
+			b.WriteString(a.Title + " " + c.rel(e))
+			if a.Command != nil {
+				b.WriteString(" then " + a.Command.Command)
+			}
+			b.WriteString("\n")
 		}
 		return b.String()
 	}
@@ -171,7 +175,10 @@ func TestQuickFixes(t *testing.T) {
 	want := []string{
 		`Delete the hidden character {"changes":{"prompts/base.md":[{"range":{"start":{"line":0,"character":7},"end":{"line":0,"character":8}},"newText":""}]}}` + "\n" + ignore("INVISIBLE_ZERO_WIDTH"),
 		`Delete the trailing white space {"changes":{"prompts/base.md":[{"range":{"start":{"line":0,"character":17},"end":{"line":0,"character":18}},"newText":""}]}}` + "\n" + ignore("TEXT_TRAILING_SPACE"),
-		`Create prompts/shared/new.md {"documentChanges":[{"kind":"create","options":{"ignoreIfExists":true},"uri":"prompts/shared/new.md"}]}` + "\n" +
+		// No ignoreIfExists (Neovim then opens a buffer and creates
+		// nothing); an empty edit of the new file, so that clients load
+		// it; a re-check after it.
+		`Create prompts/shared/new.md {"documentChanges":[{"kind":"create","options":{"overwrite":false},"uri":"prompts/shared/new.md"},{"edits":[{"newText":"","range":{"end":{"character":0,"line":0},"start":{"character":0,"line":0}}}],"textDocument":{"uri":"prompts/shared/new.md","version":null}}]} then promptc.recheck` + "\n" +
 			strings.ReplaceAll(ignore("INCLUDE_NOT_FOUND"), `"line":0`, `"line":2`),
 	}
 	for i, d := range ds {

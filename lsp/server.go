@@ -76,6 +76,12 @@ type Server struct {
 	// createFiles is set when the client applies file creations in a
 	// workspace edit (the quick fix that creates a missing include).
 	createFiles bool
+	// canWatch is set when the client lets the server register file
+	// watching; watched holds the patterns registered, registrations
+	// counts the registrations sent.
+	canWatch      bool
+	watched       map[string]bool
+	registrations int
 	// rootHint is the workspace folder the client opened, where a
 	// project is looked for at start.
 	rootHint string
@@ -142,7 +148,7 @@ func NewServer(r io.Reader, w io.Writer, opt Options) *Server {
 	if opt.AfterFunc == nil {
 		opt.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
-	return &Server{opt: opt, c: newConn(r, w), docs: map[string]*document{}, projects: map[string]*project{}, pending: map[string]*call{}}
+	return &Server{opt: opt, c: newConn(r, w), docs: map[string]*document{}, projects: map[string]*project{}, pending: map[string]*call{}, watched: map[string]bool{}}
 }
 
 // Run serves messages until exit; see Serve.
@@ -348,6 +354,12 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool, c
 		return answer(params, cl, s.codeActions)
 	case "textDocument/codeLens":
 		return answer(params, cl, s.codeLenses)
+	case "workspace/executeCommand":
+		var p executeCommandParams
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		return s.executeCommand(cl, &p)
 	}
 	if strings.HasPrefix(method, "$/") {
 		return nil, nil // optional notifications ($/setTrace, $/progress)
@@ -391,6 +403,7 @@ func (s *Server) initialize(p *initializeParams) any {
 	s.mu.Lock()
 	s.initialized = true
 	s.rootHint = root
+	s.canWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	for _, op := range p.Capabilities.Workspace.WorkspaceEdit.ResourceOperations {
 		if op == "create" {
 			s.createFiles = true
@@ -402,16 +415,30 @@ func (s *Server) initialize(p *initializeParams) any {
 			// Whole documents: a prompt asset is small, and applying
 			// ranges in UTF-16 units would be a second way to get text
 			// wrong.
-			"textDocumentSync":   map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
-			"hoverProvider":      true,
-			"definitionProvider": true,
-			"referencesProvider": true,
-			"completionProvider": map[string]any{"triggerCharacters": triggerCharacters},
-			"codeActionProvider": map[string]any{"codeActionKinds": []string{"quickfix"}},
-			"codeLensProvider":   map[string]any{"resolveProvider": false},
+			"textDocumentSync":       map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
+			"hoverProvider":          true,
+			"definitionProvider":     true,
+			"referencesProvider":     true,
+			"completionProvider":     map[string]any{"triggerCharacters": triggerCharacters},
+			"codeActionProvider":     map[string]any{"codeActionKinds": []string{"quickfix"}},
+			"codeLensProvider":       map[string]any{"resolveProvider": false},
+			"executeCommandProvider": map[string]any{"commands": commands},
 		},
 		"serverInfo": map[string]any{"name": "promptc"},
 	}
+}
+
+// commands are the commands of workspace/executeCommand.
+var commands = []string{commandRecheck}
+
+// executeCommand runs a command of the commands list.
+func (s *Server) executeCommand(cl *call, p *executeCommandParams) (any, *rpcError) {
+	switch p.Command {
+	case commandRecheck:
+		s.touchAll()
+		return nil, nil
+	}
+	return nil, &rpcError{Code: codeInvalidParams, Message: fmt.Sprintf("promptc lsp has no command %q (it has %s)", p.Command, strings.Join(commands, ", "))}
 }
 
 // checkRoot checks the project of the configured promptc.cue or of the
