@@ -171,6 +171,7 @@ func (s *Server) refresh(p *project, cl *call) *snapshot {
 		}
 		s.publish(p, sn)
 		s.watch(sn)
+		s.refreshPreviews(p, sn)
 		return sn
 	}
 }

@@ -25,6 +25,9 @@ const (
 	// codeRequestCancelled answers a request the client cancelled with
 	// $/cancelRequest.
 	codeRequestCancelled = -32800
+	// codeRequestFailed answers a valid request that cannot be done (a
+	// promptc.cue that does not parse cannot be formatted).
+	codeRequestFailed = -32803
 )
 
 // maxMessage is the largest message body the server reads. A client sends

@@ -18,10 +18,13 @@ import (
 // line.
 func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
 	ds, ok := s.docState(p.TextDocument.URI, cl)
-	if !ok || ds.cfg || ds.sn.prog() == nil {
+	if !ok || ds.sn.prog() == nil {
 		return []codeLens{}
 	}
 	prog := ds.sn.prog()
+	if ds.cfg {
+		return composedLenses(ds.sn, prog, p.TextDocument.URI)
+	}
 	shares := modeShares(prog, ds.rel)
 	title := "sent in no mode"
 	if len(shares) > 0 {
@@ -32,6 +35,27 @@ func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
 		title = "tokens per call: " + strings.Join(per, " · ") + " (" + prog.Counter.Name() + ")"
 	}
 	return []codeLens{{Range: lspRange{}, Command: &command{Title: title}}}
+}
+
+// composedLenses puts above each mode of promptc.cue a lens that opens its
+// composed prompt, for the first model id of families.examples (the
+// family of no model when there is none).
+func composedLenses(sn *snapshot, prog *compiler.Program, uri string) []codeLens {
+	model := ""
+	if ids := sortedKeys(prog.Config.Families.Examples); len(ids) > 0 {
+		model = ids[0]
+	}
+	out := []codeLens{}
+	for _, m := range prog.Modes {
+		at := sn.lspPos(sn.loaded.PosOfKeys("modes", m.Name))
+		title := "composed prompt of " + m.Name
+		if model != "" {
+			title += " for " + model
+		}
+		spec := previewSpec{Config: uri, Mode: m.Name, Model: model, Profile: prog.Profile()}
+		out = append(out, codeLens{Range: lspRange{at, at}, Command: &command{Title: title, Command: commandShowComposed, Arguments: []any{spec}}})
+	}
+	return out
 }
 
 // definition goes from an include line to the file it names, and from

@@ -82,6 +82,12 @@ type Server struct {
 	canWatch      bool
 	watched       map[string]bool
 	registrations int
+	// showDocument is set when the client shows a document the server
+	// names (window/showDocument).
+	showDocument bool
+	// tmp is the folder of the composed prompts shown, previews them.
+	tmp      string
+	previews []*preview
 	// rootHint is the workspace folder the client opened, where a
 	// project is looked for at start.
 	rootHint string
@@ -153,6 +159,7 @@ func NewServer(r io.Reader, w io.Writer, opt Options) *Server {
 
 // Run serves messages until exit; see Serve.
 func (s *Server) Run() error {
+	defer s.removePreviews()
 	defer s.stopTimers()
 	for {
 		body, err := s.c.read()
@@ -194,6 +201,7 @@ var queries = map[string]bool{
 	"textDocument/documentLink":   true,
 	"textDocument/formatting":     true,
 	"workspace/executeCommand":    true,
+	methodPreview:                 true,
 }
 
 // dispatch handles one message. A request always gets a response; a
@@ -354,6 +362,18 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool, c
 		return answer(params, cl, s.codeActions)
 	case "textDocument/codeLens":
 		return answer(params, cl, s.codeLenses)
+	case "textDocument/documentSymbol":
+		return answer(params, cl, s.documentSymbols)
+	case "textDocument/documentLink":
+		return answer(params, cl, s.documentLinks)
+	case "textDocument/formatting":
+		var p codeLensParams
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		return s.formatting(cl, &p)
+	case methodPreview:
+		return s.composedPrompt(cl, params)
 	case "workspace/executeCommand":
 		var p executeCommandParams
 		if err := unmarshal(params, &p); err != nil {
@@ -404,6 +424,7 @@ func (s *Server) initialize(p *initializeParams) any {
 	s.initialized = true
 	s.rootHint = root
 	s.canWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.showDocument = p.Capabilities.Window.ShowDocument.Support
 	for _, op := range p.Capabilities.Workspace.WorkspaceEdit.ResourceOperations {
 		if op == "create" {
 			s.createFiles = true
@@ -415,21 +436,24 @@ func (s *Server) initialize(p *initializeParams) any {
 			// Whole documents: a prompt asset is small, and applying
 			// ranges in UTF-16 units would be a second way to get text
 			// wrong.
-			"textDocumentSync":       map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
-			"hoverProvider":          true,
-			"definitionProvider":     true,
-			"referencesProvider":     true,
-			"completionProvider":     map[string]any{"triggerCharacters": triggerCharacters},
-			"codeActionProvider":     map[string]any{"codeActionKinds": []string{"quickfix"}},
-			"codeLensProvider":       map[string]any{"resolveProvider": false},
-			"executeCommandProvider": map[string]any{"commands": commands},
+			"textDocumentSync":           map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
+			"hoverProvider":              true,
+			"definitionProvider":         true,
+			"referencesProvider":         true,
+			"completionProvider":         map[string]any{"triggerCharacters": triggerCharacters},
+			"codeActionProvider":         map[string]any{"codeActionKinds": []string{"quickfix"}},
+			"codeLensProvider":           map[string]any{"resolveProvider": false},
+			"executeCommandProvider":     map[string]any{"commands": commands},
+			"documentSymbolProvider":     true,
+			"documentLinkProvider":       map[string]any{"resolveProvider": false},
+			"documentFormattingProvider": true,
 		},
 		"serverInfo": map[string]any{"name": "promptc"},
 	}
 }
 
 // commands are the commands of workspace/executeCommand.
-var commands = []string{commandRecheck}
+var commands = []string{commandRecheck, commandShowComposed}
 
 // executeCommand runs a command of the commands list.
 func (s *Server) executeCommand(cl *call, p *executeCommandParams) (any, *rpcError) {
@@ -437,6 +461,8 @@ func (s *Server) executeCommand(cl *call, p *executeCommandParams) (any, *rpcErr
 	case commandRecheck:
 		s.touchAll()
 		return nil, nil
+	case commandShowComposed:
+		return s.showComposed(cl, p.Arguments)
 	}
 	return nil, &rpcError{Code: codeInvalidParams, Message: fmt.Sprintf("promptc lsp has no command %q (it has %s)", p.Command, strings.Join(commands, ", "))}
 }

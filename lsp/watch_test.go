@@ -90,7 +90,7 @@ func TestRecheckCommand(t *testing.T) {
 	if ds := c.published()[c.uri("prompts/base.md")]; len(ds) != 1 || ds[0].Code != "INCLUDE_NOT_FOUND" {
 		t.Fatalf("after the re-check: %s", brief(ds))
 	}
-	if m := c.call("workspace/executeCommand", map[string]any{"command": "nope"}); m.Error == nil || m.Error.Message != `promptc lsp has no command "nope" (it has promptc.recheck)` {
+	if m := c.call("workspace/executeCommand", map[string]any{"command": "nope"}); m.Error == nil || m.Error.Message != `promptc lsp has no command "nope" (it has promptc.recheck, promptc.showComposed)` {
 		t.Fatalf("unknown command: %+v", m.Error)
 	}
 	c.shutdown()
