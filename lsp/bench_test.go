@@ -15,7 +15,7 @@ import (
 // assetsCopy copies the example project into a module of its own and
 // builds its output there, so that the output check runs as in the
 // repository.
-func assetsCopy(b *testing.B) string {
+func assetsCopy(b testing.TB) string {
 	b.Helper()
 	mod := b.TempDir()
 	root := filepath.Join(mod, "assets")
