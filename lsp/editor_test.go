@@ -136,3 +136,31 @@ func TestSymbolsLinksFormatting(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A client that cannot be asked to show a document is told where the
+// composed prompt is.
+func TestComposedPromptNamedInMessage(t *testing.T) {
+	c := newClient(t, fixture)
+	c.initialize("")
+	var shown struct{ URI string }
+	if err := json.Unmarshal(c.request("workspace/executeCommand", map[string]any{"command": "promptc.showComposed",
+		"arguments": []any{map[string]any{"config": c.uri("promptc.cue"), "mode": "minimal"}}}), &shown); err != nil {
+		t.Fatal(err)
+	}
+	file, _ := uriPath(shown.URI)
+	var msgs []string
+	for _, m := range c.notes {
+		if m.Method == "window/showDocument" {
+			t.Fatal("a client without window.showDocument was asked to show a document")
+		}
+		if m.Method == "window/showMessage" {
+			var p showMessageParams
+			json.Unmarshal(m.Params, &p)
+			msgs = append(msgs, p.Message)
+		}
+	}
+	if want := "promptc: the composed prompt is in " + file + " (read-only, rewritten as you type)"; len(msgs) != 1 || msgs[0] != want {
+		t.Fatalf("messages %q, want %q", msgs, want)
+	}
+	c.shutdown()
+}

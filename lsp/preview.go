@@ -122,6 +122,10 @@ func (s *Server) showComposed(cl *call, args []json.RawMessage) (any, *rpcError)
 	if show {
 		params, _ := json.Marshal(map[string]any{"uri": uri, "takeFocus": true})
 		s.c.write(&message{ID: json.RawMessage(`"promptc-show"`), Method: "window/showDocument", Params: params})
+	} else {
+		// A client that cannot be asked to show it is told where it is.
+		s.c.notify("window/showMessage", showMessageParams{Type: messageInfo,
+			Message: "promptc: the composed prompt is in " + pv.file + " (read-only, rewritten as you type)"})
 	}
 	return map[string]any{"uri": uri}, nil
 }

@@ -228,4 +228,5 @@ type showMessageParams struct {
 const (
 	messageError   = 1
 	messageWarning = 2
+	messageInfo    = 3
 )
