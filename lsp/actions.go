@@ -22,9 +22,9 @@ const reasonPlaceholder = "TODO say why this is acceptable"
 // findings the client passes: delete trailing white space or a hidden
 // character, create the file a missing include names, or add an ignore
 // directive with a reason to fill in.
-func (s *Server) codeActions(p *codeActionParams) any {
+func (s *Server) codeActions(cl *call, p *codeActionParams) any {
 	out := []codeAction{}
-	ds, ok := s.docState(p.TextDocument.URI)
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok || ds.cfg {
 		return out
 	}
@@ -67,10 +67,20 @@ func (s *Server) codeActions(p *codeActionParams) any {
 			if rerr != nil {
 				break
 			}
-			// Never over a file that appeared meanwhile.
-			cf := createFile{Kind: "create", URI: ds.sn.uri(rel)}
-			cf.Options.IgnoreIfExists = true
-			out = append(out, codeAction{Title: "Create " + rel, Kind: "quickfix", Diagnostics: []diagnostic{d}, Edit: &workspaceEdit{DocumentChanges: []any{cf}}})
+			// A creation without ignoreIfExists, which some clients
+			// (Neovim) take as "open a buffer, create nothing"; overwrite
+			// false, so that a client that honours it refuses a file
+			// that appeared meanwhile. The empty edit of the new file
+			// makes clients load it, so that it is opened and checked;
+			// the command then re-checks the project, for clients that
+			// do not report the new file.
+			uri := ds.sn.uri(rel)
+			cf := createFile{Kind: "create", URI: uri}
+			edit := textDocumentEdit{Edits: []textEdit{{Range: lspRange{}, NewText: ""}}}
+			edit.TextDocument.URI = uri
+			out = append(out, codeAction{Title: "Create " + rel, Kind: "quickfix", Diagnostics: []diagnostic{d},
+				Edit:    &workspaceEdit{DocumentChanges: []any{cf, edit}},
+				Command: &command{Title: "Check the project again", Command: commandRecheck}})
 		}
 		if a, ok := ignoreAction(ds, lines, uri, d); ok {
 			out = append(out, a)

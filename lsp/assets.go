@@ -42,12 +42,15 @@ func (m modeShare) chars() int {
 	return n
 }
 
-func (m modeShare) text() string {
-	var b strings.Builder
+// tokens counts the file's share of the mode as promptc show and costs
+// count a mode: section by section, each share on its own (a token
+// counter rounds per text, so counting the shares joined would differ).
+func (m modeShare) tokens(p *compiler.Program) int {
+	n := 0
 	for _, s := range m.shares {
-		b.WriteString(s.text)
+		n += p.Counter.Count(s.text)
 	}
-	return b.String()
+	return n
 }
 
 // fromFile returns the text of the spans that come from file rel, as

@@ -3,6 +3,8 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
@@ -13,7 +15,7 @@ import (
 // assetsCopy copies the example project into a module of its own and
 // builds its output there, so that the output check runs as in the
 // repository.
-func assetsCopy(b *testing.B) string {
+func assetsCopy(b testing.TB) string {
 	b.Helper()
 	mod := b.TempDir()
 	root := filepath.Join(mod, "assets")
@@ -82,4 +84,75 @@ func BenchmarkRecheck(b *testing.B) {
 			c.shutdown()
 		})
 	}
+}
+
+// sentence is typed one character at a time by BenchmarkTyping: 71
+// characters, two of them full stops, which trigger completion.
+const sentence = "Run the tests before you commit. Say which ones failed and why it broke."
+
+// BenchmarkTyping measures typing in an asset of the example project, one
+// whole-document didChange per character. "keystroke" is what the message
+// loop spends on one character and a completion request (answered from
+// the last check, without checking): the delay typing can see. "burst"
+// types the whole sentence, with a completion request after each full
+// stop as a client sends it, then lets the debounce delay pass and asks
+// for a hover, which waits for the one check the burst costs; checks/op
+// counts the checks that ran to their end.
+func BenchmarkTyping(b *testing.B) {
+	root := assetsCopy(b)
+	const rel = "prompts/self-knowledge.md"
+	orig, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var checks atomic.Int64
+	stage := func(name string) {
+		if name == "publish" {
+			checks.Add(1)
+		}
+	}
+	end := strings.Count(string(orig), "\n")
+	b.Run("keystroke", func(b *testing.B) {
+		c := startClient(b, root, Options{stage: stage})
+		c.initialize("")
+		c.open(rel, string(orig))
+		c.request("textDocument/hover", c.at(rel, 0, 0))
+		b.ReportAllocs()
+		text := string(orig)
+		v := 1
+		for b.Loop() {
+			v++
+			text += "a"
+			c.change(rel, v, text)
+			c.request("textDocument/completion", c.at(rel, end, v-1))
+			c.notes = c.notes[:0]
+		}
+		b.StopTimer()
+		c.shutdown()
+	})
+	b.Run("burst", func(b *testing.B) {
+		c := startClient(b, root, Options{stage: stage})
+		c.initialize("")
+		c.open(rel, string(orig))
+		c.request("textDocument/hover", c.at(rel, 0, 0))
+		b.ReportAllocs()
+		checks.Store(0)
+		v := 1
+		for b.Loop() {
+			for i := range sentence {
+				v++
+				c.change(rel, v, string(orig)+sentence[:i+1])
+				if sentence[i] == '.' {
+					c.request("textDocument/completion", c.at(rel, end, i+1))
+				}
+			}
+			c.sync()
+			c.timers.fire()
+			c.request("textDocument/hover", c.at(rel, 0, 0))
+			c.notes = c.notes[:0]
+		}
+		b.StopTimer()
+		b.ReportMetric(float64(checks.Load())/float64(b.N), "checks/op")
+		c.shutdown()
+	})
 }

@@ -25,10 +25,12 @@ type project struct {
 	// checkMu serializes the project's checks.
 	checkMu sync.Mutex
 	// Guarded by Server.mu:
-	// dirty is set by every edit since the last check began.
-	dirty bool
+	// gen is the number (Server.seq) of the last edit of the project: a
+	// check that saw an older number is obsolete.
+	gen uint64
 	// stop cancels the pending debounced check.
 	stop func() bool
+	// snap is the last check that ran to its end.
 	snap *snapshot
 	// good is the last check in which promptc.cue loaded.
 	good *snapshot
@@ -43,6 +45,8 @@ type project struct {
 // the files as the editor holds them, and what the hovers and lenses
 // read.
 type snapshot struct {
+	// seq is Server.seq when the check began: it saw every edit up to it.
+	seq  uint64
 	root string
 	// cfg is the configuration file's path relative to root.
 	cfg string
@@ -71,7 +75,8 @@ func (sn *snapshot) prog() *compiler.Program {
 }
 
 // schedule arranges a check of p after the debounce delay, replacing one
-// already pending: a burst of edits costs one check.
+// already pending: a burst of edits costs one check. The check runs on
+// the timer's goroutine, never on the message loop.
 func (s *Server) schedule(p *project) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -81,54 +86,107 @@ func (s *Server) schedule(p *project) {
 	if p.stop != nil {
 		p.stop()
 	}
-	p.stop = s.opt.AfterFunc(s.opt.Debounce, func() { s.refresh(p) })
+	p.stop = s.opt.AfterFunc(s.opt.Debounce, func() { s.refresh(p, nil) })
 }
 
-// refresh checks p if it changed since its last check began, publishes
-// the findings, and returns the current snapshot. Requests call it too,
-// so that they never answer from text older than the last edit.
-func (s *Server) refresh(p *project) *snapshot {
+// current reports whether sn saw every edit a caller needs: every edit of
+// its project, or (for a request, cl not nil) every edit received before
+// the request. s.mu is held.
+func (p *project) current(sn *snapshot, cl *call) bool {
+	return sn != nil && (sn.seq >= p.gen || cl != nil && sn.seq >= cl.want)
+}
+
+// refresh returns a check of p that is current (see project.current),
+// running one when needed, and publishes the findings of each check it
+// runs that no edit made obsolete meanwhile. A check made obsolete by a
+// newer edit stops at its next stage and publishes nothing: for the
+// debounce timer (cl nil), the newer edit's own timer checks again; for a
+// request, refresh checks again at once. It returns nil when the request
+// was cancelled, or when the timer's check was made obsolete.
+func (s *Server) refresh(p *project, cl *call) *snapshot {
 	p.checkMu.Lock()
 	defer p.checkMu.Unlock()
-	s.mu.Lock()
-	if !p.dirty && p.snap != nil {
-		sn := p.snap
-		s.mu.Unlock()
-		return sn
-	}
-	p.dirty = false
-	overlay := map[string]string{}
-	for _, d := range s.docs {
-		if d.proj == p {
-			if rel, ok := relTo(p.root, d.path); ok {
-				overlay[rel] = d.text
+	for {
+		if cl.givenUp() {
+			return nil
+		}
+		s.mu.Lock()
+		if p.current(p.snap, cl) {
+			sn := p.snap
+			s.mu.Unlock()
+			return sn
+		}
+		seq := s.seq
+		overlay := map[string]string{}
+		for _, d := range s.docs {
+			if d.proj == p {
+				if rel, ok := relTo(p.root, d.path); ok {
+					overlay[rel] = d.text
+				}
 			}
 		}
+		s.mu.Unlock()
+		// goOn is asked at each stage boundary: a check goes on only
+		// while no newer edit of its project arrived, and while the
+		// request it runs for is wanted.
+		goOn := func(stage string) bool {
+			if s.opt.stage != nil {
+				s.opt.stage(stage)
+			}
+			if cl.givenUp() {
+				return false
+			}
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return p.gen <= seq
+		}
+		sn := check(p.file, overlay, s.opt.Jobs, goOn)
+		if sn == nil {
+			if cl == nil {
+				return nil
+			}
+			continue
+		}
+		sn.seq = seq
+		s.mu.Lock()
+		p.snap = sn
+		if sn.loaded != nil {
+			p.good = sn
+		}
+		s.mu.Unlock()
+		if !goOn("publish") {
+			// Obsolete at its end: what it found is kept for requests that
+			// arrived before the newer edit, and not shown.
+			if cl == nil {
+				return nil
+			}
+			continue
+		}
+		s.mu.Lock()
+		showFailure := sn.failure != "" && sn.failure != p.failure
+		p.failure = sn.failure
+		s.mu.Unlock()
+		if showFailure {
+			s.showError(sn.failure)
+		}
+		s.publish(p, sn)
+		s.watch(sn)
+		s.refreshPreviews(p, sn)
+		return sn
 	}
-	s.mu.Unlock()
-	sn := check(p.file, overlay, s.opt.Jobs)
-	s.mu.Lock()
-	p.snap = sn
-	if sn.loaded != nil {
-		p.good = sn
-	}
-	showFailure := sn.failure != "" && sn.failure != p.failure
-	p.failure = sn.failure
-	s.mu.Unlock()
-	if showFailure {
-		s.showError(sn.failure)
-	}
-	s.publish(p, sn)
-	return sn
 }
 
 // check runs promptc lint's pipeline on the project of the configuration
 // file, with overlay laid over the disk: load promptc.cue, compile every
 // profile, lint. Configuration errors and findings are diagnostics; only
-// what is not the project's fault is a failure.
-func check(file string, overlay map[string]string, jobs int) *snapshot {
+// what is not the project's fault is a failure. Before each stage it asks
+// goOn, and returns nil when goOn says the check is obsolete.
+func check(file string, overlay map[string]string, jobs int, goOn func(stage string) bool) *snapshot {
 	root := filepath.Dir(file)
 	sn := &snapshot{root: root, cfg: filepath.Base(file), overlay: overlay}
+	if !goOn("load") {
+		return nil
+	}
 	var l *config.Loaded
 	var err error
 	if src, ok := overlay[sn.cfg]; ok {
@@ -141,6 +199,9 @@ func check(file string, overlay map[string]string, jobs int) *snapshot {
 		return sn
 	}
 	sn.loaded = l
+	if !goOn("compile") {
+		return nil
+	}
 	var pf *emit.Prefetch
 	if lint.ChecksOutput(l) {
 		pf = emit.StartPrefetch(l)
@@ -152,6 +213,9 @@ func check(file string, overlay map[string]string, jobs int) *snapshot {
 		return sn
 	}
 	sn.progs = proj.Programs()
+	if !goOn("lint") {
+		return nil
+	}
 	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(sn.progs, pf), Jobs: jobs})
 	if err != nil {
 		sn.fail(err)
@@ -179,7 +243,7 @@ func (sn *snapshot) fail(err error) {
 // empty list to each file that had findings and has none now.
 func (s *Server) publish(p *project, sn *snapshot) {
 	byURI := map[string][]diagnostic{}
-	for _, d := range sn.diags {
+	for _, d := range sn.shown() {
 		uri := sn.uri(d.Pos.Path)
 		byURI[uri] = append(byURI[uri], sn.toLSP(d))
 	}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,12 +26,23 @@ var (
 	openStringRE = lazyre.New(`\b(defaultMode|order|family|fallback)\b[^"]*(?:"[^"]*"[^"]*)*"([A-Za-z0-9_.-]*)$`)
 )
 
+// triggerCharacters are the characters after which a client asks for
+// completion unprompted: "@" starts an include line, "." follows parts
+// and slots in promptc.cue. Every other place (a rule ID after
+// promptc:ignore, a mode name in quotes) completes when the user asks, or
+// as the client completes words; a space or a quote would send a request
+// for nearly every word of prose.
+var triggerCharacters = []string{"@", "."}
+
 // completion offers include paths after "@" at the start of a line, rule
 // IDs in a promptc:ignore directive, and in promptc.cue the names of
 // parts and slots (after parts. and slots.), modes (defaultMode, order)
-// and families (family, fallback).
-func (s *Server) completion(p *textDocumentPositionParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+// and families (family, fallback). It runs on the message loop and never
+// checks: the buffer's text says where the cursor is, and the names come
+// from the last check that ran to its end (or none yet: then only include
+// paths and rule IDs, which need no check).
+func (s *Server) completion(_ *call, p *textDocumentPositionParams) any {
+	ds, ok := s.lastState(p.TextDocument.URI)
 	if !ok {
 		return completionList{Items: []completionItem{}}
 	}
@@ -102,6 +114,27 @@ func (s *Server) completion(p *textDocumentPositionParams) any {
 	return completionList{Items: nonNil(items)}
 }
 
+// lastState is the state of an open document as completion reads it:
+// the buffer's text, and the project's last finished check (a check with
+// no result yet when none finished).
+func (s *Server) lastState(uri string) (*docState, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[uri]
+	if d == nil || d.proj == nil {
+		return nil, false
+	}
+	rel, ok := relTo(d.proj.root, d.path)
+	if !ok {
+		return nil, false
+	}
+	sn := d.proj.snap
+	if sn == nil {
+		sn = &snapshot{root: d.proj.root, cfg: filepath.Base(d.proj.file)}
+	}
+	return &docState{sn: sn, rel: rel, text: d.text, cfg: rel == sn.cfg}, true
+}
+
 func nonNil(items []completionItem) []completionItem {
 	if items == nil {
 		return []completionItem{}
@@ -111,7 +144,7 @@ func nonNil(items []completionItem) []completionItem {
 
 // lastLoaded returns sn when promptc.cue loaded, else the last check of
 // the same project where it did: names stay completable while the file
-// is half typed.
+// is half typed. It is nil when promptc.cue never loaded.
 func (s *Server) lastLoaded(sn *snapshot) *snapshot {
 	if sn.loaded != nil {
 		return sn
@@ -119,7 +152,7 @@ func (s *Server) lastLoaded(sn *snapshot) *snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, p := range s.projects {
-		if p.root == sn.root && p.good != nil {
+		if p.root == sn.root {
 			return p.good
 		}
 	}

@@ -94,17 +94,19 @@ func TestNavigationLensesCompletion(t *testing.T) {
 		{"definition of parts.base in a mode", "textDocument/definition", c.at("promptc.cue", 11, 30),
 			`[{"uri":"prompts/base.md",` + at0 + `}]`},
 		{"definition of slots.instructions", "textDocument/definition", c.at("promptc.cue", 11, 40),
-			`[{"uri":"promptc.cue","range":{"start":{"line":8,"character":7},"end":{"line":8,"character":7}}}]`},
+			`[{"uri":"promptc.cue","range":{"start":{"line":8,"character":7},"end":{"line":8,"character":57}}}]`},
 		{"definition of a rule's family", "textDocument/definition", c.at("promptc.cue", 20, 14),
 			`[{"uri":"prompts/families/claude.prompt.md",` + at0 + `}]`},
+		// References in promptc.cue cover the field or the reference
+		// (parts.base), not an empty range at its start.
 		{"references of an included file", "textDocument/references", c.at("prompts/shared/safety.md", 0, 0),
 			`[{"uri":"prompts/base.md","range":{"start":{"line":2,"character":0},"end":{"line":2,"character":17}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":20}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":18}}}]`},
+				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":30}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":28}}}]`},
 		{"references of a part's file", "textDocument/references", c.at("prompts/base.md", 0, 0),
-			`[{"uri":"promptc.cue","range":{"start":{"line":4,"character":8},"end":{"line":4,"character":8}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":20}}},` +
-				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":18}}}]`},
+			`[{"uri":"promptc.cue","range":{"start":{"line":4,"character":8},"end":{"line":4,"character":31}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":11,"character":20},"end":{"line":11,"character":30}}},` +
+				`{"uri":"promptc.cue","range":{"start":{"line":12,"character":18},"end":{"line":12,"character":28}}}]`},
 	} {
 		if got := c.rel(c.request(tc.method, tc.params)); got != tc.want {
 			t.Errorf("%s:\n%s\nwant\n%s", tc.what, got, tc.want)
@@ -159,7 +161,11 @@ func TestQuickFixes(t *testing.T) {
 		var b strings.Builder
 		for _, a := range as {
 			e, _ := json.Marshal(a.Edit)
-			b.WriteString(a.Title + " " + c.rel(e) + "\n")
+			b.WriteString(a.Title + " " + c.rel(e))
+			if a.Command != nil {
+				b.WriteString(" then " + a.Command.Command)
+			}
+			b.WriteString("\n")
 		}
 		return b.String()
 	}
@@ -169,7 +175,10 @@ func TestQuickFixes(t *testing.T) {
 	want := []string{
 		`Delete the hidden character {"changes":{"prompts/base.md":[{"range":{"start":{"line":0,"character":7},"end":{"line":0,"character":8}},"newText":""}]}}` + "\n" + ignore("INVISIBLE_ZERO_WIDTH"),
 		`Delete the trailing white space {"changes":{"prompts/base.md":[{"range":{"start":{"line":0,"character":17},"end":{"line":0,"character":18}},"newText":""}]}}` + "\n" + ignore("TEXT_TRAILING_SPACE"),
-		`Create prompts/shared/new.md {"documentChanges":[{"kind":"create","options":{"ignoreIfExists":true},"uri":"prompts/shared/new.md"}]}` + "\n" +
+		// No ignoreIfExists (Neovim then opens a buffer and creates
+		// nothing); an empty edit of the new file, so that clients load
+		// it; a re-check after it.
+		`Create prompts/shared/new.md {"documentChanges":[{"kind":"create","options":{"overwrite":false},"uri":"prompts/shared/new.md"},{"edits":[{"newText":"","range":{"end":{"character":0,"line":0},"start":{"character":0,"line":0}}}],"textDocument":{"uri":"prompts/shared/new.md","version":null}}]} then promptc.recheck` + "\n" +
 			strings.ReplaceAll(ignore("INCLUDE_NOT_FOUND"), `"line":0`, `"line":2`),
 	}
 	for i, d := range ds {

@@ -216,13 +216,83 @@ func (c *client) call(method string, params any) message {
 		c.t.Fatal(err)
 	}
 	c.send(&message{ID: id, Method: method, Params: b})
+	return c.response(c.nextID)
+}
+
+// start sends a request without waiting for its response, and returns
+// its id.
+func (c *client) start(method string, params any) int {
+	c.t.Helper()
+	c.nextID++
+	b, err := json.Marshal(params)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.send(&message{ID: json.RawMessage(fmt.Sprint(c.nextID)), Method: method, Params: b})
+	return c.nextID
+}
+
+// response returns the response to the request with id, keeping the
+// other messages received meanwhile in notes.
+func (c *client) response(id int) message {
+	c.t.Helper()
+	want := fmt.Sprint(id)
+	for i, m := range c.notes {
+		if m.Method == "" && string(m.ID) == want {
+			c.notes = append(c.notes[:i:i], c.notes[i+1:]...)
+			return m
+		}
+	}
 	for {
 		m := c.next()
-		if m.Method == "" && string(m.ID) == string(id) {
+		if m.Method == "" && string(m.ID) == want {
 			return m
 		}
 		c.notes = append(c.notes, m)
 	}
+}
+
+// gate records the stages of every check (Options.stage) and can hold
+// the next check at its next stage until the test releases it: tests
+// order edits and cancellations against a running check without a clock.
+type gate struct {
+	mu      sync.Mutex
+	stages  []string
+	hold    bool
+	entered chan string
+	release chan struct{}
+}
+
+func newGate() *gate {
+	return &gate{entered: make(chan string), release: make(chan struct{})}
+}
+
+func (g *gate) stage(name string) {
+	g.mu.Lock()
+	g.stages = append(g.stages, name)
+	hold := g.hold
+	g.hold = false
+	g.mu.Unlock()
+	if hold {
+		g.entered <- name
+		<-g.release
+	}
+}
+
+// holdNext makes the next stage reached wait for a release.
+func (g *gate) holdNext() {
+	g.mu.Lock()
+	g.hold = true
+	g.mu.Unlock()
+}
+
+// take returns the stages recorded since the last take.
+func (g *gate) take() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := g.stages
+	g.stages = nil
+	return out
 }
 
 // next returns the next message from the server. The deadline only keeps
@@ -253,10 +323,21 @@ func (c *client) sync() {
 // the last of each URI winning, after firing the pending checks.
 func (c *client) published() map[string][]diagnostic {
 	c.t.Helper()
+	out := map[string][]diagnostic{}
+	for _, p := range c.publishedAll() {
+		out[p.URI] = p.Diagnostics
+	}
+	return out
+}
+
+// publishedAll takes every diagnostics notification received so far, in
+// order, after firing the pending checks.
+func (c *client) publishedAll() []publishDiagnosticsParams {
+	c.t.Helper()
 	c.sync()
 	c.timers.fire()
 	c.sync()
-	out := map[string][]diagnostic{}
+	var out []publishDiagnosticsParams
 	var rest []message
 	for _, m := range c.notes {
 		if m.Method != "textDocument/publishDiagnostics" {
@@ -267,7 +348,7 @@ func (c *client) published() map[string][]diagnostic {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			c.t.Fatal(err)
 		}
-		out[p.URI] = p.Diagnostics
+		out = append(out, p)
 	}
 	c.notes = rest
 	return out

@@ -26,9 +26,10 @@ type docState struct {
 	cfg bool
 }
 
-// docState returns the state of the document at uri, checking its
-// project first if an edit is pending; ok is false outside any project.
-func (s *Server) docState(uri string) (*docState, bool) {
+// docState returns the state of the document at uri, from a check that
+// saw every edit received before the request cl (see Server.refresh);
+// ok is false outside any project, or when the request was cancelled.
+func (s *Server) docState(uri string, cl *call) (*docState, bool) {
 	path, ok := uriPath(uri)
 	if !ok {
 		return nil, false
@@ -49,7 +50,10 @@ func (s *Server) docState(uri string) (*docState, bool) {
 	if !ok {
 		return nil, false
 	}
-	sn := s.refresh(proj)
+	sn := s.refresh(proj, cl)
+	if sn == nil {
+		return nil, false
+	}
 	text, ok := sn.text(rel)
 	if !ok {
 		return nil, false
@@ -66,14 +70,22 @@ func lineKind(text string, i int) markdown.Kind {
 	return lines[i].Kind
 }
 
-func (s *Server) hover(p *textDocumentPositionParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) hover(cl *call, p *textDocumentPositionParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok {
 		return nil
 	}
 	prog := ds.sn.prog()
+	stale := ""
 	if prog == nil {
-		return nil
+		// promptc.cue does not load (it is being typed): the last version
+		// that did still says what each file sends, marked as such.
+		if good := s.lastLoaded(ds.sn); good != nil && good.prog() != nil {
+			prog = good.prog()
+			stale = "_" + ds.sn.cfg + " does not load now (see its findings): this is from the last version that did._\n\n"
+		} else {
+			return hover{Contents: markupContent{Kind: "markdown", Value: "_" + ds.sn.cfg + " does not load (see its findings): sizes and tokens show once it does._\n"}}
+		}
 	}
 	var md string
 	if ds.cfg {
@@ -91,7 +103,7 @@ func (s *Server) hover(p *textDocumentPositionParams) any {
 	if md == "" {
 		return nil
 	}
-	return hover{Contents: markupContent{Kind: "markdown", Value: md}}
+	return hover{Contents: markupContent{Kind: "markdown", Value: stale + md}}
 }
 
 // hoverInclude describes the file an include line names: its path, its
@@ -187,7 +199,7 @@ func hoverFile(prog *compiler.Program, rel string) string {
 			}
 			parts = append(parts, name)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", ms.mode, compiler.Thousands(ms.chars()), compiler.Thousands(prog.Counter.Count(ms.text())), strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", ms.mode, compiler.Thousands(ms.chars()), compiler.Thousands(ms.tokens(prog)), strings.Join(parts, ", "))
 	}
 	fmt.Fprintf(&b, "\ntokens counted as %s\n", prog.Counter.Name())
 	if h := headroom(prog, rel); h != "" {

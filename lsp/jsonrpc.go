@@ -22,6 +22,12 @@ const (
 	codeInternalError  = -32603
 	codeNotInitialized = -32002
 	codeInvalidAfter   = -32600 // a request after shutdown
+	// codeRequestCancelled answers a request the client cancelled with
+	// $/cancelRequest.
+	codeRequestCancelled = -32800
+	// codeRequestFailed answers a valid request that cannot be done (a
+	// promptc.cue that does not parse cannot be formatted).
+	codeRequestFailed = -32803
 )
 
 // maxMessage is the largest message body the server reads. A client sends
@@ -29,6 +35,14 @@ const (
 // than the 64 MiB the compiler reads, and a larger Content-Length is a
 // broken stream, not a document.
 const maxMessage = 64<<20 + 1<<20
+
+// maxHeaderLine and maxHeaderLines bound a header: the base protocol
+// defines two fields of a few dozen bytes each, so a longer line, or more
+// lines, is a broken or hostile stream, refused before it is buffered.
+const (
+	maxHeaderLine  = 4096
+	maxHeaderLines = 32
+)
 
 // message is any JSON-RPC message: a request (ID and Method), a
 // notification (Method only) or a response (ID and Result or Error).
@@ -60,7 +74,9 @@ type conn struct {
 }
 
 func newConn(r io.Reader, w io.Writer) *conn {
-	return &conn{r: bufio.NewReader(r), w: w}
+	// The reader's buffer is the cap on a header line: ReadSlice fails
+	// rather than grow it.
+	return &conn{r: bufio.NewReaderSize(r, maxHeaderLine), w: w}
 }
 
 // ErrProtocol marks a stream that does not follow the base protocol: nothing
@@ -71,15 +87,21 @@ var ErrProtocol = errors.New("malformed message header")
 // stream between messages.
 func (c *conn) read() ([]byte, error) {
 	length := -1
-	for first := true; ; first = false {
-		line, err := c.r.ReadString('\n')
+	for n := 0; ; n++ {
+		if n == maxHeaderLines {
+			return nil, fmt.Errorf("%w: more than %d header lines (a header has Content-Length and at most Content-Type)", ErrProtocol, maxHeaderLines)
+		}
+		raw, err := c.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return nil, fmt.Errorf("%w: a header line is longer than %d bytes (it starts %q)", ErrProtocol, maxHeaderLine, truncate(string(raw), 40))
+		}
 		if err != nil {
-			if err == io.EOF && first && line == "" {
+			if err == io.EOF && n == 0 && len(raw) == 0 {
 				return nil, io.EOF
 			}
 			return nil, fmt.Errorf("%w: the stream ended inside a header", ErrProtocol)
 		}
-		line = strings.TrimRight(line, "\r\n")
+		line := strings.TrimRight(string(raw), "\r\n")
 		if line == "" {
 			break
 		}

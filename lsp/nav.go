@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/include"
@@ -15,29 +16,53 @@ import (
 
 // codeLenses puts the tokens an asset adds to each mode above its first
 // line.
-func (s *Server) codeLenses(p *codeLensParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
-	if !ok || ds.cfg || ds.sn.prog() == nil {
+func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
+	if !ok || ds.sn.prog() == nil {
 		return []codeLens{}
 	}
 	prog := ds.sn.prog()
+	if ds.cfg {
+		return composedLenses(ds.sn, prog, p.TextDocument.URI)
+	}
 	shares := modeShares(prog, ds.rel)
 	title := "sent in no mode"
 	if len(shares) > 0 {
 		var per []string
 		for _, ms := range shares {
-			per = append(per, fmt.Sprintf("%s %s", ms.mode, compiler.Thousands(prog.Counter.Count(ms.text()))))
+			per = append(per, fmt.Sprintf("%s %s", ms.mode, compiler.Thousands(ms.tokens(prog))))
 		}
 		title = "tokens per call: " + strings.Join(per, " · ") + " (" + prog.Counter.Name() + ")"
 	}
 	return []codeLens{{Range: lspRange{}, Command: &command{Title: title}}}
 }
 
+// composedLenses puts above each mode of promptc.cue a lens that opens its
+// composed prompt, for the first model id of families.examples (the
+// family of no model when there is none).
+func composedLenses(sn *snapshot, prog *compiler.Program, uri string) []codeLens {
+	model := ""
+	if ids := sortedKeys(prog.Config.Families.Examples); len(ids) > 0 {
+		model = ids[0]
+	}
+	out := []codeLens{}
+	for _, m := range prog.Modes {
+		at := sn.lspPos(sn.loaded.PosOfKeys("modes", m.Name))
+		title := "composed prompt of " + m.Name
+		if model != "" {
+			title += " for " + model
+		}
+		spec := previewSpec{Config: uri, Mode: m.Name, Model: model, Profile: prog.Profile()}
+		out = append(out, codeLens{Range: lspRange{at, at}, Command: &command{Title: title, Command: commandShowComposed, Arguments: []any{spec}}})
+	}
+	return out
+}
+
 // definition goes from an include line to the file it names, and from
 // promptc.cue to the file a path, a family name or a parts.NAME reference
 // stands for.
-func (s *Server) definition(p *textDocumentPositionParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) definition(cl *call, p *textDocumentPositionParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok {
 		return nil
 	}
@@ -90,17 +115,32 @@ func (s *Server) definition(p *textDocumentPositionParams) any {
 	return nil
 }
 
-// locationAt is a zero-width location at a finding-style position.
+// locationAt is the location of what starts at pos in promptc.cue (a
+// position config.Loaded.PosOfKeys returns): the whole field, list
+// element or reference, so that an editor highlights it. Where the text
+// does not parse, the range is empty.
 func (sn *snapshot) locationAt(pos diag.Position) location {
-	p := sn.lspPos(pos)
-	return location{URI: sn.uri(pos.Path), Range: lspRange{p, p}}
+	start := sn.lspPos(pos)
+	end := start
+	text, _ := sn.text(pos.Path)
+	line := sn.line(pos.Path, pos.Line)
+	// PosOfKeys counts code points; the parser counts bytes.
+	col := len(string([]rune(line)[:min(max(pos.Col-1, 0), utf8.RuneCountInString(line))])) + 1
+	if n, ok := cueAt([]byte(text), pos.Line, col); ok {
+		if e := n.node.End(); e.IsValid() && e.Line() >= pos.Line {
+			eline := lineOf(text, e.Line()-1)
+			b := min(max(e.Column()-1, 0), len(eline))
+			end = position{Line: e.Line() - 1, Character: utf16Col(eline, utf8.RuneCountInString(eline[:b]))}
+		}
+	}
+	return location{URI: sn.uri(pos.Path), Range: lspRange{start, end}}
 }
 
 // references lists, for an asset, every include line that names it, the
 // part in promptc.cue whose file it is, and each mode's compose entry
 // that sends text of it.
-func (s *Server) references(p *referenceParams) any {
-	ds, ok := s.docState(p.TextDocument.URI)
+func (s *Server) references(cl *call, p *referenceParams) any {
+	ds, ok := s.docState(p.TextDocument.URI, cl)
 	if !ok || ds.cfg || ds.sn.loaded == nil {
 		return []location{}
 	}

@@ -3,6 +3,8 @@ package lsp
 // The Language Server Protocol types the server reads and writes: only the
 // fields it uses, named as the specification (3.17) names them.
 
+import "encoding/json"
+
 type position struct {
 	Line      int `json:"line"`
 	Character int `json:"character"`
@@ -66,7 +68,15 @@ type initializeParams struct {
 			WorkspaceEdit struct {
 				ResourceOperations []string `json:"resourceOperations"`
 			} `json:"workspaceEdit"`
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
 		} `json:"workspace"`
+		Window struct {
+			ShowDocument struct {
+				Support bool `json:"support"`
+			} `json:"showDocument"`
+		} `json:"window"`
 	} `json:"capabilities"`
 }
 
@@ -153,6 +163,8 @@ type codeAction struct {
 	Diagnostics []diagnostic   `json:"diagnostics,omitempty"`
 	IsPreferred bool           `json:"isPreferred,omitempty"`
 	Edit        *workspaceEdit `json:"edit,omitempty"`
+	// Command runs after the edit is applied.
+	Command *command `json:"command,omitempty"`
 }
 
 type workspaceEdit struct {
@@ -164,8 +176,17 @@ type createFile struct {
 	Kind    string `json:"kind"` // "create"
 	URI     string `json:"uri"`
 	Options struct {
-		IgnoreIfExists bool `json:"ignoreIfExists"`
+		Overwrite bool `json:"overwrite"`
 	} `json:"options"`
+}
+
+type textDocumentEdit struct {
+	TextDocument struct {
+		URI string `json:"uri"`
+		// Version is null: the document is new.
+		Version *int `json:"version"`
+	} `json:"textDocument"`
+	Edits []textEdit `json:"edits"`
 }
 
 type codeLensParams struct {
@@ -178,8 +199,24 @@ type codeLens struct {
 }
 
 type command struct {
-	Title   string `json:"title"`
-	Command string `json:"command"`
+	Title     string `json:"title"`
+	Command   string `json:"command"`
+	Arguments []any  `json:"arguments,omitempty"`
+}
+
+type executeCommandParams struct {
+	Command   string            `json:"command"`
+	Arguments []json.RawMessage `json:"arguments"`
+}
+
+type registration struct {
+	ID              string `json:"id"`
+	Method          string `json:"method"`
+	RegisterOptions any    `json:"registerOptions,omitempty"`
+}
+
+type fileSystemWatcher struct {
+	GlobPattern string `json:"globPattern"`
 }
 
 type showMessageParams struct {
@@ -191,4 +228,5 @@ type showMessageParams struct {
 const (
 	messageError   = 1
 	messageWarning = 2
+	messageInfo    = 3
 )

@@ -2,6 +2,10 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
 	"testing"
 )
 
@@ -36,4 +40,61 @@ func TestProtocolErrors(t *testing.T) {
 		t.Fatalf("a refused change was applied: %v", got)
 	}
 	c.shutdown()
+}
+
+// fill is an endless stream of one byte.
+type fill byte
+
+func (f fill) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(f)
+	}
+	return len(p), nil
+}
+
+// counter counts the bytes read through it.
+type counter struct {
+	r io.Reader
+	n int
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// A header line, a header, and a body are each refused past their cap,
+// before more than the cap is read: a stream of one endless line costs a
+// few KiB, not all the memory there is.
+func TestFrameCaps(t *testing.T) {
+	manyLines := strings.Repeat("X-Field: 1\r\n", maxHeaderLines+1)
+	for _, tc := range []struct {
+		what string
+		in   io.Reader
+		want string
+		most int
+	}{
+		{"an endless header line", io.LimitReader(fill('a'), 1<<20),
+			`malformed message header: a header line is longer than 4096 bytes (it starts "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…")`, maxHeaderLine},
+		{"too many header lines", strings.NewReader(manyLines + "\r\n{}"),
+			"malformed message header: more than 32 header lines (a header has Content-Length and at most Content-Type)", len(manyLines) + 4},
+		{"a body past the cap", io.MultiReader(strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n", maxMessage+1)), io.LimitReader(fill('a'), 1<<20)),
+			"malformed message header: Content-Length 68157441 is more than the 65 MiB a message may have", maxHeaderLine},
+	} {
+		cr := &counter{r: tc.in}
+		_, err := newConn(cr, io.Discard).read()
+		if !errors.Is(err, ErrProtocol) || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.what, err, tc.want)
+		}
+		if cr.n > tc.most {
+			t.Errorf("%s: read %d bytes before refusing, want at most %d", tc.what, cr.n, tc.most)
+		}
+	}
+	// At the cap, a line is read.
+	line := "Content-Length: 2" + strings.Repeat(" ", maxHeaderLine-len("Content-Length: 2\r\n")) + "\r\n"
+	body, err := newConn(strings.NewReader(line+"\r\n{}"), io.Discard).read()
+	if err != nil || string(body) != "{}" {
+		t.Fatalf("a header line of exactly %d bytes: %q, %v", len(line), body, err)
+	}
 }

@@ -51,6 +51,12 @@ type Options struct {
 	// Log, when not nil, receives one line for each failure the client is
 	// also told about, for promptc lsp --verbose.
 	Log io.Writer
+
+	// stage, when set, is called by every check at each stage boundary
+	// ("load", "compile", "lint", "publish") before the check looks
+	// whether a newer edit made it obsolete: tests hold a check there to
+	// order edits against it without a clock.
+	stage func(name string)
 }
 
 // ErrNoShutdown is returned by Serve when the client sent exit without
@@ -70,11 +76,56 @@ type Server struct {
 	// createFiles is set when the client applies file creations in a
 	// workspace edit (the quick fix that creates a missing include).
 	createFiles bool
+	// canWatch is set when the client lets the server register file
+	// watching; watched holds the patterns registered, registrations
+	// counts the registrations sent.
+	canWatch      bool
+	watched       map[string]bool
+	registrations int
+	// showDocument is set when the client shows a document the server
+	// names (window/showDocument).
+	showDocument bool
+	// tmp is the folder of the composed prompts shown, previews them.
+	tmp      string
+	previews []*preview
 	// rootHint is the workspace folder the client opened, where a
 	// project is looked for at start.
 	rootHint string
 	docs     map[string]*document // by URI
 	projects map[string]*project  // by the absolute path of promptc.cue
+	// seq numbers the edits: each edit of a buffer, and each change of
+	// the disk, takes the next number. A check records the number it
+	// saw; a request is answered from a check no older than the edits
+	// received before it.
+	seq uint64
+	// pending holds the requests being answered off the message loop, by
+	// their id, so that $/cancelRequest can reach them.
+	pending map[string]*call
+	// inflight counts those requests: shutdown waits for them.
+	inflight sync.WaitGroup
+}
+
+// call is a request answered off the message loop.
+type call struct {
+	// want is Server.seq when the request arrived: it is answered from a
+	// check that saw at least the edits before it.
+	want uint64
+	// done is closed when the client cancels the request.
+	done      chan struct{}
+	cancelled bool
+}
+
+// givenUp reports whether the client cancelled the request.
+func (cl *call) givenUp() bool {
+	if cl == nil {
+		return false
+	}
+	select {
+	case <-cl.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // document is an open text document.
@@ -103,11 +154,12 @@ func NewServer(r io.Reader, w io.Writer, opt Options) *Server {
 	if opt.AfterFunc == nil {
 		opt.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
-	return &Server{opt: opt, c: newConn(r, w), docs: map[string]*document{}, projects: map[string]*project{}}
+	return &Server{opt: opt, c: newConn(r, w), docs: map[string]*document{}, projects: map[string]*project{}, pending: map[string]*call{}, watched: map[string]bool{}}
 }
 
 // Run serves messages until exit; see Serve.
 func (s *Server) Run() error {
+	defer s.removePreviews()
 	defer s.stopTimers()
 	for {
 		body, err := s.c.read()
@@ -135,38 +187,111 @@ func (s *Server) Run() error {
 	}
 }
 
+// queries are the requests answered off the message loop: they may wait
+// for a check, and the loop must go on reading edits and cancellations
+// meanwhile. Every other message is handled on the loop, in order, and
+// costs no check.
+var queries = map[string]bool{
+	"textDocument/hover":          true,
+	"textDocument/definition":     true,
+	"textDocument/references":     true,
+	"textDocument/codeAction":     true,
+	"textDocument/codeLens":       true,
+	"textDocument/documentSymbol": true,
+	"textDocument/documentLink":   true,
+	"textDocument/formatting":     true,
+	"workspace/executeCommand":    true,
+	methodPreview:                 true,
+}
+
 // dispatch handles one message. A request always gets a response; a
-// panic in a handler becomes an internal error response rather than the
-// end of the session.
+// query (see queries) is answered on a goroutine of its own.
 func (s *Server) dispatch(m *message) {
+	isRequest := len(m.ID) > 0
+	if m.Method == "" {
+		// A response to a request of ours (registerCapability), or
+		// garbage.
+		if !isRequest {
+			s.c.reply(nil, nil, &rpcError{Code: codeInvalidRequest, Message: "a message needs a method, or an id and a result"})
+		}
+		return
+	}
+	s.mu.Lock()
+	async := isRequest && queries[m.Method] && s.initialized && !s.shutdown
+	var cl *call
+	if async {
+		cl = &call{want: s.seq, done: make(chan struct{})}
+		s.pending[string(m.ID)] = cl
+		s.inflight.Add(1)
+	}
+	s.mu.Unlock()
+	if !async {
+		s.serve(m, nil)
+		return
+	}
+	go func() {
+		defer s.inflight.Done()
+		s.serve(m, cl)
+	}()
+}
+
+// serve handles one message and answers it when it is a request; a panic
+// in a handler becomes an internal error response rather than the end of
+// the session. A query the client cancelled is answered with
+// RequestCancelled, whatever its handler returned.
+func (s *Server) serve(m *message, cl *call) {
 	isRequest := len(m.ID) > 0
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprintf("internal error in %s: %v", m.Method, r)
 			s.logf("%s\n%s", msg, debug.Stack())
 			if isRequest {
+				s.finish(m.ID, cl)
 				s.c.reply(m.ID, nil, &rpcError{Code: codeInternalError, Message: msg})
 			}
 		}
 	}()
-	if m.Method == "" {
-		// A response to a request of ours (none are sent that need
-		// one), or garbage.
-		if !isRequest {
-			s.c.reply(nil, nil, &rpcError{Code: codeInvalidRequest, Message: "a message needs a method, or an id and a result"})
-		}
-		return
-	}
-	result, rerr := s.handle(m.Method, m.Params, isRequest)
+	result, rerr := s.handle(m.Method, m.Params, isRequest, cl)
 	if isRequest {
+		if s.finish(m.ID, cl) {
+			result, rerr = nil, &rpcError{Code: codeRequestCancelled, Message: m.Method + " was cancelled by the client"}
+		}
 		s.c.reply(m.ID, result, rerr)
 	} else if rerr != nil && rerr.Code != codeMethodNotFound {
 		s.logf("%s: %s", m.Method, rerr.Message)
 	}
 }
 
+// finish forgets a query and reports whether the client cancelled it.
+func (s *Server) finish(id json.RawMessage, cl *call) bool {
+	if cl == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.pending, string(id))
+	return cl.cancelled
+}
+
+// cancel marks the pending query with the id of a $/cancelRequest; one
+// already answered, or unknown, is ignored, as the protocol asks.
+func (s *Server) cancel(params json.RawMessage) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cl := s.pending[string(p.ID)]; cl != nil && !cl.cancelled {
+		cl.cancelled = true
+		close(cl.done)
+	}
+}
+
 // handle runs the method and returns the result of a request.
-func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (any, *rpcError) {
+func (s *Server) handle(method string, params json.RawMessage, isRequest bool, cl *call) (any, *rpcError) {
 	s.mu.Lock()
 	initialized, down := s.initialized, s.shutdown
 	s.mu.Unlock()
@@ -182,7 +307,8 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (
 		return s.initialize(&p), nil
 	case !initialized:
 		return nil, &rpcError{Code: codeNotInitialized, Message: method + " before initialize"}
-	case down && isRequest:
+	case down && isRequest && cl == nil:
+		// A query (cl) was received before shutdown: it is answered.
 		return nil, &rpcError{Code: codeInvalidAfter, Message: method + " after shutdown"}
 	}
 	switch method {
@@ -194,6 +320,11 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (
 		s.shutdown = true
 		s.mu.Unlock()
 		s.stopTimers()
+		// Every query already received is answered before shutdown is.
+		s.inflight.Wait()
+		return nil, nil
+	case "$/cancelRequest":
+		s.cancel(params)
 		return nil, nil
 	case "textDocument/didOpen":
 		var p didOpenParams
@@ -220,35 +351,53 @@ func (s *Server) handle(method string, params json.RawMessage, isRequest bool) (
 		s.touchAll()
 		return nil, nil
 	case "textDocument/hover":
-		return answer(params, s.hover)
+		return answer(params, cl, s.hover)
 	case "textDocument/definition":
-		return answer(params, s.definition)
+		return answer(params, cl, s.definition)
 	case "textDocument/references":
-		return answer(params, s.references)
+		return answer(params, cl, s.references)
 	case "textDocument/completion":
-		return answer(params, s.completion)
+		return answer(params, cl, s.completion)
 	case "textDocument/codeAction":
-		return answer(params, s.codeActions)
+		return answer(params, cl, s.codeActions)
 	case "textDocument/codeLens":
-		return answer(params, s.codeLenses)
+		return answer(params, cl, s.codeLenses)
+	case "textDocument/documentSymbol":
+		return answer(params, cl, s.documentSymbols)
+	case "textDocument/documentLink":
+		return answer(params, cl, s.documentLinks)
+	case "textDocument/formatting":
+		var p codeLensParams
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		return s.formatting(cl, &p)
+	case methodPreview:
+		return s.composedPrompt(cl, params)
+	case "workspace/executeCommand":
+		var p executeCommandParams
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		return s.executeCommand(cl, &p)
 	}
 	if strings.HasPrefix(method, "$/") {
-		return nil, nil // optional notifications ($/cancelRequest, $/setTrace)
+		return nil, nil // optional notifications ($/setTrace, $/progress)
 	}
 	return nil, &rpcError{Code: codeMethodNotFound, Message: "promptc lsp does not implement " + method}
 }
 
-// unmarshal decodes params, reporting invalid ones as the protocol asks.
 // answer decodes a request's params into a P and returns fn's answer to
 // them: the shape every query method shares.
-func answer[P, R any](params json.RawMessage, fn func(*P) R) (any, *rpcError) {
+func answer[P, R any](params json.RawMessage, cl *call, fn func(*call, *P) R) (any, *rpcError) {
 	var p P
 	if err := unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	return fn(&p), nil
+	return fn(cl, &p), nil
 }
 
+// unmarshal decodes params, reporting invalid ones as the protocol asks.
 func unmarshal(params json.RawMessage, v any) *rpcError {
 	if len(params) == 0 {
 		return &rpcError{Code: codeInvalidParams, Message: "missing params"}
@@ -274,6 +423,8 @@ func (s *Server) initialize(p *initializeParams) any {
 	s.mu.Lock()
 	s.initialized = true
 	s.rootHint = root
+	s.canWatch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.showDocument = p.Capabilities.Window.ShowDocument.Support
 	for _, op := range p.Capabilities.Workspace.WorkspaceEdit.ResourceOperations {
 		if op == "create" {
 			s.createFiles = true
@@ -285,16 +436,35 @@ func (s *Server) initialize(p *initializeParams) any {
 			// Whole documents: a prompt asset is small, and applying
 			// ranges in UTF-16 units would be a second way to get text
 			// wrong.
-			"textDocumentSync":   map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
-			"hoverProvider":      true,
-			"definitionProvider": true,
-			"referencesProvider": true,
-			"completionProvider": map[string]any{"triggerCharacters": []string{"@", "/", ".", " ", "\""}},
-			"codeActionProvider": map[string]any{"codeActionKinds": []string{"quickfix"}},
-			"codeLensProvider":   map[string]any{"resolveProvider": false},
+			"textDocumentSync":           map[string]any{"openClose": true, "change": 1, "save": map[string]any{"includeText": false}},
+			"hoverProvider":              true,
+			"definitionProvider":         true,
+			"referencesProvider":         true,
+			"completionProvider":         map[string]any{"triggerCharacters": triggerCharacters},
+			"codeActionProvider":         map[string]any{"codeActionKinds": []string{"quickfix"}},
+			"codeLensProvider":           map[string]any{"resolveProvider": false},
+			"executeCommandProvider":     map[string]any{"commands": commands},
+			"documentSymbolProvider":     true,
+			"documentLinkProvider":       map[string]any{"resolveProvider": false},
+			"documentFormattingProvider": true,
 		},
 		"serverInfo": map[string]any{"name": "promptc"},
 	}
+}
+
+// commands are the commands of workspace/executeCommand.
+var commands = []string{commandRecheck, commandShowComposed}
+
+// executeCommand runs a command of the commands list.
+func (s *Server) executeCommand(cl *call, p *executeCommandParams) (any, *rpcError) {
+	switch p.Command {
+	case commandRecheck:
+		s.touchAll()
+		return nil, nil
+	case commandShowComposed:
+		return s.showComposed(cl, p.Arguments)
+	}
+	return nil, &rpcError{Code: codeInvalidParams, Message: fmt.Sprintf("promptc lsp has no command %q (it has %s)", p.Command, strings.Join(commands, ", "))}
 }
 
 // checkRoot checks the project of the configured promptc.cue or of the
@@ -333,7 +503,7 @@ func (s *Server) didOpen(p *didOpenParams) *rpcError {
 	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: p.TextDocument.Text, proj: proj}
 	s.docs[d.uri] = d
 	if proj != nil {
-		proj.dirty = true
+		s.edited(proj)
 	}
 	s.mu.Unlock()
 	if proj != nil {
@@ -359,7 +529,7 @@ func (s *Server) didChange(p *didChangeParams) *rpcError {
 	d.version = p.TextDocument.Version
 	proj := d.proj
 	if proj != nil {
-		proj.dirty = true
+		s.edited(proj)
 	}
 	s.mu.Unlock()
 	if proj != nil {
@@ -373,7 +543,7 @@ func (s *Server) didClose(uri string) {
 	d := s.docs[uri]
 	delete(s.docs, uri)
 	if d != nil && d.proj != nil {
-		d.proj.dirty = true // the disk's text replaces the buffer's
+		s.edited(d.proj) // the disk's text replaces the buffer's
 	}
 	s.mu.Unlock()
 	if d != nil && d.proj != nil {
@@ -386,7 +556,7 @@ func (s *Server) touchAll() {
 	s.mu.Lock()
 	projs := make([]*project, 0, len(s.projects))
 	for _, p := range s.projects {
-		p.dirty = true
+		s.edited(p)
 		projs = append(projs, p)
 	}
 	s.mu.Unlock()
@@ -432,10 +602,17 @@ func (s *Server) findProject(path string) *project {
 func (s *Server) project(file string) *project {
 	p := s.projects[file]
 	if p == nil {
-		p = &project{file: file, root: filepath.Dir(file), dirty: true, published: map[string]bool{}}
+		p = &project{file: file, root: filepath.Dir(file), published: map[string]bool{}}
 		s.projects[file] = p
 	}
 	return p
+}
+
+// edited gives p the next edit number: checks that began before it are
+// obsolete. s.mu is held.
+func (s *Server) edited(p *project) {
+	s.seq++
+	p.gen = s.seq
 }
 
 // stopTimers cancels every pending check.

@@ -42,6 +42,24 @@ func Format(path string) (*Formatted, error) {
 	if err != nil {
 		return nil, err
 	}
+	return formatSource(abs, src, fi)
+}
+
+// FormatBytes formats src, the text of the configuration at path as an
+// editor holds it, as Format formats the file (the language server's
+// formatting). Its Formatted is not written: Write needs the file as
+// Format read it.
+func FormatBytes(path string, src []byte) (*Formatted, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	return formatSource(abs, src, nil)
+}
+
+// formatSource formats src, the text of the configuration at abs, as read
+// with fi (nil: not read from disk).
+func formatSource(abs string, src []byte, fi fs.FileInfo) (*Formatted, error) {
 	f, err := parser.ParseFile(abs, src, parser.ParseComments)
 	if err != nil {
 		return nil, newError(filepath.Dir(abs), src, err, cue.Value{}, cue.Value{})
@@ -58,6 +76,9 @@ func Format(path string) (*Formatted, error) {
 // replaced or linked since it was read is a configuration error naming it,
 // and is left as it is.
 func (f *Formatted) Write() error {
+	if f.info == nil {
+		return fileError(f.File, "%s was formatted from an editor's text, not read from disk: nothing written", filepath.Base(f.File))
+	}
 	dir, name := filepath.Split(f.File)
 	root, err := os.OpenRoot(dir)
 	if err != nil {

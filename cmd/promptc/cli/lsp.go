@@ -21,7 +21,11 @@ positions and messages) as you type; it also offers hovers (sizes, tokens per
 mode, budget headroom, include chains, which example ids a rule or a model
 note decides), token counts above each asset, go to definition and find
 references for includes and the files promptc.cue names, completion of
-include paths, part, slot and mode names and rule IDs, and quick fixes.
+include paths, part, slot and mode names and rule IDs, quick fixes,
+document symbols and links, formatting of promptc.cue as promptc fmt
+formats it, and the composed prompt of a mode for a model, shown as a
+read-only file that follows the typing. Checks run beside the message
+loop: typing never waits for one.
 
 Each document belongs to the nearest promptc.cue above it; DIR or --config
 names one project for every document instead. Set-ups for VS Code, Neovim,
