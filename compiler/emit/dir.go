@@ -342,7 +342,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 	if len(st.leftovers) > 0 {
 		// What resolving them would do, each step proven by a recorded
 		// hash (see recover.go); what cannot be is reported.
-		r, unproven, err := o.planRecovery(st.leftovers)
+		r, unproven, err := o.planRecovery(st.leftovers, wanted)
 		if err != nil {
 			return nil, err
 		}

@@ -20,7 +20,10 @@ import (
 // manifest records for it (a file whose bytes the manifest's author did
 // not know is never touched), and a kept copy is renamed back only when a
 // manifest records its SHA-256 for the name it goes back to: the bytes are
-// ones promptc wrote there. A line without a hash proves nothing. Names
+// ones promptc wrote there. A line without a hash proves nothing. And as
+// hashes of files a repository holds are anyone's to compute, an existing
+// file is deleted or renamed over only under a name build generates now.
+// Names
 // starting with config.TempPrefix are build's (config.CheckOutputName
 // keeps every generated name out of them), so deleting one loses nothing
 // of the user's. A leftover whose step cannot be proven is reported at its
@@ -128,12 +131,16 @@ func (o *outDir) proof(name, recordAs string, rec recorded) (exists bool, why st
 
 // planRecovery returns the steps that resolve leftovers (sorted names of
 // temporary files, all regular), or a finding for each leftover whose
-// step cannot be proven. With the commit marker every new file was in
+// step cannot be proven. A step that deletes an existing file or renames
+// over one needs, besides the hashes, a name in generates: the files this
+// build writes, which an interrupted build of the same configuration
+// touched (a kept copy of a file it removed goes back to a name that is
+// free, which changes nothing of anyone's). With the commit marker every new file was in
 // place: every leftover is discarded, the marker last (roll forward).
 // Without it, kept copies are restored, files the interrupted build
 // created are deleted, the manifest's own copy or marker last, and then
 // the temporary files are discarded (roll back).
-func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic, error) {
+func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*recovery, []diag.Diagnostic, error) {
 	r := &recovery{}
 	committed := false
 	for _, n := range leftovers {
@@ -173,6 +180,10 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 				bad = append(bad, o.asTarget(*d, n))
 				continue
 			}
+			if exists && why == "" && !generates[orig] {
+				refuse(n, "looks like the copy of %s an interrupted build kept, but build does not generate %s, which exists; build never renames anything over a file it does not generate, whatever a manifest records: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), o.show(n), orig)
+				continue
+			}
 			if why != "" {
 				refuse(n, "looks like the copy of %s an interrupted build kept, but %s holds bytes promptc cannot have written (%s); build never renames anything over it: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), why, o.show(n), orig)
 				continue
@@ -202,6 +213,8 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 			switch {
 			case d != nil:
 				bad = append(bad, o.asTarget(*d, n))
+			case exists && why == "" && !generates[orig]:
+				refuse(n, "marks %s as a file an interrupted build created, but build does not generate %s; build never deletes a file it does not generate, whatever a manifest records: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), o.show(n), orig)
 			case why != "":
 				refuse(n, "marks %s as a file an interrupted build created, but %s holds bytes promptc cannot have written (%s); build never deletes it: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), why, o.show(n), orig)
 			case exists:
