@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:20381ef2635af2aaa1d19455aacf2fe48d3ad0e7b5f316bcb0ec37fdd2664fd5"
+const InputHash = "sha256:6d3c146822af8a467c265e4b2379d0a33a23b2dfa0375e0b4a4edd2126d1e61c"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
