@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6d3c146822af8a467c265e4b2379d0a33a23b2dfa0375e0b4a4edd2126d1e61c"
+const InputHash = "sha256:81e414fb6d0403e20467252b72f60820bcc944d6a0542441a2f8fb60b83da6a0"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -135,11 +135,11 @@ func (o *outDir) proof(name, recordAs string, rec recorded) (exists bool, why st
 // over one needs, besides the hashes, a name in generates: the files this
 // build writes, which an interrupted build of the same configuration
 // touched (a kept copy of a file it removed goes back to a name that is
-// free, which changes nothing of anyone's). With the commit marker every new file was in
-// place: every leftover is discarded, the marker last (roll forward).
-// Without it, kept copies are restored, files the interrupted build
-// created are deleted, the manifest's own copy or marker last, and then
-// the temporary files are discarded (roll back).
+// free, which changes nothing of anyone's). With the commit marker every
+// new file was in place: every leftover is discarded, the marker last
+// (roll forward). Without it, kept copies are restored, files the
+// interrupted build created are deleted, the manifest's own copy or
+// marker last, and then the temporary files are discarded (roll back).
 func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*recovery, []diag.Diagnostic, error) {
 	r := &recovery{}
 	committed := false
