@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:81e414fb6d0403e20467252b72f60820bcc944d6a0542441a2f8fb60b83da6a0"
+const InputHash = "sha256:2fde9eaa248b87f48ece5d3a54562b630a4826bc78e74f442bc52eb7bb427733"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

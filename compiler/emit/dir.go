@@ -276,8 +276,10 @@ type state struct {
 
 // scan reads the state of the directory for the wanted names. Every entry
 // build would read, replace or remove must be a regular file, every
-// manifest line a plain name: otherwise the result is an *UnsafeError
-// listing them all, and nothing else was read from those entries.
+// manifest line a plain name, and every step of resolving the leftovers of
+// an interrupted build proven (planRecovery): otherwise the result is an
+// *UnsafeError listing them all, and nothing else was read from those
+// entries.
 func (o *outDir) scan(want []string) (*state, error) {
 	st := &state{old: map[string]digest{}, sums: map[string]string{}}
 	var bad []diag.Diagnostic
