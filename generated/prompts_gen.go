@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:2fde9eaa248b87f48ece5d3a54562b630a4826bc78e74f442bc52eb7bb427733"
+const InputHash = "sha256:4ecf28ec6bf4fa80085a60e88fc0a3e74b84a6c1d50c12a42aaf7f2fa7815864"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/source"
@@ -168,7 +169,15 @@ func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*r
 		if orig, ok := strings.CutPrefix(n, oldTemp); ok {
 			if orig == ManifestName {
 				// The manifest is build's by its reserved name, and
-				// what it lists is proven file by file.
+				// what it lists is proven file by file; but put in
+				// place it would make orphans of what it lists, so it
+				// must record the bytes of each.
+				if why, err := o.keptManifestWhy(n, leftovers, generates); err != nil {
+					return nil, nil, err
+				} else if why != "" {
+					refuse(n, "looks like the manifest an interrupted build kept, but it lists %s; build never puts it back in place: delete %s and run promptc build", why, o.show(n))
+					continue
+				}
 				last = append(last, step{restore, n, orig, "build renames it back to " + orig + ": the previous manifest, which an interrupted build kept"})
 				continue
 			}
@@ -237,6 +246,39 @@ func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*r
 		}
 	}
 	return r, nil, nil
+}
+
+// keptManifestWhy returns why the kept manifest n cannot be put back in
+// place, or "": a name it lists that build does not generate, that exists
+// and that no other leftover restores or deletes, must hold the bytes it
+// records for it, since build would then delete it as an orphan.
+func (o *outDir) keptManifestWhy(n string, leftovers []string, generates map[string]bool) (string, error) {
+	b, ok, _, err := o.read(n)
+	if err != nil || !ok {
+		return "", err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		name, sum, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if strings.HasPrefix(name, "#") || config.CheckOutputName(name) != "" || generates[name] {
+			continue
+		}
+		if _, exists := o.entries[name]; !exists {
+			continue
+		}
+		if slices.Contains(leftovers, oldTemp+name) || slices.Contains(leftovers, noneTemp+name) {
+			continue
+		}
+		got, _, ok, bad, err := o.hash(name)
+		switch {
+		case err != nil:
+			return "", err
+		case bad != nil || !ok:
+			return o.show(name) + ", which is not a regular file", nil
+		case strings.TrimSpace(sum) != sumText(got):
+			return o.show(name) + " without the SHA-256 it holds, so that build would delete a file promptc cannot have written", nil
+		}
+	}
+	return "", nil
 }
 
 // discardWhy says what the temporary file n is, for a recovery that deletes
