@@ -206,9 +206,6 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	b.loadFamilies(b.fs, b.lim)
 	b.loadParts()
 	b.loadModes()
-	// Before anything composes a mode: one too large to compose is
-	// reported and composed as empty from here on.
-	b.add(b.checkModeSizes()...)
 	// The profile's and the custom mode's checks, and the front matter,
 	// read files still: the files read are recorded after them.
 	b.add(b.checkGoverning()...)
@@ -219,6 +216,10 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	if err := b.recordFiles(); err != nil {
 		return nil, err
 	}
+	// Before anything composes a mode (and once the files are recorded,
+	// which tell code from text in templates): one too large to compose
+	// is reported and composed as empty from here on.
+	b.add(b.checkModeSizes()...)
 	// Checking: what the texts, families and modes read above hold.
 	if !b.familiesUnknown {
 		b.add(family.CheckExamples(l, b.Resolver, b.Families, b.unreadFamilies)...)

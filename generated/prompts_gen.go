@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:53f27ad1d26bf34f625991e77ea36cc6dfc2b61d22a3a0c152e5cb3bf8bfb9f7"
+const InputHash = "sha256:6d187b1b248e34e813c8d156609c96c56d31f3ded49da3ad2eb2747bca71ffd6"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

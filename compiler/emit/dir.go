@@ -276,8 +276,10 @@ type state struct {
 
 // scan reads the state of the directory for the wanted names. Every entry
 // build would read, replace or remove must be a regular file, every
-// manifest line a plain name: otherwise the result is an *UnsafeError
-// listing them all, and nothing else was read from those entries.
+// manifest line a plain name, and every step of resolving the leftovers of
+// an interrupted build proven (planRecovery): otherwise the result is an
+// *UnsafeError listing them all, and nothing else was read from those
+// entries.
 func (o *outDir) scan(want []string) (*state, error) {
 	st := &state{old: map[string]digest{}, sums: map[string]string{}}
 	var bad []diag.Diagnostic
@@ -342,7 +344,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 	if len(st.leftovers) > 0 {
 		// What resolving them would do, each step proven by a recorded
 		// hash (see recover.go); what cannot be is reported.
-		r, unproven, err := o.planRecovery(st.leftovers)
+		r, unproven, err := o.planRecovery(st.leftovers, wanted)
 		if err != nil {
 			return nil, err
 		}

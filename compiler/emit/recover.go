@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/source"
@@ -20,7 +21,10 @@ import (
 // manifest records for it (a file whose bytes the manifest's author did
 // not know is never touched), and a kept copy is renamed back only when a
 // manifest records its SHA-256 for the name it goes back to: the bytes are
-// ones promptc wrote there. A line without a hash proves nothing. Names
+// ones promptc wrote there. A line without a hash proves nothing. And as
+// hashes of files a repository holds are anyone's to compute, an existing
+// file is deleted or renamed over only under a name build generates now.
+// Names
 // starting with config.TempPrefix are build's (config.CheckOutputName
 // keeps every generated name out of them), so deleting one loses nothing
 // of the user's. A leftover whose step cannot be proven is reported at its
@@ -128,12 +132,16 @@ func (o *outDir) proof(name, recordAs string, rec recorded) (exists bool, why st
 
 // planRecovery returns the steps that resolve leftovers (sorted names of
 // temporary files, all regular), or a finding for each leftover whose
-// step cannot be proven. With the commit marker every new file was in
-// place: every leftover is discarded, the marker last (roll forward).
-// Without it, kept copies are restored, files the interrupted build
-// created are deleted, the manifest's own copy or marker last, and then
-// the temporary files are discarded (roll back).
-func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic, error) {
+// step cannot be proven. A step that deletes an existing file or renames
+// over one needs, besides the hashes, a name in generates: the files this
+// build writes, which an interrupted build of the same configuration
+// touched (a kept copy of a file it removed goes back to a name that is
+// free, which changes nothing of anyone's). With the commit marker every
+// new file was in place: every leftover is discarded, the marker last
+// (roll forward). Without it, kept copies are restored, files the
+// interrupted build created are deleted, the manifest's own copy or
+// marker last, and then the temporary files are discarded (roll back).
+func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*recovery, []diag.Diagnostic, error) {
 	r := &recovery{}
 	committed := false
 	for _, n := range leftovers {
@@ -161,7 +169,15 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 		if orig, ok := strings.CutPrefix(n, oldTemp); ok {
 			if orig == ManifestName {
 				// The manifest is build's by its reserved name, and
-				// what it lists is proven file by file.
+				// what it lists is proven file by file; but put in
+				// place it would make orphans of what it lists, so it
+				// must record the bytes of each.
+				if why, err := o.keptManifestWhy(n, leftovers, generates); err != nil {
+					return nil, nil, err
+				} else if why != "" {
+					refuse(n, "looks like the manifest an interrupted build kept, but it lists %s; build never puts it back in place: delete %s and run promptc build", why, o.show(n))
+					continue
+				}
 				last = append(last, step{restore, n, orig, "build renames it back to " + orig + ": the previous manifest, which an interrupted build kept"})
 				continue
 			}
@@ -171,6 +187,10 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 			}
 			if d != nil {
 				bad = append(bad, o.asTarget(*d, n))
+				continue
+			}
+			if exists && why == "" && !generates[orig] {
+				refuse(n, "looks like the copy of %s an interrupted build kept, but build does not generate %s, which exists; build never renames anything over a file it does not generate, whatever a manifest records: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), o.show(n), orig)
 				continue
 			}
 			if why != "" {
@@ -202,6 +222,8 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 			switch {
 			case d != nil:
 				bad = append(bad, o.asTarget(*d, n))
+			case exists && why == "" && !generates[orig]:
+				refuse(n, "marks %s as a file an interrupted build created, but build does not generate %s; build never deletes a file it does not generate, whatever a manifest records: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), o.show(n), orig)
 			case why != "":
 				refuse(n, "marks %s as a file an interrupted build created, but %s holds bytes promptc cannot have written (%s); build never deletes it: delete %s and run promptc build (%s stays as it is)", orig, o.show(orig), why, o.show(n), orig)
 			case exists:
@@ -224,6 +246,39 @@ func (o *outDir) planRecovery(leftovers []string) (*recovery, []diag.Diagnostic,
 		}
 	}
 	return r, nil, nil
+}
+
+// keptManifestWhy returns why the kept manifest n cannot be put back in
+// place, or "": a name it lists that build does not generate, that exists
+// and that no other leftover restores or deletes, must hold the bytes it
+// records for it, since build would then delete it as an orphan.
+func (o *outDir) keptManifestWhy(n string, leftovers []string, generates map[string]bool) (string, error) {
+	b, ok, _, err := o.read(n)
+	if err != nil || !ok {
+		return "", err
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		name, sum, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if strings.HasPrefix(name, "#") || config.CheckOutputName(name) != "" || generates[name] {
+			continue
+		}
+		if _, exists := o.entries[name]; !exists {
+			continue
+		}
+		if slices.Contains(leftovers, oldTemp+name) || slices.Contains(leftovers, noneTemp+name) {
+			continue
+		}
+		got, _, ok, bad, err := o.hash(name)
+		switch {
+		case err != nil:
+			return "", err
+		case bad != nil || !ok:
+			return o.show(name) + ", which is not a regular file", nil
+		case strings.TrimSpace(sum) != sumText(got):
+			return o.show(name) + " without the SHA-256 it holds, so that build would delete a file promptc cannot have written", nil
+		}
+	}
+	return "", nil
 }
 
 // discardWhy says what the temporary file n is, for a recovery that deletes

@@ -15,10 +15,11 @@ func sumOf(text string) string { return sumText(sha256.Sum256([]byte(text))) }
 
 // TestRecoveryObeysOnlyRecordedHashes plants what a pull request can
 // commit into a built output directory: manifests, markers and kept
-// copies that steer a recovery at the user's file user.txt. Each is
-// refused at the planted file, and the directory keeps every byte; only a
-// manifest recording the SHA-256 user.txt holds now, and one of the bytes
-// to restore, would prove that promptc wrote them.
+// copies that steer a recovery at the user's file user.txt, or at a.txt
+// with bytes promptc never wrote. Each is refused at the planted file, and
+// the directory keeps every byte: a step needs a manifest recording the
+// SHA-256 the file holds now (and, to restore, the copy's), and, to
+// change an existing file, a name build generates.
 func TestRecoveryObeysOnlyRecordedHashes(t *testing.T) {
 	evil := "//go:generate sh -c pwned\n"
 	for _, tc := range []struct {
@@ -30,6 +31,9 @@ func TestRecoveryObeysOnlyRecordedHashes(t *testing.T) {
 		{"kept manifest names the file, marker deletes it",
 			set{oldTemp + ManifestName: "user.txt\n", noneTemp + "user.txt": ""},
 			noneTemp + "user.txt", "marks user.txt as a file an interrupted build created, but out/user.txt holds bytes promptc cannot have written"},
+		{"kept manifest alone, naming the file bare",
+			set{oldTemp + ManifestName: "user.txt\n"},
+			oldTemp + ManifestName, "looks like the manifest an interrupted build kept, but it lists out/user.txt without the SHA-256 it holds"},
 		{"kept manifest records another hash",
 			set{oldTemp + ManifestName: "user.txt " + sumOf("other\n") + "\n", noneTemp + "user.txt": ""},
 			noneTemp + "user.txt", "no manifest records its SHA-256 for user.txt"},
@@ -46,8 +50,14 @@ func TestRecoveryObeysOnlyRecordedHashes(t *testing.T) {
 			set{oldTemp + ManifestName: "user.txt " + sumOf(evil) + "\n", oldTemp + "user.txt": evil},
 			oldTemp + "user.txt", "out/user.txt holds bytes promptc cannot have written"},
 		{"the file recorded, the kept copy is not",
-			set{oldTemp + ManifestName: "user.txt " + sumOf(user["user.txt"]) + "\n", oldTemp + "user.txt": evil},
-			oldTemp + "user.txt", "promptc cannot have written it (no manifest records its SHA-256 for user.txt); build never renames it to user.txt"},
+			set{oldTemp + "a.txt": evil},
+			oldTemp + "a.txt", "promptc cannot have written it (no manifest records its SHA-256 for a.txt); build never renames it to a.txt"},
+		{"both recorded, for a file build does not generate",
+			set{oldTemp + ManifestName: "user.txt " + sumOf(user["user.txt"]) + "\nuser.txt " + sumOf(evil) + "\n", oldTemp + "user.txt": evil},
+			oldTemp + "user.txt", "build does not generate out/user.txt, which exists; build never renames anything over a file it does not generate"},
+		{"recorded, marked, for a file build does not generate",
+			set{ManifestName: oldSet[ManifestName] + "user.txt " + sumOf(user["user.txt"]) + "\n", noneTemp + "user.txt": ""},
+			noneTemp + "user.txt", "build does not generate out/user.txt; build never deletes a file it does not generate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := oldDir(t)
@@ -78,7 +88,7 @@ func TestRecoveryRestoresProvenFiles(t *testing.T) {
 	put(t, dir, "d.txt", newSet["d.txt"])
 	put(t, dir, newTemp+ManifestName, newSet[ManifestName])
 	o := open(t, dir)
-	st, err := o.scan(names(oldSet.files()))
+	st, err := o.scan(names(newSet.files()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,6 +95,9 @@ func vcsNamed(name string) bool { return config.VCSDir(name) != "" }
 // it holds one at any depth, by contents or by name. display turns an
 // absolute path into the path shown to the user.
 func vcsPlacement(out, top string, display func(string) string) (string, error) {
+	if !within(top, out) {
+		return "", nil // a link out of the project: openOutput refuses it unread
+	}
 	for d := out; ; d = filepath.Dir(d) {
 		if kind := vcsDirAt(d); kind != "" {
 			if d == out {
@@ -102,7 +105,7 @@ func vcsPlacement(out, top string, display func(string) string) (string, error) 
 			}
 			return display(out) + " is inside " + display(d) + ", version-control metadata, whatever its name: " + kind, nil
 		}
-		if d == top || filepath.Dir(d) == d || !within(top, d) {
+		if d == top || filepath.Dir(d) == d {
 			break
 		}
 	}

@@ -97,6 +97,7 @@ func TestVCSPlacement(t *testing.T) {
 		{"holds a .git file", []string{"top/gen/sub/.git"}, "top/gen", "top/gen holds top/gen/sub/.git, which"},
 		{"holds .Svn by name", []string{"top/gen/.Svn/"}, "top/gen", "top/gen holds top/gen/.Svn, which"},
 		{"plain", []string{"top/gen/config", "top/gen/x/HEAD"}, "top/gen", ""},
+		{"outside the top is not read", under("elsewhere", git), "elsewhere", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

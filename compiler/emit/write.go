@@ -264,7 +264,11 @@ func (o *outDir) undo(cause error, before, after map[string]*digest) error {
 	// A commit marker whose creation reported a failure may still exist:
 	// recovery then completes the write instead of undoing it.
 	committed := slices.Contains(leftovers, commitTemp)
-	r, unproven, err := o.planRecovery(leftovers)
+	touched := map[string]bool{}
+	for n := range before {
+		touched[n] = true
+	}
+	r, unproven, err := o.planRecovery(leftovers, touched)
 	if err == nil && len(unproven) > 0 {
 		err = &UnsafeError{Diagnostics: unproven}
 	}
