@@ -36,11 +36,15 @@ meanwhile writes nothing (exit 3).
 With --check nothing is written: build exits 1 when the output directory is
 stale, listing changed, missing, orphaned and leftover files with a diff.
 
-Findings go to stderr; errors stop the build (exit 1). A credential in an
-asset (the SECRET rule of lint) is an error for build whatever the lint
-section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
-promptc:file-ignore) in the asset lets it through. A successful build ends
-with one line on stderr saying what it wrote (--quiet omits it).`
+Findings go to stderr; errors stop the build (exit 1). build, lint, show,
+costs, resolve and the language server suppress findings the same way: the
+lint section of promptc.cue and <!-- promptc:ignore RULE reason --> or
+promptc:file-ignore directives in the assets. A credential in an asset (the
+SECRET rule of lint) is an error whatever the lint section says; only a
+directive in the asset lets it through. Errors that leave the composed text
+wrong (a missing file or include, a template that does not parse) cannot be
+suppressed. A successful build ends with one line on stderr saying what it
+wrote (--quiet omits it).`
 
 // buildOptions holds the flags of build (the format is g.format).
 type buildOptions struct {
@@ -100,15 +104,11 @@ func (o *buildOptions) run(g *globals, cmd *cobra.Command, args []string) error 
 // later) and returns a findings error when any is an error.
 func (g *globals) buildFindings(cmd *cobra.Command, proj *compiler.Project) ([]diag.Diagnostic, error) {
 	p, progs := proj.Default(), proj.Programs()
-	// Text lint lets through with an inline directive (an
-	// example date under <!-- promptc:ignore STATIC_DYNAMIC
-	// reason -->) does not stop build either.
-	ds := lint.BuildSuppress(progs, proj.Diagnostics())
-	// A credential never reaches the output, whatever the lint
-	// section says: the secret rule runs here too, and only an
-	// inline ignore with a reason lets a finding through.
-	if secrets := lint.BuildSecrets(progs, g.jobs); len(secrets) > 0 {
-		ds = diag.Sort(append(ds, secrets...))
+	// The compiler's findings and any credential, suppressed as lint
+	// suppresses them (lint.Gate): what lint passes, build writes.
+	ds, err := lint.Gate(progs, proj.Diagnostics(), g.jobs)
+	if err != nil {
+		return nil, err
 	}
 	n := diag.Count(ds, diag.Error)
 	// In a machine format the findings are printed once, at the
