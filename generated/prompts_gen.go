@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:20381ef2635af2aaa1d19455aacf2fe48d3ad0e7b5f316bcb0ec37fdd2664fd5"
+const InputHash = "sha256:129e65e0cd15d908334288877d1e99c7f73bbc75a97999e3b5af817a8a47d0ee"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -526,8 +526,12 @@ var ErrUnknownMode = errors.New("unknown prompt mode")
 // included).
 func (m Mode) Valid() bool { return m.index() < len(modeNames) || m.isCustom() }
 
-// String returns the mode's name as written in promptc.cue (ModeDefault's
-// is DefaultMode's); a value that is no mode prints as Mode(N).
+// String returns the mode's name as written in promptc.cue; a value that
+// is no mode prints as Mode(N). ModeDefault, the zero Mode, stands for
+// DefaultMode everywhere: it prints, marshals, describes, cycles
+// (NextMode) and composes as DefaultMode. It is still another value, so
+// ModeDefault != DefaultMode, and its text form reads back as DefaultMode
+// (UnmarshalText(ModeDefault.MarshalText()) is DefaultMode).
 func (m Mode) String() string {
 	if m.isCustom() {
 		return customModeName
@@ -582,7 +586,9 @@ func Modes() []Mode {
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
 // is refused with an error that wraps ErrUnknownMode and lists the valid
-// names.
+// names, and the Mode returned with it is no mode (Mode(255): Valid
+// reports false, Compose refuses it), never a usable choice such as
+// ModeDefault.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
@@ -597,7 +603,7 @@ func ParseMode(s string) (Mode, error) {
 			return a.mode, nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
+	return ^Mode(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
 }
 
 // ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice
@@ -656,19 +662,21 @@ func (f *Family) UnmarshalText(text []byte) error {
 }
 
 // ParseFamily returns the family named s, or an error that wraps
-// ErrUnknownFamily and lists the valid names.
+// ErrUnknownFamily and lists the valid names, with a Family that is no
+// family (Family(255): Valid reports false).
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {
 			return Family(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Family(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // ParseChoice returns Auto for "auto" and Force(f) for the name of a
 // family f; any other value is an error that wraps ErrUnknownFamily and
-// lists the valid choices.
+// lists the valid choices, with a Choice of no family (Valid reports
+// false), never Auto.
 func ParseChoice(s string) (Choice, error) {
 	if s == "auto" {
 		return Auto, nil
@@ -678,7 +686,7 @@ func ParseChoice(s string) (Choice, error) {
 			return Force(Family(i)), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Choice(0), fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // MarshalText returns "auto" or the forced family's name; a choice of
@@ -1664,9 +1672,14 @@ func ModesFor(c Custom) []Mode {
 }
 
 // NextMode returns the mode after m in ModesFor(c), wrapping around: the
-// cycle a harness runs on a key press. A mode that is not offered (the
-// custom mode of an unusable file) is followed by the first mode.
+// cycle a harness runs on a key press. ModeDefault is DefaultMode there
+// as everywhere (ModesFor lists DefaultMode, never ModeDefault). A mode
+// that is not offered (the custom mode of an unusable file, a value that
+// is no mode) is followed by the first mode.
 func NextMode(m Mode, c Custom) Mode {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
 	ms := ModesFor(c)
 	for i, x := range ms {
 		if x == m {

@@ -47,9 +47,14 @@ func ModesFor(c Custom) []Mode {
 }
 
 // NextMode returns the mode after m in ModesFor(c), wrapping around: the
-// cycle a harness runs on a key press. A mode that is not offered (the
-// custom mode of an unusable file) is followed by the first mode.
+// cycle a harness runs on a key press. ModeDefault is DefaultMode there
+// as everywhere (ModesFor lists DefaultMode, never ModeDefault). A mode
+// that is not offered (the custom mode of an unusable file, a value that
+// is no mode) is followed by the first mode.
 func NextMode(m Mode, c Custom) Mode {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
 	ms := ModesFor(c)
 	for i, x := range ms {
 		if x == m {
