@@ -23,9 +23,29 @@ order: ["focus"]
 defaultMode: "focus"
 `
 
+const checkProfiles = `parts: tools: generated: "tools"
+tools: discovery: "discover_tools"
+tools: catalogue: {
+	discover_tools: {group: "discovery", access: "read", file: "tools/discover_tools.md"}
+	read_file: {group: "files", access: "read", file: "tools/read_file.md"}
+}
+profiles: {
+	env: "APP_PROMPT_PROFILE"
+	default: "classic"
+	values: {
+		classic: fullTools: ["discover_tools", "read_file"]
+		%s: fullTools: ["discover_tools"]
+	}
+}
+modes: focus: compose: [parts.base, parts.tools]
+order: ["focus"]
+defaultMode: "focus"
+`
+
 // TestNameClashes: every family of identifiers the generated package
 // derives from a name of promptc.cue (modes, slots, run-time placeholders,
-// inputs, their enum values and list items, settings) is checked against
+// inputs, their enum values and list items, profiles and, by the same
+// code, permission sets) is checked against
 // the package's own declarations and against each other before anything
 // is written; a clash is a configuration error at the name, naming the Go
 // identifier and what to rename. Without the clash, each project
@@ -82,6 +102,13 @@ defaultMode: "standard"
 `,
 		want: `becomes the Go identifier StylePlain, as `,
 	}, {
+		name: "a profile named as a function of the package",
+		cue:  checkHead + strings.Replace(checkProfiles, "%s", "fromEnv", 1),
+		want: `promptc.cue:15:3: profile "fromEnv" becomes the Go identifier ProfileFromEnv, which the generated package already declares (ProfileFromEnv redeclared in this block); rename the profile (CONFIG)`,
+	}, {
+		name: "profiles without a clash",
+		cue:  checkHead + strings.Replace(checkProfiles, "%s", "compact", 1),
+	}, {
 		name: "inputs without a clash",
 		cue: checkHead + checkModes + `inputs: {
 	Style: {type: "enum", values: ["plain", "terse"]}
@@ -94,6 +121,11 @@ defaultMode: "standard"
 			root := t.TempDir()
 			writeFile(t, filepath.Join(root, "promptc.cue"), c.cue)
 			writeFile(t, filepath.Join(root, "base.md"), "Base.\n")
+			if err := os.MkdirAll(filepath.Join(root, "tools"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(root, "tools", "discover_tools.md"), "Finds tools.\n")
+			writeFile(t, filepath.Join(root, "tools", "read_file.md"), "Reads a file.\n")
 			proj := testproject.CompileAll(t, root)
 			if ds := proj.Diagnostics(); diag.Count(ds, diag.Error) > 0 {
 				t.Fatalf("the project has errors: %v", ds)
