@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:129e65e0cd15d908334288877d1e99c7f73bbc75a97999e3b5af817a8a47d0ee"
+const InputHash = "sha256:20f067d057cc2192d0c32781c51c09dfff64fa8d976d98ed3cad5b98d4ee0bf6"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -919,6 +919,16 @@ func resolve(id string) resolution {
 	return r
 }
 
+// modelID is the id a model of a provider is resolved on: the model
+// alone, or provider + "/" + model, so that the provider is the outermost
+// provider segment of the id.
+func modelID(provider, model string) string {
+	if provider == "" {
+		return model
+	}
+	return provider + "/" + model
+}
+
 // resolveFor resolves the model of a provider and returns the resolution
 // and the id it was made on: the model alone, or, with a provider,
 // provider + "/" + model, so that the provider is the outermost provider
@@ -931,10 +941,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		return r, id
 	}
 	last.Unlock()
-	id := model
-	if provider != "" {
-		id = provider + "/" + model
-	}
+	id := modelID(provider, model)
 	compile()
 	f := resolveFamily(id)
 	r := resolution{family: f, note: noteFor(f, id)}
@@ -1775,23 +1782,37 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
-	switch {
-	case err != nil:
+	if err != nil {
 		return fail(path + " cannot be read")
-	case len(data) > CustomMaxBytes:
-		return fail(fmt.Sprintf("%s is over the limit of %d bytes", path, CustomMaxBytes))
-	case !utf8.Valid(data):
-		return fail(path + " is not valid UTF-8")
-	case strings.ContainsRune(string(data), 0):
-		return fail(path + " contains a NUL byte")
-	case strings.ContainsRune(string(data), '\uFEFF'):
-		return fail(path + " contains a byte-order mark")
 	}
-	name, text := customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
-	if text == "" {
-		return fail(path + " is empty")
+	name, text, reason := customData(path, data, CustomMaxBytes)
+	if reason != "" {
+		return fail(reason)
 	}
 	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// customData applies LoadCustom's rules to data, the bytes read from the
+// custom file at path (at most maxBytes+1 of them): at most maxBytes of
+// valid UTF-8 without NUL bytes or a byte-order mark, not empty once CRLF
+// is LF and the frontmatter is removed. It returns the file's name and
+// text ({{cwd}} not expanded), or why the file is refused.
+func customData(path string, data []byte, maxBytes int) (name, text, reason string) {
+	switch {
+	case len(data) > maxBytes:
+		return "", "", fmt.Sprintf("%s is over the limit of %d bytes", path, maxBytes)
+	case !utf8.Valid(data):
+		return "", "", path + " is not valid UTF-8"
+	case strings.ContainsRune(string(data), 0):
+		return "", "", path + " contains a NUL byte"
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return "", "", path + " contains a byte-order mark"
+	}
+	name, text = customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if text == "" {
+		return "", "", path + " is empty"
+	}
+	return name, text, ""
 }
 
 // customText splits a custom file into its name and its instructions:
