@@ -49,9 +49,11 @@ func (g *gen) namedAt(id, what string, pos diag.Position) {
 // a plain error with the numbered source (an internal error for the
 // command line).
 //
-// Type-checking the standard library from source costs seconds, and the
-// bodies of the fixed code (compiler/genruntime, a third of the package
-// or more) a hundred milliseconds per build, so neither is checked here:
+// Type-checking the standard library from source costs seconds (8 to 9 s
+// for the example package on a shared two-core machine), and the bodies
+// of the fixed code (compiler/genruntime) a quarter of what the check
+// allocates on the example package (BenchmarkCheck: 3.4 MB in 68k
+// objects in full, 2.4 MB in 51k without them), so neither is checked here:
 // every import is an empty package, whose members' uses ("undefined:
 // fmt.Errorf") are the only errors ignored (go/types gives such an
 // expression an invalid type without reporting what follows from it), and
