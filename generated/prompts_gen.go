@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:20f067d057cc2192d0c32781c51c09dfff64fa8d976d98ed3cad5b98d4ee0bf6"
+const InputHash = "sha256:4aae4276cba4785cbcd09c1c939989acb3fa04f91304ec5a8abc84984767057e"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
