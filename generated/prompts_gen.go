@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6d187b1b248e34e813c8d156609c96c56d31f3ded49da3ad2eb2747bca71ffd6"
+const InputHash = "sha256:f2b93beb4b472597ccf728310fef2998d58d07d8b6587d9ec97cee80c2d9d158"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -526,8 +526,12 @@ var ErrUnknownMode = errors.New("unknown prompt mode")
 // included).
 func (m Mode) Valid() bool { return m.index() < len(modeNames) || m.isCustom() }
 
-// String returns the mode's name as written in promptc.cue (ModeDefault's
-// is DefaultMode's); a value that is no mode prints as Mode(N).
+// String returns the mode's name as written in promptc.cue; a value that
+// is no mode prints as Mode(N). ModeDefault, the zero Mode, stands for
+// DefaultMode everywhere: it prints, marshals, describes, cycles
+// (NextMode) and composes as DefaultMode. It is still another value, so
+// ModeDefault != DefaultMode, and its text form reads back as DefaultMode
+// (UnmarshalText(ModeDefault.MarshalText()) is DefaultMode).
 func (m Mode) String() string {
 	if m.isCustom() {
 		return customModeName
@@ -582,7 +586,9 @@ func Modes() []Mode {
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
 // is refused with an error that wraps ErrUnknownMode and lists the valid
-// names.
+// names, and the Mode returned with it is no mode (Mode(255): Valid
+// reports false, Compose refuses it), never a usable choice such as
+// ModeDefault.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
@@ -597,7 +603,7 @@ func ParseMode(s string) (Mode, error) {
 			return a.mode, nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
+	return ^Mode(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
 }
 
 // ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice
@@ -656,19 +662,21 @@ func (f *Family) UnmarshalText(text []byte) error {
 }
 
 // ParseFamily returns the family named s, or an error that wraps
-// ErrUnknownFamily and lists the valid names.
+// ErrUnknownFamily and lists the valid names, with a Family that is no
+// family (Family(255): Valid reports false).
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {
 			return Family(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Family(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // ParseChoice returns Auto for "auto" and Force(f) for the name of a
 // family f; any other value is an error that wraps ErrUnknownFamily and
-// lists the valid choices.
+// lists the valid choices, with a Choice of no family (Valid reports
+// false), never Auto.
 func ParseChoice(s string) (Choice, error) {
 	if s == "auto" {
 		return Auto, nil
@@ -678,7 +686,7 @@ func ParseChoice(s string) (Choice, error) {
 			return Force(Family(i)), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Choice(0), fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // MarshalText returns "auto" or the forced family's name; a choice of
@@ -911,6 +919,16 @@ func resolve(id string) resolution {
 	return r
 }
 
+// modelID is the id a model of a provider is resolved on: the model
+// alone, or provider + "/" + model, so that the provider is the outermost
+// provider segment of the id.
+func modelID(provider, model string) string {
+	if provider == "" {
+		return model
+	}
+	return provider + "/" + model
+}
+
 // resolveFor resolves the model of a provider and returns the resolution
 // and the id it was made on: the model alone, or, with a provider,
 // provider + "/" + model, so that the provider is the outermost provider
@@ -923,10 +941,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		return r, id
 	}
 	last.Unlock()
-	id := model
-	if provider != "" {
-		id = provider + "/" + model
-	}
+	id := modelID(provider, model)
 	compile()
 	f := resolveFamily(id)
 	r := resolution{family: f, note: noteFor(f, id)}
@@ -1664,9 +1679,14 @@ func ModesFor(c Custom) []Mode {
 }
 
 // NextMode returns the mode after m in ModesFor(c), wrapping around: the
-// cycle a harness runs on a key press. A mode that is not offered (the
-// custom mode of an unusable file) is followed by the first mode.
+// cycle a harness runs on a key press. ModeDefault is DefaultMode there
+// as everywhere (ModesFor lists DefaultMode, never ModeDefault). A mode
+// that is not offered (the custom mode of an unusable file, a value that
+// is no mode) is followed by the first mode.
 func NextMode(m Mode, c Custom) Mode {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
 	ms := ModesFor(c)
 	for i, x := range ms {
 		if x == m {
@@ -1762,23 +1782,37 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
-	switch {
-	case err != nil:
+	if err != nil {
 		return fail(path + " cannot be read")
-	case len(data) > CustomMaxBytes:
-		return fail(fmt.Sprintf("%s is over the limit of %d bytes", path, CustomMaxBytes))
-	case !utf8.Valid(data):
-		return fail(path + " is not valid UTF-8")
-	case strings.ContainsRune(string(data), 0):
-		return fail(path + " contains a NUL byte")
-	case strings.ContainsRune(string(data), '\uFEFF'):
-		return fail(path + " contains a byte-order mark")
 	}
-	name, text := customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
-	if text == "" {
-		return fail(path + " is empty")
+	name, text, reason := customData(path, data, CustomMaxBytes)
+	if reason != "" {
+		return fail(reason)
 	}
 	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// customData applies LoadCustom's rules to data, the bytes read from the
+// custom file at path (at most maxBytes+1 of them): at most maxBytes of
+// valid UTF-8 without NUL bytes or a byte-order mark, not empty once CRLF
+// is LF and the frontmatter is removed. It returns the file's name and
+// text ({{cwd}} not expanded), or why the file is refused.
+func customData(path string, data []byte, maxBytes int) (name, text, reason string) {
+	switch {
+	case len(data) > maxBytes:
+		return "", "", fmt.Sprintf("%s is over the limit of %d bytes", path, maxBytes)
+	case !utf8.Valid(data):
+		return "", "", path + " is not valid UTF-8"
+	case strings.ContainsRune(string(data), 0):
+		return "", "", path + " contains a NUL byte"
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return "", "", path + " contains a byte-order mark"
+	}
+	name, text = customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if text == "" {
+		return "", "", path + " is empty"
+	}
+	return name, text, ""
 }
 
 // customText splits a custom file into its name and its instructions:

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -10,94 +11,88 @@ import (
 	"github.com/promptc/promptc/internal/diag"
 )
 
-// BuildSecrets returns the SECRET findings that stop promptc build: every
-// credential-like string in a file that any of progs read, and in
-// promptc.cue, as an error, except those an inline directive with a reason
-// suppresses in the same file (<!-- promptc:ignore SECRET reason --> on the
-// line before, or <!-- promptc:file-ignore SECRET reason -->). The lint
-// section of promptc.cue (use, except, ignore, ignoreOnly) is not read: it
-// chooses what lint reports, while a credential written into the output
-// directory ships to every harness and every provider, so only a reviewed
-// exception next to the text may let one through. The rule is the one lint
-// runs (secrets, fileDirectives), so build and lint never disagree on what
-// a credential is or on what a directive covers. The findings are sorted
-// and the same for any jobs (see compiler.Parallel).
-func BuildSecrets(progs []*compiler.Program, jobs int) []diag.Diagnostic {
+// Gate returns the findings that stop promptc build: ds, the compiler's
+// findings for progs (Project.Diagnostics), and every credential-like
+// string (SECRET) in a file any of progs read and in promptc.cue, after
+// the project's suppressions (Suppress). A lint section lint refuses is
+// returned as its *config.Error. The findings are sorted and the same for
+// any jobs (see compiler.Parallel).
+func Gate(progs []*compiler.Program, ds []diag.Diagnostic, jobs int) ([]diag.Diagnostic, error) {
 	if len(progs) == 0 {
-		return nil
+		return nil, nil
+	}
+	return Suppress(progs, append(slices.Clone(ds), secretsIn(progs[0], filesOf(progs), jobs)...))
+}
+
+// Suppress returns ds, findings of the project whose programs are progs,
+// without those the project suppresses, sorted: the suppressions lint
+// applies, by the same code (selection.filter), which build (Gate), show,
+// costs and resolve apply to what stops them. They are the lint section
+// of promptc.cue (use, except, ignore, ignoreOnly) and the directives
+// <!-- promptc:ignore RULE reason --> and <!-- promptc:file-ignore RULE
+// reason --> in the finding's file, each within the limits suppressionOf
+// sets for every command alike. So a project that lint passes is not
+// refused by build, and one that build writes is shown and costed. A lint
+// section lint refuses is returned as its *config.Error.
+func Suppress(progs []*compiler.Program, ds []diag.Diagnostic) ([]diag.Diagnostic, error) {
+	if len(progs) == 0 {
+		return diag.Sort(slices.Clone(ds)), nil
+	}
+	sel, err := newSelection(progs[0].Loaded)
+	if err != nil {
+		return nil, err
 	}
 	files := filesOf(progs)
+	// Directives are read only in the files that hold a finding: the
+	// others' cannot drop anything.
+	var dirs directives
+	for _, p := range slices.Sorted(maps.Keys(pathsOf(ds))) {
+		if f := files[p]; f != nil {
+			d, _ := fileDirectives(f)
+			dirs = append(dirs, d...)
+		}
+	}
+	return diag.Sort(sel.filter(slices.Clone(ds), dirs)), nil
+}
+
+// Refusal is what a command prints after the errors Gate returned when it
+// refuses to go on because of them: how many, what the command did not
+// do (outcome), and where suppressing an acceptable one is explained.
+func Refusal(errors int, outcome string) string {
+	return fmt.Sprintf("%d error(s) listed above; %s: fix them, or suppress one that is acceptable (docs/rules.md, \"Choosing and suppressing rules\")", errors, outcome)
+}
+
+// secretsIn returns the SECRET findings in files and in the
+// configuration of p, before any suppression, with error severity
+// whatever the registry says, so that the gate never depends on it.
+func secretsIn(p *compiler.Program, files map[string]*source.File, jobs int) []diag.Diagnostic {
 	paths := slices.Sorted(maps.Keys(files))
 	found := make([][]diag.Diagnostic, len(paths)+1)
 	compiler.Parallel(jobs, len(paths)+1, func(i int) {
 		if i == len(paths) {
-			l := progs[0].Loaded
-			src := strings.ReplaceAll(string(l.Source), "\r\n", "\n")
-			found[i] = secrets(nil, configPath(l), src)
+			l := p.Loaded
+			found[i] = secrets(nil, configPath(l), strings.ReplaceAll(string(l.Source), "\r\n", "\n"))
 			return
 		}
-		f := files[paths[i]]
-		found[i] = inPlace(f, secrets(nil, paths[i], f.Text))
+		found[i] = secrets(nil, paths[i], files[paths[i]].Text)
 	})
 	var ds []diag.Diagnostic
 	for _, f := range found {
 		ds = append(ds, f...)
 	}
 	for i := range ds {
-		// The registry's severity is an error too; build states it so
-		// that the gate never depends on it.
 		ds[i].Severity = diag.Error
 	}
-	return diag.Sort(ds)
+	return ds
 }
 
-// BuildSuppress drops from ds, the compiler's findings that stop promptc
-// build, those of a rule lint lets an inline directive suppress in place
-// (inPlaceRules: STATIC_DYNAMIC) that a directive with a reason in the
-// finding's file covers (<!-- promptc:ignore RULE reason --> above its
-// block, or <!-- promptc:file-ignore RULE reason -->). It is the code lint
-// runs on the same findings (fileDirectives and apply), so a directive
-// that quiets lint lets build through, and one that does not (no reason,
-// another rule, another block) stops both. The lint section of
-// promptc.cue is not read, as for SECRET (see BuildSecrets). Other
-// findings are returned as they are.
-func BuildSuppress(progs []*compiler.Program, ds []diag.Diagnostic) []diag.Diagnostic {
-	byPath := map[string][]diag.Diagnostic{}
-	var out []diag.Diagnostic
+// pathsOf returns the set of files ds are positioned in.
+func pathsOf(ds []diag.Diagnostic) map[string]bool {
+	m := map[string]bool{}
 	for _, d := range ds {
-		if slices.Contains(inPlaceRules, d.Rule) {
-			byPath[d.Pos.Path] = append(byPath[d.Pos.Path], d)
-		} else {
-			out = append(out, d)
-		}
+		m[d.Pos.Path] = true
 	}
-	if len(byPath) == 0 {
-		return ds
-	}
-	files := filesOf(progs)
-	for _, path := range slices.Sorted(maps.Keys(byPath)) {
-		if f := files[path]; f != nil {
-			out = append(out, inPlace(f, byPath[path])...)
-		} else {
-			out = append(out, byPath[path]...)
-		}
-	}
-	return diag.Sort(out)
-}
-
-// inPlaceRules are the rules whose compiler findings stop build unless a
-// directive next to the text suppresses them (BuildSuppress); SECRET,
-// which build runs itself, is BuildSecrets'.
-var inPlaceRules = []string{compiler.RuleStaticDynamic}
-
-// inPlace drops the findings ds in file f that one of f's directives with
-// a reason covers, as lint does.
-func inPlace(f *source.File, ds []diag.Diagnostic) []diag.Diagnostic {
-	if len(ds) == 0 {
-		return ds
-	}
-	dirs, _ := fileDirectives(f)
-	return dirs.apply(ds)
+	return m
 }
 
 // filesOf merges the files every program read, by path.
@@ -112,21 +107,22 @@ func filesOf(progs []*compiler.Program) map[string]*source.File {
 // Build returns the findings promptc build prints for proj: every finding
 // lint reports for the same tree (Run, without OUTPUT_STALE: build writes
 // the output directory or, with --check, reports it its own way), so that
-// build and lint never show different sets, together with what build's
-// gate adds whatever the lint section of promptc.cue says: the compiler's
-// errors, which stop a build (BuildSuppress), and every credential
-// (BuildSecrets). A finding both hold is listed once, as the gate states
-// it. The findings are sorted and the same for any jobs.
+// build and lint never show different sets, together with the errors of
+// build's gate (Gate: the compiler's errors and every credential, after
+// the same suppressions). A finding both hold is listed once, as the gate
+// states it. The findings are sorted and the same for any jobs.
 func Build(proj *compiler.Project, jobs int) ([]diag.Diagnostic, error) {
-	progs := proj.Programs()
 	linted, err := Run(proj, Options{Jobs: jobs})
 	if err != nil {
 		return nil, err
 	}
+	gate, err := Gate(proj.Programs(), proj.Diagnostics(), jobs)
+	if err != nil {
+		return nil, err
+	}
 	// The gate's errors only: what the compiler merely notes is lint's
-	// to show or not (lint.ignoreOnly may quiet it).
-	gate := slices.DeleteFunc(BuildSuppress(progs, proj.Diagnostics()), func(d diag.Diagnostic) bool { return d.Severity != diag.Error })
-	gate = append(gate, BuildSecrets(progs, jobs)...)
+	// to show or not.
+	gate = slices.DeleteFunc(gate, func(d diag.Diagnostic) bool { return d.Severity != diag.Error })
 	type key struct {
 		pos        diag.Position
 		rule, text string

@@ -106,6 +106,9 @@ func parseDirective(f *source.File, i int, text string) ([]*suppression, []diag.
 			ds = append(ds, newDiag(pos, RuleIgnoreMalformed,
 				fmt.Sprintf("%s checks the directives themselves and cannot be suppressed by one; turn it off with lint.except in promptc.cue", id)))
 			continue
+		case suppressionOf(id) == suppressNever:
+			ds = append(ds, newDiag(pos, RuleIgnoreMalformed, "promptc:"+kind+": "+suppressNever.refusal(id)))
+			continue
 		case reason == "":
 			continue
 		}
@@ -155,12 +158,16 @@ func (s *suppression) covers(d diag.Diagnostic) bool {
 }
 
 // apply drops the findings a directive covers and marks those directives
-// used. Findings of suppression rules are never dropped by a directive.
+// used. Findings of rules no directive may suppress (suppressionOf) are
+// never dropped.
 func (ss directives) apply(ds []diag.Diagnostic) []diag.Diagnostic {
 	if len(ss) == 0 {
 		return ds
 	}
 	return slices.DeleteFunc(ds, func(d diag.Diagnostic) bool {
+		if lv := suppressionOf(d.Rule); lv == suppressConfigOnly || lv == suppressNever {
+			return false
+		}
 		drop := false
 		for _, s := range ss {
 			if s.covers(d) {

@@ -79,11 +79,23 @@ In a Markdown asset, on a line of its own outside code:
   cannot be suppressed by a directive.
 - Directive lines are removed from the text sent, like block markers, so they cost no tokens.
 
-Suppression changes what lint reports. ` + "`promptc build`" + ` still refuses to write output while the
-compiler finds errors, and while an asset or promptc.cue holds a credential (` + "`SECRET`" + `), whatever the lint
-section says: ` + "`use`" + `, ` + "`except`" + `, ` + "`ignore`" + ` and ` + "`ignoreOnly`" + ` do not let one into the output. Only a
-` + "`promptc:ignore SECRET reason`" + ` or ` + "`promptc:file-ignore SECRET reason`" + ` directive in the file does, an
-exception reviewed next to the text it allows (a vendor's published example key).
+Every command suppresses findings the same way: ` + "`promptc lint`" + `, the language server, ` + "`promptc build`" + `
+and the commands that print what build would ship (` + "`show`" + `, ` + "`costs`" + `, ` + "`resolve`" + `) drop the findings the
+lint section and the directives above suppress, and refuse to go on while an error remains, naming
+each (file:line:col, message, rule). So a project that lint passes builds, and one that builds is
+shown and costed (show, costs and resolve do not look for credentials: show redacts them). Two kinds
+of rule are limited, in every command alike:
+
+- A credential (` + "`SECRET`" + `) ships to every provider: only a ` + "`promptc:ignore SECRET reason`" + ` or
+  ` + "`promptc:file-ignore SECRET reason`" + ` directive in its file lets one through, an exception reviewed next
+  to the text (a vendor's published example key). The lint section does not turn the rule off, and
+  naming it in ` + "`except`" + ` or ` + "`ignoreOnly`" + ` is a configuration error.
+- The errors of the ` + "`MINIMAL`" + ` category that the compiler reports, and ` + "`PATH_ESCAPE`" + `, mean the
+  composed text is wrong or missing (a file not read, an include not resolved, a template that does
+  not parse): nothing suppresses them. A directive naming one is ` + "`IGNORE_MALFORMED`" + `; naming one in
+  ` + "`except`" + ` or ` + "`ignoreOnly`" + ` is a configuration error; ` + "`use`" + ` and ` + "`ignore`" + ` leave them reported.
+
+Each rule below says when it is limited.
 
 ## Rules
 
@@ -103,6 +115,9 @@ exception reviewed next to the text it allows (a vendor's published example key)
 		}
 		fmt.Fprintf(&b, "<a id=\"%s\"></a>\n\n### %s\n\n", r.ID, r.ID)
 		fmt.Fprintf(&b, "Category `%s` · severity %s\n\n%s\n\n", r.Category, r.Severity, prose(r.Summary))
+		if s := Suppressible(r.ID); s != "" {
+			fmt.Fprintf(&b, "Suppression: %s\n\n", s)
+		}
 		for _, para := range strings.Split(r.Doc, "\n\n") {
 			b.WriteString(prose(para))
 			b.WriteString("\n\n")

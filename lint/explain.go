@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -113,37 +115,47 @@ func wrap(text string, width int) string {
 }
 
 // ConfigIgnore returns a lint.ignoreOnly block for promptc.cue that
-// silences every finding in ds: for each rule, the files it reports in. It
-// returns "" for no findings. Glob metacharacters in paths are escaped.
+// silences every finding in ds the lint section may suppress
+// (suppressionOf): for each rule, the files it reports in. The findings it
+// cannot silence follow as comments, one per rule and file, saying what
+// to do instead. It returns "" for no findings. Glob metacharacters in
+// paths are escaped.
 func ConfigIgnore(ds []diag.Diagnostic) string {
 	paths := map[string]map[string]bool{}
+	kept := map[string]map[string]bool{}
 	for _, d := range ds {
-		if paths[d.Rule] == nil {
-			paths[d.Rule] = map[string]bool{}
+		m := paths
+		if suppressionOf(d.Rule) >= suppressInPlace {
+			m = kept
 		}
-		paths[d.Rule][d.Pos.Path] = true
+		if m[d.Rule] == nil {
+			m[d.Rule] = map[string]bool{}
+		}
+		m[d.Rule][d.Pos.Path] = true
 	}
-	if len(paths) == 0 {
+	if len(paths) == 0 && len(kept) == 0 {
 		return ""
 	}
-	rules := make([]string, 0, len(paths))
-	for r := range paths {
-		rules = append(rules, r)
-	}
-	sort.Strings(rules)
 	var b strings.Builder
-	b.WriteString("// Silences the current findings; add it to promptc.cue (merging it with an\n")
-	b.WriteString("// existing lint.ignoreOnly by hand) and remove entries as they are fixed.\n")
-	b.WriteString("lint: ignoreOnly: {\n")
-	for _, r := range rules {
-		ps := make([]string, 0, len(paths[r]))
-		for p := range paths[r] {
-			ps = append(ps, strconv.Quote(escapeGlob(p)))
+	if len(paths) > 0 {
+		b.WriteString("// Silences the current findings; add it to promptc.cue (merging it with an\n")
+		b.WriteString("// existing lint.ignoreOnly by hand) and remove entries as they are fixed.\n")
+		b.WriteString("lint: ignoreOnly: {\n")
+		for _, r := range slices.Sorted(maps.Keys(paths)) {
+			ps := make([]string, 0, len(paths[r]))
+			for p := range paths[r] {
+				ps = append(ps, strconv.Quote(escapeGlob(p)))
+			}
+			sort.Strings(ps)
+			fmt.Fprintf(&b, "\t%s: [%s]\n", r, strings.Join(ps, ", "))
 		}
-		sort.Strings(ps)
-		fmt.Fprintf(&b, "\t%s: [%s]\n", r, strings.Join(ps, ", "))
+		b.WriteString("}\n")
 	}
-	b.WriteString("}\n")
+	for _, r := range slices.Sorted(maps.Keys(kept)) {
+		for _, p := range slices.Sorted(maps.Keys(kept[r])) {
+			fmt.Fprintf(&b, "// Not silenced: %s in %s %s\n", r, p, Suppressible(r))
+		}
+	}
 	return b.String()
 }
 

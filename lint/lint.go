@@ -90,21 +90,18 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 		ds = append(ds, f...)
 	}
 
-	ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !sel.enabled(d.Rule) })
 	var dirs directives
 	var dds []diag.Diagnostic
 	for i := range l.dirs {
 		dirs = append(dirs, l.dirs[i]...)
 		dds = append(dds, l.dirDiags[i]...)
 	}
-	ds = dirs.apply(ds)
+	// The suppressions every command applies (see Gate), then the
+	// findings about the directives themselves, which only the lint
+	// section can quiet.
+	ds = sel.filter(ds, dirs)
 	dds = append(dds, dirs.unused(sel)...)
-	for _, d := range dds {
-		if sel.enabled(d.Rule) {
-			ds = append(ds, d)
-		}
-	}
-	ds = slices.DeleteFunc(ds, sel.ignored)
+	ds = append(ds, sel.filter(dds, nil)...)
 	if len(opt.Files) > 0 {
 		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !inFiles(opt.Files, d.Pos.Path) })
 	}

@@ -82,7 +82,8 @@ func TestRegistryRulesHaveASource(t *testing.T) {
 
 // TestPlanChecksOncePerCheck: with every rule enabled, Run plans each
 // project-wide check once, though OUTPUT_STALE and OUTPUT_UNSAFE share
-// one, and every text rule; with them all disabled, nothing.
+// one, and every text rule; with them all disabled, nothing but SECRET,
+// which the lint section cannot turn off.
 func TestPlanChecksOncePerCheck(t *testing.T) {
 	l := &linter{
 		p:      &compiler.Program{Config: &config.Config{}},
@@ -98,7 +99,7 @@ func TestPlanChecksOncePerCheck(t *testing.T) {
 		t.Errorf("text rules %+v, want %+v (tabs only with lint.forbidTabs)", p.text, want)
 	}
 	l.sel = &selection{use: map[string]bool{}}
-	if p := planChecks(l); len(p.tasks) != 0 || p.text != (textRules{}) {
+	if p := planChecks(l); len(p.tasks) != 0 || p.text != (textRules{secrets: true}) {
 		t.Errorf("with no rule enabled, planned %d tasks and text rules %+v", len(p.tasks), p.text)
 	}
 	l.sel = &selection{use: map[string]bool{"OUTPUT_UNSAFE": true}}

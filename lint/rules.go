@@ -276,7 +276,7 @@ families: files: "prompts/**/*.prompt.md"
 	{
 		ID: RuleSecret, Category: Security, Severity: diag.Error, check: textSecrets,
 		Summary: "Credentials must never appear in prompt assets.",
-		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. promptc build refuses to write output while a credential is found (exit 1), even when the lint section of promptc.cue turns this rule off or ignores the file; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
+		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. Every command reports it and build refuses to write output while a credential is found (exit 1), whatever the lint section of promptc.cue says; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
 		Bad: `-- prompts/base.md --
 Use the staging API with key sk-ant-api03-…
 `,

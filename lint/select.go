@@ -55,6 +55,11 @@ func newSelection(l *config.Loaded) (*selection, error) {
 		s.use = expand("use", c.Use)
 	}
 	s.except = expand("except", c.Except)
+	for i, n := range c.Except {
+		if lv := suppressionOf(n); lv >= suppressInPlace {
+			bad(l.PosOfKeys("lint", "except", strconv.Itoa(i)), "lint.except.%d: %s", i, lv.refusal(n))
+		}
+	}
 	globs := func(keys []string, pats []string) []string {
 		var out []string
 		for i, g := range pats {
@@ -71,6 +76,10 @@ func newSelection(l *config.Loaded) (*selection, error) {
 	for _, rule := range slices.Sorted(maps.Keys(c.IgnoreOnly)) {
 		if _, ok := Lookup(rule); !ok {
 			bad(l.PosOfKeys("lint", "ignoreOnly", rule), "lint.ignoreOnly.%s: %s", rule, unknownRule(rule, false))
+			continue
+		}
+		if lv := suppressionOf(rule); lv >= suppressInPlace {
+			bad(l.PosOfKeys("lint", "ignoreOnly", rule), "lint.ignoreOnly.%s: %s", rule, lv.refusal(rule))
 			continue
 		}
 		s.ignoreOnly[rule] = globs([]string{"lint", "ignoreOnly", rule}, c.IgnoreOnly[rule])
@@ -117,9 +126,10 @@ func ChecksOutput(l *config.Loaded) bool {
 }
 
 // enabled reports whether findings of rule are reported at all. Rules the
-// registry does not know are always reported.
+// registry does not know, and rules the lint section cannot suppress
+// (suppressionOf), are always reported.
 func (s *selection) enabled(rule string) bool {
-	if _, ok := Lookup(rule); !ok {
+	if _, ok := Lookup(rule); !ok || suppressionOf(rule) >= suppressInPlace {
 		return true
 	}
 	if s.use != nil && !s.use[rule] {
@@ -129,8 +139,11 @@ func (s *selection) enabled(rule string) bool {
 }
 
 // ignored reports whether d's file is ignored by lint.ignore, or by
-// lint.ignoreOnly for d's rule.
+// lint.ignoreOnly for d's rule, for a rule the lint section can suppress.
 func (s *selection) ignored(d diag.Diagnostic) bool {
+	if suppressionOf(d.Rule) >= suppressInPlace {
+		return false
+	}
 	return matchAny(s.ignore, d.Pos.Path) || matchAny(s.ignoreOnly[d.Rule], d.Pos.Path)
 }
 

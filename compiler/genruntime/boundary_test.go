@@ -353,8 +353,8 @@ func TestFirstHeadingBoundaries(t *testing.T) {
 }
 
 // TestModeCycle: the picker offers the stub's modes, then the custom mode
-// when usable, and NextMode wraps around; a mode not offered is followed by
-// the first.
+// when usable, and NextMode wraps around; ModeDefault is DefaultMode
+// (long, followed by agent); a mode not offered is followed by the first.
 func TestModeCycle(t *testing.T) {
 	usable, unusable := Custom{Text: "Mine.", Usable: true, Path: "custom.md"}, Custom{}
 	if got := ModesFor(unusable); len(got) != 3 || got[0] != ModeShort || got[2] != ModeAgent {
@@ -374,7 +374,9 @@ func TestModeCycle(t *testing.T) {
 		{ModeAgent, usable, ModeCustom},
 		{ModeCustom, usable, ModeShort},
 		{ModeCustom, unusable, ModeShort},
-		{ModeDefault, usable, ModeShort},
+		{ModeDefault, usable, ModeAgent},
+		{ModeDefault, unusable, ModeAgent},
+		{^Mode(0), unusable, ModeShort},
 	} {
 		if got := NextMode(c.m, c.c); got != c.want {
 			t.Errorf("NextMode(%s, usable %v) = %s, want %s", c.m, c.c.Usable, got, c.want)

@@ -47,9 +47,14 @@ func ModesFor(c Custom) []Mode {
 }
 
 // NextMode returns the mode after m in ModesFor(c), wrapping around: the
-// cycle a harness runs on a key press. A mode that is not offered (the
-// custom mode of an unusable file) is followed by the first mode.
+// cycle a harness runs on a key press. ModeDefault is DefaultMode there
+// as everywhere (ModesFor lists DefaultMode, never ModeDefault). A mode
+// that is not offered (the custom mode of an unusable file, a value that
+// is no mode) is followed by the first mode.
 func NextMode(m Mode, c Custom) Mode {
+	if m == ModeDefault {
+		m = DefaultMode
+	}
 	ms := ModesFor(c)
 	for i, x := range ms {
 		if x == m {
@@ -145,21 +150,35 @@ func LoadCustom(projectDir, path string) Custom {
 		return fail(fmt.Sprintf("%s is %d bytes, over the limit of %d", path, fi.Size(), CustomMaxBytes))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, CustomMaxBytes+1))
-	switch {
-	case err != nil:
+	if err != nil {
 		return fail(path + " cannot be read")
-	case len(data) > CustomMaxBytes:
-		return fail(fmt.Sprintf("%s is over the limit of %d bytes", path, CustomMaxBytes))
-	case !utf8.Valid(data):
-		return fail(path + " is not valid UTF-8")
-	case strings.ContainsRune(string(data), 0):
-		return fail(path + " contains a NUL byte")
-	case strings.ContainsRune(string(data), '\uFEFF'):
-		return fail(path + " contains a byte-order mark")
 	}
-	name, text := customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
-	if text == "" {
-		return fail(path + " is empty")
+	name, text, reason := customData(path, data, CustomMaxBytes)
+	if reason != "" {
+		return fail(reason)
 	}
 	return Custom{Name: name, Text: strings.ReplaceAll(text, "{{cwd}}", projectDir), Usable: true, Path: path}
+}
+
+// customData applies LoadCustom's rules to data, the bytes read from the
+// custom file at path (at most maxBytes+1 of them): at most maxBytes of
+// valid UTF-8 without NUL bytes or a byte-order mark, not empty once CRLF
+// is LF and the frontmatter is removed. It returns the file's name and
+// text ({{cwd}} not expanded), or why the file is refused.
+func customData(path string, data []byte, maxBytes int) (name, text, reason string) {
+	switch {
+	case len(data) > maxBytes:
+		return "", "", fmt.Sprintf("%s is over the limit of %d bytes", path, maxBytes)
+	case !utf8.Valid(data):
+		return "", "", path + " is not valid UTF-8"
+	case strings.ContainsRune(string(data), 0):
+		return "", "", path + " contains a NUL byte"
+	case strings.ContainsRune(string(data), '\uFEFF'):
+		return "", "", path + " contains a byte-order mark"
+	}
+	name, text = customText(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if text == "" {
+		return "", "", path + " is empty"
+	}
+	return name, text, ""
 }

@@ -21,14 +21,15 @@ func enumName(names []string, v uint8, typ string) string {
 }
 
 // enumParse returns the index of the name s in names, or an error that
-// wraps unknown and lists the valid names.
+// wraps unknown and lists the valid names with 255, a value past every
+// table (Valid reports false), never the zero value, which is usable.
 func enumParse(names []string, s string, unknown error) (uint8, error) {
 	for i, n := range names {
 		if n == s {
 			return uint8(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", unknown, s, strings.Join(names, ", "))
+	return ^uint8(0), fmt.Errorf("%w %q (valid: %s)", unknown, s, strings.Join(names, ", "))
 }
 
 // enumText returns the name of v as MarshalText does: a value past the

@@ -32,7 +32,7 @@ func TestEnumHelpers(t *testing.T) {
 		t.Errorf("enumText(2): %v", err)
 	}
 	v, err := enumParse(names, "Classic", errUnknown)
-	if v != 0 || !errors.Is(err, errUnknown) || err.Error() != `invalid prompt profile "Classic" (valid: classic, compact)` {
+	if v != 255 || !errors.Is(err, errUnknown) || err.Error() != `invalid prompt profile "Classic" (valid: classic, compact)` {
 		t.Errorf("enumParse(Classic) = %d, %v", v, err)
 	}
 }

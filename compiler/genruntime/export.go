@@ -123,6 +123,19 @@ func Source(parts Parts) (imports []string, decls string) {
 // the same code.
 func CustomText(text string) (name, body string) { return customText(text) }
 
+// CustomData applies the generated LoadCustom's rules to data, the bytes
+// of the custom file at path read with a limit of maxBytes+1: it returns
+// the file's name and text ({{cwd}} not expanded), or the reason the
+// loader would refuse it and send the fallback instead.
+func CustomData(path string, data []byte, maxBytes int) (name, text, reason string) {
+	return customData(path, data, maxBytes)
+}
+
+// ModelID returns the id the generated package resolves a model of a
+// provider on (Request.Provider and Request.Model): the model alone, or
+// provider + "/" + model.
+func ModelID(provider, model string) string { return modelID(provider, model) }
+
 // FirstHeading returns the text of the first ATX or setext heading of text
 // outside fenced and indented code, "" when there is none. Headings inside
 // block quotes and list items are not looked for.

@@ -65,8 +65,12 @@ var ErrUnknownMode = errors.New("unknown prompt mode")
 // included).
 func (m Mode) Valid() bool { return m.index() < len(modeNames) || m.isCustom() }
 
-// String returns the mode's name as written in promptc.cue (ModeDefault's
-// is DefaultMode's); a value that is no mode prints as Mode(N).
+// String returns the mode's name as written in promptc.cue; a value that
+// is no mode prints as Mode(N). ModeDefault, the zero Mode, stands for
+// DefaultMode everywhere: it prints, marshals, describes, cycles
+// (NextMode) and composes as DefaultMode. It is still another value, so
+// ModeDefault != DefaultMode, and its text form reads back as DefaultMode
+// (UnmarshalText(ModeDefault.MarshalText()) is DefaultMode).
 func (m Mode) String() string {
 	if m.isCustom() {
 		return customModeName
@@ -121,7 +125,9 @@ func Modes() []Mode {
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
 // is refused with an error that wraps ErrUnknownMode and lists the valid
-// names.
+// names, and the Mode returned with it is no mode (Mode(255): Valid
+// reports false, Compose refuses it), never a usable choice such as
+// ModeDefault.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
@@ -136,7 +142,7 @@ func ParseMode(s string) (Mode, error) {
 			return a.mode, nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
+	return ^Mode(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownMode, s, modeValidNames)
 }
 
 // ErrUnknownFamily is wrapped by the error of ParseFamily, ParseChoice
@@ -195,19 +201,21 @@ func (f *Family) UnmarshalText(text []byte) error {
 }
 
 // ParseFamily returns the family named s, or an error that wraps
-// ErrUnknownFamily and lists the valid names.
+// ErrUnknownFamily and lists the valid names, with a Family that is no
+// family (Family(255): Valid reports false).
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {
 			return Family(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Family(0), fmt.Errorf("%w %q (valid: %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // ParseChoice returns Auto for "auto" and Force(f) for the name of a
 // family f; any other value is an error that wraps ErrUnknownFamily and
-// lists the valid choices.
+// lists the valid choices, with a Choice of no family (Valid reports
+// false), never Auto.
 func ParseChoice(s string) (Choice, error) {
 	if s == "auto" {
 		return Auto, nil
@@ -217,7 +225,7 @@ func ParseChoice(s string) (Choice, error) {
 			return Force(Family(i)), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
+	return ^Choice(0), fmt.Errorf("%w %q (valid: auto, %s)", ErrUnknownFamily, s, familyValidNames)
 }
 
 // MarshalText returns "auto" or the forced family's name; a choice of

@@ -24,7 +24,10 @@ func TestParseModeNames(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "Short", "shortx", "default", "Mode(1)"} {
-		_, err := ParseMode(bad)
+		m, err := ParseMode(bad)
+		if m.Valid() {
+			t.Errorf("ParseMode(%q) returns the usable mode %v with its error", bad, m)
+		}
 		if !errors.Is(err, ErrUnknownMode) {
 			t.Errorf("ParseMode(%q): error %v, want ErrUnknownMode", bad, err)
 		} else if want := `unknown prompt mode "` + bad + `" (valid: short, long, agent, custom, brief)`; err.Error() != want {
@@ -101,10 +104,10 @@ func TestFamilyNames(t *testing.T) {
 	if c, err := ParseChoice("auto"); err != nil || c != Auto {
 		t.Errorf("ParseChoice(auto) = %v, %v", c, err)
 	}
-	if _, err := ParseFamily("auto"); !errors.Is(err, ErrUnknownFamily) || err.Error() != `unknown family "auto" (valid: alpha, plain)` {
+	if f, err := ParseFamily("auto"); f.Valid() || !errors.Is(err, ErrUnknownFamily) || err.Error() != `unknown family "auto" (valid: alpha, plain)` {
 		t.Errorf("ParseFamily(auto): %v", err)
 	}
-	if _, err := ParseChoice("Alpha"); !errors.Is(err, ErrUnknownFamily) || err.Error() != `unknown family "Alpha" (valid: auto, alpha, plain)` {
+	if c, err := ParseChoice("Alpha"); c.Valid() || !errors.Is(err, ErrUnknownFamily) || err.Error() != `unknown family "Alpha" (valid: auto, alpha, plain)` {
 		t.Errorf("ParseChoice(Alpha): %v", err)
 	}
 	bad := Family(len(families))

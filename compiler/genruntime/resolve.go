@@ -96,6 +96,16 @@ func resolve(id string) resolution {
 	return r
 }
 
+// modelID is the id a model of a provider is resolved on: the model
+// alone, or provider + "/" + model, so that the provider is the outermost
+// provider segment of the id.
+func modelID(provider, model string) string {
+	if provider == "" {
+		return model
+	}
+	return provider + "/" + model
+}
+
 // resolveFor resolves the model of a provider and returns the resolution
 // and the id it was made on: the model alone, or, with a provider,
 // provider + "/" + model, so that the provider is the outermost provider
@@ -108,10 +118,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		return r, id
 	}
 	last.Unlock()
-	id := model
-	if provider != "" {
-		id = provider + "/" + model
-	}
+	id := modelID(provider, model)
 	compile()
 	f := resolveFamily(id)
 	r := resolution{family: f, note: noteFor(f, id)}

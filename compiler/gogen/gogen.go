@@ -21,6 +21,7 @@ import (
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Header is the first line of every generated Go file.
@@ -31,12 +32,17 @@ const FileName = config.GoFile
 
 // Generate returns the formatted source of the generated package, stamped
 // with inputHash. progs holds one program per profile, the default profile
-// first (one program when the project declares no profiles). When
-// formatting fails (a generator bug), the error holds the unformatted
-// source with line numbers so the bug can be found.
+// first (one program when the project declares no profiles). The source
+// is type-checked (see check): a name of promptc.cue whose Go identifier
+// clashes with another declaration is a *config.Error at that name; when
+// formatting or type-checking fails otherwise (a generator bug), the
+// error holds the source with line numbers so the bug can be found.
 func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
 	g := &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
 	src := g.render(inputHash)
+	if err := g.check(src); err != nil {
+		return nil, err
+	}
 	out, err := format.Source(src)
 	if err != nil {
 		return nil, fmt.Errorf("generated code does not format: %v\n%s", err, numbered(src))
@@ -75,6 +81,12 @@ type gen struct {
 	// order of Inputs.when.
 	tmplParts []string
 	whens     []string
+	// origins maps each identifier derived from a name of promptc.cue to
+	// that name (see named), for check.
+	origins map[string][]origin
+	// runtimeAt is where the fixed code sits in the source render
+	// writes: byte offsets of its start and end.
+	runtimeAt [2]int
 }
 
 // hole is one placeholder in an interned text: its byte offset and its
@@ -252,6 +264,7 @@ func (g *gen) renderModes() {
 	g.pf("\t// ModeDefault is the zero Mode: the project's default mode, DefaultMode.\n\tModeDefault Mode = iota\n")
 	for _, m := range p.Modes {
 		g.pf("\tMode%s\n", ident(m.Name))
+		g.named("Mode"+ident(m.Name), fmt.Sprintf("mode %q", m.Name), "modes", m.Name)
 	}
 	custom := p.Config.Custom != nil
 	if custom {
@@ -312,6 +325,9 @@ func (g *gen) renderFamilies() {
 	p := g.p
 	g.pf("// Family is a model family. Values come from the constants, Families,\n// ParseFamily or UnmarshalText.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
 	for i, fn := range p.FamilyNames {
+		if f := p.Families[fn]; f != nil {
+			g.namedAt("Family"+ident(fn), fmt.Sprintf("family %q", fn), diag.Position{Path: f.Path})
+		}
 		if i == 0 {
 			g.pf("\tFamily%s Family = iota\n", ident(fn))
 		} else {
@@ -333,6 +349,7 @@ func (g *gen) renderSlots() {
 			desc = "supplied by the harness"
 		}
 		g.pf("\t// %s: %s\n\t%s string\n", ident(s), oneLine(desc), ident(s))
+		g.named(ident(s), fmt.Sprintf("slot %q", s), "slots", s)
 	}
 	for _, name := range g.runtimes {
 		ph := p.Config.Placeholders[name]
@@ -341,6 +358,7 @@ func (g *gen) renderSlots() {
 			desc = "the value of {{" + name + "}}"
 		}
 		g.pf("\t// %s: %s (run-time placeholder {{%s}}, at most %d characters)\n\t%s string\n", ident(name), oneLine(desc), name, ph.Runtime.MaxChars, ident(name))
+		g.named(ident(name), fmt.Sprintf("placeholder %q", name), "placeholders", name)
 	}
 	g.pf("}\n\n")
 	g.pf("// value returns the run-time value of placeholder i of the run-time\n// placeholders.\nfunc (s *Slots) value(i int) string {\n\tswitch i {\n")
@@ -546,7 +564,9 @@ func (g *gen) renderRules() {
 	}
 	g.pf("}\n\n")
 
+	g.runtimeAt[0] = g.b.Len()
 	g.b.WriteString(g.runtime)
+	g.runtimeAt[1] = g.b.Len()
 	g.renderTools()
 	g.renderCustom()
 	g.renderInstructions()
@@ -685,6 +705,7 @@ func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names 
 	for i, name := range names {
 		quoted[i] = strconv.Quote(name)
 		consts[i] = typ + ident(name)
+		g.named(consts[i], fmt.Sprintf("%s %q", singular, name), strings.ToLower(typ)+"s", "values", name)
 		if i == 0 {
 			g.pf("\t%s %s = iota\n", consts[i], typ)
 		} else {

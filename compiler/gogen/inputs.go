@@ -27,6 +27,7 @@ func (g *gen) renderInputs() {
 			desc = "a run-time input"
 		}
 		g.pf("\t// %s: %s (%s)\n\t%s %s\n", name, oneLine(desc), inputLimits(in), name, inputType(in))
+		g.named(name, fmt.Sprintf("input %q", name), "inputs", name)
 	}
 	g.pf("}\n\n")
 	for _, name := range names {
@@ -36,10 +37,12 @@ func (g *gen) renderInputs() {
 			g.pf("// %s is the type of Inputs.%s: one of its constants, or \"\" for none.\ntype %s string\n\n// The values of %s.\nconst (\n", name, name, name, name)
 			for _, v := range in.Values {
 				g.pf("\t%s%s %s = %q\n", name, ident(v), name, v)
+				g.named(name+ident(v), fmt.Sprintf("value %q of input %s", v, name), "inputs", name, "values")
 			}
 			g.pf(")\n\n")
 		case config.InputList:
 			g.pf("// %sItem is a record of Inputs.%s.\ntype %sItem struct {\n", name, name, name)
+			g.named(name+"Item", fmt.Sprintf("input %q", name), "inputs", name)
 			for _, f := range in.FieldNames() {
 				fd := in.Fields[f]
 				desc := fd.Description
@@ -202,6 +205,7 @@ func (g *gen) renderSettings() {
 			desc = "a per-model setting"
 		}
 		g.pf("\t// %s: %s (one of %s; default %s)\n\t%s string\n", name, oneLine(desc), strings.Join(st.Values, ", "), st.Default, name)
+		g.named(name, fmt.Sprintf("setting %q", name), "settings", name)
 	}
 	g.pf("}\n\n")
 	g.pf("// settingTables holds the settings in the order of Settings' fields.\nvar settingTables = [...]settingData{\n")

@@ -44,11 +44,15 @@ missing, orphaned, leftover) with what it would do and why, then a diff.
 
 Findings go to stderr, the same that promptc lint prints for the tree
 (except OUTPUT_STALE, which --check reports); errors stop the build (exit
-1). A credential in an
-asset (the SECRET rule of lint) is an error for build whatever the lint
-section of promptc.cue says; only <!-- promptc:ignore SECRET reason --> (or
-promptc:file-ignore) in the asset lets it through. A successful build ends
-with one line on stderr saying what it wrote (--quiet omits it).`
+1). build, lint, show, costs, resolve and the language server suppress
+findings the same way: the lint section of promptc.cue and <!--
+promptc:ignore RULE reason --> or promptc:file-ignore directives in the
+assets. A credential in an asset (the SECRET rule of lint) is an error
+whatever the lint section says; only a directive in the asset lets it
+through. Errors that leave the composed text wrong (a missing file or
+include, a template that does not parse) cannot be suppressed. A
+successful build ends with one line on stderr saying what it wrote
+(--quiet omits it).`
 
 // buildOptions holds the flags of build (the format is g.format).
 type buildOptions struct {

@@ -15,9 +15,9 @@ import (
 // in the profile named by --profile and the permission set named by
 // --permit (the defaults when unset), for
 // the commands that read a Program (show, costs, resolve). A project with
-// errors is not shown or costed: what would be printed is not what build
-// ships, so the errors are printed on stderr and compile returns a
-// findings error (exit 1).
+// errors after its suppressions (refuseErrors) is not shown or costed:
+// what would be printed is not what build ships, so the errors are
+// printed on stderr and compile returns a findings error (exit 1).
 func (g *globals) compile(dir string) (*compiler.Program, error) {
 	l, err := g.loadChecked(dir, nil)
 	if err != nil {
@@ -41,7 +41,7 @@ func (g *globals) compile(dir string) (*compiler.Program, error) {
 	}
 	ds := p.Diagnostics()
 	g.logCompiled(p, ds)
-	if err := g.refuseErrors(l, ds); err != nil {
+	if err := g.refuseErrors([]*compiler.Program{p}, ds); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -14,8 +14,8 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/baseline"
 	"github.com/promptc/promptc/compiler/costs"
-	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/lint"
 )
 
 // costsLong is the help text of costs.
@@ -412,7 +412,7 @@ func (g *globals) compareProfiles(dir, spec string, sess *costs.Session, named [
 			return usagef("--compare: unknown profile %q (valid: %s)", n, strings.Join(compiler.ProfileNames(p.Config), ", "))
 		}
 	}
-	if err := g.refuseErrors(p.Loaded, proj.Diagnostics()); err != nil {
+	if err := g.refuseErrors(proj.Programs(), proj.Diagnostics()); err != nil {
 		return err
 	}
 	if sess == nil {
@@ -440,24 +440,30 @@ func (g *globals) costsPerPermission(dir string) error {
 	if proj.Default().Config.Permissions == nil {
 		return usagef("--per-permission: promptc.cue declares no permission sets")
 	}
-	if err := g.refuseErrors(proj.Default().Loaded, proj.Diagnostics()); err != nil {
+	if err := g.refuseErrors(proj.Programs(), proj.Diagnostics()); err != nil {
 		return err
 	}
 	return costs.WritePermissionCosts(g.stdout, costs.ByPermission(proj))
 }
 
-// refuseErrors prints the errors among ds, the findings of compiling the
-// project l configures, and returns a findings error when there are any: a
-// project that does not build is not shown or costed, since what would be
-// printed is not what build ships.
-func (g *globals) refuseErrors(l *config.Loaded, ds []diag.Diagnostic) error {
-	n := diag.Count(ds, diag.Error)
+// refuseErrors prints the errors among ds, the compiler's findings for
+// progs, that the project does not suppress (lint.Suppress: as lint and
+// build suppress them), each with its position, message and rule, and
+// returns a findings error when there are any: a project that does not
+// compile is not shown or costed, since what would be printed is not what
+// build ships. A credential does not stop these commands: show redacts it.
+func (g *globals) refuseErrors(progs []*compiler.Program, ds []diag.Diagnostic) error {
+	gated, err := lint.Suppress(progs, ds)
+	if err != nil {
+		return err
+	}
+	n := diag.Count(gated, diag.Error)
 	if n == 0 {
 		return nil
 	}
-	if err := g.report(nil, ds, l.Root, diag.Error, nil); err != nil {
+	if err := g.report(nil, gated, progs[0].Loaded.Root, diag.Error, nil); err != nil {
 		return err
 	}
-	fmt.Fprintf(g.stderr, "promptc: the project has %d error(s); fix them first (promptc lint lists every finding)\n", n)
+	fmt.Fprintf(g.stderr, "promptc: the project has %s\n", lint.Refusal(n, "nothing printed"))
 	return findingsError{n}
 }

@@ -3,11 +3,13 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,8 +18,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/regular"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -73,20 +77,25 @@ of run-time placeholders, as a JSON object {"name": "text"}. --profile and
 name to value; lists as arrays of records) give the run-time inputs that
 template parts render with and when conditions test; an input not given
 takes its zero value ("", false, an empty list), as in the generated
-package's Inputs. --permit compose in a profile and for a session under a permission set (the
+package's Inputs, and an enum input may be given as "" (none).
+--provider P with --model ID resolves P/ID, as the generated Request with
+Provider and Model does. --permit compose in a profile and for a session under a permission set (the
 tools part lists only the tools it permits), as the generated
 ComposeProfile does. --mode custom, in a project that declares custom:,
-previews the custom mode from custom.example as the generated LoadCustom
-reads a user's file, followed by the slots every mode sends; {{cwd}} takes
-the value of "cwd" in --slots. --requests FILE composes many requests in one
-run: each line of FILE is a JSON object {"mode", "family", "model",
-"slots", "inputs"} (each optional, as the flags of the same names), and
-show prints for each, in order, one line of JSON as --format json
---show-full prints it. show is read-only.`
+previews the custom mode from custom.example, or from the file --custom
+FILE names, as the generated LoadCustom reads a user's file (a file it
+refuses previews the fallback it sends, with the reason), followed by the
+slots every mode sends; {{cwd}} takes the value of "cwd" in --slots.
+--requests FILE composes many requests in one run: each line of FILE is a
+JSON object {"mode", "family", "provider", "model", "slots", "inputs",
+"custom"} (each optional, as the flags of the same names), and show prints
+for each, in order, one line of JSON as --format json --show-full prints
+it. show is read-only.`
 
 // showOptions holds the flags of show.
 type showOptions struct {
 	mode, fam, model, slotsFile, format string
+	provider, customFile                string
 	inputsFile, requestsFile            string
 	inputFlags                          []string
 	full, noRedact                      bool
@@ -117,6 +126,8 @@ func (o *showOptions) addFlags(cmd *cobra.Command, g *globals) {
 	f.StringVar(&o.mode, "mode", "", "the mode to compose (aliases accepted)")
 	f.StringVar(&o.fam, "family", compiler.Auto, "the family: auto follows --model, a family name wins over it")
 	f.StringVar(&o.model, "model", "", "the model id: resolves the family under auto and selects the model note")
+	f.StringVar(&o.provider, "provider", "", "the provider of --model, as the generated Request.Provider: the id resolved is PROVIDER/MODEL")
+	f.StringVar(&o.customFile, "custom", "", "with --mode custom, preview this custom file (default: custom.example) as LoadCustom reads it")
 	f.StringVar(&o.slotsFile, "slots", "", "JSON file of slot name to text")
 	f.StringArrayVar(&o.inputFlags, "input", nil, "a run-time input, NAME=VALUE (true or false for a bool); repeatable")
 	f.StringVar(&o.inputsFile, "inputs", "", "JSON file of run-time input name to value")
@@ -134,6 +145,12 @@ func (o *showOptions) addFlags(cmd *cobra.Command, g *globals) {
 func (o *showOptions) validate() error {
 	if o.format != "text" && o.format != "json" {
 		return usagef("unknown format %q for show (valid: text, json)", o.format)
+	}
+	if o.provider != "" && o.model == "" {
+		return usagef("--provider %s needs --model: the generated package resolves PROVIDER/MODEL", o.provider)
+	}
+	if o.customFile != "" && o.mode != compiler.CustomModeName {
+		return usagef("--custom %s previews the custom mode: add --mode %s", o.customFile, compiler.CustomModeName)
 	}
 	return nil
 }
@@ -188,18 +205,21 @@ func (o *showOptions) compose(p *compiler.Program) (shown, error) {
 	if err != nil {
 		return shown{}, err
 	}
-	return composeShown(p, showRequest{Mode: mode, Family: o.fam, Model: o.model, Slots: slots, Inputs: given}, o.full, o.noRedact)
+	return composeShown(p, showRequest{Mode: mode, Family: o.fam, Provider: o.provider, Model: o.model, Slots: slots, Inputs: given, CustomFile: o.customFile}, o.full, o.noRedact)
 }
 
 // showRequest is one composition show makes: the mode (not empty), the
-// family choice, the model id, the slot and run-time placeholder values
-// and the run-time inputs as given.
+// family choice, the provider and model id, the slot and run-time
+// placeholder values, the run-time inputs as given, and the custom file
+// the custom mode previews ("": custom.example).
 type showRequest struct {
-	Mode   string            `json:"mode"`
-	Family string            `json:"family"`
-	Model  string            `json:"model"`
-	Slots  map[string]string `json:"slots"`
-	Inputs map[string]any    `json:"inputs"`
+	Mode       string            `json:"mode"`
+	Family     string            `json:"family"`
+	Provider   string            `json:"provider"`
+	Model      string            `json:"model"`
+	Slots      map[string]string `json:"slots"`
+	Inputs     map[string]any    `json:"inputs"`
+	CustomFile string            `json:"custom"`
 }
 
 // composeShown composes r in p and describes the result section by
@@ -212,7 +232,7 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 	var m *compiler.Mode
 	var err error
 	if custom {
-		if m, err = customMode(p); err != nil {
+		if m, err = customMode(p, r.CustomFile != ""); err != nil {
 			return shown{}, err
 		}
 	} else if m, err = p.Mode(r.Mode); err != nil {
@@ -221,7 +241,10 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 	// The family choice gives the family and the note the model selects
 	// in it; the model id alone gives the conditional parts (none without
 	// one).
-	c, err := p.Select(r.Family, r.Model)
+	// As the generated Request does, a provider makes the id
+	// PROVIDER/MODEL, which resolution, notes and conditions all read.
+	model := genruntime.ModelID(r.Provider, r.Model)
+	c, err := p.Select(r.Family, model)
 	if err != nil {
 		return shown{}, usageError{err}
 	}
@@ -234,7 +257,7 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 	var secs []compiler.Section
 	customDesc := ""
 	if custom {
-		sec, desc, err := customSection(p, slots)
+		sec, desc, err := customSection(p, slots, r.CustomFile)
 		if err != nil {
 			return shown{}, err
 		}
@@ -248,7 +271,7 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 		redact = func(s string) string { return s }
 	}
 	f, note := c.Family, c.Note
-	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: r.Model, Counter: p.Counter.Name(),
+	out := shown{Profile: p.Profile(), Permission: p.Permission(), Mode: m.Name, Family: f.Name, Model: model, Counter: p.Counter.Name(),
 		Separator: m.Config.Separator, FinalNewline: m.Config.FinalNewline, End: m.Config.Ending(),
 		Bytes: len(text), Chars: utf8.RuneCountInString(text), Tokens: p.Counter.Count(text)}
 	// The custom mode sends no family text, so no note is in it.
@@ -281,7 +304,7 @@ func (o *showOptions) runRequests(g *globals, p *compiler.Program) error {
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&r); err != nil {
-			return usagef("--requests %s:%d: want a JSON object with mode, family, model, slots and inputs: %v", o.requestsFile, i+1, err)
+			return usagef("--requests %s:%d: want a JSON object with mode, family, provider, model, slots, inputs and custom: %v", o.requestsFile, i+1, err)
 		}
 		if r.Mode == "" {
 			r.Mode = p.Config.DefaultMode
@@ -406,7 +429,8 @@ func writeShown(w io.Writer, out shown) {
 
 // readInputs reads the run-time inputs of --inputs FILE and then of each
 // --input NAME=VALUE, which wins over the file. A flag's value is text,
-// or for a bool input true or false.
+// or for a bool input true or false; an enum input may be "", its zero
+// value, as in the generated package.
 func readInputs(p *compiler.Program, file string, flags []string) (map[string]any, error) {
 	given := map[string]any{}
 	if file != "" {
@@ -437,6 +461,13 @@ func readInputs(p *compiler.Program, file string, flags []string) (map[string]an
 			return nil, usagef("--input %s: input %s is a list: give it in --inputs FILE as an array of records", kv, name)
 		default:
 			given[name] = val
+		}
+	}
+	// "" is an enum's zero value, which the generated package accepts
+	// (no value): it is the input not given.
+	for name, v := range given {
+		if in, ok := p.Config.Inputs[name]; ok && in.Type == config.InputEnum && v == "" {
+			delete(given, name)
 		}
 	}
 	return given, nil
@@ -471,11 +502,12 @@ func unknownMode(p *compiler.Program, name string, err error) error {
 // for p's profile: the user's text (customSection), then the slots that
 // every mode in order sends, in the order the first of them sends them
 // (every mode, when order is empty), joined by a blank line with nothing
-// after the last. Its Compose lists the slots only. Without
-// custom.example there is no text to preview: a usage error.
-func customMode(p *compiler.Program) (*compiler.Mode, error) {
-	if p.Config.Custom.Example == "" {
-		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file to preview the custom mode", compiler.CustomModeName)
+// after the last. Its Compose lists the slots only. Without a file to
+// preview (given, set when --custom names one, or custom.example) there is
+// no text: a usage error.
+func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
+	if p.Config.Custom.Example == "" && !given {
+		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file, or give one with --custom FILE, to preview the custom mode", compiler.CustomModeName)
 	}
 	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
 	for _, name := range compiler.CustomSlots(p) {
@@ -484,14 +516,17 @@ func customMode(p *compiler.Program) (*compiler.Mode, error) {
 	return cm, nil
 }
 
-// customSection is the custom mode's own section, read from custom.example
-// as the generated LoadCustom reads a user's file (the same code splits off
-// the frontmatter and the name), with {{cwd}} expanded to the cwd value of
-// slots; and its description. The build has checked the example (inside
-// the project, within maxBytes, with instructions), and refused to go on
-// otherwise, so its text is what LoadCustom would send.
-func customSection(p *compiler.Program, slots map[string]string) (compiler.Section, string, error) {
+// customSection is the custom mode's own section, read as the generated
+// LoadCustom reads a user's file (the same code splits off the frontmatter
+// and the name), with {{cwd}} expanded to the cwd value of slots; and its
+// description. The file is file, when not "" (see customFile), else
+// custom.example, which the build has checked (inside the project, within
+// maxBytes, with instructions), refusing to go on otherwise.
+func customSection(p *compiler.Program, slots map[string]string, file string) (compiler.Section, string, error) {
 	c := p.Config.Custom
+	if file != "" {
+		return customFile(p, slots, file)
+	}
 	f := p.Files[path.Clean(c.Example)]
 	if f == nil {
 		// Compile records every file it read, the example included, and
@@ -508,4 +543,42 @@ func customSection(p *compiler.Program, slots map[string]string) (compiler.Secti
 	}
 	return compiler.Section{Name: compiler.CustomModeName, Text: strings.ReplaceAll(body, "{{cwd}}", slots[customCwd]),
 		Pos: diag.Position{Path: f.Path, Line: line, Col: 1}}, desc + ".", nil
+}
+
+// customFile is customSection for a custom file named on the command line
+// (a user's, anywhere): read as a regular file of at most custom.maxBytes
+// bytes and checked by the generated loader's own rules
+// (genruntime.CustomData). A file the loader would refuse previews what it
+// sends instead, the fallback part, with the reason; a file that cannot be
+// opened (missing, a link, not a regular file) is a usage error.
+func customFile(p *compiler.Program, slots map[string]string, file string) (compiler.Section, string, error) {
+	c := p.Config.Custom
+	root, err := os.OpenRoot(filepath.Dir(file))
+	if err != nil {
+		return compiler.Section{}, "", usagef("--custom: %v", err)
+	}
+	defer root.Close()
+	data, err := regular.Read(root, filepath.Base(file), int64(c.MaxBytes))
+	var reason, name, text string
+	var tooLarge *regular.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		reason = fmt.Sprintf("%s is %d bytes, over the limit of %d", file, tooLarge.Size, c.MaxBytes)
+	case err != nil:
+		return compiler.Section{}, "", usagef("--custom: %v", err)
+	default:
+		name, text, reason = genruntime.CustomData(file, data, c.MaxBytes)
+	}
+	if reason != "" {
+		fb := p.Parts[c.Fallback.Name]
+		return compiler.Section{Name: compiler.CustomModeName, Text: fb.Text, Pos: fb.Pos},
+			fmt.Sprintf("The loader refuses %s (%s) and sends the fallback, part %s.", file, reason, c.Fallback.Name), nil
+	}
+	desc := fmt.Sprintf("The user's own instructions, previewed from %s", file)
+	if name != "" {
+		desc += fmt.Sprintf(", named %q", name)
+	}
+	line := 1 + strings.Count(string(data[:max(strings.LastIndex(string(data), text), 0)]), "\n")
+	return compiler.Section{Name: compiler.CustomModeName, Text: strings.ReplaceAll(text, "{{cwd}}", slots[customCwd]),
+		Pos: diag.Position{Path: filepath.ToSlash(file), Line: line, Col: 1}}, desc + ".", nil
 }

@@ -1,0 +1,73 @@
+package gogen
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
+)
+
+// BenchmarkCheck measures the type check of the package of the example
+// project (assets/) as build runs it (the fixed code's bodies skipped)
+// and in full, to compare with BenchmarkGenerateAssets.
+func BenchmarkCheck(b *testing.B) {
+	progs := testproject.CompileAll(b, "../../assets").Programs()
+	g := &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
+	src := g.render("h")
+	for _, full := range []bool{false, true} {
+		name := "build"
+		if full {
+			name = "full"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if err := g.checkWith(src, !full); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckRefusesBrokenCode: a type error in what gogen writes (not a
+// clash of a user's name) is a generator bug: a plain error, with the
+// numbered source, never a configuration error; and without the fixed
+// code's bodies skipped, the same holds for an error in one of them.
+func TestCheckRefusesBrokenCode(t *testing.T) {
+	root := testtree.Write(t, map[string]string{
+		"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: focus: compose: [parts.base]\norder: [\"focus\"]\ndefaultMode: \"focus\"\n",
+		"base.md":     "Base.\n",
+	})
+	progs := testproject.CompileAll(t, root).Programs()
+	g := &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
+	src := g.render("h")
+	if err := g.check(src); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.checkWith(src, false); err != nil {
+		t.Fatal(err)
+	}
+	bad := append(slices.Clone(src), "\nvar brokenTable = [...]Mode{\"focus\"}\n"...)
+	err := g.check(bad)
+	var ce *config.Error
+	if err == nil || errors.As(err, &ce) || !strings.Contains(err.Error(), "does not type-check") || !strings.Contains(err.Error(), "brokenTable") {
+		t.Errorf("a type error in the tables: got %v", err)
+	}
+	// A body of the fixed code: skipped by build's check, found in full.
+	body := bytes.Replace(slices.Clone(src), []byte("func (m Mode) String() string {"), []byte("func (m Mode) String() string {\n\tvar unusedVariable int"), 1)
+	if bytes.Equal(body, src) {
+		t.Fatal("the fixed code has no Mode.String to break")
+	}
+	g.runtimeAt[1] += len(body) - len(src)
+	if err := g.check(body); err != nil {
+		t.Errorf("build's check read a body of the fixed code: %v", err)
+	}
+	if err := g.checkWith(body, false); err == nil || !strings.Contains(err.Error(), "unusedVariable") {
+		t.Errorf("the full check missed an error in the fixed code: %v", err)
+	}
+}
