@@ -312,8 +312,8 @@ func (l *linter) unusedParts() []diag.Diagnostic {
 
 // emptyParts reports each part read from a file whose text is empty or
 // white space only: it sends nothing. A part whose file or block could not
-// be read has a finding of its own (a read error, BLOCK_MISSING) and no
-// second one here.
+// be read, or whose file has an error (an include left out), has a finding
+// of its own and no second one here.
 func (l *linter) emptyParts() []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, name := range slices.Sorted(maps.Keys(l.p.Parts)) {
@@ -322,8 +322,12 @@ func (l *linter) emptyParts() []diag.Diagnostic {
 		if cp.File == "" || l.p.Files[cp.File] == nil || strings.TrimSpace(part.Text) != "" {
 			continue
 		}
+		// An error about the part, or in its file (an include left
+		// out), is the cause of the missing text.
 		prefix := "part " + name + ":"
-		if slices.ContainsFunc(l.compiled, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Message, prefix) }) {
+		if slices.ContainsFunc(l.compiled, func(d diag.Diagnostic) bool {
+			return strings.HasPrefix(d.Message, prefix) || d.Severity == diag.Error && d.Pos.Path == cp.File
+		}) {
 			continue
 		}
 		what := cp.File

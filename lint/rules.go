@@ -99,7 +99,7 @@ Say what you will do, then do it.
 	{
 		ID: compiler.RuleFamilyFiles, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "families.files must be a valid glob inside the project, and each file it finds must name a valid family.",
-		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family. A file it finds names the family before .prompt.md, which must start with a letter and hold only letters, digits, '.', '_' and '-' (gpt-5.1.prompt.md is the family gpt-5.1); a file that names no valid family is left out.`,
+		Doc:     `families.files is a doublestar glob, relative to the project root, that finds the family files. A malformed pattern (an unclosed bracket or brace, an absolute path, a .. that leaves the root) finds nothing, so every model would get the fallback family. A glob that finds no file while rules or examples name families (a misspelled directory) is one error at the glob, naming the families and, when the project holds family files elsewhere, where they are, instead of one UNKNOWN_FAMILY per rule and example. A file it finds names the family before .prompt.md, which must start with a letter and hold only letters, digits, '.', '_' and '-' (gpt-5.1.prompt.md is the family gpt-5.1); a file that names no valid family is left out.`,
 		Bad: `-- promptc.cue --
 families: files: "prompts/families/[a-z*.prompt.md"
 `,

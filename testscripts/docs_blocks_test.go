@@ -141,3 +141,65 @@ func TestDocCueBlocks(t *testing.T) {
 	}
 	t.Logf("%d whole configurations, %d fragments", whole, fragments)
 }
+
+// fixtureCaption matches the line above an output sample that names the
+// testscript whose own small project printed it.
+var fixtureCaption = regexp.MustCompile("^\\s*Run on the project in \\[`([a-z0-9_]+\\.txtar)`\\]\\((?:\\.\\./)?testscripts/testdata/([a-z0-9_]+\\.txtar)\\):$")
+
+// TestDocSamplesNameTheirFixture: an output sample that a testscript
+// prints from a project of its own (not the example in assets/ nor the
+// harness-like testdata/harness) says so in the text, in a caption line
+// above its label that links the script, so that no sample reads as if it
+// were run on assets/; and a caption names the script that really checks
+// the sample.
+func TestDocSamplesNameTheirFixture(t *testing.T) {
+	blocks, err := docsample.All("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims := claimedSamples(t)
+	pages := map[string][]string{}
+	for _, b := range blocks {
+		n := b.Output()
+		if n == "" || len(claims[n]) != 1 || !strings.HasSuffix(claims[n][0], ".txtar") {
+			continue // Go tests, and TestDocSamplesChecked's failures
+		}
+		script := claims[n][0]
+		src, err := os.ReadFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _, _ := strings.Cut(string(src), "\n-- ")
+		ownProject := !strings.Contains(body, "$ASSETS") && !strings.Contains(body, "$HARNESS")
+		lines, ok := pages[b.Page]
+		if !ok {
+			text, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(b.Page)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = strings.Split(string(text), "\n")
+			pages[b.Page] = lines
+		}
+		// Lines are 1-based: the fence is at b.Line, its label above
+		// it, and the caption two lines above the label (a blank line
+		// between them keeps the caption a paragraph of its own).
+		caption := ""
+		if i := b.Line - 4; i >= 0 && i < len(lines) {
+			caption = lines[i]
+		}
+		m := fixtureCaption.FindStringSubmatch(caption)
+		base := filepath.Base(script)
+		switch {
+		case m != nil && (m[1] != base || m[2] != base):
+			t.Errorf("%s: output %s is captioned with %s, but %s checks it", b.Pos(), n, m[2], script)
+		case m == nil && ownProject:
+			t.Errorf("%s: output %s comes from the project of %s, not assets/: write above its label \"Run on the project in [`%s`](%stestscripts/testdata/%s):\" and a blank line",
+				b.Pos(), n, script, base, relUp(b.Page), base)
+		}
+	}
+}
+
+// relUp is the path from page back to the repository root.
+func relUp(page string) string {
+	return strings.Repeat("../", strings.Count(page, "/"))
+}

@@ -54,15 +54,16 @@ func registerCompletions(root *cobra.Command, g *globals) {
 			return withPrefix(names(p), prefix), cobra.ShellCompDirectiveNoFileComp
 		}
 	}
-	modes := project(func(p *compiler.Program) []string {
-		var out []string
-		for _, m := range p.Modes {
-			out = append(out, m.Name)
+	modes := project(modeNames)
+	// --mode also takes the custom mode, in a project that declares one
+	// (show previews it from custom.example); a list of modes to watch
+	// (--fail-on-change) names modes of promptc.cue only.
+	modeFlag := project(func(p *compiler.Program) []string {
+		out := modeNames(p)
+		if p.Config.Custom != nil && !slices.Contains(out, compiler.CustomModeName) {
+			out = append(out, compiler.CustomModeName)
+			slices.Sort(out)
 		}
-		for alias := range p.Config.Aliases {
-			out = append(out, alias)
-		}
-		slices.Sort(out)
 		return out
 	})
 	// A family flag takes auto (follow the model) or a family name.
@@ -111,7 +112,7 @@ func registerCompletions(root *cobra.Command, g *globals) {
 		if c.Flags().Lookup("base") != nil {
 			c.RegisterFlagCompletionFunc("base", gitRefs)
 		}
-		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modes, "family": families, "profile": profiles, "permit": permissions, "model": models} {
+		for flag, fn := range map[string]cobra.CompletionFunc{"mode": modeFlag, "family": families, "profile": profiles, "permit": permissions, "model": models} {
 			if c.Flags().Lookup(flag) != nil {
 				c.RegisterFlagCompletionFunc(flag, fn)
 			}
@@ -152,4 +153,17 @@ func gitRefs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.
 		}
 	}
 	return withPrefix(refs, prefix), cobra.ShellCompDirectiveNoFileComp
+}
+
+// modeNames lists the modes and aliases of p, sorted.
+func modeNames(p *compiler.Program) []string {
+	var out []string
+	for _, m := range p.Modes {
+		out = append(out, m.Name)
+	}
+	for alias := range p.Config.Aliases {
+		out = append(out, alias)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -74,7 +74,7 @@ func (g *globals) report(cmd *cobra.Command, ds []diag.Diagnostic, root string, 
 		w = g.stderr
 	}
 	return print(w, fromWorkingDir(keep, root), printer.Options{
-		Color:       format == printer.FormatText && colorFor(w),
+		Color:       format == printer.FormatText && g.colorFor(w),
 		Version:     version(),
 		Rules:       lint.RuleInfos(),
 		RulesDocURL: lint.DocsURL,

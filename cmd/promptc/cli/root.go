@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,10 +92,12 @@ type globals struct {
 	permission string
 	jobs       int
 	verbose    bool
-	stdin      io.Reader
-	stdout     io.Writer
-	stderr     io.Writer
-	logger     *log.Logger
+	// color is the --color flag: auto, always or never (colorFor).
+	color  string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	logger *log.Logger
 }
 
 // Run is the whole program behind main, with its streams passed in so that
@@ -203,6 +206,9 @@ directory; --config names the file directly.`,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			g.logger = newLogger(g.stderr, g.verbose)
+			if !slices.Contains(colorModes, g.color) {
+				return usagef("--color: unknown value %q (valid: %s)", g.color, strings.Join(colorModes, ", "))
+			}
 			return nil
 		},
 		Version: version(),
@@ -218,6 +224,7 @@ directory; --config names the file directly.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.configFile, "config", "", "path of promptc.cue (overrides discovery)")
 	pf.BoolVarP(&g.verbose, "verbose", "v", false, "debug logging to stderr")
+	pf.StringVar(&g.color, "color", "auto", "colour findings: auto (a terminal, unless NO_COLOR; FORCE_COLOR forces), always, never")
 	root.AddCommand(
 		newInitCommand(g),
 		newBuildCommand(g),
