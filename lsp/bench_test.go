@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
@@ -74,6 +75,7 @@ func BenchmarkRecheck(b *testing.B) {
 			c.request("textDocument/hover", c.at(tc.rel, 0, 0))
 			b.ReportAllocs()
 			i := 0
+			cpu := cpuTime()
 			for b.Loop() {
 				i++
 				c.change(tc.rel, i+1, texts[i%2])
@@ -81,6 +83,7 @@ func BenchmarkRecheck(b *testing.B) {
 				c.notes = c.notes[:0]
 			}
 			b.StopTimer()
+			reportCPU(b, cpu)
 			c.shutdown()
 		})
 	}
@@ -120,6 +123,7 @@ func BenchmarkTyping(b *testing.B) {
 		b.ReportAllocs()
 		text := string(orig)
 		v := 1
+		cpu := cpuTime()
 		for b.Loop() {
 			v++
 			text += "a"
@@ -128,6 +132,7 @@ func BenchmarkTyping(b *testing.B) {
 			c.notes = c.notes[:0]
 		}
 		b.StopTimer()
+		reportCPU(b, cpu)
 		c.shutdown()
 	})
 	b.Run("burst", func(b *testing.B) {
@@ -138,6 +143,7 @@ func BenchmarkTyping(b *testing.B) {
 		b.ReportAllocs()
 		checks.Store(0)
 		v := 1
+		cpu := cpuTime()
 		for b.Loop() {
 			for i := range sentence {
 				v++
@@ -152,7 +158,14 @@ func BenchmarkTyping(b *testing.B) {
 			c.notes = c.notes[:0]
 		}
 		b.StopTimer()
+		reportCPU(b, cpu)
 		b.ReportMetric(float64(checks.Load())/float64(b.N), "checks/op")
 		c.shutdown()
 	})
+}
+
+// reportCPU reports the CPU time of the process since since, per
+// operation, server and client together (they run in one process).
+func reportCPU(b *testing.B, since time.Duration) {
+	b.ReportMetric(float64(cpuTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }

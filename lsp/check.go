@@ -98,82 +98,85 @@ func (p *project) current(sn *snapshot, cl *call) bool {
 
 // refresh returns a check of p that is current (see project.current),
 // running one when needed, and publishes the findings of each check it
-// runs that no edit made obsolete meanwhile. A check made obsolete by a
-// newer edit stops at its next stage and publishes nothing: for the
-// debounce timer (cl nil), the newer edit's own timer checks again; for a
-// request, refresh checks again at once. It returns nil when the request
-// was cancelled, or when the timer's check was made obsolete.
+// runs that no edit made obsolete meanwhile. A check for the debounce
+// timer (cl nil) made obsolete by a newer edit stops at its next stage:
+// the newer edit's own timer checks again. A check for a request runs to
+// its end (what it finds answers the request) unless the request is
+// cancelled, and is shown only if no edit came after it. It returns nil
+// when the request was cancelled, or when the timer's check was made
+// obsolete.
 func (s *Server) refresh(p *project, cl *call) *snapshot {
 	p.checkMu.Lock()
 	defer p.checkMu.Unlock()
-	for {
-		if cl.givenUp() {
-			return nil
-		}
-		s.mu.Lock()
-		if p.current(p.snap, cl) {
-			sn := p.snap
-			s.mu.Unlock()
-			return sn
-		}
-		seq := s.seq
-		overlay := map[string]string{}
-		for _, d := range s.docs {
-			if d.proj == p {
-				if rel, ok := relTo(p.root, d.path); ok {
-					overlay[rel] = d.text
-				}
-			}
-		}
+	if cl.givenUp() {
+		return nil
+	}
+	s.mu.Lock()
+	if p.current(p.snap, cl) {
+		sn := p.snap
 		s.mu.Unlock()
-		// goOn is asked at each stage boundary: a check goes on only
-		// while no newer edit of its project arrived, and while the
-		// request it runs for is wanted.
-		goOn := func(stage string) bool {
-			if s.opt.stage != nil {
-				s.opt.stage(stage)
-			}
-			if cl.givenUp() {
-				return false
-			}
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			return p.gen <= seq
-		}
-		sn := check(p.file, overlay, s.opt.Jobs, goOn)
-		if sn == nil {
-			if cl == nil {
-				return nil
-			}
-			continue
-		}
-		sn.seq = seq
-		s.mu.Lock()
-		p.snap = sn
-		if sn.loaded != nil {
-			p.good = sn
-		}
-		s.mu.Unlock()
-		if !goOn("publish") {
-			// Obsolete at its end: what it found is kept for requests that
-			// arrived before the newer edit, and not shown.
-			if cl == nil {
-				return nil
-			}
-			continue
-		}
-		s.mu.Lock()
-		showFailure := sn.failure != "" && sn.failure != p.failure
-		p.failure = sn.failure
-		s.mu.Unlock()
-		if showFailure {
-			s.showError(sn.failure)
-		}
-		s.publish(p, sn)
-		s.watch(sn)
-		s.refreshPreviews(p, sn)
 		return sn
 	}
+	seq := s.seq
+	overlay := map[string]string{}
+	for _, d := range s.docs {
+		if d.proj == p {
+			if rel, ok := relTo(p.root, d.path); ok {
+				overlay[rel] = d.text
+			}
+		}
+	}
+	s.mu.Unlock()
+	// goOn is asked at each stage boundary. A check for the timer
+	// goes on only while no newer edit of its project arrived; a
+	// check for a request goes on while the request is wanted, since
+	// what it finds answers the request whatever came after.
+	obsolete := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return p.gen > seq
+	}
+	goOn := func(stage string) bool {
+		if s.opt.stage != nil {
+			s.opt.stage(stage)
+		}
+		if cl != nil {
+			return !cl.givenUp()
+		}
+		return !obsolete()
+	}
+	sn := check(p.file, overlay, s.opt.Jobs, goOn)
+	if sn == nil {
+		return nil
+	}
+	sn.seq = seq
+	s.mu.Lock()
+	if p.snap == nil || p.snap.seq < seq {
+		p.snap = sn
+	}
+	if sn.loaded != nil && (p.good == nil || p.good.seq < seq) {
+		p.good = sn
+	}
+	s.mu.Unlock()
+	if !goOn("publish") {
+		return nil
+	}
+	if obsolete() {
+		// What it found answers the request (cl), and is not shown:
+		// the newer edit's check shows its own.
+		return sn
+	}
+	s.mu.Lock()
+	showFailure := sn.failure != "" && sn.failure != p.failure
+	p.failure = sn.failure
+	s.mu.Unlock()
+	if showFailure {
+		s.showError(sn.failure)
+	}
+	s.publish(p, sn)
+	s.watch(sn)
+	s.refreshPreviews(p, sn)
+	return sn
 }
 
 // check runs promptc lint's pipeline on the project of the configuration

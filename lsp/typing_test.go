@@ -137,3 +137,32 @@ func TestCompletionNeverChecks(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// An edit made while a request's check runs does not restart it: the
+// check answers the request (it saw every edit before it), and what it
+// found is not shown, since the newer edit's check shows its own.
+func TestRequestCheckAnswersDespiteNewerEdit(t *testing.T) {
+	c, g := startGated(t)
+	c.open("prompts/base.md", "First. \n\n@shared/safety.md\n")
+	g.holdNext()
+	id := c.start("textDocument/hover", c.at("prompts/base.md", 0, 0))
+	if st := <-g.entered; st != "load" {
+		t.Fatalf("held at %q, want load", st)
+	}
+	c.change("prompts/base.md", 2, "Second.\n\n@shared/safety.md\n")
+	c.sync()
+	g.release <- struct{}{}
+	if m := c.response(id); m.Error != nil || !strings.Contains(string(m.Result), "prompts/base.md") {
+		t.Fatalf("hover: %+v", m)
+	}
+	if st := g.take(); !slices.Equal(st, []string{"load", "compile", "lint", "publish"}) {
+		t.Fatalf("stages %v: the request's check was not run once to its end", st)
+	}
+	// Only the newer text's findings are shown: none.
+	for _, p := range c.publishedAll() {
+		if len(p.Diagnostics) != 0 {
+			t.Fatalf("published %s: %s", p.URI, brief(p.Diagnostics))
+		}
+	}
+	c.shutdown()
+}
