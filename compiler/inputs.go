@@ -284,8 +284,9 @@ func (p *Program) ReadsInputs(m *Mode) bool {
 // largest: for each input, the value whose parts add up to the most
 // characters (each part tests one input, so the choices are
 // independent), ties going to the first (true, then false; an enum's
-// values in order). It returns the choice as a Selection.When and in
-// words for findings ("" when m has no when condition).
+// values in order); a setting s.Settings gives keeps that value. It
+// returns the choice as a Selection.When and in words for findings (""
+// when m has no when condition).
 func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 	byInput := map[string][]string{}
 	for _, r := range m.Config.Compose {
@@ -305,9 +306,14 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 		if setting, ok := strings.CutPrefix(name, settingKey); ok {
 			// A setting-conditioned part counts at the setting's largest
 			// value, as a part on an enum input does: which models get
-			// which value is the rules', and a new model may get any.
-			for _, v := range p.Config.Settings[setting].Values {
-				cands = append(cands, v)
+			// which value is the rules', and a new model may get any. A
+			// selection for one model has its value: that one only.
+			if v, ok := s.Settings[setting]; ok {
+				cands = []any{v}
+			} else {
+				for _, v := range p.Config.Settings[setting].Values {
+					cands = append(cands, v)
+				}
 			}
 		} else if in := p.Config.Inputs[name]; in.Type == config.InputBool {
 			cands = []any{true, false}

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:20381ef2635af2aaa1d19455aacf2fe48d3ad0e7b5f316bcb0ec37fdd2664fd5"
+const InputHash = "sha256:2df807f11181cdeb85e8029385c6b5f9093f5bbfd4c138b79d5fc7ebe602785b"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1548,7 +1548,7 @@ func (r Request) Fields() ([]Field, error) {
 
 // This file is part of the fixed code of every generated package: gogen
 // copies its declarations after the package's data tables (modeWarnings,
-// modeConds, noticeTable). See the package documentation.
+// modeConds, noticeSettings, noticeTable). See the package documentation.
 
 // Notice is the cost notice of one mode for one model: what the mode puts
 // in front of every call, as a harness shows it when a mode is chosen.
@@ -1583,7 +1583,10 @@ type noticeData struct {
 // CostNotice returns the cost notice of mode for the model modelID under
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here. It
+// at build time for every family, note, value of the settings the
+// model's text depends on and set of conditional parts, so nothing is
+// counted here: the figures of the text the model is sent, with every
+// run-time input and placeholder at its maximum. It
 // panics where Compose does. The custom mode's text is the user's, which
 // promptc never sees: its notice has only Mode set.
 //
@@ -1608,7 +1611,14 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	if i >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
+	// The entry is chosen by the values of the settings a when condition
+	// tests (noticeSettings, as one number in mixed radix), then by the
+	// subset of the mode's conditional parts the model gets.
 	sub := 0
+	for _, si := range noticeSettings {
+		sub = sub*len(settingTables[si].values) + r.settings[si]
+	}
+	sub <<= len(modeConds[pr][i])
 	for j, c := range modeConds[pr][i] {
 		if r.parts&(1<<c) != 0 {
 			sub |= 1 << j
@@ -4159,9 +4169,15 @@ var modeConds = [...][len(modeNames)][]uint8{
 	{nil, nil, nil, nil},
 }
 
+// noticeSettings lists the settings (indexes in settingTables) whose
+// values the notices depend on: a notice's entry is their values as one
+// number in mixed radix, then the subset of conditional parts.
+var noticeSettings = [...]uint8{}
+
 // noticeTable holds each profile's notices by family, then by note
 // (index 0 is no note, i+1 the family's note i), then by mode, then by the
-// subset of the mode's conditional parts the model gets.
+// values of noticeSettings and the subset of the mode's conditional parts
+// the model gets.
 var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 	// profile (none declared)
 	{

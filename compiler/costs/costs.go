@@ -46,9 +46,12 @@ type Row struct {
 	// and it differs from Tokens, which counts them at their maximum.
 	TypicalTokens *int `json:"typicalTokens,omitempty"`
 	// PrefixTokens is the cacheable prefix: static text before the first
-	// slot.
-	PrefixTokens int    `json:"prefixTokens"`
-	Note         string `json:"note,omitempty"`
+	// volatile slot or run-time text, with the selection Tokens counts.
+	PrefixTokens int `json:"prefixTokens"`
+	// TypicalPrefixTokens is the cacheable prefix with the selection
+	// TypicalTokens counts: set only when it differs from PrefixTokens.
+	TypicalPrefixTokens *int   `json:"typicalPrefixTokens,omitempty"`
+	Note                string `json:"note,omitempty"`
 	// Conditional lists the conditional parts counted in Tokens.
 	Conditional []string `json:"conditional,omitempty"`
 	Counter     string   `json:"counter"`
@@ -129,24 +132,24 @@ func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Se
 }
 
 // row measures mode m for selection s: with longest, s's note is replaced
-// by each mode's most expensive note, else kept where m sends notes.
-// TokensNoNote is s's family with no note and no conditional part.
+// by each mode's most expensive note (the table's rows), else s's note is
+// kept, sent where m sends notes and giving per-note placeholder values
+// where it does not, as the composed text has them (a model's notices).
+// The when conditions are MaxWhen's choice, a setting s.Settings gives
+// kept. TokensNoNote is s's family with no note and no conditional part.
 // OverFocus compares with the base mode measured the same way, so it is
 // always Tokens minus the base mode's Tokens.
 func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bool, base *compiler.Mode) Row {
 	f := s.Family
 	measured := func(m *compiler.Mode) compiler.Selection {
 		ms := s
-		switch {
-		case longest:
+		if longest {
 			ms.Note = p.LongestNote(m, f)
-		case !p.UsesNotes(m):
-			ms.Note = compiler.NoNote
 		}
+		ms.When, _ = p.MaxWhen(m, ms)
 		return ms
 	}
 	ms := measured(m)
-	ms.When, _ = p.MaxWhen(m, ms)
 	static := p.Static(m, ms)
 	r := Row{
 		Mode: m.Name, Family: f.Name,
@@ -158,13 +161,15 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		Exact:        p.Counter.Exact(),
 	}
 	if p.ReadsInputs(m) {
-		ts := ms
-		ts.When, ts.Inputs = nil, p.TypicalInputs()
+		ts := Typical(p, ms)
 		if typical := p.Counter.Count(p.Static(m, ts)); typical != r.Tokens {
 			r.TypicalTokens = &typical
 		}
+		if prefix := p.Counter.Count(p.Prefix(m, ts)); prefix != r.PrefixTokens {
+			r.TypicalPrefixTokens = &prefix
+		}
 	}
-	if ms.Note >= 0 {
+	if ms.Note >= 0 && p.UsesNotes(m) {
 		r.Note = f.Notes[ms.Note].Label
 	}
 	for _, name := range p.ConditionalIn(m) {
@@ -173,12 +178,34 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		}
 	}
 	if base != nil {
-		bs := measured(base)
-		bs.When, _ = p.MaxWhen(base, bs)
-		over := r.Tokens - p.Counter.Count(p.Static(base, bs))
+		over := r.Tokens - p.Counter.Count(p.Static(base, measured(base)))
 		r.OverFocus, r.Base = &over, base.Name
 	}
 	return r
+}
+
+// Typical is the maximum's selection ms (its When from MaxWhen) with the
+// run-time inputs at their typical values (TypicalInputs): a part
+// conditioned on an input is sent when the typical value holds, a part
+// conditioned on a setting when it is in the maximum too, so the typical
+// text is the maximum's with smaller inputs, never the parts of every
+// setting value at once.
+func Typical(p *compiler.Program, ms compiler.Selection) compiler.Selection {
+	typical := p.TypicalInputs()
+	maxWhen := ms.When
+	ts := ms
+	ts.Inputs = typical
+	ts.When = func(part string) bool {
+		w := p.Config.Parts[part].When
+		switch {
+		case w == nil:
+			return true
+		case w.Setting != "":
+			return maxWhen == nil || maxWhen(part)
+		}
+		return w.Holds(typical[w.Input])
+	}
+	return ts
 }
 
 // sendNone sends no part that has a when condition: the least a call

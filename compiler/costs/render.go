@@ -67,8 +67,12 @@ func cells(r Row) []string {
 		// differ.
 		tokens = compiler.Thousands(*r.TypicalTokens) + " typ / " + tokens + " max"
 	}
+	prefix := compiler.Thousands(r.PrefixTokens)
+	if r.TypicalPrefixTokens != nil {
+		prefix = compiler.Thousands(*r.TypicalPrefixTokens) + " typ / " + prefix + " max"
+	}
 	return []string{r.Mode, r.Family, tokens, compiler.Thousands(r.TokensNoNote),
-		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), note, counted}
+		signed(r.OverFocus), compiler.Thousands(r.Chars), prefix, note, counted}
 }
 
 // signed writes a difference with its sign, "-" when there is none.

@@ -2,7 +2,7 @@ package genruntime
 
 // This file is part of the fixed code of every generated package: gogen
 // copies its declarations after the package's data tables (modeWarnings,
-// modeConds, noticeTable). See the package documentation.
+// modeConds, noticeSettings, noticeTable). See the package documentation.
 
 // Notice is the cost notice of one mode for one model: what the mode puts
 // in front of every call, as a harness shows it when a mode is chosen.
@@ -37,7 +37,10 @@ type noticeData struct {
 // CostNotice returns the cost notice of mode for the model modelID under
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here. It
+// at build time for every family, note, value of the settings the
+// model's text depends on and set of conditional parts, so nothing is
+// counted here: the figures of the text the model is sent, with every
+// run-time input and placeholder at its maximum. It
 // panics where Compose does. The custom mode's text is the user's, which
 // promptc never sees: its notice has only Mode set.
 //
@@ -62,7 +65,14 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	if i >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
+	// The entry is chosen by the values of the settings a when condition
+	// tests (noticeSettings, as one number in mixed radix), then by the
+	// subset of the mode's conditional parts the model gets.
 	sub := 0
+	for _, si := range noticeSettings {
+		sub = sub*len(settingTables[si].values) + r.settings[si]
+	}
+	sub <<= len(modeConds[pr][i])
 	for j, c := range modeConds[pr][i] {
 		if r.parts&(1<<c) != 0 {
 			sub |= 1 << j

@@ -3,7 +3,7 @@ package genruntime
 import "testing"
 
 // TestNoticeFor: a notice comes from the table entry of its family, note,
-// mode and the subset of the mode's conditional parts the model gets;
+// mode, the values of the settings the text depends on and the subset of the mode's conditional parts the model gets;
 // ModeDefault's is the default mode's and names it; the custom mode's has
 // only Mode set.
 func TestNoticeFor(t *testing.T) {
@@ -21,6 +21,10 @@ func TestNoticeFor(t *testing.T) {
 		{"long with the part", ModeLong, "alpha-small", "long · +5 tokens per call (10 total)", 10, 5, "Sends more."},
 		{"default is long", ModeDefault, "alpha-1", "long · +3 tokens per call (8 total)", 8, 3, "Sends more."},
 		{"agent", ModeAgent, "plain/x", "agent · +1 tokens per call (6 total)", 6, 1, ""},
+		// The setting Examples is "end" for small models: the agent mode
+		// sends examplesEnd to them, and the notice counts it.
+		{"agent with the setting's part", ModeAgent, "plain/small", "agent · +2 tokens per call (7 total)", 7, 2, ""},
+		{"long with the setting", ModeLong, "alpha-small", "long · +5 tokens per call (10 total)", 10, 5, "Sends more."},
 	}
 	for _, tc := range tests {
 		n, err := Request{Mode: tc.mode, Model: tc.model}.CostNotice()
