@@ -54,11 +54,13 @@ func (p *Program) Choose(choice, modelID string) (*family.Family, int, error) {
 // LongestNote returns the note of f that makes mode m's static text the
 // most expensive: the largest composed text in the counted unit (tokens),
 // ties broken by its length in characters, then by the earlier note. It
-// returns NoNote when m sends no note or f has none. Comparing composed
+// returns NoNote when f has none, or m sends no note and no placeholder
+// (whose value a note may give). Comparing composed
 // texts rather than notes alone matters because rounding can rank two
 // notes differently once they are part of the prompt.
 func (p *Program) LongestNote(m *Mode, f *family.Family) int {
-	if !p.UsesNotes(m) {
+	if !p.UsesNotes(m) && !p.modeHoles(m, f) {
+		// Neither a note nor a placeholder a note can give a value.
 		return NoNote
 	}
 	// Every cost row asks for its own mode's and the default mode's

@@ -288,6 +288,19 @@ func (p *Program) ReadsInputs(m *Mode) bool {
 // returns the choice as a Selection.When and in words for findings (""
 // when m has no when condition).
 func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
+	return p.pickWhen(m, s, true)
+}
+
+// MinWhen is MaxWhen choosing the value whose parts add up to the fewest
+// characters: the least text a call can get, each condition deciding
+// for one value (a part on a setting or an input is never left out of
+// every call, as sending none of them would).
+func (p *Program) MinWhen(m *Mode, s Selection) (func(string) bool, string) {
+	return p.pickWhen(m, s, false)
+}
+
+// pickWhen is MaxWhen (largest) or MinWhen.
+func (p *Program) pickWhen(m *Mode, s Selection, largest bool) (func(string) bool, string) {
 	byInput := map[string][]string{}
 	for _, r := range m.Config.Compose {
 		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
@@ -330,7 +343,7 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 					size += utf8.RuneCountInString(p.partSection(part, all).Text)
 				}
 			}
-			if size > bestSize {
+			if bestSize < 0 || largest && size > bestSize || !largest && size < bestSize {
 				best, bestSize = v, size
 			}
 		}

@@ -26,8 +26,9 @@ type Row struct {
 	// the mode sends: the most a call in the mode costs for the family.
 	Tokens int `json:"tokens"`
 	// TokensNoNote per call when no note and no conditional part matches
-	// the model and no part with a when condition is sent: the least
-	// (template parts still count at their maximum).
+	// the model and each when condition takes the value that sends the
+	// least text: the least a call costs (template parts still count at
+	// their maximum).
 	TokensNoNote int `json:"tokensNoNote"`
 	// OverFocus is Tokens minus the default mode's Tokens for the family
 	// (each mode with its own most expensive note). It is nil on an
@@ -63,11 +64,12 @@ type Row struct {
 const AnyFamily = "*"
 
 // Table computes a Row for every mode (lattice order) and family (sorted),
-// with a single AnyFamily row for a mode that sends no family part.
+// with a single AnyFamily row for a mode that sends no family part and
+// whose text is the same for every family.
 func Table(p *compiler.Program) []Row {
 	var rows []Row
 	for _, mr := range perMode(p) {
-		if !p.UsesFamily(mr.mode) {
+		if !p.UsesFamily(mr.mode) && sameText(mr.rows) {
 			r := mr.rows[0]
 			r.Family = AnyFamily
 			for _, o := range mr.rows[1:] {
@@ -82,6 +84,22 @@ func Table(p *compiler.Program) []Row {
 	}
 	return rows
 }
+
+// sameText reports whether rows, one mode's for every family, count the
+// same: a mode that sends no family part can still differ between
+// families through a placeholder's per-family or per-note value.
+func sameText(rows []Row) bool {
+	for _, r := range rows[1:] {
+		if r.Tokens != rows[0].Tokens || r.Chars != rows[0].Chars || r.TokensNoNote != rows[0].TokensNoNote ||
+			r.PrefixTokens != rows[0].PrefixTokens || !sameInt(r.TypicalTokens, rows[0].TypicalTokens) ||
+			!sameInt(r.TypicalPrefixTokens, rows[0].TypicalPrefixTokens) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
 // PerFamily computes a Row for every mode (lattice order) and every family
 // (sorted), also for modes that send no family part: the data a harness
@@ -154,7 +172,7 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 	r := Row{
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
-		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime, When: sendNone})),
+		TokensNoNote: p.Counter.Count(p.Static(m, least(p, m, s))),
 		Chars:        tokens.Chars(static),
 		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
@@ -208,9 +226,16 @@ func Typical(p *compiler.Program, ms compiler.Selection) compiler.Selection {
 	return ts
 }
 
-// sendNone sends no part that has a when condition: the least a call
-// costs leaves them out, as it leaves out notes and conditional parts.
-func sendNone(string) bool { return false }
+// least is the selection of the least a call in mode m costs for s's
+// family: no note, no conditional part, and for every when condition the
+// value whose parts are the shortest (MinWhen; a setting s gives keeps
+// its value): a part on a condition is sent to some call, and its text
+// counts even when it is only white space.
+func least(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler.Selection {
+	ls := compiler.Selection{Family: s.Family, Note: compiler.NoNote, Runtime: s.Runtime, Settings: s.Settings}
+	ls.When, _ = p.MinWhen(m, ls)
+	return ls
+}
 
 // Notice is the cost notice of one mode for one model: Line reads
 // "guide · +620 tokens per call (1,190 total)" for modes above the default
