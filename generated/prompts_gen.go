@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:c8eeeac4c91a9dad52282a4c11927680d69e047154da15a237d04cbd77d26452"
+const InputHash = "sha256:ae18685ef5156bacd6e8802fe60a0095adf36a8748c7fc885dbe1aa09982449a"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1563,6 +1563,10 @@ type Notice struct {
 	// Line is the notice line, "guide · +620 tokens per call (1,190 total)"
 	// above the default mode and "focus · 570 tokens per call" otherwise.
 	Line string
+	// Typical is Tokens with the run-time inputs at their typical values
+	// (promptc.cue's typical, typicalChars, typicalItems): Tokens when the
+	// mode reads no input. Request.StaticTokens counts a request's own.
+	Typical int
 	// Warning is the mode's warning from promptc.cue ("" when none).
 	Warning string
 	text    string
@@ -1574,10 +1578,10 @@ type Notice struct {
 func (n Notice) String() string { return n.text }
 
 // noticeData is one counted notice: its text (an index in texts), the
-// length of its line within that text, its tokens and its tokens over the
-// default mode's.
+// length of its line within that text, its tokens, its tokens over the
+// default mode's and its tokens with typical inputs.
 type noticeData struct {
-	text, line, tokens, over int
+	text, line, tokens, over, typical int
 }
 
 // CostNotice returns the cost notice of mode for the model modelID under
@@ -1626,7 +1630,7 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	}
 	d := noticeTable[pr][r.family][r.note+1][i][sub]
 	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Typical: d.typical, Line: t[:d.line], Warning: modeWarnings[i], text: t}
 }
 
 // CostNotice returns the cost notice of r's mode for r's model and family
@@ -1640,6 +1644,48 @@ func (r Request) CostNotice() (Notice, error) {
 		return Notice{}, err
 	}
 	return noticeFor(c.pr, c.mode, c.r), nil
+}
+
+// ErrExactCounter is the error of StaticTokens in a package whose costs
+// are counted with an exact tokenizer, which the package does not link.
+var ErrExactCounter = errors.New("the costs are counted with an exact tokenizer (TokenCounter), which the package does not link: count Compose's text with it")
+
+// StaticTokens returns the tokens of r's static text as Compose composes
+// it for r's own inputs and run-time placeholder values, every slot left
+// out: the figure of r itself beside its CostNotice's Typical and Tokens
+// (the maximum), counted as TokenCounter says. It counts characters over
+// four, rounded up; under an exact tokenizer it returns ErrExactCounter.
+// It fails where Compose does.
+func (r Request) StaticTokens() (int, error) {
+	if TokenCounter != "chars/4" {
+		return 0, ErrExactCounter
+	}
+	c, _, err := r.composition()
+	if err != nil {
+		return 0, err
+	}
+	secs, err := c.sections(&r.Slots, &r.Inputs)
+	if err != nil {
+		return 0, err
+	}
+	// Each section's Before is its own (the separator or the before
+	// declared for it), so leaving the slots out joins the rest as the
+	// static text does; the first keeps none.
+	chars, first := 0, true
+	for _, s := range secs {
+		if s.Slot {
+			continue
+		}
+		if !first {
+			chars += utf8.RuneCountInString(s.Before)
+		}
+		first = false
+		chars += utf8.RuneCountInString(s.Text)
+	}
+	if !first {
+		chars += utf8.RuneCountInString(wireOf(c.mode).end)
+	}
+	return (chars + 3) / 4, nil
 }
 
 // Custom is the custom mode as loaded from a project. Its zero value is a
@@ -4183,66 +4229,66 @@ var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 	{
 		// claude
 		{
-			{{{54, 30, 365, -631}}, {{55, 28, 996, 0}}, {{56, 43, 1565, 569}}, {{57, 42, 1797, 801}}},
-			{{{54, 30, 365, -675}}, {{58, 30, 1040, 0}}, {{59, 43, 1609, 569}}, {{60, 42, 1841, 801}}},
-			{{{54, 30, 365, -667}}, {{61, 30, 1032, 0}}, {{62, 43, 1601, 569}}, {{63, 42, 1833, 801}}},
-			{{{54, 30, 365, -675}}, {{58, 30, 1040, 0}}, {{59, 43, 1609, 569}}, {{60, 42, 1841, 801}}},
+			{{{54, 30, 365, -631, 308}}, {{55, 28, 996, 0, 938}}, {{56, 43, 1565, 569, 1507}}, {{57, 42, 1797, 801, 1739}}},
+			{{{54, 30, 365, -675, 308}}, {{58, 30, 1040, 0, 983}}, {{59, 43, 1609, 569, 1552}}, {{60, 42, 1841, 801, 1784}}},
+			{{{54, 30, 365, -667, 308}}, {{61, 30, 1032, 0, 975}}, {{62, 43, 1601, 569, 1544}}, {{63, 42, 1833, 801, 1776}}},
+			{{{54, 30, 365, -675, 308}}, {{58, 30, 1040, 0, 983}}, {{59, 43, 1609, 569, 1552}}, {{60, 42, 1841, 801, 1784}}},
 		},
 		// codex
 		{
-			{{{54, 30, 365, -630}}, {{64, 28, 995, 0}}, {{65, 43, 1560, 565}}, {{66, 42, 1792, 797}}},
-			{{{54, 30, 365, -678}}, {{67, 30, 1043, 0}}, {{68, 43, 1608, 565}}, {{69, 42, 1840, 797}}},
-			{{{54, 30, 365, -681}}, {{70, 30, 1046, 0}}, {{71, 43, 1611, 565}}, {{72, 42, 1843, 797}}},
+			{{{54, 30, 365, -630, 308}}, {{64, 28, 995, 0, 938}}, {{65, 43, 1560, 565, 1503}}, {{66, 42, 1792, 797, 1735}}},
+			{{{54, 30, 365, -678, 308}}, {{67, 30, 1043, 0, 986}}, {{68, 43, 1608, 565, 1551}}, {{69, 42, 1840, 797, 1783}}},
+			{{{54, 30, 365, -681, 308}}, {{70, 30, 1046, 0, 989}}, {{71, 43, 1611, 565, 1554}}, {{72, 42, 1843, 797, 1786}}},
 		},
 		// deepseek
 		{
-			{{{54, 30, 365, -625}}, {{73, 28, 990, 0}}, {{74, 43, 1556, 566}}, {{75, 42, 1788, 798}}},
-			{{{54, 30, 365, -672}}, {{76, 30, 1037, 0}}, {{77, 43, 1602, 565}}, {{78, 42, 1834, 797}}},
-			{{{54, 30, 365, -663}}, {{79, 30, 1028, 0}}, {{80, 43, 1594, 566}}, {{81, 42, 1826, 798}}},
+			{{{54, 30, 365, -625, 308}}, {{73, 28, 990, 0, 933}}, {{74, 43, 1556, 566, 1499}}, {{75, 42, 1788, 798, 1731}}},
+			{{{54, 30, 365, -672, 308}}, {{76, 30, 1037, 0, 979}}, {{77, 43, 1602, 565, 1545}}, {{78, 42, 1834, 797, 1777}}},
+			{{{54, 30, 365, -663, 308}}, {{79, 30, 1028, 0, 971}}, {{80, 43, 1594, 566, 1537}}, {{81, 42, 1826, 798, 1769}}},
 		},
 		// gemini
 		{
-			{{{54, 30, 365, -628}}, {{82, 28, 993, 0}}, {{83, 43, 1559, 566}}, {{84, 42, 1791, 798}}},
-			{{{54, 30, 365, -662}}, {{85, 30, 1027, 0}}, {{86, 43, 1594, 567}}, {{87, 42, 1826, 799}}},
-			{{{54, 30, 365, -670}}, {{88, 30, 1035, 0}}, {{89, 43, 1602, 567}}, {{90, 42, 1834, 799}}},
+			{{{54, 30, 365, -628, 308}}, {{82, 28, 993, 0, 935}}, {{83, 43, 1559, 566, 1502}}, {{84, 42, 1791, 798, 1734}}},
+			{{{54, 30, 365, -662, 308}}, {{85, 30, 1027, 0, 970}}, {{86, 43, 1594, 567, 1536}}, {{87, 42, 1826, 799, 1768}}},
+			{{{54, 30, 365, -670, 308}}, {{88, 30, 1035, 0, 978}}, {{89, 43, 1602, 567, 1545}}, {{90, 42, 1834, 799, 1777}}},
 		},
 		// glm
 		{
-			{{{54, 30, 365, -624}}, {{91, 28, 989, 0}}, {{92, 43, 1247, 258}}, {{93, 42, 1479, 490}}},
-			{{{54, 30, 365, -658}}, {{94, 30, 1023, 0}}, {{95, 43, 1280, 257}}, {{96, 42, 1512, 489}}},
+			{{{54, 30, 365, -624, 308}}, {{91, 28, 989, 0, 932}}, {{92, 43, 1247, 258, 1189}}, {{93, 42, 1479, 490, 1421}}},
+			{{{54, 30, 365, -658, 308}}, {{94, 30, 1023, 0, 966}}, {{95, 43, 1280, 257, 1223}}, {{96, 42, 1512, 489, 1455}}},
 		},
 		// grok
 		{
-			{{{54, 30, 365, -623}}, {{97, 28, 988, 0}}, {{98, 43, 1228, 240}}, {{99, 42, 1460, 472}}},
-			{{{54, 30, 365, -668}}, {{100, 30, 1033, 0}}, {{101, 43, 1273, 240}}, {{102, 42, 1505, 472}}},
+			{{{54, 30, 365, -623, 308}}, {{97, 28, 988, 0, 930}}, {{98, 43, 1228, 240, 1170}}, {{99, 42, 1460, 472, 1402}}},
+			{{{54, 30, 365, -668, 308}}, {{100, 30, 1033, 0, 976}}, {{101, 43, 1273, 240, 1216}}, {{102, 42, 1505, 472, 1448}}},
 		},
 		// kimi
 		{
-			{{{54, 30, 365, -625}}, {{73, 28, 990, 0}}, {{103, 43, 1558, 568}}, {{104, 42, 1790, 800}}},
-			{{{54, 30, 365, -669}}, {{105, 30, 1034, 0}}, {{106, 43, 1602, 568}}, {{107, 42, 1834, 800}}},
-			{{{54, 30, 365, -663}}, {{79, 30, 1028, 0}}, {{108, 43, 1596, 568}}, {{109, 42, 1828, 800}}},
+			{{{54, 30, 365, -625, 308}}, {{73, 28, 990, 0, 932}}, {{103, 43, 1558, 568, 1500}}, {{104, 42, 1790, 800, 1732}}},
+			{{{54, 30, 365, -669, 308}}, {{105, 30, 1034, 0, 977}}, {{106, 43, 1602, 568, 1545}}, {{107, 42, 1834, 800, 1777}}},
+			{{{54, 30, 365, -663, 308}}, {{79, 30, 1028, 0, 971}}, {{108, 43, 1596, 568, 1539}}, {{109, 42, 1828, 800, 1771}}},
 		},
 		// local
 		{
-			{{{54, 30, 365, -621}}, {{110, 28, 986, 0}}, {{111, 43, 1274, 288}}, {{112, 42, 1506, 520}}},
-			{{{54, 30, 365, -672}}, {{76, 30, 1037, 0}}, {{113, 43, 1325, 288}}, {{114, 42, 1557, 520}}},
-			{{{54, 30, 365, -664}}, {{115, 30, 1029, 0}}, {{116, 43, 1317, 288}}, {{117, 42, 1549, 520}}},
-			{{{54, 30, 365, -668}}, {{100, 30, 1033, 0}}, {{118, 43, 1321, 288}}, {{119, 42, 1553, 520}}},
+			{{{54, 30, 365, -621, 308}}, {{110, 28, 986, 0, 929}}, {{111, 43, 1274, 288, 1217}}, {{112, 42, 1506, 520, 1449}}},
+			{{{54, 30, 365, -672, 308}}, {{76, 30, 1037, 0, 980}}, {{113, 43, 1325, 288, 1268}}, {{114, 42, 1557, 520, 1500}}},
+			{{{54, 30, 365, -664, 308}}, {{115, 30, 1029, 0, 972}}, {{116, 43, 1317, 288, 1259}}, {{117, 42, 1549, 520, 1491}}},
+			{{{54, 30, 365, -668, 308}}, {{100, 30, 1033, 0, 976}}, {{118, 43, 1321, 288, 1264}}, {{119, 42, 1553, 520, 1496}}},
 		},
 		// minimax
 		{
-			{{{54, 30, 365, -622}}, {{120, 28, 987, 0}}, {{121, 43, 1234, 247}}, {{122, 42, 1466, 479}}},
+			{{{54, 30, 365, -622, 308}}, {{120, 28, 987, 0, 930}}, {{121, 43, 1234, 247, 1176}}, {{122, 42, 1466, 479, 1408}}},
 		},
 		// mistral
 		{
-			{{{54, 30, 365, -622}}, {{120, 28, 987, 0}}, {{123, 43, 1552, 565}}, {{124, 42, 1784, 797}}},
-			{{{54, 30, 365, -674}}, {{125, 30, 1039, 0}}, {{126, 43, 1604, 565}}, {{127, 42, 1836, 797}}},
-			{{{54, 30, 365, -659}}, {{128, 30, 1024, 0}}, {{129, 43, 1589, 565}}, {{130, 42, 1821, 797}}},
-			{{{54, 30, 365, -657}}, {{131, 30, 1022, 0}}, {{132, 43, 1587, 565}}, {{133, 42, 1819, 797}}},
+			{{{54, 30, 365, -622, 308}}, {{120, 28, 987, 0, 930}}, {{123, 43, 1552, 565, 1495}}, {{124, 42, 1784, 797, 1727}}},
+			{{{54, 30, 365, -674, 308}}, {{125, 30, 1039, 0, 981}}, {{126, 43, 1604, 565, 1546}}, {{127, 42, 1836, 797, 1778}}},
+			{{{54, 30, 365, -659, 308}}, {{128, 30, 1024, 0, 967}}, {{129, 43, 1589, 565, 1532}}, {{130, 42, 1821, 797, 1764}}},
+			{{{54, 30, 365, -657, 308}}, {{131, 30, 1022, 0, 965}}, {{132, 43, 1587, 565, 1530}}, {{133, 42, 1819, 797, 1762}}},
 		},
 		// neutral
 		{
-			{{{54, 30, 365, -627}}, {{134, 28, 992, 0}}, {{135, 43, 1155, 163}}, {{136, 42, 1387, 395}}},
+			{{{54, 30, 365, -627, 308}}, {{134, 28, 992, 0, 935}}, {{135, 43, 1155, 163, 1098}}, {{136, 42, 1387, 395, 1330}}},
 		},
 	},
 }

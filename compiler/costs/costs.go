@@ -242,8 +242,12 @@ func least(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler
 // mode and "focus · 570 tokens per call" otherwise; Warning is the mode's
 // configured warning ("" when none).
 type Notice struct {
-	Mode    string `json:"mode"`
-	Tokens  int    `json:"tokens"`
+	Mode   string `json:"mode"`
+	Tokens int    `json:"tokens"`
+	// TypicalTokens is Tokens with the run-time inputs at their typical
+	// values: set only when it differs from Tokens, which counts them at
+	// their maximum.
+	TypicalTokens *int `json:"typicalTokens,omitempty"`
 	Over    int    `json:"overFocus"`
 	Line    string `json:"line"`
 	Warning string `json:"warning,omitempty"`
@@ -272,7 +276,7 @@ func NoticesFor(p *compiler.Program, s compiler.Selection) []Notice {
 	var out []Notice
 	for _, m := range p.Modes {
 		r := row(p, m, s, false, base)
-		n := Notice{Mode: m.Name, Tokens: r.Tokens, Warning: m.Config.Warning}
+		n := Notice{Mode: m.Name, Tokens: r.Tokens, TypicalTokens: r.TypicalTokens, Warning: m.Config.Warning}
 		if r.OverFocus != nil {
 			n.Over = *r.OverFocus
 		}

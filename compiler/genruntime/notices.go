@@ -1,5 +1,10 @@
 package genruntime
 
+import (
+	"errors"
+	"unicode/utf8"
+)
+
 // This file is part of the fixed code of every generated package: gogen
 // copies its declarations after the package's data tables (modeWarnings,
 // modeConds, noticeSettings, noticeTable). See the package documentation.
@@ -17,6 +22,10 @@ type Notice struct {
 	// Line is the notice line, "guide · +620 tokens per call (1,190 total)"
 	// above the default mode and "focus · 570 tokens per call" otherwise.
 	Line string
+	// Typical is Tokens with the run-time inputs at their typical values
+	// (promptc.cue's typical, typicalChars, typicalItems): Tokens when the
+	// mode reads no input. Request.StaticTokens counts a request's own.
+	Typical int
 	// Warning is the mode's warning from promptc.cue ("" when none).
 	Warning string
 	text    string
@@ -28,10 +37,10 @@ type Notice struct {
 func (n Notice) String() string { return n.text }
 
 // noticeData is one counted notice: its text (an index in texts), the
-// length of its line within that text, its tokens and its tokens over the
-// default mode's.
+// length of its line within that text, its tokens, its tokens over the
+// default mode's and its tokens with typical inputs.
 type noticeData struct {
-	text, line, tokens, over int
+	text, line, tokens, over, typical int
 }
 
 // CostNotice returns the cost notice of mode for the model modelID under
@@ -80,7 +89,7 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	}
 	d := noticeTable[pr][r.family][r.note+1][i][sub]
 	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Typical: d.typical, Line: t[:d.line], Warning: modeWarnings[i], text: t}
 }
 
 // CostNotice returns the cost notice of r's mode for r's model and family
@@ -94,4 +103,46 @@ func (r Request) CostNotice() (Notice, error) {
 		return Notice{}, err
 	}
 	return noticeFor(c.pr, c.mode, c.r), nil
+}
+
+// ErrExactCounter is the error of StaticTokens in a package whose costs
+// are counted with an exact tokenizer, which the package does not link.
+var ErrExactCounter = errors.New("the costs are counted with an exact tokenizer (TokenCounter), which the package does not link: count Compose's text with it")
+
+// StaticTokens returns the tokens of r's static text as Compose composes
+// it for r's own inputs and run-time placeholder values, every slot left
+// out: the figure of r itself beside its CostNotice's Typical and Tokens
+// (the maximum), counted as TokenCounter says. It counts characters over
+// four, rounded up; under an exact tokenizer it returns ErrExactCounter.
+// It fails where Compose does.
+func (r Request) StaticTokens() (int, error) {
+	if TokenCounter != "chars/4" {
+		return 0, ErrExactCounter
+	}
+	c, _, err := r.composition()
+	if err != nil {
+		return 0, err
+	}
+	secs, err := c.sections(&r.Slots, &r.Inputs)
+	if err != nil {
+		return 0, err
+	}
+	// Each section's Before is its own (the separator or the before
+	// declared for it), so leaving the slots out joins the rest as the
+	// static text does; the first keeps none.
+	chars, first := 0, true
+	for _, s := range secs {
+		if s.Slot {
+			continue
+		}
+		if !first {
+			chars += utf8.RuneCountInString(s.Before)
+		}
+		first = false
+		chars += utf8.RuneCountInString(s.Text)
+	}
+	if !first {
+		chars += utf8.RuneCountInString(wireOf(c.mode).end)
+	}
+	return (chars + 3) / 4, nil
 }

@@ -49,3 +49,30 @@ func TestNoticeFor(t *testing.T) {
 		t.Errorf("custom: %+v", n)
 	}
 }
+
+// TestStaticTokens: a request's own static tokens are those of Compose's
+// text with the slots empty (the run-time placeholder keeps the request's
+// value), counted as characters over four; the slot's text never counts.
+func TestStaticTokens(t *testing.T) {
+	for _, mode := range []Mode{ModeShort, ModeLong, ModeAgent} {
+		for _, model := range []string{"alpha-1", "alpha-small", "plain/small"} {
+			r := Request{Mode: mode, Model: model, Slots: Slots{Who: "Ann Example", Memory: "Memory text that is not counted."}}
+			got, err := r.StaticTokens()
+			if err != nil {
+				t.Fatal(err)
+			}
+			bare := r
+			bare.Slots.Memory = ""
+			p, err := bare.Compose()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := (len([]rune(p.Text)) + 3) / 4; got != want {
+				t.Errorf("%v %s: StaticTokens %d, want %d for %q", mode, model, got, want, p.Text)
+			}
+		}
+	}
+	if _, err := (Request{Mode: ModeShort, Model: "alpha-1", Family: Choice(999)}).StaticTokens(); err == nil {
+		t.Error("StaticTokens of a bad request: no error")
+	}
+}

@@ -101,7 +101,7 @@ func TestSectionSources(t *testing.T) {
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
 	imports, decls := Source(Parts{})
-	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync"; got != want {
+	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync unicode/utf8"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}
 	for _, name := range []string{"func selMatches(", "func resolveFamily(", "func Compose(", "type familyData struct"} {

@@ -94,7 +94,11 @@ func (g *gen) renderNotices() {
 							if ci > 0 || sub > 0 {
 								g.pf(", ")
 							}
-							g.pf("{%d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over)
+							typical := n.Tokens
+							if n.TypicalTokens != nil {
+								typical = *n.TypicalTokens
+							}
+							g.pf("{%d, %d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over, typical)
 						}
 					}
 					g.pf("}")
