@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:ae18685ef5156bacd6e8802fe60a0095adf36a8748c7fc885dbe1aa09982449a"
+const InputHash = "sha256:1e1860b0e288287b69b74778e18d4069b996ff999411be9163d58716eb84ca41"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -247,10 +247,10 @@ type Notice struct {
 	// TypicalTokens is Tokens with the run-time inputs at their typical
 	// values: set only when it differs from Tokens, which counts them at
 	// their maximum.
-	TypicalTokens *int `json:"typicalTokens,omitempty"`
-	Over    int    `json:"overFocus"`
-	Line    string `json:"line"`
-	Warning string `json:"warning,omitempty"`
+	TypicalTokens *int   `json:"typicalTokens,omitempty"`
+	Over          int    `json:"overFocus"`
+	Line          string `json:"line"`
+	Warning       string `json:"warning,omitempty"`
 }
 
 // Text returns the notice as promptc costs --model prints it and the
