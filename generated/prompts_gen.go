@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:1e1860b0e288287b69b74778e18d4069b996ff999411be9163d58716eb84ca41"
+const InputHash = "sha256:b7c907843965987d2d2c561598d9eccad1c572f86ab4a07c3398da8bd9ad9c7c"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -721,6 +721,9 @@ const (
 	selByProviderName
 	// selByProvider: a provider pattern matched a provider segment.
 	selByProvider
+	// selByProviderOnName: a provider pattern matched the model name (a
+	// bare id naming a provider: anthropic, openai).
+	selByProviderOnName
 )
 
 // selMatch is one match: rule is the index of the rule, by how it matched,
@@ -735,7 +738,9 @@ type selMatch struct {
 // selMatches calls yield with every match of the first phase of selection
 // that has one, in order, until yield returns false. The model name is the
 // part of id after its last "/" or ":"; the segments before it, split at
-// "/" and ":", are its providers.
+// "/" and ":", are its providers. provEnd is the length of the provider a
+// request gives apart from its model (id is then provider + "/" + model),
+// 0 when it gives none.
 //
 //  1. Every rule, in order: its name patterns against the name, its id
 //     patterns against the whole id, then its all list against the whole
@@ -745,11 +750,17 @@ type selMatch struct {
 //     patterns and then its provider patterns. Because rules stay the
 //     outer loop, a rule listed earlier wins over a later rule that
 //     matches a nearer segment: rule order is how a project states
-//     precedence between two words of one prefix.
+//     precedence between two words of one prefix. When the request gives
+//     its provider apart, provider patterns see that provider alone,
+//     never a segment of the model id (openrouter with openai/gpt-4o:
+//     "^openai$" does not match).
+//  3. Only when phases 1 and 2 have no match: every rule, in order, with
+//     its provider patterns against the name, so that a bare id naming a
+//     provider (anthropic, openai) gets that provider's family.
 //
 // The first match is the selection; a model no rule matches gets the
 // fallback family. selMatches allocates nothing itself.
-func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
+func selMatches(rules []selRule, id string, provEnd int, yield func(selMatch) bool) {
 	name, cut := id, strings.LastIndexAny(id, "/:")
 	if cut >= 0 {
 		name = id[cut+1:]
@@ -789,26 +800,44 @@ func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
 			start := strings.LastIndexAny(id[:end], "/:") + 1
 			if seg := id[start:end]; seg != "" {
 				for j, re := range r.name {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
-						return
+					if re.MatchString(seg) {
+						found = true
+						if !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
+							return
+						}
 					}
 				}
-				for j, re := range r.provider {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
-						return
+				if provEnd == 0 || end <= provEnd {
+					for j, re := range r.provider {
+						if re.MatchString(seg) {
+							found = true
+							if !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
+								return
+							}
+						}
 					}
 				}
 			}
 			end = start - 1
 		}
 	}
+	if found {
+		return
+	}
+	for i := range rules {
+		for j, re := range rules[i].provider {
+			if re.MatchString(name) && !yield(selMatch{rule: i, index: j, by: selByProviderOnName, segStart: cut + 1, segEnd: len(id)}) {
+				return
+			}
+		}
+	}
 }
 
-// selFirst returns the index of the rule that selects id, and -1 when no
-// rule does (the fallback family).
-func selFirst(rules []selRule, id string) int {
+// selFirst returns the index of the rule that selects id (provEnd as
+// selMatches takes it), and -1 when no rule does (the fallback family).
+func selFirst(rules []selRule, id string, provEnd int) int {
 	rule := -1
-	selMatches(rules, id, func(m selMatch) bool {
+	selMatches(rules, id, provEnd, func(m selMatch) bool {
 		rule = m.rule
 		return false
 	})
@@ -868,12 +897,15 @@ func mustCompile(patterns []string) []*regexp.Regexp {
 }
 
 // Resolve maps a model id to its family and the label of the model note it
-// selects ("" when none matches). Rules are tried in order, in two phases:
-// first against the model name (the part after the last "/" or ":") with
-// their name patterns and against the whole id with their id patterns and
-// all lists; when none matches, against the provider segments before the
-// name, nearest first, with their name and provider patterns. A model no
-// rule claims gets FallbackFamily.
+// selects ("" when none matches). Rules are tried in order, in three
+// phases: first against the model name (the part after the last "/" or
+// ":") with their name patterns and against the whole id with their id
+// patterns and all lists; when none matches, against the provider
+// segments before the name, nearest first, with their name and provider
+// patterns; when still none, with their provider patterns against the
+// name (a bare id naming a provider: anthropic, openai). A model no rule
+// claims gets FallbackFamily. A Request's Provider, given apart from its
+// Model, is the only text its provider patterns see.
 func Resolve(modelID string) (Family, string) {
 	r := resolve(modelID)
 	if r.note < 0 {
@@ -928,7 +960,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		id = provider + "/" + model
 	}
 	compile()
-	f := resolveFamily(id)
+	f := resolveFamily(id, len(provider))
 	r := resolution{family: f, note: noteFor(f, id)}
 	for i := range compiled.parts {
 		if anyMatch(compiled.parts[i], id) {
@@ -936,7 +968,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		}
 	}
 	for i := range compiled.settings {
-		r.settings[i] = settingFor(i, id)
+		r.settings[i] = settingFor(i, id, len(provider))
 	}
 	last.Lock()
 	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
@@ -946,9 +978,10 @@ func resolveFor(provider, model string) (resolution, string) {
 
 // settingFor returns the index of setting i's value for id: the value of
 // the first of its rules that selects id (selFirst, the selection of the
-// family rules), else its default.
-func settingFor(i int, id string) int {
-	if j := selFirst(compiled.settings[i], id); j >= 0 {
+// family rules; provEnd the length of a provider given apart), else its
+// default.
+func settingFor(i int, id string, provEnd int) int {
+	if j := selFirst(compiled.settings[i], id, provEnd); j >= 0 {
 		return settingTables[i].rules[j].value
 	}
 	return settingTables[i].def
@@ -966,9 +999,10 @@ func noteFor(f Family, id string) int {
 }
 
 // resolveFamily returns the family of the first rule that selects id (see
-// selMatches), FallbackFamily when none does.
-func resolveFamily(id string) Family {
-	if i := selFirst(compiled.rules[:], id); i >= 0 {
+// selMatches; provEnd the length of a provider given apart),
+// FallbackFamily when none does.
+func resolveFamily(id string, provEnd int) Family {
+	if i := selFirst(compiled.rules[:], id, provEnd); i >= 0 {
 		return rules[i].family
 	}
 	return FallbackFamily

@@ -51,7 +51,7 @@ func (s settingResolved) text() string {
 }
 
 func newResolveCommand(g *globals) *cobra.Command {
-	var format string
+	var format, provider string
 	cmd := &cobra.Command{
 		Use:   "resolve MODEL...",
 		Short: "Show which family and model note each model id resolves to, and why",
@@ -59,13 +59,19 @@ func newResolveCommand(g *globals) *cobra.Command {
 and the rule that decided it, the model note it selects with its pattern, and
 (in a project with conditional parts) the conditional parts it gets, and (in
 a project with settings) each per-model setting's value and the rule that
-decided it, or the setting's default.`,
+decided it, or the setting's default.
+
+--provider P resolves each MODEL as a generated package's
+Request{Provider: P, Model: MODEL} does: the id is P/MODEL, and provider
+patterns see P alone, never a segment of MODEL (openrouter with
+openai/gpt-4o: "^openai$" does not match; the name gpt-4o still does).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runResolve(g, format, args)
+			return runResolve(g, format, provider, args)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&provider, "provider", "", "the provider each model id is served by, given apart from it")
 	addJobsFlag(cmd, g)
 	return cmd
 }
@@ -73,12 +79,12 @@ decided it, or the setting's default.`,
 // runResolve compiles the project and prints how each model id of ids
 // resolves, in format. The format is checked after compiling, as it always
 // has been: a project that does not compile reports that first.
-func runResolve(g *globals, format string, ids []string) error {
+func runResolve(g *globals, format, provider string, ids []string) error {
 	p, err := g.compile("")
 	if err != nil {
 		return err
 	}
-	out := resolveIDs(p, ids)
+	out := resolveIDs(p, provider, ids)
 	switch format {
 	case "json":
 		b, err := json.MarshalIndent(map[string]any{"resolutions": out}, "", "  ")
@@ -94,12 +100,14 @@ func runResolve(g *globals, format string, ids []string) error {
 	return nil
 }
 
-// resolveIDs resolves each model id of ids in p: its family, note,
-// conditional parts and settings.
-func resolveIDs(p *compiler.Program, ids []string) []resolved {
+// resolveIDs resolves each model id of ids, served by provider ("" when
+// none is given apart), in p: its family, note, conditional parts and
+// settings. Notes and conditional parts match the whole id.
+func resolveIDs(p *compiler.Program, provider string, models []string) []resolved {
 	var out []resolved
-	for _, id := range ids {
-		r := resolved{Resolution: p.Resolver.Resolve(id)}
+	for _, model := range models {
+		r := resolved{Resolution: p.Resolver.ResolveFor(provider, model)}
+		id := r.ModelID
 		if r.Providers == nil {
 			r.Providers = []string{}
 		}
@@ -110,7 +118,7 @@ func resolveIDs(p *compiler.Program, ids []string) []resolved {
 		}
 		r.Parts = p.ConditionalParts(id)
 		for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
-			res := p.Settings[name].Resolve(id)
+			res := p.Settings[name].ResolveFor(provider, model)
 			sr := settingResolved{Name: name, Value: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched, Why: res.SettingWhy()}
 			if res.By == family.ByFallback {
 				sr.By = "default"
