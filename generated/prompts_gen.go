@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:b7c907843965987d2d2c561598d9eccad1c572f86ab4a07c3398da8bd9ad9c7c"
+const InputHash = "sha256:eda3d28ff86fc7a1e31ab0c80b5a812551d173c9298569f07eb966983894741e"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

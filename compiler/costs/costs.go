@@ -145,8 +145,31 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 // of the parts that when conditions send (compiler.MaxWhen).
 func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Selection {
 	s := compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}
-	s.When, _ = p.MaxWhen(m, s)
-	return s
+	return maxWhen(p, m, s)
+}
+
+// maxWhen returns s with its When from MaxWhen. Without s.Settings (a
+// family's worst case), the settings m tests take, of the combinations
+// model ids reach (compiler.SettingCombos), the one whose text is the
+// largest, ties going to the first; never values no id gets together.
+func maxWhen(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler.Selection {
+	if s.Settings != nil {
+		s.When, _ = p.MaxWhen(m, s)
+		return s
+	}
+	var best compiler.Selection
+	bestTokens, bestChars := -1, -1
+	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
+		cs := s
+		cs.Settings = c.Values
+		cs.When, _ = p.MaxWhen(m, cs)
+		text := p.Static(m, cs)
+		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
+		if tokens > bestTokens || tokens == bestTokens && chars > bestChars {
+			best, bestTokens, bestChars = cs, tokens, chars
+		}
+	}
+	return best
 }
 
 // row measures mode m for selection s: with longest, s's note is replaced
@@ -164,8 +187,7 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		if longest {
 			ms.Note = p.LongestNote(m, f)
 		}
-		ms.When, _ = p.MaxWhen(m, ms)
-		return ms
+		return maxWhen(p, m, ms)
 	}
 	ms := measured(m)
 	static := p.Static(m, ms)
@@ -233,8 +255,25 @@ func Typical(p *compiler.Program, ms compiler.Selection) compiler.Selection {
 // counts even when it is only white space.
 func least(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler.Selection {
 	ls := compiler.Selection{Family: s.Family, Note: compiler.NoNote, Runtime: s.Runtime, Settings: s.Settings}
-	ls.When, _ = p.MinWhen(m, ls)
-	return ls
+	if s.Settings != nil {
+		ls.When, _ = p.MinWhen(m, ls)
+		return ls
+	}
+	// A family's least: of the setting combinations ids reach, the one
+	// whose text is the smallest.
+	var best compiler.Selection
+	bestTokens, bestChars := -1, -1
+	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
+		cs := ls
+		cs.Settings = c.Values
+		cs.When, _ = p.MinWhen(m, cs)
+		text := p.Static(m, cs)
+		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
+		if bestTokens < 0 || tokens < bestTokens || tokens == bestTokens && chars < bestChars {
+			best, bestTokens, bestChars = cs, tokens, chars
+		}
+	}
+	return best
 }
 
 // Notice is the cost notice of one mode for one model: Line reads

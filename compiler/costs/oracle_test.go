@@ -1,6 +1,7 @@
 package costs_test
 
 import (
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -29,6 +30,7 @@ var oracleScripts = []string{
 	"build_conditional_parts",
 	"build_generated_notice_exact",
 	"costs_profiles",
+	"build_budget_reachable",
 	"costs_notice",
 }
 
@@ -149,6 +151,43 @@ func assignments(keys []whenKey, fixed map[string]string) []map[string]any {
 	return out
 }
 
+// reachable lists the assignments of m's conditions with the settings
+// fixed gives, or without it, with the setting values of an example id or
+// the defaults (values no id gets together are no text any model is
+// sent).
+func reachable(p *compiler.Program, m *compiler.Mode, fixed map[string]string) []map[string]any {
+	keys := whenKeys(p, m)
+	if fixed != nil {
+		return assignments(keys, fixed)
+	}
+	seen := map[string]bool{}
+	var out []map[string]any
+	for _, settings := range reachedSettings(p) {
+		for _, a := range assignments(keys, settings) {
+			k := fmt.Sprint(a)
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// reachedSettings lists the settings of every example id, and the
+// defaults.
+func reachedSettings(p *compiler.Program) []map[string]string {
+	defaults := map[string]string{}
+	for name, st := range p.Config.Settings {
+		defaults[name] = st.Default
+	}
+	out := []map[string]string{defaults}
+	for _, id := range exampleIDs(p) {
+		out = append(out, p.SettingsFor(id))
+	}
+	return out
+}
+
 // whenOf sends a part whose condition holds for assignment a.
 func whenOf(p *compiler.Program, a map[string]any) func(string) bool {
 	return func(part string) bool {
@@ -194,7 +233,7 @@ func (a measured) more(b measured) bool {
 func widest(p *compiler.Program, m *compiler.Mode, base compiler.Selection, notes []int, fixed map[string]string) measured {
 	best := measured{tokens: -1}
 	for _, note := range notes {
-		for _, a := range assignments(whenKeys(p, m), fixed) {
+		for _, a := range reachable(p, m, fixed) {
 			s := base
 			s.Note, s.When = note, whenOf(p, a)
 			text := p.Static(m, s)
@@ -247,7 +286,7 @@ func checkTable(t *testing.T, p *compiler.Program) {
 			// No note: the least over every condition, no note, no
 			// conditional part.
 			least := -1
-			for _, a := range assignments(whenKeys(p, m), nil) {
+			for _, a := range reachable(p, m, nil) {
 				n := p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: p.RuntimeAtMax, When: whenOf(p, a)}))
 				if least < 0 || n < least {
 					least = n
