@@ -40,6 +40,10 @@ func (p *Program) WhenSends(name string, s Selection) bool {
 	switch {
 	case w == nil:
 		return true
+	case len(w.Family) > 0:
+		// The family decides, whatever else is chosen: the resolved one
+		// or the one a request forces.
+		return s.Family != nil && slices.Contains(w.Family, s.Family.Name)
 	case s.When != nil:
 		return s.When(name)
 	case w.Setting != "":
@@ -303,7 +307,7 @@ func (p *Program) MinWhen(m *Mode, s Selection) (func(string) bool, string) {
 func (p *Program) pickWhen(m *Mode, s Selection, largest bool) (func(string) bool, string) {
 	byInput := map[string][]string{}
 	for _, r := range m.Config.Compose {
-		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
+		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil && len(w.Family) == 0 {
 			byInput[whenKey(w)] = append(byInput[whenKey(w)], r.Name)
 		}
 	}

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:eda3d28ff86fc7a1e31ab0c80b5a812551d173c9298569f07eb966983894741e"
+const InputHash = "sha256:186542e7b8a593592f8cf627941c34cebd866845fd24df9c08aca5d8ad60db3f"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

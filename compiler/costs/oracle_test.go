@@ -31,6 +31,7 @@ var oracleScripts = []string{
 	"build_generated_notice_exact",
 	"costs_profiles",
 	"build_budget_reachable",
+	"build_when_family",
 	"costs_notice",
 }
 
@@ -80,7 +81,8 @@ func whenKeys(p *compiler.Program, m *compiler.Mode) []whenKey {
 	var out []whenKey
 	for _, r := range m.Config.Compose {
 		w := p.Config.Parts[r.Name].When
-		if r.Kind != "part" || w == nil {
+		if r.Kind != "part" || w == nil || len(w.Family) > 0 {
+			// A condition on the family is no choice: the family decides.
 			continue
 		}
 		k := whenKey{setting: w.Setting != "", name: w.Input + w.Setting}
