@@ -313,6 +313,9 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 		parts := make([]contribution, 0, len(m.Config.Compose))
 		var text []byte
 		var nonEmpty []string
+		// The setting values the mode's parts test count only in the
+		// combinations model ids reach (SettingCombos).
+		combos := b.SettingCombos(b.SettingsTested(m))
 		for _, fn := range b.FamilyNames {
 			f := b.Families[fn]
 			notes := []int{NoNote}
@@ -320,80 +323,85 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
-				// Every conditional part the mode sends counts: promptc
-				// cannot tell which patterns can match one id together.
-				// Run-time placeholders count at their longest.
-				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax}
-				// Parts on run-time inputs count for the inputs' values
-				// that make the text largest; templates count at their
-				// maximum.
-				when, whenDesc := b.MaxWhen(m, sel)
-				sel.When = when
-				// Tokens do not add up, so the joined text is counted; the
-				// sections are counted one by one only to blame the
-				// largest in a finding.
-				total := -1
-				if lim.Tokens > 0 {
-					text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
-					total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
-					if over, near := judge(lim, false, total); !over && !near {
-						continue
-					}
-				}
-				parts = parts[:0]
-				chars, nonEmpty := 0, nonEmpty[:0]
-				for _, ref := range m.Config.Compose {
-					if ref.Kind == "slot" {
-						continue
-					}
-					if !b.WhenSends(ref.Name, sel) {
-						parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
-						continue
-					}
-					k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
-					if varies[ref.Name] {
-						k.family, k.note = fn, note
-					}
-					mu.Lock()
-					sec, ok := sizes[k]
-					mu.Unlock()
-					if !ok {
-						s := b.partSection(ref.Name, sel)
-						sec = measured{b.Measure(lim, s.Text), s.Text == "", s.Pos}
-						mu.Lock()
-						sizes[k] = sec
-						mu.Unlock()
-					}
-					parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
-					if !sec.empty {
-						chars += sec.size
-						nonEmpty = append(nonEmpty, ref.Name)
-					}
-				}
-				// Characters add up: the mode's wire format adds its
-				// separators and final newline.
-				if total < 0 {
-					total = chars + m.WireChars(nonEmpty)
-				}
-				combo := func() string {
-					combo := "family " + fn
-					if note >= 0 {
-						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-					} else if b.UsesNotes(m) || len(notes) > 1 {
-						combo += ", no note"
-					}
-					if cond := b.ConditionalIn(m); len(cond) > 0 {
-						combo += ", with conditional parts " + strings.Join(cond, ", ")
-					}
-					var names []string
-					for _, r := range m.Config.Compose {
-						if r.Kind == "part" && b.WhenSends(r.Name, sel) {
-							names = append(names, r.Name)
+				for _, sc := range combos {
+					// Every conditional part the mode sends counts: promptc
+					// cannot tell which patterns can match one id together.
+					// Run-time placeholders count at their longest.
+					sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax, Settings: sc.Values}
+					// Parts on run-time inputs count for the inputs' values
+					// that make the text largest; templates count at their
+					// maximum.
+					when, whenDesc := b.MaxWhen(m, sel)
+					sel.When = when
+					// Tokens do not add up, so the joined text is counted; the
+					// sections are counted one by one only to blame the
+					// largest in a finding.
+					total := -1
+					if lim.Tokens > 0 {
+						text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
+						total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+						if over, near := judge(lim, false, total); !over && !near {
+							continue
 						}
 					}
-					return combo + b.inputsCombo(whenDesc, names)
+					parts = parts[:0]
+					chars, nonEmpty := 0, nonEmpty[:0]
+					for _, ref := range m.Config.Compose {
+						if ref.Kind == "slot" {
+							continue
+						}
+						if !b.WhenSends(ref.Name, sel) {
+							parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
+							continue
+						}
+						k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
+						if varies[ref.Name] {
+							k.family, k.note = fn, note
+						}
+						mu.Lock()
+						sec, ok := sizes[k]
+						mu.Unlock()
+						if !ok {
+							s := b.partSection(ref.Name, sel)
+							sec = measured{b.Measure(lim, s.Text), s.Text == "", s.Pos}
+							mu.Lock()
+							sizes[k] = sec
+							mu.Unlock()
+						}
+						parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
+						if !sec.empty {
+							chars += sec.size
+							nonEmpty = append(nonEmpty, ref.Name)
+						}
+					}
+					// Characters add up: the mode's wire format adds its
+					// separators and final newline.
+					if total < 0 {
+						total = chars + m.WireChars(nonEmpty)
+					}
+					combo := func() string {
+						combo := "family " + fn
+						if note >= 0 {
+							combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+						} else if b.UsesNotes(m) || len(notes) > 1 {
+							combo += ", no note"
+						}
+						if cond := b.ConditionalIn(m); len(cond) > 0 {
+							combo += ", with conditional parts " + strings.Join(cond, ", ")
+						}
+						var names []string
+						for _, r := range m.Config.Compose {
+							if r.Kind == "part" && b.WhenSends(r.Name, sel) {
+								names = append(names, r.Name)
+							}
+						}
+						if len(sc.Values) > 0 {
+							whenDesc += " (" + sc.Reached() + ")"
+						}
+						return combo + b.inputsCombo(whenDesc, names)
+					}
+					ds.add(b.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 				}
-				ds.add(b.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
 	})

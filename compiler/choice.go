@@ -25,11 +25,38 @@ const Auto = "auto"
 // whose patterns match modelID and the per-model settings' values,
 // whatever the family.
 func (p *Program) Select(choice, modelID string) (Selection, error) {
-	f, note, err := p.Choose(choice, modelID)
-	if err != nil {
-		return Selection{}, err
+	return p.SelectFor(choice, "", modelID)
+}
+
+// SelectFor is Select for a model of a provider given apart, as a
+// generated package's Request{Provider, Model} selects: the id is
+// provider + "/" + model, which notes and models patterns read, and the
+// family and setting rules' provider patterns see the provider alone
+// (family.Resolver.ResolveFor). An empty provider is Select.
+func (p *Program) SelectFor(choice, provider, model string) (Selection, error) {
+	id := model
+	if provider != "" {
+		id = provider + "/" + model
 	}
-	return Selection{Family: f, Note: note, Conditional: func(part string) bool { return p.Applies(part, modelID) }, Settings: p.SettingsFor(modelID)}, nil
+	var f *family.Family
+	note := NoNote
+	if choice == "" || choice == Auto {
+		f = p.Families[p.Resolver.ResolveFor(provider, model).Family]
+		if f == nil {
+			f = p.Families[p.Config.Families.Fallback]
+		}
+		note = f.NoteFor(id)
+	} else {
+		var err error
+		if f, note, err = p.Choose(choice, id); err != nil {
+			return Selection{}, err
+		}
+	}
+	settings := make(map[string]string, len(p.Settings))
+	for name, r := range p.Settings {
+		settings[name] = r.ResolveFor(provider, model).Family
+	}
+	return Selection{Family: f, Note: note, Conditional: func(part string) bool { return p.Applies(part, id) }, Settings: settings}, nil
 }
 
 // Choose returns the family and model note a prompt is composed for.
@@ -54,11 +81,13 @@ func (p *Program) Choose(choice, modelID string) (*family.Family, int, error) {
 // LongestNote returns the note of f that makes mode m's static text the
 // most expensive: the largest composed text in the counted unit (tokens),
 // ties broken by its length in characters, then by the earlier note. It
-// returns NoNote when m sends no note or f has none. Comparing composed
+// returns NoNote when f has none, or m sends no note and no placeholder
+// (whose value a note may give). Comparing composed
 // texts rather than notes alone matters because rounding can rank two
 // notes differently once they are part of the prompt.
 func (p *Program) LongestNote(m *Mode, f *family.Family) int {
-	if !p.UsesNotes(m) {
+	if !p.UsesNotes(m) && !p.modeHoles(m, f) {
+		// Neither a note nor a placeholder a note can give a value.
 		return NoNote
 	}
 	// Every cost row asks for its own mode's and the default mode's

@@ -223,6 +223,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	// Checking: what the texts, families and modes read above hold.
 	if !b.familiesUnknown {
 		b.add(family.CheckExamples(l, b.Resolver, b.Families, b.unreadFamilies)...)
+		b.add(b.checkFamilyWhens()...)
 	}
 	for _, name := range slices.Sorted(maps.Keys(b.Settings)) {
 		b.add(family.CheckSettingExamples(l, name, b.Settings[name])...)

@@ -311,11 +311,13 @@ func (m *Mode) Sends(name string) bool {
 	return false
 }
 
-// UsesFamily reports whether m sends a family part (line, body or note):
-// without one, its text is the same for every family.
+// UsesFamily reports whether m sends a family part (line, body or note)
+// or a part conditioned on the family: without one, its text is the same
+// for every family.
 func (p *Program) UsesFamily(m *Mode) bool {
 	for _, r := range m.Config.Compose {
-		if r.Kind == "part" && p.Config.Parts[r.Name].Family != "" {
+		cp := p.Config.Parts[r.Name]
+		if r.Kind == "part" && (cp.Family != "" || cp.When != nil && len(cp.When.Family) > 0) {
 			return true
 		}
 	}

@@ -40,6 +40,10 @@ func (p *Program) WhenSends(name string, s Selection) bool {
 	switch {
 	case w == nil:
 		return true
+	case len(w.Family) > 0:
+		// The family decides, whatever else is chosen: the resolved one
+		// or the one a request forces.
+		return s.Family != nil && slices.Contains(w.Family, s.Family.Name)
 	case s.When != nil:
 		return s.When(name)
 	case w.Setting != "":
@@ -284,12 +288,26 @@ func (p *Program) ReadsInputs(m *Mode) bool {
 // largest: for each input, the value whose parts add up to the most
 // characters (each part tests one input, so the choices are
 // independent), ties going to the first (true, then false; an enum's
-// values in order). It returns the choice as a Selection.When and in
-// words for findings ("" when m has no when condition).
+// values in order); a setting s.Settings gives keeps that value. It
+// returns the choice as a Selection.When and in words for findings (""
+// when m has no when condition).
 func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
+	return p.pickWhen(m, s, true)
+}
+
+// MinWhen is MaxWhen choosing the value whose parts add up to the fewest
+// characters: the least text a call can get, each condition deciding
+// for one value (a part on a setting or an input is never left out of
+// every call, as sending none of them would).
+func (p *Program) MinWhen(m *Mode, s Selection) (func(string) bool, string) {
+	return p.pickWhen(m, s, false)
+}
+
+// pickWhen is MaxWhen (largest) or MinWhen.
+func (p *Program) pickWhen(m *Mode, s Selection, largest bool) (func(string) bool, string) {
 	byInput := map[string][]string{}
 	for _, r := range m.Config.Compose {
-		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil {
+		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil && len(w.Family) == 0 {
 			byInput[whenKey(w)] = append(byInput[whenKey(w)], r.Name)
 		}
 	}
@@ -305,9 +323,14 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 		if setting, ok := strings.CutPrefix(name, settingKey); ok {
 			// A setting-conditioned part counts at the setting's largest
 			// value, as a part on an enum input does: which models get
-			// which value is the rules', and a new model may get any.
-			for _, v := range p.Config.Settings[setting].Values {
-				cands = append(cands, v)
+			// which value is the rules', and a new model may get any. A
+			// selection for one model has its value: that one only.
+			if v, ok := s.Settings[setting]; ok {
+				cands = []any{v}
+			} else {
+				for _, v := range p.Config.Settings[setting].Values {
+					cands = append(cands, v)
+				}
 			}
 		} else if in := p.Config.Inputs[name]; in.Type == config.InputBool {
 			cands = []any{true, false}
@@ -324,7 +347,7 @@ func (p *Program) MaxWhen(m *Mode, s Selection) (func(string) bool, string) {
 					size += utf8.RuneCountInString(p.partSection(part, all).Text)
 				}
 			}
-			if size > bestSize {
+			if bestSize < 0 || largest && size > bestSize || !largest && size < bestSize {
 				best, bestSize = v, size
 			}
 		}

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:f2b93beb4b472597ccf728310fef2998d58d07d8b6587d9ec97cee80c2d9d158"
+const InputHash = "sha256:aea7d23c10f6aa9a2fd0603f9b4506c07bcee9628da0d3d3a7ec52509022871c"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -729,6 +729,9 @@ const (
 	selByProviderName
 	// selByProvider: a provider pattern matched a provider segment.
 	selByProvider
+	// selByProviderOnName: a provider pattern matched the model name (a
+	// bare id naming a provider: anthropic, openai).
+	selByProviderOnName
 )
 
 // selMatch is one match: rule is the index of the rule, by how it matched,
@@ -743,7 +746,9 @@ type selMatch struct {
 // selMatches calls yield with every match of the first phase of selection
 // that has one, in order, until yield returns false. The model name is the
 // part of id after its last "/" or ":"; the segments before it, split at
-// "/" and ":", are its providers.
+// "/" and ":", are its providers. provEnd is the length of the provider a
+// request gives apart from its model (id is then provider + "/" + model),
+// 0 when it gives none.
 //
 //  1. Every rule, in order: its name patterns against the name, its id
 //     patterns against the whole id, then its all list against the whole
@@ -753,11 +758,17 @@ type selMatch struct {
 //     patterns and then its provider patterns. Because rules stay the
 //     outer loop, a rule listed earlier wins over a later rule that
 //     matches a nearer segment: rule order is how a project states
-//     precedence between two words of one prefix.
+//     precedence between two words of one prefix. When the request gives
+//     its provider apart, provider patterns see that provider alone,
+//     never a segment of the model id (openrouter with openai/gpt-4o:
+//     "^openai$" does not match).
+//  3. Only when phases 1 and 2 have no match: every rule, in order, with
+//     its provider patterns against the name, so that a bare id naming a
+//     provider (anthropic, openai) gets that provider's family.
 //
 // The first match is the selection; a model no rule matches gets the
 // fallback family. selMatches allocates nothing itself.
-func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
+func selMatches(rules []selRule, id string, provEnd int, yield func(selMatch) bool) {
 	name, cut := id, strings.LastIndexAny(id, "/:")
 	if cut >= 0 {
 		name = id[cut+1:]
@@ -797,26 +808,44 @@ func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
 			start := strings.LastIndexAny(id[:end], "/:") + 1
 			if seg := id[start:end]; seg != "" {
 				for j, re := range r.name {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
-						return
+					if re.MatchString(seg) {
+						found = true
+						if !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
+							return
+						}
 					}
 				}
-				for j, re := range r.provider {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
-						return
+				if provEnd == 0 || end <= provEnd {
+					for j, re := range r.provider {
+						if re.MatchString(seg) {
+							found = true
+							if !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
+								return
+							}
+						}
 					}
 				}
 			}
 			end = start - 1
 		}
 	}
+	if found {
+		return
+	}
+	for i := range rules {
+		for j, re := range rules[i].provider {
+			if re.MatchString(name) && !yield(selMatch{rule: i, index: j, by: selByProviderOnName, segStart: cut + 1, segEnd: len(id)}) {
+				return
+			}
+		}
+	}
 }
 
-// selFirst returns the index of the rule that selects id, and -1 when no
-// rule does (the fallback family).
-func selFirst(rules []selRule, id string) int {
+// selFirst returns the index of the rule that selects id (provEnd as
+// selMatches takes it), and -1 when no rule does (the fallback family).
+func selFirst(rules []selRule, id string, provEnd int) int {
 	rule := -1
-	selMatches(rules, id, func(m selMatch) bool {
+	selMatches(rules, id, provEnd, func(m selMatch) bool {
 		rule = m.rule
 		return false
 	})
@@ -876,12 +905,15 @@ func mustCompile(patterns []string) []*regexp.Regexp {
 }
 
 // Resolve maps a model id to its family and the label of the model note it
-// selects ("" when none matches). Rules are tried in order, in two phases:
-// first against the model name (the part after the last "/" or ":") with
-// their name patterns and against the whole id with their id patterns and
-// all lists; when none matches, against the provider segments before the
-// name, nearest first, with their name and provider patterns. A model no
-// rule claims gets FallbackFamily.
+// selects ("" when none matches). Rules are tried in order, in three
+// phases: first against the model name (the part after the last "/" or
+// ":") with their name patterns and against the whole id with their id
+// patterns and all lists; when none matches, against the provider
+// segments before the name, nearest first, with their name and provider
+// patterns; when still none, with their provider patterns against the
+// name (a bare id naming a provider: anthropic, openai). A model no rule
+// claims gets FallbackFamily. A Request's Provider, given apart from its
+// Model, is the only text its provider patterns see.
 func Resolve(modelID string) (Family, string) {
 	r := resolve(modelID)
 	if r.note < 0 {
@@ -943,7 +975,7 @@ func resolveFor(provider, model string) (resolution, string) {
 	last.Unlock()
 	id := modelID(provider, model)
 	compile()
-	f := resolveFamily(id)
+	f := resolveFamily(id, len(provider))
 	r := resolution{family: f, note: noteFor(f, id)}
 	for i := range compiled.parts {
 		if anyMatch(compiled.parts[i], id) {
@@ -951,7 +983,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		}
 	}
 	for i := range compiled.settings {
-		r.settings[i] = settingFor(i, id)
+		r.settings[i] = settingFor(i, id, len(provider))
 	}
 	last.Lock()
 	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
@@ -961,9 +993,10 @@ func resolveFor(provider, model string) (resolution, string) {
 
 // settingFor returns the index of setting i's value for id: the value of
 // the first of its rules that selects id (selFirst, the selection of the
-// family rules), else its default.
-func settingFor(i int, id string) int {
-	if j := selFirst(compiled.settings[i], id); j >= 0 {
+// family rules; provEnd the length of a provider given apart), else its
+// default.
+func settingFor(i int, id string, provEnd int) int {
+	if j := selFirst(compiled.settings[i], id, provEnd); j >= 0 {
 		return settingTables[i].rules[j].value
 	}
 	return settingTables[i].def
@@ -981,9 +1014,10 @@ func noteFor(f Family, id string) int {
 }
 
 // resolveFamily returns the family of the first rule that selects id (see
-// selMatches), FallbackFamily when none does.
-func resolveFamily(id string) Family {
-	if i := selFirst(compiled.rules[:], id); i >= 0 {
+// selMatches; provEnd the length of a provider given apart),
+// FallbackFamily when none does.
+func resolveFamily(id string, provEnd int) Family {
+	if i := selFirst(compiled.rules[:], id, provEnd); i >= 0 {
 		return rules[i].family
 	}
 	return FallbackFamily
@@ -1563,7 +1597,7 @@ func (r Request) Fields() ([]Field, error) {
 
 // This file is part of the fixed code of every generated package: gogen
 // copies its declarations after the package's data tables (modeWarnings,
-// modeConds, noticeTable). See the package documentation.
+// modeConds, noticeSettings, noticeTable). See the package documentation.
 
 // Notice is the cost notice of one mode for one model: what the mode puts
 // in front of every call, as a harness shows it when a mode is chosen.
@@ -1578,6 +1612,10 @@ type Notice struct {
 	// Line is the notice line, "guide · +620 tokens per call (1,190 total)"
 	// above the default mode and "focus · 570 tokens per call" otherwise.
 	Line string
+	// Typical is Tokens with the run-time inputs at their typical values
+	// (promptc.cue's typical, typicalChars, typicalItems): Tokens when the
+	// mode reads no input. Request.StaticTokens counts a request's own.
+	Typical int
 	// Warning is the mode's warning from promptc.cue ("" when none).
 	Warning string
 	text    string
@@ -1589,16 +1627,19 @@ type Notice struct {
 func (n Notice) String() string { return n.text }
 
 // noticeData is one counted notice: its text (an index in texts), the
-// length of its line within that text, its tokens and its tokens over the
-// default mode's.
+// length of its line within that text, its tokens, its tokens over the
+// default mode's and its tokens with typical inputs.
 type noticeData struct {
-	text, line, tokens, over int
+	text, line, tokens, over, typical int
 }
 
 // CostNotice returns the cost notice of mode for the model modelID under
 // the family choice: the same numbers, line and warning as
 // promptc costs --model modelID --family choice. The figures were counted
-// at build time for every family and note, so nothing is counted here. It
+// at build time for every family, note, value of the settings the
+// model's text depends on and set of conditional parts, so nothing is
+// counted here: the figures of the text the model is sent, with every
+// run-time input and placeholder at its maximum. It
 // panics where Compose does. The custom mode's text is the user's, which
 // promptc never sees: its notice has only Mode set.
 //
@@ -1623,7 +1664,14 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	if i >= len(modeNames) {
 		return Notice{Mode: mode} // the custom mode: its text is the user's
 	}
+	// The entry is chosen by the values of the settings a when condition
+	// tests (noticeSettings, as one number in mixed radix), then by the
+	// subset of the mode's conditional parts the model gets.
 	sub := 0
+	for _, si := range noticeSettings {
+		sub = sub*len(settingTables[si].values) + r.settings[si]
+	}
+	sub <<= len(modeConds[pr][i])
 	for j, c := range modeConds[pr][i] {
 		if r.parts&(1<<c) != 0 {
 			sub |= 1 << j
@@ -1631,7 +1679,7 @@ func noticeFor(pr int, mode Mode, r resolution) Notice {
 	}
 	d := noticeTable[pr][r.family][r.note+1][i][sub]
 	t := texts[d.text]
-	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Line: t[:d.line], Warning: modeWarnings[i], text: t}
+	return Notice{Mode: mode, Tokens: d.tokens, OverFocus: d.over, Typical: d.typical, Line: t[:d.line], Warning: modeWarnings[i], text: t}
 }
 
 // CostNotice returns the cost notice of r's mode for r's model and family
@@ -1645,6 +1693,48 @@ func (r Request) CostNotice() (Notice, error) {
 		return Notice{}, err
 	}
 	return noticeFor(c.pr, c.mode, c.r), nil
+}
+
+// ErrExactCounter is the error of StaticTokens in a package whose costs
+// are counted with an exact tokenizer, which the package does not link.
+var ErrExactCounter = errors.New("the costs are counted with an exact tokenizer (TokenCounter), which the package does not link: count Compose's text with it")
+
+// StaticTokens returns the tokens of r's static text as Compose composes
+// it for r's own inputs and run-time placeholder values, every slot left
+// out: the figure of r itself beside its CostNotice's Typical and Tokens
+// (the maximum), counted as TokenCounter says. It counts characters over
+// four, rounded up; under an exact tokenizer it returns ErrExactCounter.
+// It fails where Compose does.
+func (r Request) StaticTokens() (int, error) {
+	if TokenCounter != "chars/4" {
+		return 0, ErrExactCounter
+	}
+	c, _, err := r.composition()
+	if err != nil {
+		return 0, err
+	}
+	secs, err := c.sections(&r.Slots, &r.Inputs)
+	if err != nil {
+		return 0, err
+	}
+	// Each section's Before is its own (the separator or the before
+	// declared for it), so leaving the slots out joins the rest as the
+	// static text does; the first keeps none.
+	chars, first := 0, true
+	for _, s := range secs {
+		if s.Slot {
+			continue
+		}
+		if !first {
+			chars += utf8.RuneCountInString(s.Before)
+		}
+		first = false
+		chars += utf8.RuneCountInString(s.Text)
+	}
+	if !first {
+		chars += utf8.RuneCountInString(wireOf(c.mode).end)
+	}
+	return (chars + 3) / 4, nil
 }
 
 // Custom is the custom mode as loaded from a project. Its zero value is a
@@ -4115,39 +4205,39 @@ var costTable = [...]Cost{
 	{ModeMinimal, FamilyMinimax, 365, 308, -622, 1460, 365, ""},
 	{ModeMinimal, FamilyMistral, 365, 308, -674, 1460, 365, ""},
 	{ModeMinimal, FamilyNeutral, 365, 308, -627, 1460, 365, ""},
-	{ModeFocus, FamilyClaude, 1040, 484, 0, 4159, 1040, "Haiku"},
-	{ModeFocus, FamilyCodex, 1046, 483, 0, 4183, 1046, "Reasoning"},
-	{ModeFocus, FamilyDeepseek, 1037, 478, 0, 4145, 1037, "Reasoning"},
-	{ModeFocus, FamilyGemini, 1035, 481, 0, 4139, 1035, "Pro"},
-	{ModeFocus, FamilyGlm, 1023, 478, 0, 4090, 1023, "Air"},
-	{ModeFocus, FamilyGrok, 1033, 476, 0, 4131, 1033, "Code"},
-	{ModeFocus, FamilyKimi, 1034, 478, 0, 4135, 1034, "Thinking"},
-	{ModeFocus, FamilyLocal, 1037, 475, 0, 4148, 1037, "gpt-oss"},
-	{ModeFocus, FamilyMinimax, 987, 476, 0, 3948, 987, ""},
-	{ModeFocus, FamilyMistral, 1039, 475, 0, 4153, 1039, "Code"},
-	{ModeFocus, FamilyNeutral, 992, 480, 0, 3966, 992, ""},
-	{ModeGuide, FamilyClaude, 1609, 1053, 569, 6435, 1609, "Haiku"},
-	{ModeGuide, FamilyCodex, 1611, 1048, 565, 6444, 1611, "Reasoning"},
-	{ModeGuide, FamilyDeepseek, 1602, 1044, 565, 6408, 1602, "Reasoning"},
-	{ModeGuide, FamilyGemini, 1602, 1048, 567, 6406, 1602, "Pro"},
-	{ModeGuide, FamilyGlm, 1280, 735, 257, 5119, 1280, "Air"},
-	{ModeGuide, FamilyGrok, 1273, 716, 240, 5091, 1273, "Code"},
-	{ModeGuide, FamilyKimi, 1602, 1046, 568, 6407, 1602, "Thinking"},
-	{ModeGuide, FamilyLocal, 1325, 762, 288, 5299, 1325, "gpt-oss"},
-	{ModeGuide, FamilyMinimax, 1234, 722, 247, 4933, 1234, ""},
-	{ModeGuide, FamilyMistral, 1604, 1040, 565, 6413, 1604, "Code"},
-	{ModeGuide, FamilyNeutral, 1155, 644, 163, 4620, 1155, ""},
-	{ModeFull, FamilyClaude, 1841, 1285, 801, 7363, 1841, "Haiku"},
-	{ModeFull, FamilyCodex, 1843, 1280, 797, 7372, 1843, "Reasoning"},
-	{ModeFull, FamilyDeepseek, 1834, 1276, 797, 7336, 1834, "Reasoning"},
-	{ModeFull, FamilyGemini, 1834, 1280, 799, 7334, 1834, "Pro"},
-	{ModeFull, FamilyGlm, 1512, 967, 489, 6047, 1512, "Air"},
-	{ModeFull, FamilyGrok, 1505, 948, 472, 6019, 1505, "Code"},
-	{ModeFull, FamilyKimi, 1834, 1278, 800, 7335, 1834, "Thinking"},
-	{ModeFull, FamilyLocal, 1557, 994, 520, 6227, 1557, "gpt-oss"},
-	{ModeFull, FamilyMinimax, 1466, 954, 479, 5861, 1466, ""},
-	{ModeFull, FamilyMistral, 1836, 1272, 797, 7341, 1836, "Code"},
-	{ModeFull, FamilyNeutral, 1387, 876, 395, 5548, 1387, ""},
+	{ModeFocus, FamilyClaude, 1040, 935, 0, 4159, 1040, "Haiku"},
+	{ModeFocus, FamilyCodex, 1046, 934, 0, 4183, 1046, "Reasoning"},
+	{ModeFocus, FamilyDeepseek, 1037, 929, 0, 4145, 1037, "Reasoning"},
+	{ModeFocus, FamilyGemini, 1035, 932, 0, 4139, 1035, "Pro"},
+	{ModeFocus, FamilyGlm, 1023, 928, 0, 4090, 1023, "Air"},
+	{ModeFocus, FamilyGrok, 1033, 927, 0, 4131, 1033, "Code"},
+	{ModeFocus, FamilyKimi, 1034, 929, 0, 4135, 1034, "Thinking"},
+	{ModeFocus, FamilyLocal, 1037, 925, 0, 4148, 1037, "gpt-oss"},
+	{ModeFocus, FamilyMinimax, 987, 926, 0, 3948, 987, ""},
+	{ModeFocus, FamilyMistral, 1039, 926, 0, 4153, 1039, "Code"},
+	{ModeFocus, FamilyNeutral, 992, 931, 0, 3966, 992, ""},
+	{ModeGuide, FamilyClaude, 1609, 1504, 569, 6435, 1609, "Haiku"},
+	{ModeGuide, FamilyCodex, 1611, 1499, 565, 6444, 1611, "Reasoning"},
+	{ModeGuide, FamilyDeepseek, 1602, 1495, 565, 6408, 1602, "Reasoning"},
+	{ModeGuide, FamilyGemini, 1602, 1498, 567, 6406, 1602, "Pro"},
+	{ModeGuide, FamilyGlm, 1280, 1186, 257, 5119, 1280, "Air"},
+	{ModeGuide, FamilyGrok, 1273, 1167, 240, 5091, 1273, "Code"},
+	{ModeGuide, FamilyKimi, 1602, 1497, 568, 6407, 1602, "Thinking"},
+	{ModeGuide, FamilyLocal, 1325, 1213, 288, 5299, 1325, "gpt-oss"},
+	{ModeGuide, FamilyMinimax, 1234, 1173, 247, 4933, 1234, ""},
+	{ModeGuide, FamilyMistral, 1604, 1491, 565, 6413, 1604, "Code"},
+	{ModeGuide, FamilyNeutral, 1155, 1094, 163, 4620, 1155, ""},
+	{ModeFull, FamilyClaude, 1841, 1736, 801, 7363, 1841, "Haiku"},
+	{ModeFull, FamilyCodex, 1843, 1731, 797, 7372, 1843, "Reasoning"},
+	{ModeFull, FamilyDeepseek, 1834, 1727, 797, 7336, 1834, "Reasoning"},
+	{ModeFull, FamilyGemini, 1834, 1730, 799, 7334, 1834, "Pro"},
+	{ModeFull, FamilyGlm, 1512, 1418, 489, 6047, 1512, "Air"},
+	{ModeFull, FamilyGrok, 1505, 1399, 472, 6019, 1505, "Code"},
+	{ModeFull, FamilyKimi, 1834, 1729, 800, 7335, 1834, "Thinking"},
+	{ModeFull, FamilyLocal, 1557, 1445, 520, 6227, 1557, "gpt-oss"},
+	{ModeFull, FamilyMinimax, 1466, 1405, 479, 5861, 1466, ""},
+	{ModeFull, FamilyMistral, 1836, 1723, 797, 7341, 1836, "Code"},
+	{ModeFull, FamilyNeutral, 1387, 1326, 395, 5548, 1387, ""},
 }
 
 // Costs returns the cost of every mode for every family (a copy).
@@ -4193,74 +4283,80 @@ var modeConds = [...][len(modeNames)][]uint8{
 	{nil, nil, nil, nil},
 }
 
+// noticeSettings lists the settings (indexes in settingTables) whose
+// values the notices depend on: a notice's entry is their values as one
+// number in mixed radix, then the subset of conditional parts.
+var noticeSettings = [...]uint8{}
+
 // noticeTable holds each profile's notices by family, then by note
 // (index 0 is no note, i+1 the family's note i), then by mode, then by the
-// subset of the mode's conditional parts the model gets.
+// values of noticeSettings and the subset of the mode's conditional parts
+// the model gets.
 var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{
 	// profile (none declared)
 	{
 		// claude
 		{
-			{{{54, 30, 365, -631}}, {{55, 28, 996, 0}}, {{56, 43, 1565, 569}}, {{57, 42, 1797, 801}}},
-			{{{54, 30, 365, -675}}, {{58, 30, 1040, 0}}, {{59, 43, 1609, 569}}, {{60, 42, 1841, 801}}},
-			{{{54, 30, 365, -667}}, {{61, 30, 1032, 0}}, {{62, 43, 1601, 569}}, {{63, 42, 1833, 801}}},
-			{{{54, 30, 365, -675}}, {{58, 30, 1040, 0}}, {{59, 43, 1609, 569}}, {{60, 42, 1841, 801}}},
+			{{{54, 30, 365, -631, 308}}, {{55, 28, 996, 0, 938}}, {{56, 43, 1565, 569, 1507}}, {{57, 42, 1797, 801, 1739}}},
+			{{{54, 30, 365, -675, 308}}, {{58, 30, 1040, 0, 983}}, {{59, 43, 1609, 569, 1552}}, {{60, 42, 1841, 801, 1784}}},
+			{{{54, 30, 365, -667, 308}}, {{61, 30, 1032, 0, 975}}, {{62, 43, 1601, 569, 1544}}, {{63, 42, 1833, 801, 1776}}},
+			{{{54, 30, 365, -675, 308}}, {{58, 30, 1040, 0, 983}}, {{59, 43, 1609, 569, 1552}}, {{60, 42, 1841, 801, 1784}}},
 		},
 		// codex
 		{
-			{{{54, 30, 365, -630}}, {{64, 28, 995, 0}}, {{65, 43, 1560, 565}}, {{66, 42, 1792, 797}}},
-			{{{54, 30, 365, -678}}, {{67, 30, 1043, 0}}, {{68, 43, 1608, 565}}, {{69, 42, 1840, 797}}},
-			{{{54, 30, 365, -681}}, {{70, 30, 1046, 0}}, {{71, 43, 1611, 565}}, {{72, 42, 1843, 797}}},
+			{{{54, 30, 365, -630, 308}}, {{64, 28, 995, 0, 938}}, {{65, 43, 1560, 565, 1503}}, {{66, 42, 1792, 797, 1735}}},
+			{{{54, 30, 365, -678, 308}}, {{67, 30, 1043, 0, 986}}, {{68, 43, 1608, 565, 1551}}, {{69, 42, 1840, 797, 1783}}},
+			{{{54, 30, 365, -681, 308}}, {{70, 30, 1046, 0, 989}}, {{71, 43, 1611, 565, 1554}}, {{72, 42, 1843, 797, 1786}}},
 		},
 		// deepseek
 		{
-			{{{54, 30, 365, -625}}, {{73, 28, 990, 0}}, {{74, 43, 1556, 566}}, {{75, 42, 1788, 798}}},
-			{{{54, 30, 365, -672}}, {{76, 30, 1037, 0}}, {{77, 43, 1602, 565}}, {{78, 42, 1834, 797}}},
-			{{{54, 30, 365, -663}}, {{79, 30, 1028, 0}}, {{80, 43, 1594, 566}}, {{81, 42, 1826, 798}}},
+			{{{54, 30, 365, -625, 308}}, {{73, 28, 990, 0, 933}}, {{74, 43, 1556, 566, 1499}}, {{75, 42, 1788, 798, 1731}}},
+			{{{54, 30, 365, -672, 308}}, {{76, 30, 1037, 0, 979}}, {{77, 43, 1602, 565, 1545}}, {{78, 42, 1834, 797, 1777}}},
+			{{{54, 30, 365, -663, 308}}, {{79, 30, 1028, 0, 971}}, {{80, 43, 1594, 566, 1537}}, {{81, 42, 1826, 798, 1769}}},
 		},
 		// gemini
 		{
-			{{{54, 30, 365, -628}}, {{82, 28, 993, 0}}, {{83, 43, 1559, 566}}, {{84, 42, 1791, 798}}},
-			{{{54, 30, 365, -662}}, {{85, 30, 1027, 0}}, {{86, 43, 1594, 567}}, {{87, 42, 1826, 799}}},
-			{{{54, 30, 365, -670}}, {{88, 30, 1035, 0}}, {{89, 43, 1602, 567}}, {{90, 42, 1834, 799}}},
+			{{{54, 30, 365, -628, 308}}, {{82, 28, 993, 0, 935}}, {{83, 43, 1559, 566, 1502}}, {{84, 42, 1791, 798, 1734}}},
+			{{{54, 30, 365, -662, 308}}, {{85, 30, 1027, 0, 970}}, {{86, 43, 1594, 567, 1536}}, {{87, 42, 1826, 799, 1768}}},
+			{{{54, 30, 365, -670, 308}}, {{88, 30, 1035, 0, 978}}, {{89, 43, 1602, 567, 1545}}, {{90, 42, 1834, 799, 1777}}},
 		},
 		// glm
 		{
-			{{{54, 30, 365, -624}}, {{91, 28, 989, 0}}, {{92, 43, 1247, 258}}, {{93, 42, 1479, 490}}},
-			{{{54, 30, 365, -658}}, {{94, 30, 1023, 0}}, {{95, 43, 1280, 257}}, {{96, 42, 1512, 489}}},
+			{{{54, 30, 365, -624, 308}}, {{91, 28, 989, 0, 932}}, {{92, 43, 1247, 258, 1189}}, {{93, 42, 1479, 490, 1421}}},
+			{{{54, 30, 365, -658, 308}}, {{94, 30, 1023, 0, 966}}, {{95, 43, 1280, 257, 1223}}, {{96, 42, 1512, 489, 1455}}},
 		},
 		// grok
 		{
-			{{{54, 30, 365, -623}}, {{97, 28, 988, 0}}, {{98, 43, 1228, 240}}, {{99, 42, 1460, 472}}},
-			{{{54, 30, 365, -668}}, {{100, 30, 1033, 0}}, {{101, 43, 1273, 240}}, {{102, 42, 1505, 472}}},
+			{{{54, 30, 365, -623, 308}}, {{97, 28, 988, 0, 930}}, {{98, 43, 1228, 240, 1170}}, {{99, 42, 1460, 472, 1402}}},
+			{{{54, 30, 365, -668, 308}}, {{100, 30, 1033, 0, 976}}, {{101, 43, 1273, 240, 1216}}, {{102, 42, 1505, 472, 1448}}},
 		},
 		// kimi
 		{
-			{{{54, 30, 365, -625}}, {{73, 28, 990, 0}}, {{103, 43, 1558, 568}}, {{104, 42, 1790, 800}}},
-			{{{54, 30, 365, -669}}, {{105, 30, 1034, 0}}, {{106, 43, 1602, 568}}, {{107, 42, 1834, 800}}},
-			{{{54, 30, 365, -663}}, {{79, 30, 1028, 0}}, {{108, 43, 1596, 568}}, {{109, 42, 1828, 800}}},
+			{{{54, 30, 365, -625, 308}}, {{73, 28, 990, 0, 932}}, {{103, 43, 1558, 568, 1500}}, {{104, 42, 1790, 800, 1732}}},
+			{{{54, 30, 365, -669, 308}}, {{105, 30, 1034, 0, 977}}, {{106, 43, 1602, 568, 1545}}, {{107, 42, 1834, 800, 1777}}},
+			{{{54, 30, 365, -663, 308}}, {{79, 30, 1028, 0, 971}}, {{108, 43, 1596, 568, 1539}}, {{109, 42, 1828, 800, 1771}}},
 		},
 		// local
 		{
-			{{{54, 30, 365, -621}}, {{110, 28, 986, 0}}, {{111, 43, 1274, 288}}, {{112, 42, 1506, 520}}},
-			{{{54, 30, 365, -672}}, {{76, 30, 1037, 0}}, {{113, 43, 1325, 288}}, {{114, 42, 1557, 520}}},
-			{{{54, 30, 365, -664}}, {{115, 30, 1029, 0}}, {{116, 43, 1317, 288}}, {{117, 42, 1549, 520}}},
-			{{{54, 30, 365, -668}}, {{100, 30, 1033, 0}}, {{118, 43, 1321, 288}}, {{119, 42, 1553, 520}}},
+			{{{54, 30, 365, -621, 308}}, {{110, 28, 986, 0, 929}}, {{111, 43, 1274, 288, 1217}}, {{112, 42, 1506, 520, 1449}}},
+			{{{54, 30, 365, -672, 308}}, {{76, 30, 1037, 0, 980}}, {{113, 43, 1325, 288, 1268}}, {{114, 42, 1557, 520, 1500}}},
+			{{{54, 30, 365, -664, 308}}, {{115, 30, 1029, 0, 972}}, {{116, 43, 1317, 288, 1259}}, {{117, 42, 1549, 520, 1491}}},
+			{{{54, 30, 365, -668, 308}}, {{100, 30, 1033, 0, 976}}, {{118, 43, 1321, 288, 1264}}, {{119, 42, 1553, 520, 1496}}},
 		},
 		// minimax
 		{
-			{{{54, 30, 365, -622}}, {{120, 28, 987, 0}}, {{121, 43, 1234, 247}}, {{122, 42, 1466, 479}}},
+			{{{54, 30, 365, -622, 308}}, {{120, 28, 987, 0, 930}}, {{121, 43, 1234, 247, 1176}}, {{122, 42, 1466, 479, 1408}}},
 		},
 		// mistral
 		{
-			{{{54, 30, 365, -622}}, {{120, 28, 987, 0}}, {{123, 43, 1552, 565}}, {{124, 42, 1784, 797}}},
-			{{{54, 30, 365, -674}}, {{125, 30, 1039, 0}}, {{126, 43, 1604, 565}}, {{127, 42, 1836, 797}}},
-			{{{54, 30, 365, -659}}, {{128, 30, 1024, 0}}, {{129, 43, 1589, 565}}, {{130, 42, 1821, 797}}},
-			{{{54, 30, 365, -657}}, {{131, 30, 1022, 0}}, {{132, 43, 1587, 565}}, {{133, 42, 1819, 797}}},
+			{{{54, 30, 365, -622, 308}}, {{120, 28, 987, 0, 930}}, {{123, 43, 1552, 565, 1495}}, {{124, 42, 1784, 797, 1727}}},
+			{{{54, 30, 365, -674, 308}}, {{125, 30, 1039, 0, 981}}, {{126, 43, 1604, 565, 1546}}, {{127, 42, 1836, 797, 1778}}},
+			{{{54, 30, 365, -659, 308}}, {{128, 30, 1024, 0, 967}}, {{129, 43, 1589, 565, 1532}}, {{130, 42, 1821, 797, 1764}}},
+			{{{54, 30, 365, -657, 308}}, {{131, 30, 1022, 0, 965}}, {{132, 43, 1587, 565, 1530}}, {{133, 42, 1819, 797, 1762}}},
 		},
 		// neutral
 		{
-			{{{54, 30, 365, -627}}, {{134, 28, 992, 0}}, {{135, 43, 1155, 163}}, {{136, 42, 1387, 395}}},
+			{{{54, 30, 365, -627, 308}}, {{134, 28, 992, 0, 935}}, {{135, 43, 1155, 163, 1098}}, {{136, 42, 1387, 395, 1330}}},
 		},
 	},
 }

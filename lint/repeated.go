@@ -468,11 +468,22 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 
 // sentTogether reports whether parts a and b can be sent in one prompt as
 // their when conditions go: each part tests one input or setting, so two
-// parts testing different ones can, and two testing the same one can when
-// some value meets both conditions (never, for two output styles of one
-// enum input).
+// parts testing different inputs can, two testing different settings can
+// when a combination of values model ids reach (compiler.SettingCombos)
+// meets both, and two testing the same one can when some value meets
+// both conditions (never, for two output styles of one enum input).
 func sentTogether(p *compiler.Program, a, b string) bool {
 	wa, wb := p.Config.Parts[a].When, p.Config.Parts[b].When
+	if wa != nil && wb != nil && wa.Setting != "" && wb.Setting != "" && wa.Setting != wb.Setting {
+		// Two settings: together only in a combination of their values
+		// some model id reaches, as budgets count them.
+		for _, c := range p.SettingCombos([]string{wa.Setting, wb.Setting}) {
+			if wa.Holds(c.Values[wa.Setting]) && wb.Holds(c.Values[wb.Setting]) {
+				return true
+			}
+		}
+		return false
+	}
 	if wa == nil || wb == nil || wa.Input != wb.Input || wa.Setting != wb.Setting {
 		return true
 	}

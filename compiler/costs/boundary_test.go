@@ -268,6 +268,7 @@ func TestWriteFormats(t *testing.T) {
 			"free   *       7                      7        -           28     0                   chars/4 (estimate)\n"},
 		{"markdown", "# Prompt costs\n\n" +
 			"Static tokens each mode puts in front of every model call, per family (`*`: a mode that sends no family part, the same for every family), without the text the harness supplies at call time (instructions, skills, memory). Estimated as characters over four, rounded up.\n\n" +
+			costs.TypMaxLine + "\n\n" +
 			"| mode | family | tokens | no note | over focus | chars | prefix | note |\n" +
 			"| --- | --- | --- | --- | --- | --- | --- | --- |\n" +
 			"| focus | x | 1,234 | 1,000 | 0 | 4,936 | 900 | Big +small |\n" +

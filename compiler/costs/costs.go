@@ -26,8 +26,9 @@ type Row struct {
 	// the mode sends: the most a call in the mode costs for the family.
 	Tokens int `json:"tokens"`
 	// TokensNoNote per call when no note and no conditional part matches
-	// the model and no part with a when condition is sent: the least
-	// (template parts still count at their maximum).
+	// the model and each when condition takes the value that sends the
+	// least text: the least a call costs (template parts still count at
+	// their maximum).
 	TokensNoNote int `json:"tokensNoNote"`
 	// OverFocus is Tokens minus the default mode's Tokens for the family
 	// (each mode with its own most expensive note). It is nil on an
@@ -46,9 +47,12 @@ type Row struct {
 	// and it differs from Tokens, which counts them at their maximum.
 	TypicalTokens *int `json:"typicalTokens,omitempty"`
 	// PrefixTokens is the cacheable prefix: static text before the first
-	// slot.
-	PrefixTokens int    `json:"prefixTokens"`
-	Note         string `json:"note,omitempty"`
+	// volatile slot or run-time text, with the selection Tokens counts.
+	PrefixTokens int `json:"prefixTokens"`
+	// TypicalPrefixTokens is the cacheable prefix with the selection
+	// TypicalTokens counts: set only when it differs from PrefixTokens.
+	TypicalPrefixTokens *int   `json:"typicalPrefixTokens,omitempty"`
+	Note                string `json:"note,omitempty"`
 	// Conditional lists the conditional parts counted in Tokens.
 	Conditional []string `json:"conditional,omitempty"`
 	Counter     string   `json:"counter"`
@@ -60,11 +64,12 @@ type Row struct {
 const AnyFamily = "*"
 
 // Table computes a Row for every mode (lattice order) and family (sorted),
-// with a single AnyFamily row for a mode that sends no family part.
+// with a single AnyFamily row for a mode that sends no family part and
+// whose text is the same for every family.
 func Table(p *compiler.Program) []Row {
 	var rows []Row
 	for _, mr := range perMode(p) {
-		if !p.UsesFamily(mr.mode) {
+		if !p.UsesFamily(mr.mode) && sameText(mr.rows) {
 			r := mr.rows[0]
 			r.Family = AnyFamily
 			for _, o := range mr.rows[1:] {
@@ -79,6 +84,22 @@ func Table(p *compiler.Program) []Row {
 	}
 	return rows
 }
+
+// sameText reports whether rows, one mode's for every family, count the
+// same: a mode that sends no family part can still differ between
+// families through a placeholder's per-family or per-note value.
+func sameText(rows []Row) bool {
+	for _, r := range rows[1:] {
+		if r.Tokens != rows[0].Tokens || r.Chars != rows[0].Chars || r.TokensNoNote != rows[0].TokensNoNote ||
+			r.PrefixTokens != rows[0].PrefixTokens || !sameInt(r.TypicalTokens, rows[0].TypicalTokens) ||
+			!sameInt(r.TypicalPrefixTokens, rows[0].TypicalPrefixTokens) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
 // PerFamily computes a Row for every mode (lattice order) and every family
 // (sorted), also for modes that send no family part: the data a harness
@@ -124,47 +145,71 @@ func baseMode(p *compiler.Program) *compiler.Mode {
 // of the parts that when conditions send (compiler.MaxWhen).
 func Widest(p *compiler.Program, m *compiler.Mode, f *family.Family) compiler.Selection {
 	s := compiler.Selection{Family: f, Note: p.LongestNote(m, f), Conditional: compiler.EveryConditional, Runtime: p.RuntimeAtMax}
-	s.When, _ = p.MaxWhen(m, s)
-	return s
+	return maxWhen(p, m, s)
+}
+
+// maxWhen returns s with its When from MaxWhen. Without s.Settings (a
+// family's worst case), the settings m tests take, of the combinations
+// model ids reach (compiler.SettingCombos), the one whose text is the
+// largest, ties going to the first; never values no id gets together.
+func maxWhen(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler.Selection {
+	if s.Settings != nil {
+		s.When, _ = p.MaxWhen(m, s)
+		return s
+	}
+	var best compiler.Selection
+	bestTokens, bestChars := -1, -1
+	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
+		cs := s
+		cs.Settings = c.Values
+		cs.When, _ = p.MaxWhen(m, cs)
+		text := p.Static(m, cs)
+		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
+		if tokens > bestTokens || tokens == bestTokens && chars > bestChars {
+			best, bestTokens, bestChars = cs, tokens, chars
+		}
+	}
+	return best
 }
 
 // row measures mode m for selection s: with longest, s's note is replaced
-// by each mode's most expensive note, else kept where m sends notes.
-// TokensNoNote is s's family with no note and no conditional part.
+// by each mode's most expensive note (the table's rows), else s's note is
+// kept, sent where m sends notes and giving per-note placeholder values
+// where it does not, as the composed text has them (a model's notices).
+// The when conditions are MaxWhen's choice, a setting s.Settings gives
+// kept. TokensNoNote is s's family with no note and no conditional part.
 // OverFocus compares with the base mode measured the same way, so it is
 // always Tokens minus the base mode's Tokens.
 func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bool, base *compiler.Mode) Row {
 	f := s.Family
 	measured := func(m *compiler.Mode) compiler.Selection {
 		ms := s
-		switch {
-		case longest:
+		if longest {
 			ms.Note = p.LongestNote(m, f)
-		case !p.UsesNotes(m):
-			ms.Note = compiler.NoNote
 		}
-		return ms
+		return maxWhen(p, m, ms)
 	}
 	ms := measured(m)
-	ms.When, _ = p.MaxWhen(m, ms)
 	static := p.Static(m, ms)
 	r := Row{
 		Mode: m.Name, Family: f.Name,
 		Tokens:       p.Counter.Count(static),
-		TokensNoNote: p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: s.Runtime, When: sendNone})),
+		TokensNoNote: p.Counter.Count(p.Static(m, least(p, m, s))),
 		Chars:        tokens.Chars(static),
 		PrefixTokens: p.Counter.Count(p.Prefix(m, ms)),
 		Counter:      p.Counter.Name(),
 		Exact:        p.Counter.Exact(),
 	}
 	if p.ReadsInputs(m) {
-		ts := ms
-		ts.When, ts.Inputs = nil, p.TypicalInputs()
+		ts := Typical(p, ms)
 		if typical := p.Counter.Count(p.Static(m, ts)); typical != r.Tokens {
 			r.TypicalTokens = &typical
 		}
+		if prefix := p.Counter.Count(p.Prefix(m, ts)); prefix != r.PrefixTokens {
+			r.TypicalPrefixTokens = &prefix
+		}
 	}
-	if ms.Note >= 0 {
+	if ms.Note >= 0 && p.UsesNotes(m) {
 		r.Note = f.Notes[ms.Note].Label
 	}
 	for _, name := range p.ConditionalIn(m) {
@@ -173,28 +218,78 @@ func row(p *compiler.Program, m *compiler.Mode, s compiler.Selection, longest bo
 		}
 	}
 	if base != nil {
-		bs := measured(base)
-		bs.When, _ = p.MaxWhen(base, bs)
-		over := r.Tokens - p.Counter.Count(p.Static(base, bs))
+		over := r.Tokens - p.Counter.Count(p.Static(base, measured(base)))
 		r.OverFocus, r.Base = &over, base.Name
 	}
 	return r
 }
 
-// sendNone sends no part that has a when condition: the least a call
-// costs leaves them out, as it leaves out notes and conditional parts.
-func sendNone(string) bool { return false }
+// Typical is the maximum's selection ms (its When from MaxWhen) with the
+// run-time inputs at their typical values (TypicalInputs): a part
+// conditioned on an input is sent when the typical value holds, a part
+// conditioned on a setting when it is in the maximum too, so the typical
+// text is the maximum's with smaller inputs, never the parts of every
+// setting value at once.
+func Typical(p *compiler.Program, ms compiler.Selection) compiler.Selection {
+	typical := p.TypicalInputs()
+	maxWhen := ms.When
+	ts := ms
+	ts.Inputs = typical
+	ts.When = func(part string) bool {
+		w := p.Config.Parts[part].When
+		switch {
+		case w == nil:
+			return true
+		case w.Setting != "":
+			return maxWhen == nil || maxWhen(part)
+		}
+		return w.Holds(typical[w.Input])
+	}
+	return ts
+}
+
+// least is the selection of the least a call in mode m costs for s's
+// family: no note, no conditional part, and for every when condition the
+// value whose parts are the shortest (MinWhen; a setting s gives keeps
+// its value): a part on a condition is sent to some call, and its text
+// counts even when it is only white space.
+func least(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler.Selection {
+	ls := compiler.Selection{Family: s.Family, Note: compiler.NoNote, Runtime: s.Runtime, Settings: s.Settings}
+	if s.Settings != nil {
+		ls.When, _ = p.MinWhen(m, ls)
+		return ls
+	}
+	// A family's least: of the setting combinations ids reach, the one
+	// whose text is the smallest.
+	var best compiler.Selection
+	bestTokens, bestChars := -1, -1
+	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
+		cs := ls
+		cs.Settings = c.Values
+		cs.When, _ = p.MinWhen(m, cs)
+		text := p.Static(m, cs)
+		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
+		if bestTokens < 0 || tokens < bestTokens || tokens == bestTokens && chars < bestChars {
+			best, bestTokens, bestChars = cs, tokens, chars
+		}
+	}
+	return best
+}
 
 // Notice is the cost notice of one mode for one model: Line reads
 // "guide · +620 tokens per call (1,190 total)" for modes above the default
 // mode and "focus · 570 tokens per call" otherwise; Warning is the mode's
 // configured warning ("" when none).
 type Notice struct {
-	Mode    string `json:"mode"`
-	Tokens  int    `json:"tokens"`
-	Over    int    `json:"overFocus"`
-	Line    string `json:"line"`
-	Warning string `json:"warning,omitempty"`
+	Mode   string `json:"mode"`
+	Tokens int    `json:"tokens"`
+	// TypicalTokens is Tokens with the run-time inputs at their typical
+	// values: set only when it differs from Tokens, which counts them at
+	// their maximum.
+	TypicalTokens *int   `json:"typicalTokens,omitempty"`
+	Over          int    `json:"overFocus"`
+	Line          string `json:"line"`
+	Warning       string `json:"warning,omitempty"`
 }
 
 // Text returns the notice as promptc costs --model prints it and the
@@ -220,7 +315,7 @@ func NoticesFor(p *compiler.Program, s compiler.Selection) []Notice {
 	var out []Notice
 	for _, m := range p.Modes {
 		r := row(p, m, s, false, base)
-		n := Notice{Mode: m.Name, Tokens: r.Tokens, Warning: m.Config.Warning}
+		n := Notice{Mode: m.Name, Tokens: r.Tokens, TypicalTokens: r.TypicalTokens, Warning: m.Config.Warning}
 		if r.OverFocus != nil {
 			n.Over = *r.OverFocus
 		}

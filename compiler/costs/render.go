@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -67,8 +68,12 @@ func cells(r Row) []string {
 		// differ.
 		tokens = compiler.Thousands(*r.TypicalTokens) + " typ / " + tokens + " max"
 	}
+	prefix := compiler.Thousands(r.PrefixTokens)
+	if r.TypicalPrefixTokens != nil {
+		prefix = compiler.Thousands(*r.TypicalPrefixTokens) + " typ / " + prefix + " max"
+	}
 	return []string{r.Mode, r.Family, tokens, compiler.Thousands(r.TokensNoNote),
-		signed(r.OverFocus), compiler.Thousands(r.Chars), compiler.Thousands(r.PrefixTokens), note, counted}
+		signed(r.OverFocus), compiler.Thousands(r.Chars), prefix, note, counted}
 }
 
 // signed writes a difference with its sign, "-" when there is none.
@@ -91,6 +96,10 @@ func writeTable(w io.Writer, rows []Row) error {
 	return tw.Flush()
 }
 
+// TypMaxLine says what the typical and maximum figures of the table mean;
+// COSTS.md carries it when a row has both.
+const TypMaxLine = "`typ`: the run-time inputs at their typical values; `max`: every input at its maximum and each `when` condition on the value that sends the most text (the family's most expensive note, every conditional part); both with one value per setting, as one model gets it, so typical is never above maximum. `no note`: the least a call gets (no note, no conditional part, each `when` condition on the value that sends the least)."
+
 // Markdown renders rows as a Markdown document (COSTS.md).
 func Markdown(rows []Row) string {
 	var b strings.Builder
@@ -102,6 +111,9 @@ func Markdown(rows []Row) string {
 		} else {
 			b.WriteString("Estimated as characters over four, rounded up.\n\n")
 		}
+	}
+	if slices.ContainsFunc(rows, func(r Row) bool { return r.TypicalTokens != nil || r.TypicalPrefixTokens != nil }) {
+		b.WriteString(TypMaxLine + "\n\n")
 	}
 	head := header(rows)
 	b.WriteString("| " + strings.Join(head[:len(head)-1], " | ") + " |\n")

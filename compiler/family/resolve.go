@@ -20,6 +20,9 @@ const (
 	// ByProvider: no rule matched the name or the whole id, and a name or
 	// provider pattern matched a provider segment.
 	ByProvider = "provider"
+	// ByProviderOnName: nothing else matched, and a provider pattern
+	// matched the model name (a bare id naming a provider: anthropic).
+	ByProviderOnName = genruntime.ByProviderOnName
 	// ByFallback: no rule matched at all.
 	ByFallback = "fallback"
 )
@@ -40,7 +43,8 @@ type Resolution struct {
 	// Providers are the segments before the name, outermost first.
 	Providers []string `json:"providers"`
 	Family    string   `json:"family"`
-	// By is "name", "id", "all", "provider" or "fallback".
+	// By is "name", "id", "all", "provider", "provider-on-name" or
+	// "fallback".
 	By string `json:"by"`
 	// Rule is the index of the deciding rule in families.rules, -1 for the
 	// fallback.
@@ -73,6 +77,8 @@ func (r Resolution) Why() string {
 		return fmt.Sprintf("rule %d all patterns %s matched the whole id", r.Rule, r.Pattern)
 	case ByProvider:
 		return fmt.Sprintf("rule %d %s pattern %q matched provider segment %q", r.Rule, r.Field, r.Pattern, r.Matched)
+	case ByProviderOnName:
+		return fmt.Sprintf("rule %d provider pattern %q matched the model name %q (no rule matched it as a name)", r.Rule, r.Pattern, r.Matched)
 	}
 	return fmt.Sprintf("rule %d %s pattern %q matched %q", r.Rule, r.Field, r.Pattern, r.Matched)
 }
@@ -85,6 +91,8 @@ func (r Resolution) deciding() string {
 		return fmt.Sprintf("rule %d all patterns %s", r.Rule, r.Pattern)
 	case ByProvider:
 		return fmt.Sprintf("rule %d %s pattern %q on provider segment %q", r.Rule, r.Field, r.Pattern, r.Matched)
+	case ByProviderOnName:
+		return fmt.Sprintf("rule %d provider pattern %q on the model name", r.Rule, r.Pattern)
 	}
 	return fmt.Sprintf("rule %d %s pattern %q", r.Rule, r.Field, r.Pattern)
 }
@@ -153,8 +161,18 @@ func splitProviders(s string) []string {
 // a rule listed earlier states precedence between two words of one
 // prefix: with a rule for the server ollama above the deepseek rule,
 // ollama:deepseek-r1:14b is decided by ollama; below it, by deepseek-r1.
-func (r *Resolver) Resolve(id string) Resolution {
-	if ms := r.matches(id, true); len(ms) > 0 {
+func (r *Resolver) Resolve(id string) Resolution { return r.ResolveFor("", id) }
+
+// ResolveFor is Resolve for a model of a provider given apart, as a
+// generated package's Request{Provider, Model} resolves it: the id is
+// provider + "/" + model, and provider patterns see the provider alone,
+// never a segment of the model id. An empty provider is Resolve.
+func (r *Resolver) ResolveFor(provider, model string) Resolution {
+	id := model
+	if provider != "" {
+		id = provider + "/" + model
+	}
+	if ms := r.matches(id, len(provider), true); len(ms) > 0 {
 		return ms[0]
 	}
 	providers, name := Split(id)
@@ -164,12 +182,12 @@ func (r *Resolver) Resolve(id string) Resolution {
 // Matches lists every rule pattern that matches id in the first phase of
 // Resolve that has a match, in rule order; the first entry is the one
 // Resolve uses. It explains overlaps.
-func (r *Resolver) Matches(id string) []Resolution { return r.matches(id, false) }
+func (r *Resolver) Matches(id string) []Resolution { return r.matches(id, 0, false) }
 
-func (r *Resolver) matches(id string, first bool) []Resolution {
+func (r *Resolver) matches(id string, provEnd int, first bool) []Resolution {
 	providers, name := Split(id)
 	var out []Resolution
-	for _, m := range genruntime.Matches(r.rules, id, first) {
+	for _, m := range genruntime.Matches(r.rules, id, provEnd, first) {
 		res := Resolution{ModelID: id, Name: name, Providers: providers, Family: r.families[m.Rule],
 			By: m.By, Rule: m.Rule, Field: m.Field, Index: m.Index, Segment: -1}
 		rule := r.rules[m.Rule]
@@ -183,8 +201,11 @@ func (r *Resolver) matches(id string, first bool) []Resolution {
 		case FieldProvider:
 			res.Pattern = rule.Provider[m.Index].String()
 		}
-		if m.By == ByProvider {
+		switch m.By {
+		case ByProvider:
 			res.Segment, res.Matched = len(splitProviders(id[:m.SegmentStart])), m.Segment
+		case ByProviderOnName:
+			res.Matched = name
 		}
 		out = append(out, res)
 	}

@@ -178,28 +178,50 @@ func TestResolveOrder(t *testing.T) {
 		segment    int
 		matched    string
 	}{
-		{"gw/vendor/v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},      // the name wins over both providers
-		{"gw/vendor/x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"}, // rule order, not nearness, across rules
-		{"vendor/gw/x", "gateway", 0, ByProvider, FieldProvider, 1, "gw"}, // the same from the other side
-		{"gw:x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},        // ":" separates too
-		{"x", "none", -1, ByFallback, "", -1, ""},                         // fallback
-		{"v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},                // first rule in order wins
-		{"vendor", "none", -1, ByFallback, "", -1, ""},                    // a bare name is not a provider
-		{"v-1:tag", "vendor", 1, ByProvider, FieldName, 0, "v-1"},         // a name pattern meets a segment
-		{"gw/v-1:tag", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},  // an earlier rule wins over a nearer segment
-		{"acme/zzz", "whole", 3, ByID, FieldID, -1, "acme/zzz"},           // the whole id
-		{"acme/v-9", "vendor", 1, ByName, FieldName, -1, "v-9"},           // an earlier name rule wins over a later id rule
-		{"seg/x", "none", -1, ByFallback, "", -1, ""},                     // id patterns never meet a segment
-		{"deep-v3", "conj", 4, ByAll, FieldAll, -1, "deep-v3"},            // every pattern of all
-		{"deep/chat-v3", "conj", 4, ByAll, FieldAll, -1, "deep/chat-v3"},  // across the whole id
-		{"deep-r1", "none", -1, ByFallback, "", -1, ""},                   // one of two is not enough
-		{"p1/p2/x", "near", 5, ByProvider, FieldProvider, 1, "p2"},        // within a rule, the nearest segment
+		{"gw/vendor/v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},           // the name wins over both providers
+		{"gw/vendor/x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},      // rule order, not nearness, across rules
+		{"vendor/gw/x", "gateway", 0, ByProvider, FieldProvider, 1, "gw"},      // the same from the other side
+		{"gw:x", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},             // ":" separates too
+		{"x", "none", -1, ByFallback, "", -1, ""},                              // fallback
+		{"v-1", "vendor", 1, ByName, FieldName, -1, "v-1"},                     // first rule in order wins
+		{"vendor", "vendor", 1, ByProviderOnName, FieldProvider, -1, "vendor"}, // a bare id naming a provider, last of all
+		{"v-1:tag", "vendor", 1, ByProvider, FieldName, 0, "v-1"},              // a name pattern meets a segment
+		{"gw/v-1:tag", "gateway", 0, ByProvider, FieldProvider, 0, "gw"},       // an earlier rule wins over a nearer segment
+		{"acme/zzz", "whole", 3, ByID, FieldID, -1, "acme/zzz"},                // the whole id
+		{"acme/v-9", "vendor", 1, ByName, FieldName, -1, "v-9"},                // an earlier name rule wins over a later id rule
+		{"seg/x", "none", -1, ByFallback, "", -1, ""},                          // id patterns never meet a segment
+		{"deep-v3", "conj", 4, ByAll, FieldAll, -1, "deep-v3"},                 // every pattern of all
+		{"deep/chat-v3", "conj", 4, ByAll, FieldAll, -1, "deep/chat-v3"},       // across the whole id
+		{"deep-r1", "none", -1, ByFallback, "", -1, ""},                        // one of two is not enough
+		{"p1/p2/x", "near", 5, ByProvider, FieldProvider, 1, "p2"},             // within a rule, the nearest segment
 	}
 	for _, tc := range tests {
 		got := r.Resolve(tc.id)
 		if got.Family != tc.family || got.Rule != tc.rule || got.By != tc.by || got.Field != tc.field || got.Segment != tc.segment || got.Matched != tc.matched {
 			t.Errorf("Resolve(%q) = %s rule %d by %s %s segment %d matched %q; want %s rule %d by %s %s segment %d matched %q",
 				tc.id, got.Family, got.Rule, got.By, got.Field, got.Segment, got.Matched, tc.family, tc.rule, tc.by, tc.field, tc.segment, tc.matched)
+		}
+	}
+	// A provider given apart is the only text provider patterns see: a
+	// segment of the model id that a provider pattern matches decides
+	// nothing, a name pattern still meets it, and the model name still
+	// wins.
+	for _, tc := range []struct {
+		provider, model, family string
+		by                      string
+		matched                 string
+	}{
+		{"gw", "vendor/x", "gateway", ByProvider, "gw"},
+		{"other", "vendor/x", "none", ByFallback, ""},
+		{"other", "gw/x", "none", ByFallback, ""},
+		{"other", "v-1:tag", "vendor", ByProvider, "v-1"},
+		{"vendor", "x", "vendor", ByProvider, "vendor"},
+		{"other", "vendor", "vendor", ByProviderOnName, "vendor"},
+		{"", "vendor/x", "vendor", ByProvider, "vendor"},
+	} {
+		got := r.ResolveFor(tc.provider, tc.model)
+		if got.Family != tc.family || got.By != tc.by || got.Matched != tc.matched {
+			t.Errorf("ResolveFor(%q, %q) = %s by %s matched %q; want %s by %s matched %q", tc.provider, tc.model, got.Family, got.By, got.Matched, tc.family, tc.by, tc.matched)
 		}
 	}
 	// Matches lists every match of the deciding phase, in rule order.

@@ -158,6 +158,10 @@ const (
 	// ByProvider: no rule matched the name or the whole id, and a name or
 	// provider pattern matched a provider segment.
 	ByProvider = "provider"
+	// ByProviderOnName: no rule matched the name, the whole id or a
+	// provider segment, and a provider pattern matched the model name (a
+	// bare id naming a provider: anthropic, openai).
+	ByProviderOnName = "provider-on-name"
 )
 
 // Pattern lists of a rule, as Match.Field names them.
@@ -172,7 +176,7 @@ const (
 type Match struct {
 	// Rule is the index of the rule in the list given to Matches.
 	Rule int
-	// By is ByName, ByID, ByAll or ByProvider.
+	// By is ByName, ByID, ByAll, ByProvider or ByProviderOnName.
 	By string
 	// Field is the matching pattern list: FieldName, FieldProvider,
 	// FieldID or FieldAll. A provider segment may be matched by a name
@@ -188,11 +192,13 @@ type Match struct {
 
 // Matches returns every match of the first phase of selection that has
 // one, in order (see selMatches for the phases); the first is the
-// selection, and none means the fallback family. With first set it stops
-// after the first match.
-func Matches(rules []Rule, id string, first bool) []Match {
+// selection, and none means the fallback family. provEnd is the length
+// of a provider the request gives apart from its model (id is then
+// provider + "/" + model; provider patterns see it alone), 0 when none.
+// With first set it stops after the first match.
+func Matches(rules []Rule, id string, provEnd int, first bool) []Match {
 	var out []Match
-	selMatches(selRules(rules), id, func(m selMatch) bool {
+	selMatches(selRules(rules), id, provEnd, func(m selMatch) bool {
 		x := Match{Rule: m.rule, Index: m.index}
 		switch m.by {
 		case selByName:
@@ -205,6 +211,8 @@ func Matches(rules []Rule, id string, first bool) []Match {
 			x.By, x.Field = ByProvider, FieldName
 		case selByProvider:
 			x.By, x.Field = ByProvider, FieldProvider
+		case selByProviderOnName:
+			x.By, x.Field = ByProviderOnName, FieldProvider
 		}
 		if x.By == ByProvider {
 			x.Segment, x.SegmentStart = id[m.segStart:m.segEnd], m.segStart
@@ -215,9 +223,12 @@ func Matches(rules []Rule, id string, first bool) []Match {
 	return out
 }
 
-// Select returns the index of the rule that selects id, -1 for the
-// fallback family: what a generated package's Resolve decides.
-func Select(rules []Rule, id string) int { return selFirst(selRules(rules), id) }
+// Select returns the index of the rule that selects id (provEnd as
+// Matches takes it), -1 for the fallback family: what a generated
+// package's Resolve decides.
+func Select(rules []Rule, id string, provEnd int) int {
+	return selFirst(selRules(rules), id, provEnd)
+}
 
 // selRules converts rules to select.go's type.
 func selRules(rules []Rule) []selRule {

@@ -53,12 +53,15 @@ func mustCompile(patterns []string) []*regexp.Regexp {
 }
 
 // Resolve maps a model id to its family and the label of the model note it
-// selects ("" when none matches). Rules are tried in order, in two phases:
-// first against the model name (the part after the last "/" or ":") with
-// their name patterns and against the whole id with their id patterns and
-// all lists; when none matches, against the provider segments before the
-// name, nearest first, with their name and provider patterns. A model no
-// rule claims gets FallbackFamily.
+// selects ("" when none matches). Rules are tried in order, in three
+// phases: first against the model name (the part after the last "/" or
+// ":") with their name patterns and against the whole id with their id
+// patterns and all lists; when none matches, against the provider
+// segments before the name, nearest first, with their name and provider
+// patterns; when still none, with their provider patterns against the
+// name (a bare id naming a provider: anthropic, openai). A model no rule
+// claims gets FallbackFamily. A Request's Provider, given apart from its
+// Model, is the only text its provider patterns see.
 func Resolve(modelID string) (Family, string) {
 	r := resolve(modelID)
 	if r.note < 0 {
@@ -120,7 +123,7 @@ func resolveFor(provider, model string) (resolution, string) {
 	last.Unlock()
 	id := modelID(provider, model)
 	compile()
-	f := resolveFamily(id)
+	f := resolveFamily(id, len(provider))
 	r := resolution{family: f, note: noteFor(f, id)}
 	for i := range compiled.parts {
 		if anyMatch(compiled.parts[i], id) {
@@ -128,7 +131,7 @@ func resolveFor(provider, model string) (resolution, string) {
 		}
 	}
 	for i := range compiled.settings {
-		r.settings[i] = settingFor(i, id)
+		r.settings[i] = settingFor(i, id, len(provider))
 	}
 	last.Lock()
 	last.provider, last.model, last.id, last.res, last.ok = provider, model, id, r, true
@@ -138,9 +141,10 @@ func resolveFor(provider, model string) (resolution, string) {
 
 // settingFor returns the index of setting i's value for id: the value of
 // the first of its rules that selects id (selFirst, the selection of the
-// family rules), else its default.
-func settingFor(i int, id string) int {
-	if j := selFirst(compiled.settings[i], id); j >= 0 {
+// family rules; provEnd the length of a provider given apart), else its
+// default.
+func settingFor(i int, id string, provEnd int) int {
+	if j := selFirst(compiled.settings[i], id, provEnd); j >= 0 {
 		return settingTables[i].rules[j].value
 	}
 	return settingTables[i].def
@@ -158,9 +162,10 @@ func noteFor(f Family, id string) int {
 }
 
 // resolveFamily returns the family of the first rule that selects id (see
-// selMatches), FallbackFamily when none does.
-func resolveFamily(id string) Family {
-	if i := selFirst(compiled.rules[:], id); i >= 0 {
+// selMatches; provEnd the length of a provider given apart),
+// FallbackFamily when none does.
+func resolveFamily(id string, provEnd int) Family {
+	if i := selFirst(compiled.rules[:], id, provEnd); i >= 0 {
 		return rules[i].family
 	}
 	return FallbackFamily

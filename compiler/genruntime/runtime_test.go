@@ -101,7 +101,7 @@ func TestSectionSources(t *testing.T) {
 // stub.
 func TestSourceIsThePackagesCode(t *testing.T) {
 	imports, decls := Source(Parts{})
-	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync"; got != want {
+	if got, want := strings.Join(imports, " "), "errors fmt regexp strings sync unicode/utf8"; got != want {
 		t.Errorf("imports = %q, want %q", got, want)
 	}
 	for _, name := range []string{"func selMatches(", "func resolveFamily(", "func Compose(", "type familyData struct"} {
@@ -120,13 +120,24 @@ func TestSourceIsThePackagesCode(t *testing.T) {
 }
 
 // oracle is model selection written from its specification alone, without
-// select.go's shared loop: the property test holds select.go to it.
-func oracle(rules []Rule, id string) int {
+// select.go's shared loop: the property test holds select.go to it. A
+// provider given apart ("" for none) comes before the model in the id;
+// provider patterns see its segments only, and a provider pattern matches
+// the name last of all.
+func oracle(rules []Rule, provider, model string) int {
+	id := model
+	if provider != "" {
+		id = provider + "/" + model
+	}
 	var providers []string
 	name := id
 	if i := strings.LastIndexAny(id, "/:"); i >= 0 {
 		name = id[i+1:]
 		providers = strings.FieldsFunc(id[:i], func(r rune) bool { return r == '/' || r == ':' })
+	}
+	given := len(providers)
+	if provider != "" {
+		given = len(strings.FieldsFunc(provider, func(r rune) bool { return r == '/' || r == ':' }))
 	}
 	any := func(res []*regexp.Regexp, s string) bool {
 		for _, re := range res {
@@ -147,9 +158,14 @@ func oracle(rules []Rule, id string) int {
 	}
 	for i, r := range rules {
 		for s := len(providers) - 1; s >= 0; s-- {
-			if any(r.Name, providers[s]) || any(r.Provider, providers[s]) {
+			if any(r.Name, providers[s]) || s < given && any(r.Provider, providers[s]) {
 				return i
 			}
+		}
+	}
+	for i, r := range rules {
+		if any(r.Provider, name) {
+			return i
 		}
 	}
 	return -1
@@ -189,18 +205,26 @@ func TestSelectAgreesWithOracle(t *testing.T) {
 				b.WriteString("-" + words[rng.IntN(len(words))])
 			}
 		}
-		id := b.String()
-		want := oracle(rules, id)
+		model, provider := b.String(), ""
+		if rng.IntN(2) == 0 {
+			// Half the requests give a provider apart.
+			provider = words[rng.IntN(len(words))]
+		}
+		id := model
+		if provider != "" {
+			id = provider + "/" + model
+		}
+		want := oracle(rules, provider, model)
 		decided[want]++
-		if got := Select(rules, id); got != want {
-			t.Fatalf("Select(%q) = %d, oracle %d", id, got, want)
+		if got := Select(rules, id, len(provider)); got != want {
+			t.Fatalf("Select(%q, provider %q) = %d, oracle %d", id, provider, got, want)
 		}
 		first := -1
-		if ms := Matches(rules, id, true); len(ms) > 0 {
+		if ms := Matches(rules, id, len(provider), true); len(ms) > 0 {
 			first = ms[0].Rule
 		}
 		if first != want {
-			t.Fatalf("Matches(%q)[0] = %d, oracle %d", id, first, want)
+			t.Fatalf("Matches(%q, provider %q)[0] = %d, oracle %d", id, provider, first, want)
 		}
 	}
 	// The cases reach every outcome: the fallback and each rule index.
@@ -234,8 +258,10 @@ func TestMatchesExplains(t *testing.T) {
 		// provider patterns.
 		{"p/q1/c", []Match{{Rule: 1, By: ByProvider, Field: FieldName, Segment: "q1", SegmentStart: 2}, {Rule: 1, By: ByProvider, Field: FieldProvider, Segment: "p"}}},
 		{"c", nil},
+		// Phase 3: a bare id a provider pattern matches.
+		{"p", []Match{{Rule: 1, By: ByProviderOnName, Field: FieldProvider}}},
 	} {
-		got := Matches(rules, c.id, false)
+		got := Matches(rules, c.id, 0, false)
 		if len(got) != len(c.want) {
 			t.Errorf("Matches(%q) = %+v, want %+v", c.id, got, c.want)
 			continue

@@ -33,6 +33,9 @@ const (
 	selByProviderName
 	// selByProvider: a provider pattern matched a provider segment.
 	selByProvider
+	// selByProviderOnName: a provider pattern matched the model name (a
+	// bare id naming a provider: anthropic, openai).
+	selByProviderOnName
 )
 
 // selMatch is one match: rule is the index of the rule, by how it matched,
@@ -47,7 +50,9 @@ type selMatch struct {
 // selMatches calls yield with every match of the first phase of selection
 // that has one, in order, until yield returns false. The model name is the
 // part of id after its last "/" or ":"; the segments before it, split at
-// "/" and ":", are its providers.
+// "/" and ":", are its providers. provEnd is the length of the provider a
+// request gives apart from its model (id is then provider + "/" + model),
+// 0 when it gives none.
 //
 //  1. Every rule, in order: its name patterns against the name, its id
 //     patterns against the whole id, then its all list against the whole
@@ -57,11 +62,17 @@ type selMatch struct {
 //     patterns and then its provider patterns. Because rules stay the
 //     outer loop, a rule listed earlier wins over a later rule that
 //     matches a nearer segment: rule order is how a project states
-//     precedence between two words of one prefix.
+//     precedence between two words of one prefix. When the request gives
+//     its provider apart, provider patterns see that provider alone,
+//     never a segment of the model id (openrouter with openai/gpt-4o:
+//     "^openai$" does not match).
+//  3. Only when phases 1 and 2 have no match: every rule, in order, with
+//     its provider patterns against the name, so that a bare id naming a
+//     provider (anthropic, openai) gets that provider's family.
 //
 // The first match is the selection; a model no rule matches gets the
 // fallback family. selMatches allocates nothing itself.
-func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
+func selMatches(rules []selRule, id string, provEnd int, yield func(selMatch) bool) {
 	name, cut := id, strings.LastIndexAny(id, "/:")
 	if cut >= 0 {
 		name = id[cut+1:]
@@ -101,26 +112,44 @@ func selMatches(rules []selRule, id string, yield func(selMatch) bool) {
 			start := strings.LastIndexAny(id[:end], "/:") + 1
 			if seg := id[start:end]; seg != "" {
 				for j, re := range r.name {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
-						return
+					if re.MatchString(seg) {
+						found = true
+						if !yield(selMatch{rule: i, index: j, by: selByProviderName, segStart: start, segEnd: end}) {
+							return
+						}
 					}
 				}
-				for j, re := range r.provider {
-					if re.MatchString(seg) && !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
-						return
+				if provEnd == 0 || end <= provEnd {
+					for j, re := range r.provider {
+						if re.MatchString(seg) {
+							found = true
+							if !yield(selMatch{rule: i, index: j, by: selByProvider, segStart: start, segEnd: end}) {
+								return
+							}
+						}
 					}
 				}
 			}
 			end = start - 1
 		}
 	}
+	if found {
+		return
+	}
+	for i := range rules {
+		for j, re := range rules[i].provider {
+			if re.MatchString(name) && !yield(selMatch{rule: i, index: j, by: selByProviderOnName, segStart: cut + 1, segEnd: len(id)}) {
+				return
+			}
+		}
+	}
 }
 
-// selFirst returns the index of the rule that selects id, and -1 when no
-// rule does (the fallback family).
-func selFirst(rules []selRule, id string) int {
+// selFirst returns the index of the rule that selects id (provEnd as
+// selMatches takes it), and -1 when no rule does (the fallback family).
+func selFirst(rules []selRule, id string, provEnd int) int {
 	rule := -1
-	selMatches(rules, id, func(m selMatch) bool {
+	selMatches(rules, id, provEnd, func(m selMatch) bool {
 		rule = m.rule
 		return false
 	})

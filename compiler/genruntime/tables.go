@@ -92,6 +92,7 @@ var texts = [...]string{
 	11: "long · +3 tokens per call (8 total)\n  Sends more.\n",
 	12: "long · +5 tokens per call (10 total)\n  Sends more.\n",
 	13: "agent · +1 tokens per call (6 total)\n",
+	14: "agent · +2 tokens per call (7 total)\n",
 }
 
 var holes = [len(texts)][]hole{0: {{at: 14, ph: 0}}}
@@ -293,23 +294,31 @@ var toolCatalogue = [...]struct {
 	{"read", "files", false, 9},
 }
 
+// TokenCounter: the stub counts characters over four.
+const TokenCounter = "chars/4"
+
 // modeWarnings are the stub's mode warnings.
 var modeWarnings = [len(modeNames)]string{"", "Sends more.", ""}
 
 // modeConds: the long mode's notice depends on the one conditional part.
 var modeConds = [...][len(modeNames)][]uint8{{nil, {0}, nil}}
 
-// noticeTable holds the stub's notices by family, note, mode and subset
-// of the long mode's conditional part (sent or not).
+// noticeSettings: the notices depend on the setting Examples (the agent
+// mode sends examplesEnd when it is "end").
+var noticeSettings = [...]uint8{0}
+
+// noticeTable holds the stub's notices by family, note, mode and the
+// setting Examples' value, then subset of the long mode's conditional
+// part (sent or not).
 var noticeTable = [...][len(families)][][len(modeNames)][]noticeData{{
 	// alpha: no note, Big, Small
 	{
-		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
-		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
-		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+		{{{10, 26, 5, 0, 5}, {10, 26, 5, 0, 5}}, {{11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}, {11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}}, {{13, 37, 6, 1, 6}, {14, 37, 7, 2, 7}}},
+		{{{10, 26, 5, 0, 5}, {10, 26, 5, 0, 5}}, {{11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}, {11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}}, {{13, 37, 6, 1, 6}, {14, 37, 7, 2, 7}}},
+		{{{10, 26, 5, 0, 5}, {10, 26, 5, 0, 5}}, {{11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}, {11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}}, {{13, 37, 6, 1, 6}, {14, 37, 7, 2, 7}}},
 	},
 	// plain
 	{
-		{{{10, 26, 5, 0}}, {{11, 36, 8, 3}, {12, 37, 10, 5}}, {{13, 37, 6, 1}}},
+		{{{10, 26, 5, 0, 5}, {10, 26, 5, 0, 5}}, {{11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}, {11, 36, 8, 3, 8}, {12, 37, 10, 5, 10}}, {{13, 37, 6, 1, 6}, {14, 37, 7, 2, 7}}},
 	},
 }}

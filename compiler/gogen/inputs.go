@@ -74,7 +74,9 @@ func (g *gen) renderInputs() {
 	for i, part := range g.whens {
 		w := g.p.Config.Parts[part].When
 		expr := ""
-		if w.Setting != "" {
+		if len(w.Family) > 0 {
+			expr = g.familyWhenExpr(w)
+		} else if w.Setting != "" {
 			expr = g.settingWhenExpr(w)
 		} else {
 			expr = whenExpr(w, inputs[w.Input])
@@ -230,6 +232,22 @@ func (g *gen) renderSettings() {
 		g.pf("\t\t%s: settingTables[%d].values[r.settings[%d]],\n", name, i, i)
 	}
 	g.pf("\t}\n}\n\n")
+}
+
+// familyWhenExpr is the Go expression of a when condition on the family:
+// r's family (resolved or forced) is one of those listed. A name with no
+// family is the compiler's error, and the build writes nothing.
+func (g *gen) familyWhenExpr(w *config.When) string {
+	var terms []string
+	for _, f := range w.Family {
+		if slices.Contains(g.p.FamilyNames, f) {
+			terms = append(terms, "r.family == Family"+ident(f))
+		}
+	}
+	if len(terms) == 0 {
+		return "false"
+	}
+	return strings.Join(terms, " || ")
 }
 
 // settingWhenExpr is the Go expression of a when condition on a per-model

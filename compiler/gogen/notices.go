@@ -2,6 +2,7 @@ package gogen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -44,7 +45,16 @@ func (g *gen) renderNotices() {
 		g.pf("},\n")
 	}
 	g.pf("}\n\n")
-	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode, then by the\n// subset of the mode's conditional parts the model gets.\nvar noticeTable = [...][len(families)][][len(modeNames)][]noticeData{\n")
+	// And on the values of the settings a when condition tests: the
+	// model's own, never the family's worst case.
+	settings := noticeSettings(p)
+	combos := settingCombos(p, settings)
+	var idx []string
+	for _, i := range settings {
+		idx = append(idx, fmt.Sprint(i))
+	}
+	g.pf("// noticeSettings lists the settings (indexes in settingTables) whose\n// values the notices depend on: a notice's entry is their values as one\n// number in mixed radix, then the subset of conditional parts.\nvar noticeSettings = [...]uint8{%s}\n\n", strings.Join(idx, ", "))
+	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode, then by the\n// values of noticeSettings and the subset of the mode's conditional parts\n// the model gets.\nvar noticeTable = [...][len(families)][][len(modeNames)][]noticeData{\n")
 	for pi, q := range g.progs {
 		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
 		for _, fn := range q.FamilyNames {
@@ -63,27 +73,33 @@ func (g *gen) renderNotices() {
 					}
 					conds := noticeConds(q, m)
 					g.pf("{")
-					for sub := 0; sub < 1<<len(conds); sub++ {
-						sel := compiler.Selection{Family: f, Note: note, Conditional: func(name string) bool {
-							j := slices.Index(conds, name)
-							return j >= 0 && sub&(1<<j) != 0
-						}}
-						var sent []string
-						for j, name := range conds {
-							if sub&(1<<j) != 0 {
-								sent = append(sent, name)
+					for ci, combo := range combos {
+						for sub := 0; sub < 1<<len(conds); sub++ {
+							sel := compiler.Selection{Family: f, Note: note, Settings: combo, Conditional: func(name string) bool {
+								j := slices.Index(conds, name)
+								return j >= 0 && sub&(1<<j) != 0
+							}}
+							var sent []string
+							for j, name := range conds {
+								if sub&(1<<j) != 0 {
+									sent = append(sent, name)
+								}
 							}
+							slices.Sort(sent)
+							key := fmt.Sprint(ci, "\x00", strings.Join(sent, "\x00"))
+							if counted[key] == nil {
+								counted[key] = costs.NoticesFor(q, sel)
+							}
+							n := counted[key][mi]
+							if ci > 0 || sub > 0 {
+								g.pf(", ")
+							}
+							typical := n.Tokens
+							if n.TypicalTokens != nil {
+								typical = *n.TypicalTokens
+							}
+							g.pf("{%d, %d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over, typical)
 						}
-						slices.Sort(sent)
-						key := strings.Join(sent, "\x00")
-						if counted[key] == nil {
-							counted[key] = costs.NoticesFor(q, sel)
-						}
-						n := counted[key][mi]
-						if sub > 0 {
-							g.pf(", ")
-						}
-						g.pf("{%d, %d, %d, %d}", g.text(n.Text()), len(n.Line), n.Tokens, n.Over)
 					}
 					g.pf("}")
 				}
@@ -117,4 +133,42 @@ func noticeConds(q *compiler.Program, m *compiler.Mode) []string {
 		}
 	}
 	return conds
+}
+
+// noticeSettings lists, as indexes in the sorted setting names (the order
+// of settingTables), the settings some part's when condition tests: the
+// notices depend on their values.
+func noticeSettings(p *compiler.Program) []int {
+	names := slices.Sorted(maps.Keys(p.Config.Settings))
+	var out []int
+	for i, name := range names {
+		for _, cp := range p.Config.Parts {
+			if cp.When != nil && cp.When.Setting == name {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// settingCombos lists every combination of the values of settings (as
+// noticeSettings gives them), in the mixed-radix order the generated code
+// indexes: the last setting varies fastest. Settings not listed are left
+// out of each map: nothing the notices count tests them.
+func settingCombos(p *compiler.Program, settings []int) []map[string]string {
+	names := slices.Sorted(maps.Keys(p.Config.Settings))
+	combos := []map[string]string{{}}
+	for _, i := range settings {
+		var next []map[string]string
+		for _, c := range combos {
+			for _, v := range p.Config.Settings[names[i]].Values {
+				n := maps.Clone(c)
+				n[names[i]] = v
+				next = append(next, n)
+			}
+		}
+		combos = next
+	}
+	return combos
 }

@@ -518,8 +518,20 @@ func checkPointerTemplate(bad func(string, string, ...any), tmpl string) {
 // checkWhen verifies a part's condition: a declared bool or enum input,
 // and values of its type (declared values for an enum).
 func checkWhen(bad func(string, string, ...any), c *Config, path string, w When) {
-	if (w.Input == "") == (w.Setting == "") {
-		bad(path, "a condition tests exactly one of input or setting; write when: {input: \"Name\"} or when: {setting: \"Name\", is: [\"value\"]}")
+	n := 0
+	for _, set := range []bool{w.Input != "", w.Setting != "", len(w.Family) > 0} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		bad(path, "a condition tests exactly one of input, setting or family; write when: {input: \"Name\"}, when: {setting: \"Name\", is: [\"value\"]} or when: {family: [\"name\"]}")
+		return
+	}
+	if len(w.Family) > 0 {
+		if len(w.Is) > 0 {
+			bad(path+".is", "a condition on the family lists the families in family: write when: {family: [\"name\"]} without is")
+		}
 		return
 	}
 	if w.Setting != "" {

@@ -119,6 +119,9 @@ type When struct {
 	Input string `json:"input,omitempty"`
 	// Setting is the per-model setting tested, or "" when Input is.
 	Setting string `json:"setting,omitempty"`
+	// Family lists the families the part is sent with (the resolved or
+	// forced family), when neither Input nor Setting is set.
+	Family []string `json:"family,omitempty"`
 	// Is holds strings (enum values) or bools, as the schema allows.
 	Is []any `json:"is,omitempty"`
 }

@@ -41,8 +41,8 @@ func TestSettingsRefused(t *testing.T) {
 		{"when on an undeclared setting", `parts: x: {file: "x", when: {setting: "P", is: ["a"]}}`, "promptc.cue:6:30", `"P" is not a declared setting (promptc.cue declares no settings); declare settings.P`},
 		{"when without is", settingsCue + "\n" + `parts: x: {file: "x", when: {setting: "Prefix"}}`, "promptc.cue:7:23", "setting Prefix: list the values that send the part in is (values: short, long)"},
 		{"when with an unknown value", settingsCue + "\n" + `parts: x: {file: "x", when: {setting: "Prefix", is: ["medium"]}}`, "promptc.cue:7:54", "medium is not a value of setting Prefix (values: short, long)"},
-		{"when on both", settingsCue + "\n" + `inputs: G: type: "bool"` + "\n" + `parts: x: {file: "x", when: {setting: "Prefix", input: "G", is: ["long"]}}`, "promptc.cue:8:23", "a condition tests exactly one of input or setting"},
-		{"when on neither", `parts: x: {file: "x", when: {}}`, "promptc.cue:6:23", "a condition tests exactly one of input or setting"},
+		{"when on both", settingsCue + "\n" + `inputs: G: type: "bool"` + "\n" + `parts: x: {file: "x", when: {setting: "Prefix", input: "G", is: ["long"]}}`, "promptc.cue:8:23", "a condition tests exactly one of input, setting or family"},
+		{"when on neither", `parts: x: {file: "x", when: {}}`, "promptc.cue:6:23", "a condition tests exactly one of input, setting or family"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			configAt(t, load(t, t.TempDir(), minimal+c.cue+"\n"), c.pos, c.msg)

@@ -51,7 +51,7 @@ func (s settingResolved) text() string {
 }
 
 func newResolveCommand(g *globals) *cobra.Command {
-	var format string
+	var format, provider string
 	cmd := &cobra.Command{
 		Use:   "resolve [DIR] MODEL...",
 		Short: "Show which family and model note each model id resolves to, and why",
@@ -63,30 +63,36 @@ decided it, or the setting's default.
 
 DIR is the project directory (the one holding promptc.cue), as for every
 command; without it the nearest promptc.cue above the working directory is
-used. The first argument is taken as DIR when it is a directory.`,
+used. The first argument is taken as DIR when it is a directory.
+
+--provider P resolves each MODEL as a generated package's
+Request{Provider: P, Model: MODEL} does: the id is P/MODEL, and provider
+patterns see P alone, never a segment of MODEL (openrouter with
+openai/gpt-4o: "^openai$" does not match; the name gpt-4o still does).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, ids := splitDirArg(args)
 			if len(ids) == 0 {
 				return usagef("%s is a directory: name the model ids after it (promptc resolve %s MODEL...)", dir, dir)
 			}
-			return runResolve(g, format, dir, ids)
+			return runResolve(g, format, provider, dir, ids)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&provider, "provider", "", "the provider each model id is served by, given apart from it")
 	addJobsFlag(cmd, g)
 	return cmd
 }
 
 // runResolve compiles the project found from dir and prints how each
-// model id of ids resolves, in format. The format is checked after compiling, as it always
+// model id of ids resolves (under provider, when not ""), in format. The format is checked after compiling, as it always
 // has been: a project that does not compile reports that first.
-func runResolve(g *globals, format, dir string, ids []string) error {
+func runResolve(g *globals, format, provider, dir string, ids []string) error {
 	p, err := g.compile(dir)
 	if err != nil {
 		return err
 	}
-	out := resolveIDs(p, ids)
+	out := resolveIDs(p, provider, ids)
 	switch format {
 	case "json":
 		b, err := json.MarshalIndent(map[string]any{"resolutions": out}, "", "  ")
@@ -102,12 +108,14 @@ func runResolve(g *globals, format, dir string, ids []string) error {
 	return nil
 }
 
-// resolveIDs resolves each model id of ids in p: its family, note,
-// conditional parts and settings.
-func resolveIDs(p *compiler.Program, ids []string) []resolved {
+// resolveIDs resolves each model id of ids, served by provider ("" when
+// none is given apart), in p: its family, note, conditional parts and
+// settings. Notes and conditional parts match the whole id.
+func resolveIDs(p *compiler.Program, provider string, models []string) []resolved {
 	var out []resolved
-	for _, id := range ids {
-		r := resolved{Resolution: p.Resolver.Resolve(id)}
+	for _, model := range models {
+		r := resolved{Resolution: p.Resolver.ResolveFor(provider, model)}
+		id := r.ModelID
 		if r.Providers == nil {
 			r.Providers = []string{}
 		}
@@ -118,7 +126,7 @@ func resolveIDs(p *compiler.Program, ids []string) []resolved {
 		}
 		r.Parts = p.ConditionalParts(id)
 		for _, name := range slices.Sorted(maps.Keys(p.Settings)) {
-			res := p.Settings[name].Resolve(id)
+			res := p.Settings[name].ResolveFor(provider, model)
 			sr := settingResolved{Name: name, Value: res.Family, By: res.By, Rule: res.Rule, Pattern: res.Pattern, Matched: res.Matched, Why: res.SettingWhy()}
 			if res.By == family.ByFallback {
 				sr.By = "default"

@@ -242,9 +242,10 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 	// in it; the model id alone gives the conditional parts (none without
 	// one).
 	// As the generated Request does, a provider makes the id
-	// PROVIDER/MODEL, which resolution, notes and conditions all read.
+	// PROVIDER/MODEL, which notes and conditions read, and the family and
+	// setting rules' provider patterns see the provider alone.
 	model := genruntime.ModelID(r.Provider, r.Model)
-	c, err := p.Select(r.Family, model)
+	c, err := p.SelectFor(r.Family, r.Provider, r.Model)
 	if err != nil {
 		return shown{}, usageError{err}
 	}
