@@ -539,7 +539,7 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 	{
 		ID: compiler.RuleTemplateFunc, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template part calls only the built-in functions promptc can bound.",
-		Doc:     `Budgets hold for the longest text a template can render, which promptc computes from the template's parse tree. It can bound and, eq, ge, gt, le, len, lt, ne, not, or, print, println and printf with a constant format of %s, %d, %v and %t; any other function (html, index, a harness's own) is refused at its place.`,
+		Doc:     `Budgets hold for the longest text a template can render, which promptc computes from the template's parse tree. It can bound and, eq, ge, gt, le, len, lt, ne, not, or, print, println and printf with a constant format of %s, %d, %v and %t; any other function (html, index, a harness's own) is refused at its place. Each call takes the arguments text/template needs, else it would fail at every call: and and or at least one, eq at least two, ne, lt, le, gt and ge two, not and len one, printf a format with one verb per operand.`,
 		Bad: `-- prompts/coder.tmpl --
 {{range .ContextFiles}}{{.Content | html}}{{end}}
 `,
@@ -561,7 +561,7 @@ inputs: GitBranch: {type: "string", maxChars: 100}
 	{
 		ID: compiler.RuleInputType, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A template uses each input as its type allows.",
-		Doc:     `A list is ranged over, not printed; a string has no fields; range takes a list; eq of an enum and a constant that is not one of its values never holds. Each misuse is reported at its place.`,
+		Doc:     `Every action is checked against the declared input types, so that no template fails at run time on inputs Validate accepts. A list is ranged over, not printed; a string has no fields; range takes a list; len takes a list or a string. eq and ne compare strings, numbers or bools, lt, le, gt and ge strings or numbers, each with operands of one type: {{if lt 1 "a"}}, {{if lt .Cwd 1}} with Cwd a string, eq on lists and lt on bools fail at every call in text/template (incompatible types for comparison), and are refused. A value that may be of two types (or of a bool and a string) can be printed or tested, not compared. printf's verbs match their operands (%s a string, %d a number, %t a bool, %v any), one per operand, so that fmt never adds %!d(...) text; number constants are integers (1e3 is a float). eq of an enum and a constant that is not one of its values never holds. Each misuse is reported at its place.`,
 		Bad: `-- prompts/coder.tmpl --
 Files: {{.ContextFiles}}
 `,
@@ -582,8 +582,8 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 	},
 	{
 		ID: compiler.RuleTemplateTooLarge, Category: Budget, Severity: diag.Error, Compiler: "compiler",
-		Summary: "A template with every input at its maximum stays under 64 MiB.",
-		Doc:     `promptc builds a template's longest text to measure it. Inputs declared far larger than any prompt (a maxChars or maxItems in the millions) would make that text larger than the largest file promptc reads; lower them to what the harness really sends.`,
+		Summary: "A template's rendering has a bound promptc can prove, under 64 MiB and 4,194,304 actions.",
+		Doc:     `promptc computes the longest text a template can render, in one pass over its parse tree (time linear in the template): each input at its maxChars or maxItems, each condition at its larger branch, each variable at the longest value it is given, printf at the sum of its format and operands. Budgets, costs and the generated package's bound all take that figure, and the generated package stops a rendering that would pass it with an error. Where no bound below 64 MiB holds, the template is refused at the action that passes it: inputs declared far larger than any prompt, or a variable built from itself ({{$a = printf "%s%s" $a $a}} doubles it at every step). Inside a {{range}}, a variable declared outside the loop may only be given values like the one it holds before it (no longer, of the same type): a value built from itself would grow again at every item. A separator is printed with the index instead: {{range $i, $f := .Files}}{{if $i}}, {{end}}{{$f.Path}}{{end}}. Nested ranges that would execute more than 4,194,304 actions with their lists at maxItems are refused at the action that passes that count.`,
 		Bad: `-- promptc.cue --
 inputs: Notes: {type: "string", maxChars: 100000000}
 `,

@@ -108,10 +108,10 @@ func (g *gen) renderInputs() {
 		g.pf("// renderTemplate renders nothing: the project has no template part.\nfunc renderTemplate(int, *Inputs) (string, error) { return \"\", nil }\n\n")
 		return
 	}
-	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index.\nvar templateSources = [...]struct{ name, source string }{\n")
+	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts.\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
 	for _, part := range g.tmplParts {
 		t := g.p.Parts[part].Tmpl
-		g.pf("\t{%q, %s},\n", t.Path, goString(t.Source))
+		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.MaxChars)
 	}
 	g.pf("}\n\n")
 }
