@@ -126,6 +126,9 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 			if in.Type == config.InputEnum && given && !slices.Contains(in.Values, s) {
 				return nil, fmt.Errorf("input %s is %q, not one of its values (%s)", name, s, strings.Join(in.Values, ", "))
 			}
+			if !utf8.ValidString(s) {
+				return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", name, invalidUTF8At(s))
+			}
 			if in.MaxChars != nil && utf8.RuneCountInString(s) > *in.MaxChars {
 				return nil, fmt.Errorf("input %s is %d characters, more than its maxChars %d", name, utf8.RuneCountInString(s), *in.MaxChars)
 			}
@@ -178,6 +181,9 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 			if !ok {
 				return nil, fmt.Errorf("input %s record %d field %s is a string, not %s", in.Name, i+1, fn, show(obj[fn]))
 			}
+			if !utf8.ValidString(s) {
+				return nil, fmt.Errorf("input %s record %d field %s is not valid UTF-8 (at byte %d); give text", in.Name, i+1, fn, invalidUTF8At(s))
+			}
 			if n := utf8.RuneCountInString(s); n > f.MaxChars {
 				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its maxChars %d", in.Name, i+1, fn, n, f.MaxChars)
 			}
@@ -191,6 +197,19 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 		recs = append(recs, rec)
 	}
 	return recs, nil
+}
+
+// invalidUTF8At is the offset of the first byte of s that is not valid
+// UTF-8.
+func invalidUTF8At(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n <= 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 // show writes a JSON value for a message.

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fcaf8b6b72fdd216404d93e9ec34b2bbae9dba80adac7ced2e279db040130150"
+const InputHash = "sha256:f3e90fc2f68bc0b9c17ffe537613533e9601204ab1c507b3a45b08a26920755d"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -4328,7 +4328,9 @@ func (in *Inputs) errors(errs []error) []error {
 	default:
 		errs = append(errs, fmt.Errorf("Request.Inputs.Style is %q, not one of its values (default, explanatory, learning, terse, caveman)", in.Style))
 	}
-	if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
+	if !utf8.ValidString(in.SystemMD) {
+		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD is not valid UTF-8"))
+	} else if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
 		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD has %d characters, over its limit of 1800", n))
 	}
 	return errs

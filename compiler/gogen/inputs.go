@@ -84,9 +84,13 @@ func (g *gen) renderInputs() {
 		in := inputs[name]
 		switch in.Type {
 		case config.InputString:
+			// Invalid UTF-8 would be sent as it is, and counted in
+			// characters it does not have.
+			g.pf("\tif !utf8.ValidString(in.%s) {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"))\n\t}", name, name)
 			if in.MaxChars != nil {
-				g.pf("\tif n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}\n", name, *in.MaxChars, name, *in.MaxChars)
+				g.pf(" else if n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}", name, *in.MaxChars, name, *in.MaxChars)
 			}
+			g.pf("\n")
 		case config.InputEnum:
 			var cases []string
 			for _, v := range in.Values {
@@ -99,7 +103,7 @@ func (g *gen) renderInputs() {
 			}
 			for _, f := range in.FieldNames() {
 				n := in.Fields[f].MaxChars
-				g.pf("\tfor i, it := range in.%s {\n\t\tif n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}\n\t}\n", name, f, n, name, f, n)
+				g.pf("\tfor i, it := range in.%s {\n\t\tif !utf8.ValidString(it.%s) {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s is not valid UTF-8\", i))\n\t\t} else if n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}\n\t}\n", name, f, name, f, f, n, name, f, n)
 			}
 		}
 	}
@@ -117,10 +121,10 @@ func (g *gen) renderInputs() {
 }
 
 // needsUTF8 reports whether Validate's checks of the inputs count
-// characters.
+// characters or check UTF-8: every string input and list field does.
 func needsUTF8(inputs map[string]config.Input) bool {
 	for _, in := range inputs {
-		if (in.Type == config.InputString && in.MaxChars != nil) || (in.Type == config.InputList && len(in.Fields) > 0) {
+		if in.Type == config.InputString || (in.Type == config.InputList && len(in.Fields) > 0) {
 			return true
 		}
 	}
