@@ -28,6 +28,9 @@ func (b *builder) loadTemplate(fs *source.FS, name string, cp config.Part) {
 	b.add(f.Diags...)
 	t, ds := parseTemplate(cp.Template, f.Text, b.Config.Inputs)
 	b.add(ds...)
+	if t.exec != nil {
+		t.Typical, _ = t.Render(typicalInputs(b.Config.Inputs, true))
+	}
 	part.Tmpl, part.Text = t, t.Max
 }
 
@@ -226,8 +229,20 @@ func show(v any) string {
 // (default half of maxChars) x's, an enum's first value, false, and a
 // list of typicalItems (default none) records built the same way.
 func (p *Program) TypicalInputs() map[string]any {
+	return typicalInputs(p.Config.Inputs, false)
+}
+
+// typicalInputs are TypicalInputs of inputs; with neutral, every string
+// and field is x's of its typical length, its typical value set aside.
+func typicalInputs(inputs map[string]config.Input, neutral bool) map[string]any {
+	str := func(given bool, s string, maxChars int, chars *int) string {
+		if neutral && given {
+			return strings.Repeat("x", utf8.RuneCountInString(s))
+		}
+		return typicalString(given, s, maxChars, chars)
+	}
 	out := map[string]any{}
-	for name, in := range p.Config.Inputs {
+	for name, in := range inputs {
 		switch in.Type {
 		case config.InputBool:
 			b, _ := in.Typical.(bool)
@@ -240,7 +255,7 @@ func (p *Program) TypicalInputs() map[string]any {
 			out[name] = s
 		case config.InputString:
 			s, _ := in.Typical.(string)
-			out[name] = typicalString(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
+			out[name] = str(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
 		case config.InputList:
 			n := 0
 			if in.TypicalItems != nil {
@@ -254,7 +269,7 @@ func (p *Program) TypicalInputs() map[string]any {
 					if f.Typical != nil {
 						s = *f.Typical
 					}
-					recs[i][fn] = typicalString(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
+					recs[i][fn] = str(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
 				}
 			}
 			out[name] = recs

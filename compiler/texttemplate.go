@@ -48,6 +48,17 @@ type TextTemplate struct {
 	// Choices names what Max takes, for budget findings: the branch of
 	// every condition and the lists at their maximum.
 	Choices []string
+	// Literal is Source with every action blanked: its literal text at
+	// its place (each rune of an action a space, its newlines kept), so
+	// that the static-text rules find in it what is sent on every call at
+	// the template file's own lines and columns.
+	Literal string
+	// Typical is the template rendered with its typical inputs, each
+	// string x's of its typical length (so that a typical value is not
+	// mistaken for text of the template's own): what the static-text rules
+	// check for text that its constants and printf assemble. "" when the
+	// template has errors.
+	Typical string
 	// unparsed is set when the file does not parse: which inputs it
 	// reads is unknown.
 	unparsed bool
@@ -312,11 +323,61 @@ func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTempl
 		t.Max = text.String()
 		t.MaxChars = int(text.chars)
 	}
+	if tr := trees[path]; tr != nil {
+		t.Literal = literalText(src, tr.Root)
+	}
 	if len(w.diags) == 0 {
 		// The tree checked above renders: parsed once, not twice.
 		t.exec, _ = template.New(path).Option("missingkey=error").AddParseTree(path, trees[path])
 	}
 	return t, w.diags
+}
+
+// literalText is src with everything but the text nodes under root
+// blanked, rune by rune, newlines kept: lines and columns stay those of
+// src.
+func literalText(src string, root *parse.ListNode) string {
+	keep := make([]bool, len(src))
+	var walk func(l *parse.ListNode)
+	walk = func(l *parse.ListNode) {
+		if l == nil {
+			return
+		}
+		for _, n := range l.Nodes {
+			switch n := n.(type) {
+			case *parse.TextNode:
+				at := int(n.Pos)
+				if at+len(n.Text) <= len(src) && src[at:at+len(n.Text)] == string(n.Text) {
+					for i := range n.Text {
+						keep[at+i] = true
+					}
+				}
+			case *parse.IfNode:
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.WithNode:
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.RangeNode:
+				walk(n.List)
+				walk(n.ElseList)
+			}
+		}
+	}
+	walk(root)
+	var b strings.Builder
+	b.Grow(len(src))
+	for i, r := range src {
+		switch {
+		case keep[i]:
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
 
 // parseLine finds "NAME:LINE:" in text/template's parse errors.

@@ -43,6 +43,15 @@ func BuildSecrets(progs []*compiler.Program, jobs int) []diag.Diagnostic {
 	for _, f := range found {
 		ds = append(ds, f...)
 	}
+	// A credential a template's constants assemble (printf of its
+	// pieces) is in its typical rendering, as lint finds it.
+	for _, t := range templatesOf(progs) {
+		found := renderedFindings(textRules{secrets: true}, t.Path, t.Source, t.Typical)
+		if f := files[t.Path]; f != nil {
+			found = inPlace(f, found)
+		}
+		ds = append(ds, found...)
+	}
 	for i := range ds {
 		// The registry's severity is an error too; build states it so
 		// that the gate never depends on it.
@@ -98,6 +107,24 @@ func inPlace(f *source.File, ds []diag.Diagnostic) []diag.Diagnostic {
 	}
 	dirs, _ := fileDirectives(f)
 	return dirs.apply(ds)
+}
+
+// templatesOf lists the template parts of progs that render, each file
+// once, in path order.
+func templatesOf(progs []*compiler.Program) []*compiler.TextTemplate {
+	byPath := map[string]*compiler.TextTemplate{}
+	for _, p := range progs {
+		for _, part := range p.Parts {
+			if part.Tmpl != nil && part.Tmpl.Typical != "" {
+				byPath[part.Tmpl.Path] = part.Tmpl
+			}
+		}
+	}
+	var out []*compiler.TextTemplate
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		out = append(out, byPath[path])
+	}
+	return out
 }
 
 // filesOf merges the files every program read, by path.
