@@ -224,3 +224,37 @@ func TestTemplateRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplateLiteral: the literal text keeps each text node at its
+// place, trim markers applied, every other rune a space and every newline
+// kept, so that positions in it are the file's.
+func TestTemplateLiteral(t *testing.T) {
+	src := "Dir: {{.Cwd}} é\n{{- if .IsGitRepo}} git {{- end}}\n{{/* note */}}Done 2025-06-01."
+	tt, ds := parseTemplate("t.tmpl", src, testInputs())
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	want := "Dir:" + strings.Repeat(" ", 10) + "é\n" + strings.Repeat(" ", 20) + "git" + strings.Repeat(" ", 10) + "\n" + strings.Repeat(" ", 14) + "Done 2025-06-01."
+	if tt.Literal != want {
+		t.Errorf("literal\n%q\nwant\n%q", tt.Literal, want)
+	}
+	if utf8.RuneCountInString(tt.Literal) != utf8.RuneCountInString(src) {
+		t.Errorf("literal has %d runes, source %d", utf8.RuneCountInString(tt.Literal), utf8.RuneCountInString(src))
+	}
+}
+
+// TestInputValuesUTF8: a string input or a record field that is not valid
+// UTF-8 is refused, naming it and the byte.
+func TestInputValuesUTF8(t *testing.T) {
+	p := &Program{Config: &config.Config{Inputs: testInputs()}}
+	if _, err := p.InputValues(map[string]any{"Cwd": "ab\xffc"}); err == nil || err.Error() != "input Cwd is not valid UTF-8 (at byte 2); give text" {
+		t.Errorf("string: %v", err)
+	}
+	files := []any{map[string]any{"Path": "a", "Content": "\xc3"}}
+	if _, err := p.InputValues(map[string]any{"ContextFiles": files}); err == nil || err.Error() != "input ContextFiles record 1 field Content is not valid UTF-8 (at byte 0); give text" {
+		t.Errorf("field: %v", err)
+	}
+	if _, err := p.InputValues(map[string]any{"Cwd": "日本"}); err != nil {
+		t.Errorf("valid: %v", err)
+	}
+}
