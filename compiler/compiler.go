@@ -447,6 +447,11 @@ func (b *builder) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	part.Text = b.TextOf(part.Spans)
 	if cp.KeepTrailing && part.Text != "" {
 		part.Tail = trailing(include.Join(spans))
+		if endsUnterminated(f, spans) {
+			// Spans end every line with a newline; the file's last one
+			// has none, and the end is kept as written.
+			part.Tail = strings.TrimSuffix(part.Tail, "\n")
+		}
 		part.Text += part.Tail
 	}
 	if len(part.Spans) > 0 {
@@ -697,6 +702,16 @@ func (p *Program) ModeNames(aliases bool) []string {
 		out = append(out, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	}
 	return out
+}
+
+// endsUnterminated reports whether spans end with the last line of f and
+// f's text has no final newline.
+func endsUnterminated(f *source.File, spans []include.Span) bool {
+	if len(spans) == 0 || strings.HasSuffix(f.Text, "\n") {
+		return false
+	}
+	s := spans[len(spans)-1]
+	return s.Path == f.Path && s.Line+strings.Count(s.Text, "\n")-1 == len(f.Lines)
 }
 
 // trailing returns the end of text after its last line that is not blank:

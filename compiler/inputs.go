@@ -28,6 +28,9 @@ func (b *builder) loadTemplate(fs *source.FS, name string, cp config.Part) {
 	b.add(f.Diags...)
 	t, ds := parseTemplate(cp.Template, f.Text, b.Config.Inputs)
 	b.add(ds...)
+	if t.exec != nil {
+		t.Typical, _ = t.Render(typicalInputs(b.Config.Inputs, true))
+	}
 	part.Tmpl, part.Text = t, t.Max
 }
 
@@ -130,6 +133,9 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 			if in.Type == config.InputEnum && given && !slices.Contains(in.Values, s) {
 				return nil, fmt.Errorf("input %s is %q, not one of its values (%s)", name, s, strings.Join(in.Values, ", "))
 			}
+			if !utf8.ValidString(s) {
+				return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", name, invalidUTF8At(s))
+			}
 			if in.MaxChars != nil && utf8.RuneCountInString(s) > *in.MaxChars {
 				return nil, fmt.Errorf("input %s is %d characters, more than its maxChars %d", name, utf8.RuneCountInString(s), *in.MaxChars)
 			}
@@ -182,6 +188,9 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 			if !ok {
 				return nil, fmt.Errorf("input %s record %d field %s is a string, not %s", in.Name, i+1, fn, show(obj[fn]))
 			}
+			if !utf8.ValidString(s) {
+				return nil, fmt.Errorf("input %s record %d field %s is not valid UTF-8 (at byte %d); give text", in.Name, i+1, fn, invalidUTF8At(s))
+			}
 			if n := utf8.RuneCountInString(s); n > f.MaxChars {
 				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its maxChars %d", in.Name, i+1, fn, n, f.MaxChars)
 			}
@@ -195,6 +204,19 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 		recs = append(recs, rec)
 	}
 	return recs, nil
+}
+
+// invalidUTF8At is the offset of the first byte of s that is not valid
+// UTF-8.
+func invalidUTF8At(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n <= 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 // show writes a JSON value for a message.
@@ -211,8 +233,20 @@ func show(v any) string {
 // (default half of maxChars) x's, an enum's first value, false, and a
 // list of typicalItems (default none) records built the same way.
 func (p *Program) TypicalInputs() map[string]any {
+	return typicalInputs(p.Config.Inputs, false)
+}
+
+// typicalInputs are TypicalInputs of inputs; with neutral, every string
+// and field is x's of its typical length, its typical value set aside.
+func typicalInputs(inputs map[string]config.Input, neutral bool) map[string]any {
+	str := func(given bool, s string, maxChars int, chars *int) string {
+		if neutral && given {
+			return strings.Repeat("x", utf8.RuneCountInString(s))
+		}
+		return typicalString(given, s, maxChars, chars)
+	}
 	out := map[string]any{}
-	for name, in := range p.Config.Inputs {
+	for name, in := range inputs {
 		switch in.Type {
 		case config.InputBool:
 			b, _ := in.Typical.(bool)
@@ -225,7 +259,7 @@ func (p *Program) TypicalInputs() map[string]any {
 			out[name] = s
 		case config.InputString:
 			s, _ := in.Typical.(string)
-			out[name] = typicalString(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
+			out[name] = str(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
 		case config.InputList:
 			n := 0
 			if in.TypicalItems != nil {
@@ -239,7 +273,7 @@ func (p *Program) TypicalInputs() map[string]any {
 					if f.Typical != nil {
 						s = *f.Typical
 					}
-					recs[i][fn] = typicalString(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
+					recs[i][fn] = str(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
 				}
 			}
 			out[name] = recs

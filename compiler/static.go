@@ -66,7 +66,7 @@ var dynamicPatterns = []dynamicPattern{
 		return p.Resolver.Resolve(m).By == family.ByName
 	}},
 	{"a counter", counterLike,
-		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:of|/)\s*\d+\b`), "", nil},
+		lazyre.New(`(?i)\b(?:turn|call|step|attempt|request|message)\s*#?\d+\s*(?:(?:of|/)\s*\d+|of\s+(?:the|this)\s+(?:session|conversation|chat|run|task))\b`), "", nil},
 }
 
 // masker blanks the parts of a text that show rather than tell: code and
@@ -231,7 +231,8 @@ func idByte(c byte) bool {
 }
 
 // counterLike reports whether t has a number followed by "of" or "/" and
-// another number (3 of 5, 3/5), which every counter the pattern finds has.
+// another number (3 of 5, 3/5), or by "of the" or "of this" (call 3 of
+// the session), which every counter the pattern finds has.
 func counterLike(t string) bool {
 	for i := 0; i < len(t); i++ {
 		if !isDigit(t[i]) {
@@ -253,6 +254,9 @@ func counterLike(t string) bool {
 		}
 		k = skipSpace(t, k)
 		if k < len(t) && isDigit(t[k]) {
+			return true
+		}
+		if rest := strings.ToLower(t[k:min(k+5, len(t))]); strings.HasPrefix(rest, "the ") || rest == "this " {
 			return true
 		}
 		i = j
@@ -370,19 +374,35 @@ func (b *builder) checkStatic() []diag.Diagnostic {
 		owner string
 		spans []include.Span
 		guide bool
+		// literal, for a template's typical rendering, is the index of
+		// the template's literal text: what is found there already is
+		// not reported again.
+		literal int
 	}
 	var texts []text
 	for _, name := range slices.Sorted(maps.Keys(b.Parts)) {
-		if g := b.Parts[name].Config.Generated; g == "" || g == "guide" {
-			texts = append(texts, text{"part " + name, b.Parts[name].Spans, g == "guide"})
+		part := b.Parts[name]
+		if t := part.Tmpl; t != nil {
+			// A template's literal text, at its own lines and columns,
+			// and its typical rendering, for what its constants and
+			// printf assemble; the inputs' own values are not looked at
+			// (they are x's): they are the harness's, given per call.
+			texts = append(texts, text{"part " + name, []include.Span{{Text: t.Literal + "\n", Path: t.Path, Line: 1}}, false, -1})
+			if t.Typical != "" {
+				texts = append(texts, text{"part " + name + " as rendered with its typical inputs", []include.Span{{Text: t.Typical + "\n", Path: t.Path, Line: 1}}, true, len(texts) - 1})
+			}
+			continue
+		}
+		if g := part.Config.Generated; g == "" || g == "guide" {
+			texts = append(texts, text{"part " + name, part.Spans, g == "guide", -1})
 		}
 	}
 	for _, fn := range b.FamilyNames {
 		f := b.Families[fn]
-		texts = append(texts, text{"family " + fn + " line", f.Line.Spans, false},
-			text{"family " + fn + " body", f.Body.Spans, false})
+		texts = append(texts, text{"family " + fn + " line", f.Line.Spans, false, -1},
+			text{"family " + fn + " body", f.Body.Spans, false, -1})
 		for _, n := range f.Notes {
-			texts = append(texts, text{fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false})
+			texts = append(texts, text{fmt.Sprintf("family %s note %q", fn, n.Label), n.Spans, false, -1})
 		}
 	}
 	// Each text is scanned on its own, concurrently; the findings are
@@ -392,6 +412,25 @@ func (b *builder) checkStatic() []diag.Diagnostic {
 	Parallel(b.jobs, len(texts), func(i int) {
 		found[i] = b.scanStatic(texts[i].spans, texts[i].guide)
 	})
+	// A rendering's positions are not the file's: what it adds to the
+	// literal text is reported at the template's first line.
+	for i, t := range texts {
+		if t.literal < 0 {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, k := range found[t.literal].dynamic {
+			seen[k.what+"\x00"+k.match] = true
+		}
+		var kept []dynamicFinding
+		for _, k := range found[i].dynamic {
+			if !seen[k.what+"\x00"+k.match] {
+				k.pos = diag.Position{Path: t.spans[0].Path, Line: 1, Col: 1}
+				kept = append(kept, k)
+			}
+		}
+		found[i] = staticFound{dynamic: kept}
+	}
 	owners := map[dynamicFinding][]string{}
 	var order []dynamicFinding
 	var ds []diag.Diagnostic

@@ -9,7 +9,9 @@ import (
 // scan reports, each on a line of its own: a time of day up to 23:59 and
 // not 24:00, ending at white space or punctuation and not inside a word;
 // an example tag is <example> or <examples> with attributes after white
-// space, not a longer word; a model id starts at a word boundary.
+// space, not a longer word; a model id starts at a word boundary; a
+// counter has a total (2/5, 2 of 5) or is of the session, conversation,
+// chat, run or task.
 func TestStaticShapesAtTheirEdges(t *testing.T) {
 	for _, tc := range []struct {
 		text string
@@ -26,6 +28,11 @@ func TestStaticShapesAtTheirEdges(t *testing.T) {
 		{"Use gpt-4.1 now.", `a model id in static text (part base): "gpt-4.1"`},
 		{"Use my_gpt-4.1 now.", ""},
 		{"Use xgpt-4.1 now.", ""},
+		{"This is call 3 of the session.", `a counter in static text (part base): "call 3 of the session"`},
+		{"This is Turn 12 of this conversation.", `a counter in static text (part base): "Turn 12 of this conversation"`},
+		{"Step 2/5 done.", `a counter in static text (part base): "Step 2/5"`},
+		{"Call 3 of them now.", ""},
+		{"This is call 3 of the sessions.", ""},
 	} {
 		got := findingsOf(t, map[string]string{
 			"promptc.cue": `version: "v1"

@@ -11,6 +11,7 @@ import (
 	"text/template/parse"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -47,6 +48,17 @@ type TextTemplate struct {
 	// Choices names what Max takes, for budget findings: the branch of
 	// every condition and the lists at their maximum.
 	Choices []string
+	// Literal is Source with every action blanked: its literal text at
+	// its place (each rune of an action a space, its newlines kept), so
+	// that the static-text rules find in it what is sent on every call at
+	// the template file's own lines and columns.
+	Literal string
+	// Typical is the template rendered with its typical inputs, each
+	// string x's of its typical length (so that a typical value is not
+	// mistaken for text of the template's own): what the static-text rules
+	// check for text that its constants and printf assemble. "" when the
+	// template has errors.
+	Typical string
 	// unparsed is set when the file does not parse: which inputs it
 	// reads is unknown.
 	unparsed bool
@@ -60,11 +72,9 @@ func (t *TextTemplate) Render(values map[string]any) (string, error) {
 	if t.exec == nil {
 		return "", fmt.Errorf("template %s has errors", t.Path)
 	}
-	var b strings.Builder
-	if err := t.exec.Execute(&b, values); err != nil {
-		return "", err
-	}
-	return b.String(), nil
+	// The bound is proven for values within the declared limits; the
+	// writer stops a rendering that would pass it all the same.
+	return genruntime.RenderTemplate(t.exec, values, t.MaxChars)
 }
 
 // vkind is what a value in a template is, as far as promptc knows it.
@@ -72,33 +82,47 @@ type vkind int
 
 const (
 	kRoot   vkind = iota // the inputs
-	kString              // printed as at most max characters
+	kString              // a string (an input, a field, a constant, a printf)
 	kBool
-	kInt // printed as at most max digits
+	kInt // a Go int: an integer constant, len, a range index
 	kList
 	kRecord
-	kNil
+	kNil // unknown: a finding was reported where it came from
+	kAny // one of several kinds (and, or, a variable given values of two kinds)
 )
 
 // tval is the static type of a template value and the longest text it
 // prints.
 type tval struct {
 	kind vkind
-	// what names it in messages (".ContextFiles", "len .LSP").
+	// what names it in messages (".ContextFiles", "len .LSP"); node, when
+	// set, names it instead, built only for a message.
 	what string
-	// max is the longest printed text: for kString its characters, for
-	// kInt its digits.
-	max int
-	// witness is a text of max characters that it can print: an enum's
-	// longest value, a constant; for an input string (xs) it is built
-	// when printed, max x's, so that a huge maxChars is refused before
-	// it is allocated.
-	witness string
-	xs      bool
+	node parse.Node
+	// text is the longest text it prints (nil: it does not print, a list
+	// or a record): for an input string max x's, for an enum its longest
+	// value, for a number its most digits.
+	text *rope
 	// list is the list input a kList or kRecord value comes from.
 	list *config.Input
 	// enum holds an enum's values.
 	enum []string
+	// konst is set for a constant string, str its value: a printf format
+	// or an operand compared with an enum.
+	konst bool
+	str   string
+}
+
+// name is how a message names v.
+func (v tval) name() string {
+	if v.node != nil {
+		s := v.node.String()
+		if len(s) > 60 {
+			s = s[:57] + "..."
+		}
+		return s
+	}
+	return v.what
 }
 
 func (v tval) kindName() string {
@@ -115,6 +139,8 @@ func (v tval) kindName() string {
 		return "a record"
 	case kNil:
 		return "nil"
+	case kAny:
+		return "a value of more than one type"
 	}
 	if v.enum != nil {
 		return "an enum"
@@ -122,10 +148,79 @@ func (v tval) kindName() string {
 	return "a string"
 }
 
-// tscope holds the variables declared in one control structure.
-type tscope map[string]tval
+// printable is the longest text v prints, nil for a value that does not
+// print (the inputs, a list, a record).
+func (v tval) printable() *rope {
+	switch v.kind {
+	case kString, kInt, kAny:
+		return v.text
+	case kBool:
+		return lit("false")
+	case kNil:
+		return empty
+	}
+	return nil
+}
+
+// chars is the length of the longest text v prints.
+func (v tval) chars() int64 {
+	if v.text == nil {
+		return 0
+	}
+	return v.text.chars
+}
+
+// joinVal is the type of a value that is a or b: the kind they share (else
+// kAny), the longer text.
+func joinVal(a, b tval) tval {
+	if a.kind == kNil {
+		return b
+	}
+	if b.kind == kNil {
+		return a
+	}
+	out := a
+	if a.kind != b.kind || (a.kind == kList || a.kind == kRecord) && a.list.Name != b.list.Name {
+		out = tval{kind: kAny, what: a.what, node: a.node}
+		if ta, tb := a.printable(), b.printable(); ta != nil && tb != nil {
+			out.text = longer(ta, tb)
+		}
+		return out
+	}
+	if a.text != nil && b.text != nil {
+		out.text = longer(a.text, b.text)
+	}
+	if a.enum == nil || b.enum == nil {
+		out.enum = nil
+	} else {
+		out.enum = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(a.enum), b.enum...))))
+	}
+	out.konst = a.konst && b.konst && a.str == b.str
+	return out
+}
+
+// widens reports whether j, the join of cur with a new value, holds
+// more than cur: another kind, a longer text, more enum values, or no
+// longer a constant.
+func widens(cur, j tval) bool {
+	return j.kind != cur.kind || j.chars() > cur.chars() || len(j.enum) > len(cur.enum) ||
+		cur.enum != nil && j.enum == nil || cur.konst && !j.konst
+}
+
+// tscope holds the variables declared in one control structure; loop is
+// set for the body of a range, run once per item.
+type tscope struct {
+	vars map[string]tval
+	loop bool
+}
+
+// maxWork is the most actions a template part may execute in one
+// rendering with its lists at maxItems: nested ranges multiply, and a
+// rendering that prints little can still take long.
+const maxWork = 1 << 22
 
 // twalker checks one template's parse tree and builds its maximum text.
+// It visits every node once: its time is linear in the template's size.
 type twalker struct {
 	path   string
 	src    string
@@ -135,25 +230,61 @@ type twalker struct {
 	// choices names what the maximum takes.
 	choices []string
 	vars    []tscope
-	// size is the maximum's bytes so far, to stop before building a text
-	// larger than MaxText.
-	size     int64
-	tooLarge bool
+	// lines holds the offset of each line's start, for positions.
+	lines []int
+	// mult is how many times the current node runs in one rendering (the
+	// maxItems of the ranges around it multiplied); work adds it up.
+	mult, work int64
+	// tooLarge is set once a value or the text was found larger than
+	// MaxText or the work larger than maxWork: reported once, where first
+	// seen.
+	tooLarge, tooMuchWork bool
+}
+
+// line is the line of byte offset off of the source, and the offset at
+// which that line starts.
+func (w *twalker) line(off parse.Pos) (line, start int) {
+	if w.lines == nil {
+		w.lines = []int{0}
+		for i := 0; i < len(w.src); i++ {
+			if w.src[i] == '\n' {
+				w.lines = append(w.lines, i+1)
+			}
+		}
+	}
+	line, _ = slices.BinarySearch(w.lines, min(int(off), len(w.src))+1)
+	return line, w.lines[line-1]
 }
 
 // pos is the position of byte offset off of the source.
 func (w *twalker) pos(off parse.Pos) diag.Position {
-	o := min(int(off), len(w.src))
-	line := 1 + strings.Count(w.src[:o], "\n")
-	start := strings.LastIndexByte(w.src[:o], '\n') + 1
-	return diag.Position{Path: w.path, Line: line, Col: utf8.RuneCountInString(w.src[start:o]) + 1}
+	line, start := w.line(off)
+	return diag.Position{Path: w.path, Line: line, Col: utf8.RuneCountInString(w.src[start:min(int(off), len(w.src))]) + 1}
 }
 
-// lineOf is the line of byte offset off, for choices.
-func (w *twalker) lineOf(off parse.Pos) int { return w.pos(off).Line }
+// lineOf is the line of byte offset off, for choices: found without
+// counting the characters before it on its line.
+func (w *twalker) lineOf(off parse.Pos) int {
+	line, _ := w.line(off)
+	return line
+}
 
 func (w *twalker) errorf(off parse.Pos, rule, format string, args ...any) {
 	w.diags = append(w.diags, diag.Errorf(w.pos(off), rule, format, args...))
+}
+
+// big reports, once, a value larger than MaxText made at off: rendering
+// it would take that much memory whether or not it is printed.
+func (w *twalker) big(off parse.Pos, what func() string, r *rope) {
+	if r == nil || r.bytes <= MaxText || w.tooLarge {
+		return
+	}
+	w.tooLarge = true
+	size := "more than 4 EiB"
+	if r.bytes < satMax {
+		size = Thousands(int(r.bytes)) + " bytes"
+	}
+	w.errorf(off, RuleTemplateTooLarge, "%s can make a text of %s with the inputs at their maximum, more than the %d MiB a template part may render; lower the maxChars and maxItems of the inputs it reads to what the harness sends, and build no variable from itself (printf \"%%s%%s\" $a $a doubles it)", what(), size, MaxText>>20)
 }
 
 // parseTemplate parses and checks the template part of file path with
@@ -169,32 +300,84 @@ func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTempl
 		t.unparsed = true
 		return t, []diag.Diagnostic{parseError(path, src, err)}
 	}
-	w := &twalker{path: path, src: src, inputs: inputs, reads: map[string]bool{}}
-	for name, tr := range trees {
-		if name != path && tr.Root != nil {
+	w := &twalker{path: path, src: src, inputs: inputs, reads: map[string]bool{}, mult: 1}
+	for _, name := range slices.Sorted(maps.Keys(trees)) {
+		if tr := trees[name]; name != path && tr.Root != nil {
 			w.errorf(tr.Root.Pos, RuleTemplateParse, "{{define %q}} declares a second template; a template part is one template: write its text where it is used", name)
 		}
 	}
 	root := tval{kind: kRoot, what: "."}
-	w.vars = []tscope{{"$": root}}
-	var b strings.Builder
+	w.vars = []tscope{{vars: map[string]tval{"$": root}}}
+	text := empty
 	if tr := trees[path]; tr != nil && tr.Root != nil {
-		w.list(&b, tr.Root, root)
+		text = w.list(tr.Root, root)
 	}
 	t.Reads = slices.Sorted(maps.Keys(w.reads))
 	t.Choices = w.choices
-	if w.tooLarge {
-		w.diags = append(w.diags, diag.Errorf(diag.Position{Path: path, Line: 1, Col: 1}, RuleTemplateTooLarge,
-			"template %s with every input at its maximum would be more than %d MiB; lower the maxChars and maxItems of the inputs it reads", path, MaxText>>20))
+	if text.bytes > MaxText {
+		if !w.tooLarge {
+			w.diags = append(w.diags, diag.Errorf(diag.Position{Path: path, Line: 1, Col: 1}, RuleTemplateTooLarge,
+				"template %s with every input at its maximum would be more than %d MiB; lower the maxChars and maxItems of the inputs it reads", path, MaxText>>20))
+		}
 	} else {
-		t.Max = b.String()
-		t.MaxChars = utf8.RuneCountInString(t.Max)
+		t.Max = text.String()
+		t.MaxChars = int(text.chars)
+	}
+	if tr := trees[path]; tr != nil {
+		t.Literal = literalText(src, tr.Root)
 	}
 	if len(w.diags) == 0 {
-		// Checked above: the standard parser accepts what parse did.
-		t.exec, _ = template.New(path).Option("missingkey=error").Parse(src)
+		// The tree checked above renders: parsed once, not twice.
+		t.exec, _ = template.New(path).Option("missingkey=error").AddParseTree(path, trees[path])
 	}
 	return t, w.diags
+}
+
+// literalText is src with everything but the text nodes under root
+// blanked, rune by rune, newlines kept: lines and columns stay those of
+// src.
+func literalText(src string, root *parse.ListNode) string {
+	keep := make([]bool, len(src))
+	var walk func(l *parse.ListNode)
+	walk = func(l *parse.ListNode) {
+		if l == nil {
+			return
+		}
+		for _, n := range l.Nodes {
+			switch n := n.(type) {
+			case *parse.TextNode:
+				at := int(n.Pos)
+				if at+len(n.Text) <= len(src) && src[at:at+len(n.Text)] == string(n.Text) {
+					for i := range n.Text {
+						keep[at+i] = true
+					}
+				}
+			case *parse.IfNode:
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.WithNode:
+				walk(n.List)
+				walk(n.ElseList)
+			case *parse.RangeNode:
+				walk(n.List)
+				walk(n.ElseList)
+			}
+		}
+	}
+	walk(root)
+	var b strings.Builder
+	b.Grow(len(src))
+	for i, r := range src {
+		switch {
+		case keep[i]:
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
 
 // parseLine finds "NAME:LINE:" in text/template's parse errors.
@@ -231,163 +414,217 @@ func parseError(path, src string, err error) diag.Diagnostic {
 }
 
 // push and pop bracket the variables of a control structure.
-func (w *twalker) push() { w.vars = append(w.vars, tscope{}) }
-func (w *twalker) pop()  { w.vars = w.vars[:len(w.vars)-1] }
+func (w *twalker) push(loop bool) {
+	w.vars = append(w.vars, tscope{vars: map[string]tval{}, loop: loop})
+}
+func (w *twalker) pop() { w.vars = w.vars[:len(w.vars)-1] }
+
+func (w *twalker) declare(name string, v tval) { w.vars[len(w.vars)-1].vars[name] = v }
 
 func (w *twalker) lookupVar(name string) (tval, bool) {
 	for i := len(w.vars) - 1; i >= 0; i-- {
-		if v, ok := w.vars[i][name]; ok {
+		if v, ok := w.vars[i].vars[name]; ok {
 			return v, true
 		}
 	}
 	return tval{}, false
 }
 
-// write appends s to the maximum text unless it would grow past MaxText.
-func (w *twalker) write(b *strings.Builder, s string) {
-	if w.size += int64(len(s)); w.size > MaxText {
-		w.tooLarge = true
+// assign gives variable d the value v. The variable then holds either
+// its value before or v. Inside a range, a variable declared outside it
+// keeps its value from one item to the next: a value that widens it
+// could widen it again at every item (a text doubled per item), so it is
+// refused; that way one walk of the body bounds every item.
+func (w *twalker) assign(d *parse.VariableNode, v tval) {
+	name := d.Ident[0]
+	crossed := -1
+	for i := len(w.vars) - 1; i >= 0; i-- {
+		cur, ok := w.vars[i].vars[name]
+		if !ok {
+			if w.vars[i].loop && crossed < 0 {
+				crossed = i
+			}
+			continue
+		}
+		j := joinVal(cur, v)
+		if crossed >= 0 && widens(cur, j) {
+			w.errorf(d.Pos, RuleTemplateTooLarge, "%s is assigned inside a {{range}} %s, which can be longer than or of another type than what it holds before the loop (%s of at most %d characters): at every item it could grow again, and promptc cannot bound that; inside a loop assign it only values like the one it is declared with, or print a separator with {{range $i, $e := ...}}{{if $i}}, {{end}}...{{end}}",
+				name, describe(v), cur.kindName(), cur.chars())
+			return
+		}
+		w.vars[i].vars[name] = j
 		return
 	}
-	b.WriteString(s)
+	w.errorf(d.Pos, RuleTemplateParse, "variable %s is assigned but not declared", name)
 }
 
-// list walks a list of nodes with dot of type dot, writing the maximum
-// text of each.
-func (w *twalker) list(b *strings.Builder, l *parse.ListNode, dot tval) {
+// describe names a value and its kind for a message.
+func describe(v tval) string {
+	return fmt.Sprintf("%s (%s of at most %d characters)", v.name(), v.kindName(), v.chars())
+}
+
+// list walks a list of nodes with dot of type dot and returns their
+// longest text.
+func (w *twalker) list(l *parse.ListNode, dot tval) *rope {
 	if l == nil {
-		return
+		return empty
 	}
+	parts := make([]*rope, 0, len(l.Nodes))
+	var size int64
 	for _, n := range l.Nodes {
-		w.node(b, n, dot)
+		r := w.node(n, dot)
+		parts = append(parts, r)
+		if size = satAdd(size, r.bytes); size > MaxText {
+			w.big(n.Position(), func() string { return "the text up to here" }, &rope{bytes: size})
+		}
 	}
+	return cat(parts...)
 }
 
-func (w *twalker) node(b *strings.Builder, n parse.Node, dot tval) {
+func (w *twalker) node(n parse.Node, dot tval) *rope {
+	if w.work = satAdd(w.work, w.mult); w.work > maxWork && !w.tooMuchWork {
+		w.tooMuchWork = true
+		w.errorf(n.Position(), RuleTemplateTooLarge, "with its lists at maxItems a rendering would execute more than %s actions, here in nested {{range}}s; lower the maxItems of the lists it ranges over, or do not nest them", Thousands(maxWork))
+	}
 	switch n := n.(type) {
 	case *parse.TextNode:
-		w.write(b, string(n.Text))
+		return lit(string(n.Text))
 	case *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
+		return empty
 	case *parse.ActionNode:
 		v := w.pipe(n.Pipe, dot)
 		if len(n.Pipe.Decl) > 0 {
-			return // a declaration prints nothing
+			return empty // a declaration or an assignment prints nothing
 		}
-		w.write(b, w.printed(n.Pipe.Position(), v))
+		r := w.printed(n.Pipe.Position(), v)
+		w.big(n.Pipe.Position(), func() string { return "{{" + tval{node: n.Pipe}.name() + "}}" }, r)
+		return r
 	case *parse.IfNode:
-		w.branch(b, "if", &n.BranchNode, dot, false)
+		return w.branch("if", &n.BranchNode, dot, false)
 	case *parse.WithNode:
-		w.branch(b, "with", &n.BranchNode, dot, true)
+		return w.branch("with", &n.BranchNode, dot, true)
 	case *parse.RangeNode:
-		w.rangeNode(b, n, dot)
+		return w.rangeNode(n, dot)
 	case *parse.TemplateNode:
 		w.errorf(n.Pos, RuleTemplateParse, "{{template %q}} calls another template; a template part is one template: write the text here, or make it a part of its own", n.Name)
-	default:
-		w.errorf(n.Position(), RuleTemplateParse, "%s is not supported in a template part", n)
+		return empty
 	}
+	w.errorf(n.Position(), RuleTemplateParse, "%s is not supported in a template part", n)
+	return empty
 }
 
 // printed is the longest text value v prints as, at off.
-func (w *twalker) printed(off parse.Pos, v tval) string {
-	switch v.kind {
-	case kString:
-		if v.xs {
-			if v.max > MaxText {
-				w.tooLarge = true
-				return ""
-			}
-			return strings.Repeat("x", v.max)
-		}
-		return v.witness
-	case kBool:
-		return "false"
-	case kInt:
-		return strings.Repeat("9", v.max)
-	case kNil:
-		return ""
+func (w *twalker) printed(off parse.Pos, v tval) *rope {
+	if r := v.printable(); r != nil {
+		return r
 	}
-	w.errorf(off, RuleInputType, "{{%s}} prints %s, %s; print its fields, or range over a list", v.what, v.what, v.kindName())
-	return ""
+	w.errorf(off, RuleInputType, "{{%s}} prints %s, %s; print its fields, or range over a list", v.name(), v.name(), v.kindName())
+	return empty
 }
 
 // branch walks if and with: the maximum is the larger of the two
-// branches; with changes dot to the pipeline's value in its body.
-func (w *twalker) branch(b *strings.Builder, kw string, n *parse.BranchNode, dot tval, with bool) {
-	w.push()
+// branches; with changes dot to the pipeline's value in its body. The
+// pipeline's variables reach both branches.
+func (w *twalker) branch(kw string, n *parse.BranchNode, dot tval, with bool) *rope {
+	w.push(false)
+	defer w.pop()
 	v := w.pipe(n.Pipe, dot)
 	body := dot
 	if with {
 		body = v
 	}
-	var then, els strings.Builder
-	w.list(&then, n.List, body)
+	w.push(false)
+	then := w.list(n.List, body)
 	w.pop()
-	w.push()
-	w.list(&els, n.ElseList, dot)
+	w.push(false)
+	els := w.list(n.ElseList, dot)
 	w.pop()
 	cond := fmt.Sprintf("{{%s %s}} (line %d)", kw, n.Pipe, w.lineOf(n.Pos))
-	if utf8.RuneCountInString(els.String()) > utf8.RuneCountInString(then.String()) {
+	if els.chars > then.chars {
 		w.choices = append(w.choices, cond+" false")
-		w.write(b, els.String())
-		return
+		return els
 	}
 	w.choices = append(w.choices, cond+" true")
-	w.write(b, then.String())
+	return then
 }
 
 // rangeNode walks range: the body maxItems times over a list's records,
 // or the else branch when that is longer (an empty list).
-func (w *twalker) rangeNode(b *strings.Builder, n *parse.RangeNode, dot tval) {
-	w.push()
-	v := w.pipe(n.Pipe, dot)
-	items, elem := 0, tval{kind: kNil}
+func (w *twalker) rangeNode(n *parse.RangeNode, dot tval) *rope {
+	w.push(false)
+	defer w.pop()
+	v := w.pipeValue(n.Pipe, dot)
+	items, elem := int64(0), tval{kind: kNil}
 	switch v.kind {
 	case kList:
-		items = *v.list.MaxItems
+		if v.list.MaxItems != nil {
+			items = int64(*v.list.MaxItems)
+		}
 		elem = tval{kind: kRecord, what: v.what + "[]", list: v.list}
 	case kInt:
 		// range over an integer (Go 1.22 text/template): 0..n-1.
 		w.errorf(n.Pipe.Position(), RuleInputType, "{{range %s}} ranges over a number; range over a list input", n.Pipe)
+	case kNil:
 	default:
-		if v.kind != kNil {
-			w.errorf(n.Pipe.Position(), RuleInputType, "{{range %s}} ranges over %s, %s; range takes a list input", n.Pipe, v.what, v.kindName())
+		w.errorf(n.Pipe.Position(), RuleInputType, "{{range %s}} ranges over %s, %s; range takes a list input", n.Pipe, v.name(), v.kindName())
+	}
+	index := tval{kind: kInt, what: "the index", text: lit(strings.Repeat("9", digits(max(items-1, 0))))}
+	vals := []tval{elem}
+	if len(n.Pipe.Decl) == 2 {
+		vals = []tval{index, elem}
+	}
+	for i, d := range n.Pipe.Decl {
+		if i < len(vals) {
+			if n.Pipe.IsAssign {
+				w.assign(d, vals[i])
+			} else {
+				w.declare(d.Ident[0], vals[i])
+			}
 		}
 	}
-	switch len(n.Pipe.Decl) {
-	case 1:
-		w.vars[len(w.vars)-1][n.Pipe.Decl[0].Ident[0]] = elem
-	case 2:
-		w.vars[len(w.vars)-1][n.Pipe.Decl[0].Ident[0]] = tval{kind: kInt, what: n.Pipe.Decl[0].Ident[0], max: digits(max(items-1, 0))}
-		w.vars[len(w.vars)-1][n.Pipe.Decl[1].Ident[0]] = elem
-	}
-	var body, els strings.Builder
-	w.list(&body, n.List, elem)
+	w.push(true)
+	mult := w.mult
+	w.mult = satMul(w.mult, items)
+	body := w.list(n.List, elem)
+	w.mult = mult
 	w.pop()
-	w.push()
-	w.list(&els, n.ElseList, dot)
+	w.push(false)
+	els := w.list(n.ElseList, dot)
 	w.pop()
-	all := int64(items) * int64(body.Len())
-	if items > 0 && all+w.size > MaxText {
-		w.tooLarge = true
-		return
-	}
-	full := strings.Repeat(body.String(), items)
+	full := repeat(body, items)
+	w.big(n.Pos, func() string { return fmt.Sprintf("{{range %s}}", n.Pipe) }, full)
 	what := fmt.Sprintf("{{range %s}} (line %d)", n.Pipe, w.lineOf(n.Pos))
-	if utf8.RuneCountInString(els.String()) > utf8.RuneCountInString(full) {
+	if els.chars > full.chars {
 		w.choices = append(w.choices, what+" empty")
-		w.write(b, els.String())
-		return
+		return els
 	}
 	w.choices = append(w.choices, fmt.Sprintf("%s at %d items", what, items))
-	w.write(b, full)
+	return full
 }
 
 // digits is the number of decimal digits of n >= 0.
-func digits(n int) int { return len(strconv.Itoa(n)) }
+func digits(n int64) int { return len(strconv.FormatInt(n, 10)) }
 
-// pipe checks a pipeline and returns the type of its value, declaring
-// its variables in the current scope.
+// pipe checks a pipeline, declares or assigns its variables, and
+// returns the type of its value.
 func (w *twalker) pipe(p *parse.PipeNode, dot tval) tval {
+	v := w.pipeValue(p, dot)
+	if p == nil {
+		return v
+	}
+	for _, d := range p.Decl {
+		if p.IsAssign {
+			w.assign(d, v)
+		} else {
+			w.declare(d.Ident[0], v)
+		}
+	}
+	return v
+}
+
+// pipeValue checks a pipeline's commands and returns the type of its
+// value.
+func (w *twalker) pipeValue(p *parse.PipeNode, dot tval) tval {
 	if p == nil {
 		return tval{kind: kNil}
 	}
@@ -398,17 +635,6 @@ func (w *twalker) pipe(p *parse.PipeNode, dot tval) tval {
 			final = &v
 		}
 		v = w.command(c, dot, final)
-	}
-	if p.IsAssign {
-		for _, d := range p.Decl {
-			if _, ok := w.lookupVar(d.Ident[0]); !ok {
-				w.errorf(d.Pos, RuleTemplateParse, "variable %s is assigned but not declared", d.Ident[0])
-			}
-		}
-		return v
-	}
-	if len(p.Decl) == 1 {
-		w.vars[len(w.vars)-1][p.Decl[0].Ident[0]] = v
 	}
 	return v
 }
@@ -450,17 +676,23 @@ func (w *twalker) arg(n parse.Node, dot tval) tval {
 	case *parse.ChainNode:
 		return w.fields(n.Pos, w.arg(n.Node, dot), n.Field)
 	case *parse.PipeNode:
-		w.push()
+		w.push(false)
 		defer w.pop()
 		return w.pipe(n, dot)
 	case *parse.StringNode:
-		return tval{kind: kString, what: n.Quoted, max: utf8.RuneCountInString(n.Text), witness: n.Text}
+		return tval{kind: kString, what: n.Quoted, text: lit(n.Text), konst: true, str: n.Text}
 	case *parse.NumberNode:
-		return tval{kind: kInt, what: n.Text, max: len(n.Text)}
+		if !isIntConstant(n) {
+			w.errorf(n.Pos, RuleInputType, "number %s is not an integer text/template holds in an int; a template part takes integer constants only (to compare with len or an index)", n.Text)
+			return tval{kind: kNil}
+		}
+		s := strconv.FormatInt(n.Int64, 10)
+		return tval{kind: kInt, what: n.Text, text: lit(s), konst: true, str: s}
 	case *parse.BoolNode:
 		return tval{kind: kBool, what: n.String()}
 	case *parse.NilNode:
-		return tval{kind: kNil, what: "nil"}
+		w.errorf(n.Pos, RuleInputType, "nil is not a value a template part can use; compare with \"\", 0 or false, or test the value itself with if")
+		return tval{kind: kNil}
 	case *parse.IdentifierNode:
 		return w.call(n, nil, nil)
 	}
@@ -468,11 +700,26 @@ func (w *twalker) arg(n parse.Node, dot tval) tval {
 	return tval{kind: kNil}
 }
 
+// isIntConstant reports whether text/template evaluates number constant n
+// as an int (not a float, a complex or a uint): 1, -2, 0x1F, 'a', but not
+// 1e3 or 1.0.
+func isIntConstant(n *parse.NumberNode) bool {
+	if !n.IsInt {
+		return false
+	}
+	t := strings.TrimLeft(n.Text, "+-")
+	if strings.HasPrefix(t, "'") {
+		return true
+	}
+	hex := len(t) > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') && !strings.ContainsAny(t, "pP")
+	return hex || !strings.ContainsAny(t, ".eEpP")
+}
+
 // fields follows field names from v: from the inputs, an input; from a
 // list's record, a field.
 func (w *twalker) fields(off parse.Pos, v tval, names []string) tval {
 	for _, name := range names {
-		what := strings.TrimSuffix(v.what, ".") + "." + name
+		what := strings.TrimSuffix(v.name(), ".") + "." + name
 		if v.what == "." {
 			what = "." + name
 		}
@@ -492,11 +739,11 @@ func (w *twalker) fields(off parse.Pos, v tval, names []string) tval {
 					what, v.list.Name, strings.Join(v.list.FieldNames(), ", "), v.list.Name, name)
 				return tval{kind: kNil}
 			}
-			v = tval{kind: kString, what: what, max: f.MaxChars, xs: true}
+			v = tval{kind: kString, what: what, text: xs(int64(f.MaxChars))}
 		case kNil:
 			return v
 		default:
-			w.errorf(off, RuleInputType, "%s is %s and has no field %s", v.what, v.kindName(), name)
+			w.errorf(off, RuleInputType, "%s is %s and has no field %s", v.name(), v.kindName(), name)
 			return tval{kind: kNil}
 		}
 	}
@@ -509,10 +756,10 @@ func inputVal(in config.Input, what string) tval {
 	case config.InputBool:
 		return tval{kind: kBool, what: what}
 	case config.InputEnum:
-		v := tval{kind: kString, what: what, enum: in.Values}
+		v := tval{kind: kString, what: what, enum: in.Values, text: empty}
 		for _, e := range in.Values {
-			if n := utf8.RuneCountInString(e); n > v.max || v.witness == "" {
-				v.max, v.witness = n, e
+			if r := lit(e); r.chars > v.text.chars {
+				v.text = r
 			}
 		}
 		return v
@@ -523,7 +770,7 @@ func inputVal(in config.Input, what string) tval {
 	if in.MaxChars != nil {
 		n = *in.MaxChars
 	}
-	return tval{kind: kString, what: what, max: n, xs: true}
+	return tval{kind: kString, what: what, text: xs(int64(n))}
 }
 
 func inputNames(inputs map[string]config.Input) string {
@@ -533,92 +780,208 @@ func inputNames(inputs map[string]config.Input) string {
 	return "declared: " + strings.Join(slices.Sorted(maps.Keys(inputs)), ", ")
 }
 
-// call checks a call of a built-in function and returns the type of its
-// result; c is the command for messages (nil for a bare function name).
+// call checks a call of a built-in function, its number of arguments and
+// their types, so that no call fails at run time, and returns the type of
+// its result; c is the command for messages (nil for a bare function
+// name).
 func (w *twalker) call(id *parse.IdentifierNode, c *parse.CommandNode, args []tval) tval {
 	name := id.Ident
 	if !slices.Contains(TemplateFuncs, name) {
 		w.errorf(id.Pos, RuleTemplateFunc, "function %q is not one promptc can bound; a template part may call %s", name, strings.Join(TemplateFuncs, ", "))
 		return tval{kind: kNil}
 	}
-	what := name
+	var node parse.Node = id
 	if c != nil {
-		what = c.String()
+		node = c
+	}
+	// A kNil argument was reported where it came from.
+	for _, a := range args {
+		if a.kind == kNil {
+			switch name {
+			case "eq", "ne", "lt", "le", "gt", "ge", "not":
+				return tval{kind: kBool, node: node}
+			case "len":
+				return tval{kind: kInt, node: node, text: lit("9")}
+			}
+			return tval{kind: kNil}
+		}
+	}
+	count := func(lo, hi int) bool {
+		if len(args) >= lo && (hi < 0 || len(args) <= hi) {
+			return true
+		}
+		want := fmt.Sprintf("%d", lo)
+		switch {
+		case hi < 0:
+			want = fmt.Sprintf("at least %d", lo)
+		case hi != lo:
+			want = fmt.Sprintf("%d to %d", lo, hi)
+		}
+		w.errorf(id.Pos, RuleTemplateFunc, "%s takes %s argument%s, got %d: text/template would fail at every call", name, want, plural(lo, "", "s"), len(args))
+		return false
 	}
 	switch name {
 	case "len":
-		if len(args) != 1 {
-			w.errorf(id.Pos, RuleTemplateFunc, "len takes one argument, got %d", len(args))
-			return tval{kind: kInt, what: what, max: 1}
+		out := tval{kind: kInt, node: node, text: lit("9")}
+		if !count(1, 1) {
+			return out
 		}
-		a := args[0]
-		switch a.kind {
+		switch a := args[0]; a.kind {
 		case kList:
-			return tval{kind: kInt, what: what, max: digits(*a.list.MaxItems)}
+			out.text = lit(strings.Repeat("9", digits(int64(*a.list.MaxItems))))
 		case kString:
 			// len counts bytes: at most four a character.
-			return tval{kind: kInt, what: what, max: digits(4 * a.max)}
-		case kNil:
-			return tval{kind: kInt, what: what, max: 1}
-		}
-		w.errorf(id.Pos, RuleInputType, "len of %s, %s; len takes a list or a string", a.what, a.kindName())
-		return tval{kind: kInt, what: what, max: 1}
-	case "eq", "ne", "lt", "le", "gt", "ge", "not":
-		w.checkEnumCompare(id, name, args)
-		return tval{kind: kBool, what: what}
-	case "and", "or":
-		// The result is one of the arguments.
-		out := tval{kind: kNil, what: what}
-		for _, a := range args {
-			if out.kind == kNil || (a.kind == kString && (out.kind != kString || a.max > out.max)) {
-				out = a
-			} else if a.kind == kInt && out.kind == kInt && a.max > out.max {
-				out = a
-			}
-		}
-		if out.kind == kString {
-			out.what = what
+			out.text = lit(strings.Repeat("9", digits(satMul(a.chars(), 4))))
+		default:
+			w.errorf(id.Pos, RuleInputType, "len of %s, %s; len takes a list or a string", a.name(), a.kindName())
 		}
 		return out
-	}
-	// print, println and printf print their arguments.
-	var parts []string
-	format := ""
-	if name == "printf" {
-		if len(args) == 0 || args[0].kind != kString || args[0].enum != nil || !strings.HasPrefix(args[0].what, "\"") && !strings.HasPrefix(args[0].what, "`") {
-			w.errorf(id.Pos, RuleTemplateFunc, "printf needs a constant format string first, so that promptc can bound what it prints")
-			return tval{kind: kString, what: what}
+	case "not":
+		count(1, 1)
+		return tval{kind: kBool, node: node}
+	case "eq", "ne", "lt", "le", "gt", "ge":
+		if name == "eq" {
+			count(2, -1)
+		} else {
+			count(2, 2)
 		}
-		format, args = args[0].witness, args[1:]
-		if bad := badVerb.FindString(format); bad != "" {
-			w.errorf(id.Pos, RuleTemplateFunc, "printf format verb %s: promptc bounds only %%s, %%d, %%v, %%t and %%%% without width or flags", bad)
+		w.checkCompare(id, name, args)
+		return tval{kind: kBool, node: node}
+	case "and", "or":
+		// The result is one of the arguments.
+		if !count(1, -1) {
+			return tval{kind: kNil}
 		}
+		out := args[0]
+		for _, a := range args[1:] {
+			out = joinVal(out, a)
+		}
+		out.what, out.node = "", node
+		return out
 	}
-	for _, a := range args {
-		parts = append(parts, w.printed(id.Pos, a))
-	}
-	var text string
-	switch name {
-	case "print":
-		text = strings.Join(parts, " ") // a space between operands at most
-	case "println":
-		text = strings.Join(parts, " ") + "\n"
-	default:
-		text = verb.ReplaceAllString(format, "") + strings.Join(parts, "")
-	}
-	return tval{kind: kString, what: what, max: utf8.RuneCountInString(text), witness: text}
+	return w.print(id, node, args)
 }
 
-// verb finds a printf verb; badVerb one promptc cannot bound.
-var (
-	verb    = regexp.MustCompile(`%[sdvt%]`)
-	badVerb = regexp.MustCompile(`%[^sdvt%]`)
-)
+// print checks print, println and printf and returns their longest text.
+func (w *twalker) print(id *parse.IdentifierNode, node parse.Node, args []tval) tval {
+	name := id.Ident
+	var parts []*rope
+	for i, a := range args {
+		if name == "printf" && i == 0 {
+			continue
+		}
+		if a.kind == kRoot || a.kind == kList || a.kind == kRecord || a.kind == kAny && a.text == nil {
+			w.errorf(id.Pos, RuleInputType, "%s of %s, %s; print its fields, or range over a list", name, a.name(), a.kindName())
+			return tval{kind: kNil}
+		}
+		parts = append(parts, w.printed(id.Pos, a))
+	}
+	var text *rope
+	switch name {
+	case "print", "println":
+		// fmt puts a space between operands (print: when neither is a
+		// string), println a newline after them.
+		var all []*rope
+		for i, p := range parts {
+			if i > 0 {
+				all = append(all, lit(" "))
+			}
+			all = append(all, p)
+		}
+		if name == "println" {
+			all = append(all, lit("\n"))
+		}
+		text = cat(all...)
+	default:
+		if len(args) == 0 || args[0].kind != kString || !args[0].konst {
+			w.errorf(id.Pos, RuleTemplateFunc, "printf needs a constant format string first, so that promptc can bound what it prints")
+			return tval{kind: kNil}
+		}
+		text = w.printf(id, args[0].str, args[1:], parts)
+	}
+	w.big(id.Pos, func() string { return "{{" + tval{node: node}.name() + "}}" }, text)
+	return tval{kind: kString, node: node, text: text}
+}
 
-// checkEnumCompare reports a comparison of an enum with a constant that
-// is not one of its values: the condition could never hold.
-func (w *twalker) checkEnumCompare(id *parse.IdentifierNode, name string, args []tval) {
-	if name != "eq" && name != "ne" || len(args) < 2 {
+// printf checks format against its operands: only %s of a string, %d of
+// a number, %t of a bool, %v of any of them and %%, one verb per operand,
+// so that fmt never prints an error text (%!d(string=...), %!(EXTRA ...))
+// longer than the bound.
+func (w *twalker) printf(id *parse.IdentifierNode, format string, args []tval, printed []*rope) *rope {
+	var out []*rope
+	var lits strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			lits.WriteByte(format[i])
+			continue
+		}
+		if i+1 == len(format) {
+			w.errorf(id.Pos, RuleTemplateFunc, "printf format %q ends with %%; write %%%% for a percent sign", format)
+			return empty
+		}
+		i++
+		c := format[i]
+		if c == '%' {
+			lits.WriteByte('%')
+			continue
+		}
+		if !strings.ContainsRune("sdvt", rune(c)) {
+			w.errorf(id.Pos, RuleTemplateFunc, "printf format verb %%%c: promptc bounds only %%s, %%d, %%v, %%t and %%%% without width or flags", c)
+			return empty
+		}
+		if n >= len(args) {
+			w.errorf(id.Pos, RuleTemplateFunc, "printf format %q has more verbs than the %d operands given: fmt would print %%!%c(MISSING)", format, len(args), c)
+			return empty
+		}
+		a := args[n]
+		want := map[byte]vkind{'s': kString, 'd': kInt, 't': kBool}[c]
+		if c != 'v' && a.kind != want {
+			w.errorf(id.Pos, RuleInputType, "printf %%%c of %s, %s: fmt would print %%!%c(...) around it; use %%v, or %%%c of %s",
+				c, a.name(), a.kindName(), c, c, tval{kind: want}.kindName())
+			return empty
+		}
+		out = append(out, lit(lits.String()), printed[n])
+		lits.Reset()
+		n++
+	}
+	if n < len(args) {
+		w.errorf(id.Pos, RuleTemplateFunc, "printf format %q has %d verbs for %d operands: fmt would print %%!(EXTRA ...)", format, n, len(args))
+		return empty
+	}
+	out = append(out, lit(lits.String()))
+	return cat(out...)
+}
+
+// checkCompare reports a comparison text/template refuses at every call
+// (operands of two types, lists, an order on bools), and an enum compared
+// with a constant that is not one of its values: the condition could
+// never hold.
+func (w *twalker) checkCompare(id *parse.IdentifierNode, name string, args []tval) {
+	if len(args) == 0 {
+		return
+	}
+	ordered := name != "eq" && name != "ne"
+	for _, a := range args {
+		ok := a.kind == kString || a.kind == kInt || a.kind == kBool && !ordered
+		if !ok {
+			how := "strings, numbers and bools"
+			if ordered {
+				how = "strings and numbers"
+			}
+			w.errorf(id.Pos, RuleInputType, "%s compares %s, %s: text/template compares only %s and would fail at every call; compare a field, len of a list, or a value of one type",
+				name, a.name(), a.kindName(), how)
+			return
+		}
+	}
+	for _, a := range args[1:] {
+		if a.kind != args[0].kind {
+			w.errorf(id.Pos, RuleInputType, "%s compares %s, %s, with %s, %s: text/template refuses operands of two types (incompatible types for comparison) at every call; compare values of one type",
+				name, args[0].name(), args[0].kindName(), a.name(), a.kindName())
+			return
+		}
+	}
+	if ordered {
 		return
 	}
 	var enum *tval
@@ -631,8 +994,8 @@ func (w *twalker) checkEnumCompare(id *parse.IdentifierNode, name string, args [
 		return
 	}
 	for _, a := range args {
-		if a.kind == kString && a.enum == nil && strings.HasPrefix(a.what, "\"") && !slices.Contains(enum.enum, a.witness) {
-			w.errorf(id.Pos, RuleInputType, "%s compares %s with %s, which is not one of its values (%s)", name, enum.what, a.what, strings.Join(enum.enum, ", "))
+		if a.kind == kString && a.enum == nil && a.konst && !slices.Contains(enum.enum, a.str) {
+			w.errorf(id.Pos, RuleInputType, "%s compares %s with %s, which is not one of its values (%s)", name, enum.name(), a.name(), strings.Join(enum.enum, ", "))
 		}
 	}
 }

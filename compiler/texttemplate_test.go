@@ -142,3 +142,119 @@ func TestTemplateReads(t *testing.T) {
 		t.Errorf("reads %s", got)
 	}
 }
+
+// TestTemplateSound: variables, reassignment, printf and nested ranges are
+// bounded soundly: the bound is what the inputs at their maximum render.
+func TestTemplateSound(t *testing.T) {
+	full := map[string]any{"IsGitRepo": true, "Cwd": strings.Repeat("c", 30), "Style": "caveman", "ContextFiles": []map[string]string{
+		{"Path": strings.Repeat("p", 10), "Content": strings.Repeat("q", 20)},
+		{"Path": strings.Repeat("p", 10), "Content": strings.Repeat("q", 20)},
+		{"Path": strings.Repeat("p", 10), "Content": strings.Repeat("q", 20)}}}
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"empty", "", 0},
+		{"reassigned doubles", `{{$a := .Cwd}}{{$a = printf "%s%s" $a $a}}{{$a = printf "%s%s" $a $a}}{{$a}}`, 120},
+		{"assigned in a branch widens after it", `{{$a := "x"}}{{if .IsGitRepo}}{{$a = .Cwd}}{{end}}{{$a}}`, 30},
+		{"declared in if, seen in else", `{{if $c := .Cwd}}{{$c}}{{else}}{{$c}}-{{end}}`, 31},
+		{"printf %% is one character", `{{printf "%%%s%%" .Cwd}}`, 32},
+		{"printf %v of a number", `{{printf "%v-%d" (len .Cwd) (len .ContextFiles)}}`, 5},
+		{"print puts spaces between numbers", `{{print 1 2 3}}`, 5},
+		{"println", `{{println .Cwd .Style}}`, 39},
+		{"nested range", `{{range .ContextFiles}}{{range $.ContextFiles}}{{.Path}}{{end}}{{end}}`, 90},
+		{"flag in a loop", `{{$first := true}}{{range .ContextFiles}}{{if not $first}}, {{end}}{{.Path}}{{$first = false}}{{end}}`, 36},
+		{"separator by index", `{{range $i, $f := .ContextFiles}}{{if $i}}, {{end}}{{$f.Path}}{{end}}`, 36},
+		{"number constants print as text/template prints them", `{{0x1F}}{{'a'}}{{-7}}`, 6},
+		{"and of two kinds prints the longer", `{{and .IsGitRepo .Cwd}}`, 30},
+		{"with of a list", `{{with .ContextFiles}}{{range .}}{{.Path}}{{end}}{{end}}`, 30},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tt, ds := parseTemplate("t.tmpl", c.src, testInputs())
+			if len(ds) > 0 {
+				t.Fatalf("unexpected findings: %v", ds)
+			}
+			if tt.MaxChars != c.want || utf8.RuneCountInString(tt.Max) != c.want {
+				t.Errorf("max %d (%q), want %d", tt.MaxChars, tt.Max, c.want)
+			}
+			out, err := tt.Render(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := utf8.RuneCountInString(out); n > tt.MaxChars {
+				t.Errorf("renders %d characters (%q), over the bound %d", n, out, tt.MaxChars)
+			}
+		})
+	}
+}
+
+// TestTemplateRefused: what no bound can be proven for, and every action
+// text/template would fail on at every call, is a finding at its place.
+func TestTemplateRefused(t *testing.T) {
+	doubled := `{{$a := .Cwd}}` + strings.Repeat(`{{$a = printf "%s%s" $a $a}}`, 22)
+	for _, c := range []struct{ name, src, want string }{
+		{"doubling past 64 MiB", doubled + "\n{{$a}}", "t.tmpl:1:610: {{printf \"%s%s\" $a $a}} can make a text of 125,829,120 bytes with the inputs at their maximum, more than the 64 MiB a template part may render; lower the maxChars and maxItems of the inputs it reads to what the harness sends, and build no variable from itself (printf \"%s%s\" $a $a doubles it) (TEMPLATE_TOO_LARGE)"},
+		{"doubling 60 times does not overflow", `{{$a := .Cwd}}` + strings.Repeat(`{{$a = printf "%s%s" $a $a}}`, 60), "t.tmpl:1:610: {{printf \"%s%s\" $a $a}} can make a text of 125,829,120 bytes with the inputs at their maximum, more than the 64 MiB a template part may render; lower the maxChars and maxItems of the inputs it reads to what the harness sends, and build no variable from itself (printf \"%s%s\" $a $a doubles it) (TEMPLATE_TOO_LARGE)"},
+		{"doubling never printed", doubled, "t.tmpl:1:610: {{printf \"%s%s\" $a $a}} can make a text of 125,829,120 bytes with the inputs at their maximum, more than the 64 MiB a template part may render; lower the maxChars and maxItems of the inputs it reads to what the harness sends, and build no variable from itself (printf \"%s%s\" $a $a doubles it) (TEMPLATE_TOO_LARGE)"},
+		{"growing in a loop", `{{$a := ""}}{{range .ContextFiles}}` + "\n" + `  {{$a = printf "%s%s" $a .Path}}{{end}}{{$a}}`, "t.tmpl:2:5: $a is assigned inside a {{range}} printf \"%s%s\" $a .Path (a string of at most 10 characters), which can be longer than or of another type than what it holds before the loop (a string of at most 0 characters): at every item it could grow again, and promptc cannot bound that; inside a loop assign it only values like the one it is declared with, or print a separator with {{range $i, $e := ...}}{{if $i}}, {{end}}...{{end}} (TEMPLATE_TOO_LARGE)"},
+		{"changing type in a loop", `{{$a := true}}{{range .ContextFiles}}{{$a = .Path}}{{end}}`, "t.tmpl:1:40: $a is assigned inside a {{range}} .ContextFiles[].Path (a string of at most 10 characters), which can be longer than or of another type than what it holds before the loop (a bool of at most 0 characters): at every item it could grow again, and promptc cannot bound that; inside a loop assign it only values like the one it is declared with, or print a separator with {{range $i, $e := ...}}{{if $i}}, {{end}}...{{end}} (TEMPLATE_TOO_LARGE)"},
+		{"nested ranges past the work limit", strings.Repeat("{{range $.ContextFiles}}", 15) + "x" + strings.Repeat("{{end}}", 15), "t.tmpl:1:345: with its lists at maxItems a rendering would execute more than 4,194,304 actions, here in nested {{range}}s; lower the maxItems of the lists it ranges over, or do not nest them (TEMPLATE_TOO_LARGE)"},
+		{"lt of two types", `{{if lt 1 "a"}}x{{end}}`, `t.tmpl:1:6: lt compares 1, a number, with "a", a string: text/template refuses operands of two types (incompatible types for comparison) at every call; compare values of one type (INPUT_TYPE)`},
+		{"lt of a string input with a number", "a\n{{if lt .Cwd 1}}x{{end}}", `t.tmpl:2:6: lt compares .Cwd, a string, with 1, a number: text/template refuses operands of two types (incompatible types for comparison) at every call; compare values of one type (INPUT_TYPE)`},
+		{"eq on lists", `{{if eq .ContextFiles .ContextFiles}}x{{end}}`, `t.tmpl:1:6: eq compares .ContextFiles, a list: text/template compares only strings, numbers and bools and would fail at every call; compare a field, len of a list, or a value of one type (INPUT_TYPE)`},
+		{"lt on bools", `{{if lt .IsGitRepo true}}x{{end}}`, `t.tmpl:1:6: lt compares .IsGitRepo, a bool: text/template compares only strings and numbers and would fail at every call; compare a field, len of a list, or a value of one type (INPUT_TYPE)`},
+		{"and without arguments", `{{if and}}x{{end}}`, `t.tmpl:1:6: and takes at least 1 argument, got 0: text/template would fail at every call (TEMPLATE_FUNC)`},
+		{"eq with one argument", `{{if eq .Cwd}}x{{end}}`, `t.tmpl:1:6: eq takes at least 2 arguments, got 1: text/template would fail at every call (TEMPLATE_FUNC)`},
+		{"ne with three", `{{if ne .Cwd "a" "b"}}x{{end}}`, `t.tmpl:1:6: ne takes 2 arguments, got 3: text/template would fail at every call (TEMPLATE_FUNC)`},
+		{"not of two", `{{if not .Cwd .Cwd}}x{{end}}`, `t.tmpl:1:6: not takes 1 argument, got 2: text/template would fail at every call (TEMPLATE_FUNC)`},
+		{"len of a bool", `{{len .IsGitRepo}}`, `t.tmpl:1:3: len of .IsGitRepo, a bool; len takes a list or a string (INPUT_TYPE)`},
+		{"mixed and compared", `{{if eq (or .IsGitRepo .Cwd) "x"}}x{{end}}`, `t.tmpl:1:6: eq compares or .IsGitRepo .Cwd, a value of more than one type: text/template compares only strings, numbers and bools and would fail at every call; compare a field, len of a list, or a value of one type (INPUT_TYPE)`},
+		{"printf %d of a string", `{{printf "%d" .Cwd}}`, `t.tmpl:1:3: printf %d of .Cwd, a string: fmt would print %!d(...) around it; use %v, or %d of a number (INPUT_TYPE)`},
+		{"printf missing operand", `{{printf "%s %s" .Cwd}}`, `t.tmpl:1:3: printf format "%s %s" has more verbs than the 1 operands given: fmt would print %!s(MISSING) (TEMPLATE_FUNC)`},
+		{"printf extra operand", `{{printf "%s" .Cwd .Cwd}}`, `t.tmpl:1:3: printf format "%s" has 1 verbs for 2 operands: fmt would print %!(EXTRA ...) (TEMPLATE_FUNC)`},
+		{"float constant", `{{if lt (len .Cwd) 1e3}}x{{end}}`, `t.tmpl:1:20: number 1e3 is not an integer text/template holds in an int; a template part takes integer constants only (to compare with len or an index) (INPUT_TYPE)`},
+		{"nil", `{{if eq .Cwd nil}}x{{end}}`, `t.tmpl:1:14: nil is not a value a template part can use; compare with "", 0 or false, or test the value itself with if (INPUT_TYPE)`},
+		{"printing a mixed list", `{{or .ContextFiles .Cwd}}`, `t.tmpl:1:3: {{or .ContextFiles .Cwd}} prints or .ContextFiles .Cwd, a value of more than one type; print its fields, or range over a list (INPUT_TYPE)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, ds := parseTemplate("t.tmpl", c.src, testInputs())
+			if len(ds) != 1 || ds[0].String() != c.want {
+				t.Errorf("got %v\nwant %s", ds, c.want)
+			}
+		})
+	}
+}
+
+// TestTemplateLiteral: the literal text keeps each text node at its
+// place, trim markers applied, every other rune a space and every newline
+// kept, so that positions in it are the file's.
+func TestTemplateLiteral(t *testing.T) {
+	src := "Dir: {{.Cwd}} é\n{{- if .IsGitRepo}} git {{- end}}\n{{/* note */}}Done 2025-06-01."
+	tt, ds := parseTemplate("t.tmpl", src, testInputs())
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	want := "Dir:" + strings.Repeat(" ", 10) + "é\n" + strings.Repeat(" ", 20) + "git" + strings.Repeat(" ", 10) + "\n" + strings.Repeat(" ", 14) + "Done 2025-06-01."
+	if tt.Literal != want {
+		t.Errorf("literal\n%q\nwant\n%q", tt.Literal, want)
+	}
+	if utf8.RuneCountInString(tt.Literal) != utf8.RuneCountInString(src) {
+		t.Errorf("literal has %d runes, source %d", utf8.RuneCountInString(tt.Literal), utf8.RuneCountInString(src))
+	}
+}
+
+// TestInputValuesUTF8: a string input or a record field that is not valid
+// UTF-8 is refused, naming it and the byte.
+func TestInputValuesUTF8(t *testing.T) {
+	p := &Program{Config: &config.Config{Inputs: testInputs()}}
+	if _, err := p.InputValues(map[string]any{"Cwd": "ab\xffc"}); err == nil || err.Error() != "input Cwd is not valid UTF-8 (at byte 2); give text" {
+		t.Errorf("string: %v", err)
+	}
+	files := []any{map[string]any{"Path": "a", "Content": "\xc3"}}
+	if _, err := p.InputValues(map[string]any{"ContextFiles": files}); err == nil || err.Error() != "input ContextFiles record 1 field Content is not valid UTF-8 (at byte 0); give text" {
+		t.Errorf("field: %v", err)
+	}
+	if _, err := p.InputValues(map[string]any{"Cwd": "日本"}); err != nil {
+		t.Errorf("valid: %v", err)
+	}
+}

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:aea7d23c10f6aa9a2fd0603f9b4506c07bcee9628da0d3d3a7ec52509022871c"
+const InputHash = "sha256:5f945228d44d40f3f43a06000782cb7e65860b6205787dbaab3574c30a59c4d9"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2083,22 +2083,61 @@ var parsed struct {
 }
 
 // renderTemplate renders template part i with the inputs: exactly what
-// text/template renders, white space and final newline included.
+// text/template renders, white space and final newline included, and
+// never more than the part's bound (templateSources[i].max characters,
+// which promptc proved at build time for inputs Validate accepts).
 func renderTemplate(i int, inputs *Inputs) (string, error) {
 	parsed.once.Do(func() {
 		for j, s := range templateSources {
-			parsed.t[j] = template.Must(template.New(s.name).Parse(s.source))
+			parsed.t[j] = template.Must(template.New(s.name).Option("missingkey=error").Parse(s.source))
 		}
 	})
 	// Execute gets a copy: handing it the caller's pointer would make
 	// escape analysis move every caller's Inputs to the heap, also on calls
 	// that render no template.
 	data := *inputs
-	var b strings.Builder
-	if err := parsed.t[i].Execute(&b, data); err != nil {
+	return renderBounded(parsed.t[i], data, templateSources[i].max)
+}
+
+// renderMaxBytes is the most bytes any template part renders, whatever
+// its bound: past it rendering stops with an error.
+const renderMaxBytes = 64 << 20
+
+// errRenderBound is what boundedWriter returns once a rendering would pass
+// its bound.
+var errRenderBound = errors.New("over its bound")
+
+// boundedWriter collects a rendering and refuses any write that would take
+// it past max characters or renderMaxBytes bytes: text/template then stops
+// and returns the error, so that a rendering never grows without limit.
+// text/template writes every text and every printed value whole, so
+// counting the characters of each write counts the rendering's.
+type boundedWriter struct {
+	b     strings.Builder
+	chars int
+	max   int
+}
+
+func (w *boundedWriter) Write(p []byte) (int, error) {
+	n := utf8.RuneCount(p)
+	if w.chars+n > w.max || w.b.Len()+len(p) > renderMaxBytes {
+		return 0, errRenderBound
+	}
+	w.chars += n
+	return w.b.Write(p)
+}
+
+// renderBounded executes t on data into a boundedWriter of maxChars
+// characters.
+func renderBounded(t *template.Template, data any, maxChars int) (string, error) {
+	w := boundedWriter{max: maxChars}
+	if err := t.Execute(&w, data); err != nil {
+		if errors.Is(err, errRenderBound) {
+			return "", fmt.Errorf("template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks", t.Name(), maxChars, renderMaxBytes>>20)
+		}
 		return "", err
 	}
-	return b.String(), nil
+	return w.b.String(), nil
 }
 
 // errOutside is openInProject's error for a path that leads outside the
@@ -4419,17 +4458,23 @@ func (in *Inputs) errors(errs []error) []error {
 	default:
 		errs = append(errs, fmt.Errorf("Request.Inputs.Style is %q, not one of its values (default, explanatory, learning, terse, caveman)", in.Style))
 	}
-	if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
+	if !utf8.ValidString(in.SystemMD) {
+		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD is not valid UTF-8"))
+	} else if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
 		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD has %d characters, over its limit of 1800", n))
 	}
 	return errs
 }
 
 // templateSources are the template parts' files, as text/template parses
-// them, by item index.
-var templateSources = [...]struct{ name, source string }{
+// them, by item index, and the most characters each renders for inputs
+// Validate accepts.
+var templateSources = [...]struct {
+	name, source string
+	max          int
+}{
 	{"prompts/system-override.tmpl", `{{.SystemMD}}
-`},
+`, 1801},
 }
 
 // Settings holds the per-model settings promptc.cue declares, each as

@@ -21,7 +21,7 @@ func Gate(progs []*compiler.Program, ds []diag.Diagnostic, jobs int) ([]diag.Dia
 	if len(progs) == 0 {
 		return nil, nil
 	}
-	return Suppress(progs, append(slices.Clone(ds), secretsIn(progs[0], filesOf(progs), jobs)...))
+	return Suppress(progs, append(slices.Clone(ds), secretsIn(progs, filesOf(progs), jobs)...))
 }
 
 // Suppress returns ds, findings of the project whose programs are progs,
@@ -62,10 +62,12 @@ func Refusal(errors int, outcome string) string {
 	return fmt.Sprintf("%d error(s) listed above; %s: fix them, or suppress one that is acceptable (docs/rules.md, \"Choosing and suppressing rules\")", errors, outcome)
 }
 
-// secretsIn returns the SECRET findings in files and in the
-// configuration of p, before any suppression, with error severity
-// whatever the registry says, so that the gate never depends on it.
-func secretsIn(p *compiler.Program, files map[string]*source.File, jobs int) []diag.Diagnostic {
+// secretsIn returns the SECRET findings in files, in the configuration
+// of progs and in the typical rendering of their templates, before any
+// suppression, with error severity whatever the registry says, so that
+// the gate never depends on it.
+func secretsIn(progs []*compiler.Program, files map[string]*source.File, jobs int) []diag.Diagnostic {
+	p := progs[0]
 	paths := slices.Sorted(maps.Keys(files))
 	found := make([][]diag.Diagnostic, len(paths)+1)
 	compiler.Parallel(jobs, len(paths)+1, func(i int) {
@@ -80,6 +82,11 @@ func secretsIn(p *compiler.Program, files map[string]*source.File, jobs int) []d
 	for _, f := range found {
 		ds = append(ds, f...)
 	}
+	// A credential a template's constants assemble (printf of its
+	// pieces) is in its typical rendering, as lint finds it.
+	for _, t := range templatesOf(progs) {
+		ds = append(ds, renderedFindings(textRules{secrets: true}, t.Path, t.Source, t.Typical)...)
+	}
 	for i := range ds {
 		ds[i].Severity = diag.Error
 	}
@@ -93,6 +100,24 @@ func pathsOf(ds []diag.Diagnostic) map[string]bool {
 		m[d.Pos.Path] = true
 	}
 	return m
+}
+
+// templatesOf lists the template parts of progs that render, each file
+// once, in path order.
+func templatesOf(progs []*compiler.Program) []*compiler.TextTemplate {
+	byPath := map[string]*compiler.TextTemplate{}
+	for _, p := range progs {
+		for _, part := range p.Parts {
+			if part.Tmpl != nil && part.Tmpl.Typical != "" {
+				byPath[part.Tmpl.Path] = part.Tmpl
+			}
+		}
+	}
+	var out []*compiler.TextTemplate
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		out = append(out, byPath[path])
+	}
+	return out
 }
 
 // filesOf merges the files every program read, by path.

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -33,12 +34,50 @@ func (l *linter) fileTasks(on textRules) []func() ([]diag.Diagnostic, error) {
 			return on.check(nil, p, f.Text), nil
 		})
 	}
+	// A template part's typical rendering holds text its constants and
+	// printf assemble, which its file does not hold as written.
+	if rendered := (textRules{invisible: on.invisible, secrets: on.secrets}); rendered.invisible || rendered.secrets {
+		for _, name := range slices.Sorted(maps.Keys(l.p.Parts)) {
+			if t := l.p.Parts[name].Tmpl; t != nil && t.Typical != "" {
+				tasks = append(tasks, func() ([]diag.Diagnostic, error) {
+					return renderedFindings(rendered, t.Path, t.Source, t.Typical), nil
+				})
+			}
+		}
+	}
 	cfg := on
 	cfg.tabs = false
 	return append(tasks, func() ([]diag.Diagnostic, error) {
 		src := strings.ReplaceAll(string(l.p.Loaded.Source), "\r\n", "\n")
 		return cfg.check(nil, configPath(l.p.Loaded), src), nil
 	})
+}
+
+// columnIn finds "at column N" in a character rule's message.
+var columnIn = regexp.MustCompile(` at column \d+`)
+
+// renderedFindings are the findings of on in a template's rendering that
+// its source (checked as a file) does not have: a credential or an
+// invisible character that the template's constants or printf assemble.
+// They are reported at the template's first line, naming the rendering:
+// its lines are not the file's.
+func renderedFindings(on textRules, path, source, rendered string) []diag.Diagnostic {
+	have := map[string]bool{}
+	for _, d := range on.check(nil, path, source) {
+		have[d.Rule+columnIn.ReplaceAllString(d.Message, "")] = true
+	}
+	var out []diag.Diagnostic
+	for _, d := range on.check(nil, path, rendered) {
+		msg := columnIn.ReplaceAllString(d.Message, "")
+		if have[d.Rule+msg] {
+			continue
+		}
+		have[d.Rule+msg] = true
+		d.Message = fmt.Sprintf("in its rendering with typical inputs, line %d: %s", d.Pos.Line, msg)
+		d.Pos, d.End = diag.Position{Path: path, Line: 1, Col: 1}, diag.Position{}
+		out = append(out, d)
+	}
+	return out
 }
 
 type textRules struct {

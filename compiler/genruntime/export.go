@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"text/template"
 )
 
 // Files holds the Go files of this package (tests included; a stamp leaves
@@ -300,3 +301,10 @@ func ResolveInclude(from, target string) string { return incResolve(from, target
 // \x, C:x) on every system alike: how promptc refuses a path that must be
 // relative, at build time and in a generated package.
 func IsAbsPath(p string) bool { return incIsAbs(p) }
+
+// RenderTemplate renders t on data as a generated package renders a
+// template part: stopping with an error once the rendering would pass
+// maxChars characters or 64 MiB.
+func RenderTemplate(t *template.Template, data any, maxChars int) (string, error) {
+	return renderBounded(t, data, maxChars)
+}

@@ -243,9 +243,12 @@ func (in *Inputs) errors(errs []error) []error {
 }
 
 // templateSources are the stub's template parts.
-var templateSources = [...]struct{ name, source string }{
-	{"env.tmpl", "Dir: {{.Dir}}\n{{- if .IsGitRepo}} (git){{end}}"},
-	{"files.tmpl", "{{range .Files}}<file path=\"{{.Path}}\">{{.Content}}</file>\n{{else}}no files{{end}}"},
+var templateSources = [...]struct {
+	name, source string
+	max          int
+}{
+	{"env.tmpl", "Dir: {{.Dir}}\n{{- if .IsGitRepo}} (git){{end}}", 51},
+	{"files.tmpl", "{{range .Files}}<file path=\"{{.Path}}\">{{.Content}}</file>\n{{else}}no files{{end}}", 1000},
 }
 
 // customItems is what the custom mode sends: the user's text, then the

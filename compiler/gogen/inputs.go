@@ -89,9 +89,13 @@ func (g *gen) renderInputs() {
 		in := inputs[name]
 		switch in.Type {
 		case config.InputString:
+			// Invalid UTF-8 would be sent as it is, and counted in
+			// characters it does not have.
+			g.pf("\tif !utf8.ValidString(in.%s) {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"))\n\t}", name, name)
 			if in.MaxChars != nil {
-				g.pf("\tif n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}\n", name, *in.MaxChars, name, *in.MaxChars)
+				g.pf(" else if n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}", name, *in.MaxChars, name, *in.MaxChars)
 			}
+			g.pf("\n")
 		case config.InputEnum:
 			var cases []string
 			for _, v := range in.Values {
@@ -104,7 +108,7 @@ func (g *gen) renderInputs() {
 			}
 			for _, f := range in.FieldNames() {
 				n := in.Fields[f].MaxChars
-				g.pf("\tfor i, it := range in.%s {\n\t\tif n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}\n\t}\n", name, f, n, name, f, n)
+				g.pf("\tfor i, it := range in.%s {\n\t\tif !utf8.ValidString(it.%s) {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s is not valid UTF-8\", i))\n\t\t} else if n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}\n\t}\n", name, f, name, f, f, n, name, f, n)
 			}
 		}
 	}
@@ -113,19 +117,19 @@ func (g *gen) renderInputs() {
 		g.pf("// renderTemplate renders nothing: the project has no template part.\nfunc renderTemplate(int, *Inputs) (string, error) { return \"\", nil }\n\n")
 		return
 	}
-	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index.\nvar templateSources = [...]struct{ name, source string }{\n")
+	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts.\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
 	for _, part := range g.tmplParts {
 		t := g.p.Parts[part].Tmpl
-		g.pf("\t{%q, %s},\n", t.Path, goString(t.Source))
+		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.MaxChars)
 	}
 	g.pf("}\n\n")
 }
 
 // needsUTF8 reports whether Validate's checks of the inputs count
-// characters.
+// characters or check UTF-8: every string input and list field does.
 func needsUTF8(inputs map[string]config.Input) bool {
 	for _, in := range inputs {
-		if (in.Type == config.InputString && in.MaxChars != nil) || (in.Type == config.InputList && len(in.Fields) > 0) {
+		if in.Type == config.InputString || (in.Type == config.InputList && len(in.Fields) > 0) {
 			return true
 		}
 	}

@@ -439,6 +439,11 @@ func readInputs(p *compiler.Program, file string, flags []string) (map[string]an
 		if err != nil {
 			return nil, usagef("--inputs: %v", err)
 		}
+		// encoding/json would turn invalid UTF-8 into U+FFFD unseen: the
+		// text must be valid to be checked as given.
+		if !utf8.Valid(b) {
+			return nil, usagef("--inputs %s: the file is not valid UTF-8 (at byte %d); inputs are text: save it as UTF-8", file, invalidAt(b))
+		}
 		if err := json.Unmarshal(b, &given); err != nil {
 			return nil, usagef("--inputs %s: want a JSON object of input name to value: %v", file, err)
 		}
@@ -472,6 +477,18 @@ func readInputs(p *compiler.Program, file string, flags []string) (map[string]an
 		}
 	}
 	return given, nil
+}
+
+// invalidAt is the offset of the first byte of b that is not valid UTF-8.
+func invalidAt(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
 }
 
 // preview cuts text to previewChars characters on one line.
