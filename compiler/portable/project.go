@@ -218,7 +218,7 @@ type Tool struct {
 func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	p := progs[0]
 	c := p.Config
-	out := &Project{InputHash: inputHash, Aliases: [][2]any{}, Conditions: [][]Regex{}, Settings: []Setting{}, Slots: []Field{},
+	out := &Project{InputHash: inputHash, Modes: []Mode{}, Families: []Family{}, Rules: []Rule{}, Programs: []Program{}, Aliases: [][2]any{}, Conditions: [][]Regex{}, Settings: []Setting{}, Slots: []Field{},
 		Placeholders: []Placeholder{}, Runtime: []Field{}, Inputs: []Input{}, Whens: []When{}, Templates: []Template{},
 		Tools: []Tool{}, ToolPermits: [][]bool{}, TokenCounter: p.Counter.Name(), PermProgram: []int{}}
 	for i, m := range p.Modes {
