@@ -187,3 +187,15 @@ export declare function permits(permission: Permission | undefined, tool: string
 `)
 	return b.String()
 }
+
+// Files returns the files of the package of d in language lang
+// ("typescript", "python"); pkg is the Python package's name.
+func Files(lang string, d *Project, pkg string) ([]File, error) {
+	switch lang {
+	case "typescript":
+		return TypeScript(d)
+	case "python":
+		return Python(d, pkg)
+	}
+	return nil, fmt.Errorf("no target language %q", lang)
+}
