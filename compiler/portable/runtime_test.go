@@ -14,6 +14,7 @@ func TestRuntimes(t *testing.T) {
 		args       []string
 	}{
 		{"typescript", "node", []string{"--test", "runtime/ts/"}},
+		{"python", "python3", []string{"-B", "-m", "unittest", "discover", "-s", "runtime/py"}},
 	} {
 		t.Run(r.lang, func(t *testing.T) {
 			if _, err := exec.LookPath(r.tool); err != nil {

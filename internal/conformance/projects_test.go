@@ -76,6 +76,11 @@ func TestConformance(t *testing.T) {
 				compare(t, "typescript", reqs, want, got)
 				t.Logf("typescript: %d of %d requests equal", len(reqs), len(reqs))
 			})
+			t.Run("python", func(t *testing.T) {
+				got := pyAnswers(t, d, reqs)
+				compare(t, "python", reqs, want, got)
+				t.Logf("python: %d of %d requests equal", len(reqs), len(reqs))
+			})
 		})
 	}
 }
@@ -144,5 +149,57 @@ func tsAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	}
 	cmd := exec.Command(node, "driver.mjs")
 	cmd.Dir = dir
+	return run(t, cmd, reqs)
+}
+
+// pyDriver answers the corpus with the generated Python package.
+const pyDriver = `import json, sys
+import prompts as p
+
+def call(f):
+    try:
+        return f()
+    except p.PromptError as e:
+        return {"error": e.message}
+
+def compose(r):
+    c = p.compose(r)
+    prefix = c.text[:c.cache_end]
+    return {"text": c.text, "cacheEndBytes": c.cache_end_bytes, "cacheEndUnits": len(prefix.encode("utf-16-le")) // 2, "cacheEndCodePoints": c.cache_end, "cacheSections": c.cache_sections, "customFallback": c.custom_fallback}
+
+out = sys.stdout
+for q in json.load(sys.stdin):
+    kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
+    r = p.Request(**kw)
+    a = {}
+    a["compose"] = call(lambda: compose(r))
+    a["sections"] = call(lambda: [{"name": s.name, "text": s.text, "source": s.source, "slot": s.slot, "stable": s.stable, "before": s.before} for s in p.sections(r)])
+    a["resolve"] = call(lambda: (lambda x: {"family": x.family, "forced": x.forced, "note": x.note, "modelId": x.model_id, "settings": x.settings})(p.resolve(r)))
+    a["validate"] = [e.message for e in p.validate(r)]
+    a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "maxItems": f.max_items, "stable": f.stable} for f in p.fields(r)])
+    a["notice"] = call(lambda: (lambda n: {"mode": n.mode, "tokens": n.tokens, "overFocus": n.over_focus, "line": n.line, "warning": n.warning, "text": n.text})(p.cost_notice(r)))
+    out.write(json.dumps(a, ensure_ascii=False) + "\n")
+`
+
+// pyAnswers writes the Python package of d and answers reqs with it on
+// python3; without python3 the test skips, saying so.
+func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on PATH: the Python package is not checked here (CI has python3)")
+	}
+	files, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "driver.py"), pyDriver)
+	cmd := exec.Command(py, "-X", "utf8", "driver.py")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
 	return run(t, cmd, reqs)
 }
