@@ -203,3 +203,190 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
 	return run(t, cmd, reqs)
 }
+
+// tsConsumer is a TypeScript program that uses the generated package of
+// the stub project the way a harness does; tsc --strict must accept it,
+// and must refuse it with a mode that is none (tsBad).
+const tsConsumer = `import { compose, sections, resolve, validate, fields, costNotice, PromptError, type Request, type Mode } from "./prompts/index.js";
+
+const mode: Mode = "long";
+const req: Request = {
+  mode,
+  model: "alpha-small",
+  slots: { rules: "R", memory: "M", cwd: "/w" },
+  inputs: { IsGitRepo: true, Style: "terse", Files: [{ Path: "a.go", Content: "x" }] },
+};
+const p = compose(req);
+const cached: string = p.text.slice(0, p.cacheEnd);
+const n: number = p.cacheEndBytes + sections(req).length + fields(req).length + costNotice(req).tokens;
+const fam: "alpha" | "plain" = resolve(req).family;
+const ex: "inline" | "end" = resolve(req).settings.Examples;
+for (const e of validate(req)) {
+  const f: string = e.field;
+  console.log(f, e instanceof PromptError);
+}
+console.log(cached.length, n, fam, ex);
+`
+
+// TestTypeScriptStrict type-checks a consumer of the generated TypeScript
+// package with tsc --strict, the checker at $PROMPTC_TSC (CI installs a
+// pinned typescript with npm); without it the test skips, saying so.
+func TestTypeScriptStrict(t *testing.T) {
+	tsc := os.Getenv("PROMPTC_TSC")
+	if tsc == "" {
+		t.Skip("PROMPTC_TSC is not set: the generated TypeScript is not type-checked here (CI installs typescript and sets it)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "main.ts"), tsConsumer)
+	write(t, filepath.Join(dir, "bad.ts"), strings.Replace(tsConsumer, `Mode = "long"`, `Mode = "lung"`, 1))
+	check := func(file string) (string, error) {
+		cmd := exec.Command(tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", file)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := check("main.ts"); err != nil {
+		t.Fatalf("tsc --strict main.ts: %v\n%s", err, out)
+	}
+	if out, err := check("bad.ts"); err == nil || !strings.Contains(out, `Type '"lung"' is not assignable to type 'Mode'`) {
+		t.Fatalf("tsc --strict accepted a mode that is none: %v\n%s", err, out)
+	}
+}
+
+// docBlock returns the fenced block of info string lang in docs/targets.md.
+func docBlock(t *testing.T, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/targets.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "\n```"+lang+"\n")
+	if !ok {
+		t.Fatalf("docs/targets.md has no %s block", lang)
+	}
+	block, _, ok := strings.Cut(rest, "\n```\n")
+	if !ok {
+		t.Fatalf("docs/targets.md: the %s block is not closed", lang)
+	}
+	return block + "\n"
+}
+
+// TestDocsHarness runs the harness loops of docs/targets.md on the stub
+// project's packages: each must run, and both must print the same family
+// and prefix for each turn.
+func TestDocsHarness(t *testing.T) {
+	node, nerr := exec.LookPath("node")
+	py, perr := exec.LookPath("python3")
+	if nerr != nil || perr != nil {
+		t.Skip("node or python3 is not on PATH: the harness loops of docs/targets.md do not run here (CI has both)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ts, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ts {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	pyFiles, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range pyFiles {
+		write(t, filepath.Join(dir, "py", "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "loop.mjs"), docBlock(t, "ts"))
+	write(t, filepath.Join(dir, "py", "loop.py"), docBlock(t, "python"))
+	out := func(cmd *exec.Cmd) []string {
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, b)
+		}
+		var heads []string
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			f := strings.Fields(l)
+			heads = append(heads, strings.Join(f[:3], " "))
+		}
+		return heads
+	}
+	nc := exec.Command(node, "loop.mjs")
+	nc.Dir = dir
+	pc := exec.Command(py, "-B", "loop.py")
+	pc.Dir = filepath.Join(dir, "py")
+	got, want := out(pc), out(nc)
+	if len(want) != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("the loops of docs/targets.md print\ntypescript: %q\npython:     %q", want, got)
+	}
+	if want[0] != "alpha 84 84" {
+		t.Fatalf("the typescript loop prints %q first, want the family and prefix of the stub's long mode", want[0])
+	}
+}
+
+// pyConsumer is a Python program that uses the generated package of the
+// stub project the way a harness does; pyright in strict mode must accept
+// it, and refuse it with a mode that is none.
+const pyConsumer = `from prompts import Request, compose, resolve, validate, Mode
+
+mode: Mode = "long"
+r = Request(mode=mode, model="alpha-small", slots={"rules": "R"}, inputs={"IsGitRepo": True, "Style": "terse"})
+p = compose(r)
+prefix: str = p.text[: p.cache_end]
+fam: str = resolve(r).family
+for e in validate(r):
+    print(e.field, e.message)
+print(prefix, fam)
+`
+
+// TestPythonStrict type-checks the generated Python package and a consumer
+// of it with pyright in strict mode for Python 3.9, the checker at
+// $PROMPTC_PYRIGHT (CI installs a pinned pyright with npm); without it the
+// test skips, saying so.
+func TestPythonStrict(t *testing.T) {
+	pyright := os.Getenv("PROMPTC_PYRIGHT")
+	if pyright == "" {
+		t.Skip("PROMPTC_PYRIGHT is not set: the generated Python is not type-checked here (CI installs pyright and sets it)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		consumer string
+		ok       bool
+	}{{pyConsumer, true}, {strings.Replace(pyConsumer, `Mode = "long"`, `Mode = "lung"`, 1), false}} {
+		dir := t.TempDir()
+		for _, f := range files {
+			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+		}
+		write(t, filepath.Join(dir, "consumer.py"), c.consumer)
+		write(t, filepath.Join(dir, "pyrightconfig.json"), `{"typeCheckingMode": "strict", "pythonVersion": "3.9"}`)
+		cmd := exec.Command(pyright)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if c.ok && err != nil {
+			t.Fatalf("pyright --strict: %v\n%s", err, out)
+		}
+		if !c.ok && (err == nil || !strings.Contains(string(out), `is not assignable to declared type "Mode"`)) {
+			t.Fatalf("pyright accepted a mode that is none: %v\n%s", err, out)
+		}
+	}
+}

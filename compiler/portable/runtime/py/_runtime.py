@@ -9,7 +9,7 @@ __init__.py types the API for the project.
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
 
 class PromptError(Exception):
@@ -108,8 +108,9 @@ class Resolution:
 def _get(req: Any, name: str, default: Any) -> Any:
     if req is None:
         return default
+    v: Any
     if isinstance(req, Mapping):
-        v = req.get(name, default)
+        v = cast(Mapping[str, Any], req).get(name, default)
     else:
         v = getattr(req, name, default)
     return default if v is None else v
@@ -186,7 +187,7 @@ class Runtime:
         d = self.data
         ri = self._sel_first(c["rules"], id)
         family = d["rules"][ri]["value"] if ri >= 0 else d["fallbackFamily"]
-        settings = []
+        settings: List[int] = []
         for i, rules in enumerate(c["settings"]):
             j = self._sel_first(rules, id)
             settings.append(d["settings"][i]["rules"][j]["value"] if j >= 0 else d["settings"][i]["default"])
@@ -231,7 +232,7 @@ class Runtime:
         return ", ".join(out)
 
     def _selection_errors(self, req: Any) -> List[PromptError]:
-        errs = []
+        errs: List[PromptError] = []
         mode = _get(req, "mode", "")
         if self._parse_mode(mode) is None:
             errs.append(PromptError("Request.Mode", "Request.Mode: unknown prompt mode %s (valid: %s)" % (_quote(mode), self._mode_valid_names())))
@@ -303,7 +304,7 @@ class Runtime:
         if input["type"] == "bool":
             return v is True
         if input["type"] == "list":
-            return list(v) if isinstance(v, (list, tuple)) else []
+            return list(cast(Sequence[Any], v)) if isinstance(v, (list, tuple)) else []
         return v if isinstance(v, str) else ""
 
     def _template_data(self, inputs: Mapping[str, Any]) -> Dict[str, Any]:
@@ -311,11 +312,11 @@ class Runtime:
         for input in self.data["inputs"]:
             v = self._input_value(inputs, input)
             if input["type"] == "list":
-                recs = []
+                recs: List[Dict[str, str]] = []
                 for item in v:
-                    rec = {}
+                    rec: Dict[str, str] = {}
                     for f in input["fields"]:
-                        x = item.get(f["name"]) if isinstance(item, Mapping) else None
+                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
                         rec[f["name"]] = x if isinstance(x, str) else ""
                     recs.append(rec)
                 v = recs
@@ -488,7 +489,7 @@ class Runtime:
                     errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (field, len(v), input["maxItems"])))
                 for f in input["fields"]:
                     for i, item in enumerate(v):
-                        x = item.get(f["name"]) if isinstance(item, Mapping) else None
+                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
                         n = len(x) if isinstance(x, str) else 0
                         if n > f["maxChars"]:
                             errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["maxChars"])))
@@ -642,7 +643,7 @@ def _type_name(v: Any) -> str:
 
 
 def _printf(fmt: str, args: List[Any]) -> str:
-    out = []
+    out: List[str] = []
     n = 0
     i = 0
     while i < len(fmt):
@@ -674,7 +675,7 @@ def _printf(fmt: str, args: List[Any]) -> str:
 
 
 def _sprint(args: List[Any]) -> str:
-    out = []
+    out: List[str] = []
     for i, a in enumerate(args):
         if i > 0 and _kind(a) != "string" and _kind(args[i - 1]) != "string":
             out.append(" ")
@@ -831,7 +832,7 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
                 kv = _kind(v)
                 if kv not in ("list", "nil"):
                     raise TemplateError("range can't iterate over " + _format(v))
-                items = v if kv == "list" else []
+                items: List[Any] = cast(List[Any], v) if kv == "list" else []
                 if not items:
                     r = walk(n[3], dot)
                     del vars[mark:]
@@ -860,5 +861,3 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
     walk(list(tmpl["tree"]), inputs)
     return "".join(out)
 
-
-Loader = Callable[[], Dict[str, Any]]
