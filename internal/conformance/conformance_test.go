@@ -29,6 +29,14 @@ type Request struct {
 	Permission string            `json:"permission,omitempty"`
 	Slots      map[string]string `json:"slots"`
 	Inputs     map[string]any    `json:"inputs"`
+	Custom     *Custom           `json:"custom,omitempty"`
+}
+
+// Custom is a custom-mode file as the harness loaded it.
+type Custom struct {
+	Text   string `json:"text"`
+	Path   string `json:"path"`
+	Usable bool   `json:"usable"`
 }
 
 // filled is the text of a filled slot, placeholder or string: multi-byte
@@ -76,6 +84,22 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 				for _, in := range combos {
 					for _, sl := range slotSets {
 						out = append(out, Request{Mode: m, Model: ids[n%len(ids)], Profile: pr, Permission: perm, Slots: sl, Inputs: in})
+						n++
+					}
+				}
+			}
+		}
+	}
+	// The custom mode: a usable file, one that could not be used (with the
+	// fallback's text, and with none), and none loaded; in every program,
+	// for a model of each family choice.
+	if d.Custom != nil {
+		customs := []*Custom{{Text: "My own rules 😀.", Path: "CUSTOM.md", Usable: true}, {Text: d.Custom.Fallback, Path: "CUSTOM.md"}, {Path: "CUSTOM.md"}, nil}
+		for _, pr := range profiles {
+			for _, perm := range perms {
+				for _, ch := range choices {
+					for _, cu := range customs {
+						out = append(out, Request{Mode: d.Custom.Name, Family: ch, Model: ids[n%len(ids)], Profile: pr, Permission: perm, Slots: slotSets[n%2], Inputs: combos[n%len(combos)], Custom: cu})
 						n++
 					}
 				}
@@ -196,6 +220,10 @@ type request struct {
 	Mode, Family, Model, Provider, Profile, Permission string
 	Slots  map[string]string
 	Inputs json.RawMessage
+	Custom *struct {
+		Text, Path string
+		Usable     bool
+	}
 }
 
 func main() {
@@ -307,6 +335,9 @@ func goAnswers(t *testing.T, progs []*compiler.Program, d *portable.Project, req
 	if c.Profiles != nil {
 		set.WriteString("\t\tif q.Profile != \"\" {\n\t\t\tif r.Profile, err = pkg.ParseProfile(q.Profile); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
 	}
+	if c.Custom != nil {
+		set.WriteString("\t\tif q.Custom != nil {\n\t\t\tr.Custom = &pkg.Custom{Text: q.Custom.Text, Path: q.Custom.Path, Usable: q.Custom.Usable}\n\t\t}\n")
+	}
 	if c.Permissions != nil {
 		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
 	}
@@ -359,10 +390,24 @@ func write(t *testing.T, path, text string) {
 	}
 }
 
+// apiNames maps the words each language's errors use for its own API to
+// the Go package's: the one error that names an API (the custom mode
+// without its file) says it in each language's names; every other message
+// is the same text.
+var apiNames = map[string][2]string{
+	"typescript": {"the Request's custom, from loadCustom", "the Request's Custom, from LoadCustom"},
+	"python":     {"the Request's custom, from load_custom", "the Request's Custom, from LoadCustom"},
+}
+
 // compare fails on the first request whose answers differ, naming it and
 // the first answer that differs.
 func compare(t *testing.T, lang string, reqs []Request, want, got []string) {
 	t.Helper()
+	if r, ok := apiNames[lang]; ok {
+		for i := range got {
+			got[i] = strings.ReplaceAll(got[i], r[0], r[1])
+		}
+	}
 	if len(got) != len(want) {
 		t.Fatalf("%s answered %d requests, Go %d", lang, len(got), len(want))
 	}

@@ -170,6 +170,8 @@ def compose(r):
 out = sys.stdout
 for q in json.load(sys.stdin):
     kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
+    if "custom" in kw:
+        kw["custom"] = p.Custom(**kw["custom"])
     r = p.Request(**kw)
     a = {}
     a["compose"] = call(lambda: compose(r))

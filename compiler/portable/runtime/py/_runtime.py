@@ -87,10 +87,15 @@ class Tool:
 
 @dataclass(frozen=True)
 class Custom:
-    """The custom mode's text, as the harness loaded it."""
+    """The custom mode's file, as the harness loaded it (the Go package's Custom).
+
+    text is sent ("" sends the project's fallback); path, the file read, is
+    the section's source when usable; usable false sets
+    Prompt.custom_fallback.
+    """
 
     text: str
-    source: str
+    path: str
     usable: bool
 
 
@@ -272,9 +277,13 @@ class Runtime:
             c = _get(req, "custom", None)
             if c is None:
                 raise PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom")
-            fallback = not c.usable
+            # As the Go package's Custom: its text, or the fallback when it
+            # has none; its path as the source only when usable.
+            fallback = not _get(c, "usable", False)
+            if _get(c, "text", ""):
+                custom = _get(c, "text", "")
             if not fallback:
-                custom, custom_source = c.text, c.source
+                custom_source = _get(c, "path", "")
         pr = self.data["programs"][self._program(req)]
         return {
             "mode": mode,

@@ -69,10 +69,13 @@ export interface Tool {
   readonly write: boolean;
 }
 
-/** The custom mode's text, as the harness loaded it. */
+/** The custom mode's file, as the harness loaded it (the Go package's Custom). */
 export interface Custom {
+  /** The instructions to send; "" sends the project's fallback. */
   readonly text: string;
-  readonly source: string;
+  /** The file read, relative to the project directory: the section's source when usable. */
+  readonly path: string;
+  /** false sends text (or the fallback) and sets Prompt.customFallback. */
   readonly usable: boolean;
 }
 

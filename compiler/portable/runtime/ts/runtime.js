@@ -35,6 +35,12 @@ function runeCount(s) {
   return n;
 }
 
+// isAuto reports whether a family choice follows the model: left out, "",
+// or "auto".
+function isAuto(fam) {
+  return fam === undefined || fam === "" || fam === "auto";
+}
+
 /**
  * Returns the runtime of one project: data is its compiled form.
  * @param {any} data
@@ -140,7 +146,7 @@ export function createRuntime(data) {
     const errs = [];
     if (parseMode(req.mode) === null) errs.push(new PromptError("Request.Mode", `Request.Mode: unknown prompt mode ${JSON.stringify(req.mode)} (valid: ${modeValidNames()})`));
     const fam = req.family;
-    if (fam !== undefined && fam !== "auto" && !families.some((f) => f.name === fam)) {
+    if (!isAuto(fam) && !families.some((f) => f.name === fam)) {
       errs.push(new PromptError("Request.Family", `Request.Family: unknown family ${JSON.stringify(fam)} (valid: auto, ${families.map((f) => f.name).join(", ")})`));
     }
     if (req.profile !== undefined && !(profiles && profiles.includes(req.profile))) {
@@ -161,7 +167,7 @@ export function createRuntime(data) {
 
   function choose(req) {
     const r = resolveFor(req.provider || "", req.model || "");
-    if (req.family === undefined || req.family === "auto") return r;
+    if (isAuto(req.family)) return r;
     const f = families.findIndex((x) => x.name === req.family);
     return { ...r, family: f, note: noteFor(f, r.id) };
   }
@@ -177,11 +183,11 @@ export function createRuntime(data) {
     let fallback = false;
     if (mode === -1) {
       if (!req.custom) throw new PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from loadCustom");
+      // As the Go package's Custom: its text, or the fallback when it has
+      // none; its path as the source only when usable.
       fallback = !req.custom.usable;
-      if (!fallback) {
-        custom = req.custom.text;
-        customSource = req.custom.source;
-      }
+      if (req.custom.text) custom = req.custom.text;
+      if (!fallback) customSource = req.custom.path || "";
     }
     const pr = programs[program(req)];
     return {
@@ -354,7 +360,7 @@ export function createRuntime(data) {
   function resolve(req) {
     req = req || {};
     const fam = req.family;
-    if (fam !== undefined && fam !== "auto" && !families.some((f) => f.name === fam)) {
+    if (!isAuto(fam) && !families.some((f) => f.name === fam)) {
       throw selectionErrors({ family: fam })[0];
     }
     const r = choose(req);
@@ -364,7 +370,7 @@ export function createRuntime(data) {
     });
     return {
       family: families[r.family].name,
-      forced: fam !== undefined && fam !== "auto",
+      forced: !isAuto(fam),
       note: r.note >= 0 ? families[r.family].notes[r.note].label : "",
       modelId: r.id,
       settings,
