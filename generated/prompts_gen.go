@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:20381ef2635af2aaa1d19455aacf2fe48d3ad0e7b5f316bcb0ec37fdd2664fd5"
+const InputHash = "sha256:1180fce76a3d9b4d7f945f7efc96195158200937341736761049b705a254a8f4"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
