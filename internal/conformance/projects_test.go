@@ -15,7 +15,9 @@ import (
 	"github.com/promptc/promptc/internal/testproject"
 )
 
-// projects are the corpus's projects: the example, and test projects whose
+// projects are the corpus's projects: the example, the harness-like project
+// (gateway ids, whole-id and conjunction rules, conditional parts,
+// placeholders), and test projects whose
 // templates (if/else, range, len, trim markers), when conditions,
 // settings, profiles, permission sets and white space the runtimes must
 // all reproduce. A txtar project is the archive of a testscript, its
@@ -23,6 +25,7 @@ import (
 var projects = []string{
 	"../../assets",
 	"../../compiler/portable/testdata/stub",
+	"../../testscripts/testdata/harness",
 	"../../testscripts/testdata/build_generated_templates_harness.txtar",
 	"../../testscripts/testdata/build_generated_settings.txtar",
 	"../../testscripts/testdata/build_generated_templates.txtar",
