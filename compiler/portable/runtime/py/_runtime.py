@@ -110,14 +110,16 @@ class Resolution:
     settings: Dict[str, str]
 
 
+_MISSING = object()
+
+
 def _get(req: Any, name: str, default: Any) -> Any:
+    """The field name of a request given as an object (Request) or a mapping."""
     if req is None:
         return default
-    v: Any
-    if isinstance(req, Mapping):
-        v = cast(Mapping[str, Any], req).get(name, default)
-    else:
-        v = getattr(req, name, default)
+    v: Any = getattr(req, name, _MISSING) if type(req) is not dict else _MISSING
+    if v is _MISSING:
+        v = cast(Mapping[str, Any], req).get(name, default) if isinstance(req, Mapping) else default
     return default if v is None else v
 
 
