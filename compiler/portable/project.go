@@ -24,6 +24,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // Project is the compiled form of a project for the runtimes. Indexes
@@ -211,6 +212,24 @@ type Tool struct {
 	Desc  *string `json:"desc"`
 }
 
+// Error is what no target can ship: a selection pattern that cannot be
+// written for every runtime, or a template node no runtime interprets.
+// Path is where promptc.cue declares it (a value path such as
+// "families.rules.0"), or Pos where a family or template file does.
+type Error struct {
+	Path string
+	Pos  diag.Position
+	Msg  string
+}
+
+// Error returns the message with where it is.
+func (e *Error) Error() string {
+	if e.Path != "" {
+		return e.Path + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
 // Build compiles progs (one program per profile and permission set, in
 // the order build passes them to the Go generator) into the document. A
 // selection pattern that cannot be written for every runtime, and a
@@ -281,7 +300,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			}
 			re, terr := Translate(n.Pattern.RE.String())
 			if terr != nil {
-				return nil, fmt.Errorf("%s: model note %s: %w", n.Section.Pos.Path, n.Label, terr)
+				return nil, &Error{Pos: n.Section.Pos, Msg: fmt.Sprintf("model note %s: %v", n.Label, terr)}
 			}
 			fd.Notes = append(fd.Notes, Note{Label: n.Label, JS: [2]string{n.Pattern.Source, n.Pattern.Flags}, Regex: re, Text: text(p.TemplateOf(n.Spans)),
 				Source: src(n.Section.Pos.Path, n.Section.Pos.Line, n.Text())})
@@ -296,7 +315,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		}
 		rule, err := rules(fam, r.Name, r.Provider, r.ID, r.All)
 		if err != nil {
-			return nil, fmt.Errorf("families.rules[%d]: %w", i, err)
+			return nil, &Error{Path: fmt.Sprintf("families.rules.%d", i), Msg: err.Error()}
 		}
 		out.Rules = append(out.Rules, rule)
 	}
@@ -315,7 +334,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	for _, name := range conds {
 		res, err := regexes(c.Parts[name].Models)
 		if err != nil {
-			return nil, fmt.Errorf("parts.%s.models: %w", name, err)
+			return nil, &Error{Path: "parts." + name + ".models", Msg: err.Error()}
 		}
 		out.Conditions = append(out.Conditions, res)
 	}
@@ -326,7 +345,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		for i, r := range st.Rules {
 			rule, err := rules(slices.Index(st.Values, r.Value), r.Name, r.Provider, r.ID, r.All)
 			if err != nil {
-				return nil, fmt.Errorf("settings.%s.rules[%d]: %w", name, i, err)
+				return nil, &Error{Path: fmt.Sprintf("settings.%s.rules.%d", name, i), Msg: err.Error()}
 			}
 			sd.Rules = append(sd.Rules, rule)
 		}
@@ -369,7 +388,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		t := p.Parts[part].Tmpl
 		tree, err := TemplateTree(t.Path, t.Source)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Path, err)
+			return nil, &Error{Pos: diag.Position{Path: t.Path, Line: 1, Col: 1}, Msg: err.Error()}
 		}
 		out.Templates = append(out.Templates, Template{Name: t.Path, Tree: tree})
 	}

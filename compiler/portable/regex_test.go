@@ -81,3 +81,15 @@ d=json.load(sys.stdin)
 print(json.dumps([[re.search(re.compile(c["Py"],re.ASCII),i) is not None for i in d["inputs"]] for c in d["cases"]]))`)
 	})
 }
+
+// TestTranslateRefusesLarge: a pattern whose spelled-out form passes 64
+// KiB is refused, one just under is not.
+func TestTranslateRefusesLarge(t *testing.T) {
+	if _, err := Translate(strings.Repeat(`\pL`, 6)); err != nil {
+		t.Fatalf("6 letters (57,616 bytes in Python): %v", err)
+	}
+	_, err := Translate(strings.Repeat(`\pL`, 7))
+	if err == nil || !strings.Contains(err.Error(), "spells out to more than 65536 bytes") {
+		t.Fatalf("7 letters (67,218 bytes): %v", err)
+	}
+}

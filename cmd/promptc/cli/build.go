@@ -186,9 +186,20 @@ type staleFile struct {
 // targetFiles renders the package of target t from progs, with its
 // manifest.
 func targetFiles(progs []*compiler.Program, t config.NamedTarget) ([]emit.File, error) {
-	d, err := portable.Build(progs, emit.InputHash(progs[0]))
+	p := progs[0]
+	d, err := portable.Build(progs, emit.InputHash(p))
+	var pe *portable.Error
+	if errors.As(err, &pe) {
+		// A configuration error at what cannot be shipped.
+		pos := pe.Pos
+		if pe.Path != "" {
+			pos = p.Loaded.PosOf(pe.Path)
+		}
+		return nil, &config.Error{Root: p.Loaded.Root, Diagnostics: []diag.Diagnostic{diag.Errorf(pos, config.RuleConfig,
+			"%s; the %s package (%s) cannot carry it: rewrite it so that it can, or remove the target", pe.Msg, t.Language, t.Field())}}
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", t.Field(), err)
+		return nil, err
 	}
 	pf, err := portable.Files(t.Language, d, t.Package)
 	if err != nil {
@@ -212,6 +223,15 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 	if err != nil {
 		return err
 	}
+	// Every target is rendered before anything is written: a project no
+	// target can carry writes nothing.
+	targets := p.Config.Output.TargetList()
+	targetSets := make([][]emit.File, len(targets))
+	for i, t := range targets {
+		if targetSets[i], err = targetFiles(progs, t); err != nil {
+			return err
+		}
+	}
 	res, err := emit.Write(p, files)
 	if res != nil {
 		for _, n := range res.Cleaned {
@@ -228,11 +248,8 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 		return g.outputError(cmd, p, found, err, "nothing written")
 	}
 	summaries := []string{buildSummary(rel, len(files), res)}
-	for _, t := range p.Config.Output.TargetList() {
-		tfiles, err := targetFiles(progs, t)
-		if err != nil {
-			return err
-		}
+	for i, t := range targets {
+		tfiles := targetSets[i]
 		trel := relDir(filepath.Join(p.Loaded.Root, filepath.FromSlash(t.Dir)))
 		tres, err := emit.WriteTarget(p, t, tfiles)
 		if tres != nil {
