@@ -21,7 +21,7 @@ import (
 // templates (if/else, range, len, trim markers), when conditions,
 // settings, profiles, permission sets and white space the runtimes must
 // all reproduce. A txtar project is the archive of a testscript, its
-// promptc.cue at the root or in the directory given after the colon.
+// project in the directory of its shallowest promptc.cue.
 var projects = []string{
 	"../../assets",
 	"../../compiler/portable/testdata/stub",
