@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:5f945228d44d40f3f43a06000782cb7e65860b6205787dbaab3574c30a59c4d9"
+const InputHash = "sha256:754e126a68aea661b0e264ce4e836e95addd7510a8874ba024752e0b7b849f1a"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -123,6 +123,11 @@ func (g *gen) renderNotices() {
 
 // noticeConds lists the conditional parts mode m's cost notice depends
 // on: those m sends, then those the default mode sends that m does not.
+// NoticeConds lists the conditional parts the cost notice of mode m of q
+// depends on: those it and the default mode send. Every target indexes
+// its notices by them.
+func NoticeConds(q *compiler.Program, m *compiler.Mode) []string { return noticeConds(q, m) }
+
 func noticeConds(q *compiler.Program, m *compiler.Mode) []string {
 	conds := q.ConditionalIn(m)
 	if base, err := q.Mode(q.Config.DefaultMode); err == nil {

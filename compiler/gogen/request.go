@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
 )
 
 // renderRequest emits the Request type, whose fields follow the project
@@ -63,8 +64,13 @@ func (g *gen) renderRequest() {
 // tools, then the fewest writing ones), then the others in
 // compiler.PermissionNames's order (the default first). The zero
 // Permission is thus the safest set.
-func (g *gen) permissionOrder() []string {
-	c := g.p.Config
+func (g *gen) permissionOrder() []string { return PermissionOrder(g.p.Config) }
+
+// PermissionOrder lists c's permission sets in the order of the generated
+// Permission type (see permissionOrder): the least-privileged set first,
+// then the others as promptc.cue declares them; nil without sets. Every
+// target orders them so.
+func PermissionOrder(c *config.Config) []string {
 	names := compiler.PermissionNames(c)
 	if len(names) == 0 {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -294,6 +295,17 @@ func checkFullTools(bad func(string, string, ...any), c *Config, name string) {
 func checkOutput(bad func(string, string, ...any), root string, c *Config) {
 	if _, _, err := OutputDir(root, c.Output.Dir); err != nil {
 		bad("output.dir", "%v", err)
+	}
+	dirs := map[string]string{path.Clean(c.Output.Dir): "output.dir"}
+	for _, t := range c.Output.TargetList() {
+		if _, _, err := OutputDir(root, t.Dir); err != nil {
+			bad(t.Field(), "%v", err)
+			continue
+		}
+		if other, ok := dirs[path.Clean(t.Dir)]; ok {
+			bad(t.Field(), "%q is the directory of %s too; each target needs a directory of its own, since build owns every file its manifest there lists", t.Dir, other)
+		}
+		dirs[path.Clean(t.Dir)] = t.Field()
 	}
 	g := c.Guide
 	if g == nil {

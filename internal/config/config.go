@@ -63,9 +63,49 @@ type Config struct {
 
 // Output says where build writes and which Go package name it uses.
 type Output struct {
-	Dir     string `json:"dir"`
-	Package string `json:"package"`
+	Dir     string   `json:"dir"`
+	Package string   `json:"package"`
+	Targets *Targets `json:"targets,omitempty"`
 }
+
+// Targets are the packages in other languages built beside the Go
+// package; nil when the project declares none.
+type Targets struct {
+	TypeScript *Target `json:"typescript,omitempty"`
+	Python     *Target `json:"python,omitempty"`
+}
+
+// Target is one language's package: its directory (as Output.Dir) and,
+// for Python, the package name.
+type Target struct {
+	Dir     string `json:"dir"`
+	Package string `json:"package,omitempty"`
+}
+
+// TargetList returns the declared targets by language ("typescript",
+// "python"), in that order, each with the path of its dir in promptc.cue.
+func (o Output) TargetList() []NamedTarget {
+	var out []NamedTarget
+	if o.Targets == nil {
+		return nil
+	}
+	if t := o.Targets.TypeScript; t != nil {
+		out = append(out, NamedTarget{Language: "typescript", Target: *t})
+	}
+	if t := o.Targets.Python; t != nil {
+		out = append(out, NamedTarget{Language: "python", Target: *t})
+	}
+	return out
+}
+
+// NamedTarget is a Target and its language.
+type NamedTarget struct {
+	Language string
+	Target
+}
+
+// Field is the path of the target's dir in promptc.cue, for findings.
+func (t NamedTarget) Field() string { return "output.targets." + t.Language + ".dir" }
 
 // Includes holds the @include limits.
 type Includes struct {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
@@ -149,21 +150,75 @@ func (g *globals) buildCheck(cmd *cobra.Command, progs []*compiler.Program, foun
 	if err != nil {
 		return g.outputError(cmd, p, found, err, "nothing checked")
 	}
+	var stale []staleFile
+	for _, c := range changes {
+		stale = append(stale, staleFile{p.Config.Output.Dir, rel, c})
+	}
+	for _, t := range p.Config.Output.TargetList() {
+		files, err := targetFiles(progs, t)
+		if err != nil {
+			return err
+		}
+		tc, err := emit.StaleTarget(p, t, files)
+		if err != nil {
+			return g.outputError(cmd, p, found, err, "nothing checked")
+		}
+		for _, c := range tc {
+			stale = append(stale, staleFile{t.Dir, relDir(filepath.Join(p.Loaded.Root, filepath.FromSlash(t.Dir))), c})
+		}
+	}
 	if g.machineFormat(cmd) {
 		// One document: the findings and each stale file.
-		return g.reportStale(cmd, p, found, changes)
+		return g.reportStale(cmd, p, found, stale)
 	}
-	if len(changes) == 0 {
+	if len(stale) == 0 {
 		return nil
 	}
-	for _, c := range changes {
-		fmt.Fprintf(g.stderr, "%s: %s; %s\n", filepath.ToSlash(filepath.Join(rel, c.Name)), c.Kind, c.Why)
+	for _, s := range stale {
+		fmt.Fprintf(g.stderr, "%s: %s; %s\n", filepath.ToSlash(filepath.Join(s.rel, s.c.Name)), s.c.Kind, s.c.Why)
 	}
-	for _, c := range changes {
-		g.stderr.Write(c.Diff)
+	for _, s := range stale {
+		g.stderr.Write(s.c.Diff)
 	}
 	fmt.Fprintf(g.stderr, "promptc: %s is stale; run: promptc build %s\n", rel, relDir(p.Loaded.Root))
-	return findingsError{len(changes)}
+	return findingsError{len(stale)}
+}
+
+// staleFile is a file of the output directory or of a target's directory
+// that differs from what build would write: dir is the directory as
+// promptc.cue names it, rel as the command line shows it.
+type staleFile struct {
+	dir, rel string
+	c        emit.Change
+}
+
+// targetFiles renders the package of target t from progs, with its
+// manifest.
+func targetFiles(progs []*compiler.Program, t config.NamedTarget) ([]emit.File, error) {
+	p := progs[0]
+	d, err := portable.Build(progs, emit.InputHash(p))
+	var pe *portable.Error
+	if errors.As(err, &pe) {
+		// A configuration error at what cannot be shipped.
+		pos := pe.Pos
+		if pe.Path != "" {
+			pos = p.Loaded.PosOf(pe.Path)
+		}
+		return nil, &config.Error{Root: p.Loaded.Root, Diagnostics: []diag.Diagnostic{diag.Errorf(pos, config.RuleConfig,
+			"%s; the %s package (%s) cannot carry it: rewrite it so that it can, or remove the target", pe.Msg, t.Language, t.Field())}}
+	}
+	if err != nil {
+		return nil, err
+	}
+	pf, err := portable.Files(t.Language, d, t.Package)
+	if err != nil {
+		return nil, err
+	}
+	var files []emit.File
+	for _, f := range pf {
+		files = append(files, emit.File{Name: f.Name, Data: f.Data})
+	}
+	return emit.WithManifest(files), nil
 }
 
 // write renders progs and writes the output directory, logging each file
@@ -176,6 +231,15 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 	files, err := emit.Render(progs, emit.InputHash(p))
 	if err != nil {
 		return err
+	}
+	// Every target is rendered before anything is written: a project no
+	// target can carry writes nothing.
+	targets := p.Config.Output.TargetList()
+	targetSets := make([][]emit.File, len(targets))
+	for i, t := range targets {
+		if targetSets[i], err = targetFiles(progs, t); err != nil {
+			return err
+		}
 	}
 	res, err := emit.Write(p, files)
 	if res != nil {
@@ -192,11 +256,31 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 	if err != nil {
 		return g.outputError(cmd, p, found, err, "nothing written")
 	}
+	summaries := []string{buildSummary(rel, len(files), res)}
+	for i, t := range targets {
+		tfiles := targetSets[i]
+		trel := relDir(filepath.Join(p.Loaded.Root, filepath.FromSlash(t.Dir)))
+		tres, err := emit.WriteTarget(p, t, tfiles)
+		if tres != nil {
+			for _, n := range tres.Written {
+				g.logger.Debug("wrote", "file", filepath.Join(trel, n))
+			}
+			for _, n := range tres.Removed {
+				g.logger.Debug("removed", "file", filepath.Join(trel, n))
+			}
+		}
+		if err != nil {
+			return g.outputError(cmd, p, found, err, "the "+t.Language+" package not written")
+		}
+		summaries = append(summaries, buildSummary(trel, len(tfiles), tres))
+	}
 	if g.machineFormat(cmd) {
 		return g.report(cmd, found, p.Loaded.Root, diag.Info, nil)
 	}
 	if !o.quiet {
-		fmt.Fprintln(g.stderr, buildSummary(rel, len(files), res))
+		for _, s := range summaries {
+			fmt.Fprintln(g.stderr, s)
+		}
 	}
 	return nil
 }
@@ -206,12 +290,12 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 // error per file of the output directory that differs from what build
 // would write, so the document stays the only thing on its stream. It
 // returns a findings error when anything is stale.
-func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, found []diag.Diagnostic, changes []emit.Change) error {
+func (g *globals) reportStale(cmd *cobra.Command, p *compiler.Program, found []diag.Diagnostic, changes []staleFile) error {
 	ds := slices.Clone(found)
-	for _, c := range changes {
-		name := path.Join(p.Config.Output.Dir, c.Name)
+	for _, s := range changes {
+		name := path.Join(s.dir, s.c.Name)
 		ds = append(ds, diag.Errorf(diag.Position{Path: name}, lint.RuleOutputStale,
-			"%s is %s (%s): the output directory is stale; run promptc build", name, c.Kind, c.Why))
+			"%s is %s (%s): the output directory is stale; run promptc build", name, s.c.Kind, s.c.Why))
 	}
 	if err := g.report(cmd, ds, p.Loaded.Root, diag.Info, nil); err != nil {
 		return err

@@ -1,0 +1,874 @@
+"""The fixed runtime of every Python package promptc generates.
+
+It composes, resolves, validates and describes prompts from the project's
+compiled form (_data.py), exactly as the generated Go package does from its
+tables. It uses nothing beyond the standard library; the generated
+__init__.py types the API for the project.
+"""
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, cast
+
+
+class PromptError(Exception):
+    """The error of a request that cannot be composed or is not valid; field names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+class TemplateError(Exception):
+    """A template part's failure to render."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A composed prompt and where its cacheable prefix ends."""
+
+    text: str
+    #: The length of the cacheable prefix in code points: text[:cache_end].
+    cache_end: int
+    #: The same length in UTF-8 bytes, as providers and the Go package count it.
+    cache_end_bytes: int
+    #: The number of sections wholly inside the prefix.
+    cache_sections: int
+    #: Set when the custom mode's file could not be used and the fallback was sent.
+    custom_fallback: bool
+
+
+@dataclass(frozen=True)
+class Section:
+    """One non-empty piece of a composed prompt."""
+
+    name: str
+    text: str
+    source: str
+    slot: bool
+    stable: bool
+    before: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """A run-time value a composition reads, with its limits (0: none)."""
+
+    name: str
+    placeholder: bool
+    input: bool
+    max_chars: int
+    max_items: int
+    stable: bool
+
+
+@dataclass(frozen=True)
+class Notice:
+    """The cost notice of a mode for a model."""
+
+    mode: str
+    tokens: int
+    over_focus: int
+    line: str
+    warning: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool of the catalogue."""
+
+    name: str
+    group: str
+    write: bool
+
+
+@dataclass(frozen=True)
+class Custom:
+    """The custom mode's file, as the harness loaded it (the Go package's Custom).
+
+    text is sent ("" sends the project's fallback); path, the file read, is
+    the section's source when usable; usable false sets
+    Prompt.custom_fallback.
+    """
+
+    text: str
+    path: str
+    usable: bool
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a request's model and family choice select."""
+
+    family: str
+    forced: bool
+    note: str
+    model_id: str
+    settings: Dict[str, str]
+
+
+_MISSING = object()
+
+
+def _get(req: Any, name: str, default: Any) -> Any:
+    """The field name of a request given as an object (Request) or a mapping."""
+    if req is None:
+        return default
+    v: Any = getattr(req, name, _MISSING) if type(req) is not dict else _MISSING
+    if v is _MISSING:
+        v = cast(Mapping[str, Any], req).get(name, default) if isinstance(req, Mapping) else default
+    return default if v is None else v
+
+
+class Runtime:
+    """The runtime of one project: data is its compiled form."""
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self.data = data
+        self._modes = data["modes"]
+        self._families = data["families"]
+        self._profiles: Optional[List[str]] = data["profiles"]
+        self._permissions: Optional[List[str]] = data["permissions"]
+        self._custom_name = data["custom"]["name"] if data["custom"] else None
+        self._compiled: Optional[Dict[str, Any]] = None
+        self._last: Optional[Tuple[str, str, Dict[str, Any]]] = None
+
+    # Selection.
+
+    def _compile(self) -> Dict[str, Any]:
+        if self._compiled is None:
+            def rx(r: Dict[str, str]) -> "re.Pattern[str]":
+                return re.compile(r["py"], re.ASCII)
+
+            def rule(r: Dict[str, Any]) -> Dict[str, Any]:
+                return {k: [rx(p) for p in r[k]] for k in ("name", "provider", "id", "all")}
+
+            d = self.data
+            self._compiled = {
+                "rules": [rule(r) for r in d["rules"]],
+                "notes": [[rx(n["regex"]) for n in f["notes"]] for f in self._families],
+                "conditions": [[rx(p) for p in c] for c in d["conditions"]],
+                "settings": [[rule(r) for r in s["rules"]] for s in d["settings"]],
+            }
+        return self._compiled
+
+    @staticmethod
+    def _sel_first(rules: List[Dict[str, Any]], id: str) -> int:
+        cut = max(id.rfind("/"), id.rfind(":"))
+        name = id[cut + 1:] if cut >= 0 else id
+        for i, r in enumerate(rules):
+            if any(x.search(name) for x in r["name"]):
+                return i
+            if any(x.search(id) for x in r["id"]):
+                return i
+            if r["all"] and all(x.search(id) for x in r["all"]):
+                return i
+        for i, r in enumerate(rules):
+            end = cut
+            while end > 0:
+                start = max(id.rfind("/", 0, end), id.rfind(":", 0, end)) + 1
+                seg = id[start:end]
+                if seg != "":
+                    if any(x.search(seg) for x in r["name"]):
+                        return i
+                    if any(x.search(seg) for x in r["provider"]):
+                        return i
+                end = start - 1
+        return -1
+
+    def _note_for(self, f: int, id: str) -> int:
+        for i, x in enumerate(self._compile()["notes"][f]):
+            if x.search(id):
+                return i
+        return -1
+
+    def _resolve_for(self, provider: str, model: str) -> Dict[str, Any]:
+        last = self._last
+        if last is not None and last[0] == provider and last[1] == model:
+            return last[2]
+        id = provider + "/" + model if provider != "" else model
+        c = self._compile()
+        d = self.data
+        ri = self._sel_first(c["rules"], id)
+        family = d["rules"][ri]["value"] if ri >= 0 else d["fallbackFamily"]
+        settings: List[int] = []
+        for i, rules in enumerate(c["settings"]):
+            j = self._sel_first(rules, id)
+            settings.append(d["settings"][i]["rules"][j]["value"] if j >= 0 else d["settings"][i]["default"])
+        res = {
+            "id": id,
+            "family": family,
+            "note": self._note_for(family, id),
+            "parts": [any(x.search(id) for x in pats) for pats in c["conditions"]],
+            "settings": settings,
+        }
+        self._last = (provider, model, res)
+        return res
+
+    def _choose(self, req: Any) -> Dict[str, Any]:
+        r = self._resolve_for(_get(req, "provider", ""), _get(req, "model", ""))
+        fam = _get(req, "family", "auto")
+        if fam in ("", "auto"):
+            return r
+        f = next(i for i, x in enumerate(self._families) if x["name"] == fam)
+        return dict(r, family=f, note=self._note_for(f, r["id"]))
+
+    # Names.
+
+    def _parse_mode(self, name: str) -> Optional[int]:
+        if name == "":
+            return int(self.data["defaultMode"])
+        for i, m in enumerate(self._modes):
+            if m["name"] == name:
+                return i
+        if self._custom_name is not None and name == self._custom_name:
+            return -1
+        for a, m in self.data["aliases"]:
+            if a == name:
+                return int(m)
+        return None
+
+    def _mode_valid_names(self) -> str:
+        out = [m["name"] for m in self._modes]
+        if self._custom_name is not None:
+            out.append(self._custom_name)
+        out += [a for a, _ in self.data["aliases"]]
+        return ", ".join(out)
+
+    def _selection_errors(self, req: Any) -> List[PromptError]:
+        errs: List[PromptError] = []
+        mode = _get(req, "mode", "")
+        if self._parse_mode(mode) is None:
+            errs.append(PromptError("Request.Mode", "Request.Mode: unknown prompt mode %s (valid: %s)" % (_quote(mode), self._mode_valid_names())))
+        fam = _get(req, "family", "auto")
+        names = [f["name"] for f in self._families]
+        if fam not in ("", "auto") and fam not in names:
+            errs.append(PromptError("Request.Family", "Request.Family: unknown family %s (valid: auto, %s)" % (_quote(fam), ", ".join(names))))
+        profile = _get(req, "profile", None)
+        if profile is not None and not (self._profiles and profile in self._profiles):
+            errs.append(PromptError("Request.Profile", "Request.Profile: invalid prompt profile %s (valid: %s)" % (_quote(profile), ", ".join(self._profiles or []))))
+        perm = _get(req, "permission", None)
+        if perm is not None and not (self._permissions and perm in self._permissions):
+            errs.append(PromptError("Request.Permission", "Request.Permission: invalid permission set %s (valid: %s)" % (_quote(perm), ", ".join(self._permissions or []))))
+        return errs
+
+    def _program(self, req: Any) -> int:
+        pr = 0
+        if self._profiles:
+            pr = max(0, self._profiles.index(_get(req, "profile", self._profiles[0])))
+        if not self._permissions:
+            return pr
+        perm = _get(req, "permission", None)
+        i = 0 if perm is None else self._permissions.index(perm)
+        return pr * len(self._permissions) + int(self.data["permissionProgram"][i])
+
+    def _composition(self, req: Any) -> Dict[str, Any]:
+        errs = self._selection_errors(req)
+        if errs:
+            raise errs[0]
+        mode = self._parse_mode(_get(req, "mode", ""))
+        assert mode is not None
+        cu = self.data["custom"]
+        custom = cu["fallback"] if cu else ""
+        custom_source = cu["fallbackSource"] if cu else ""
+        fallback = False
+        if mode == -1:
+            c = _get(req, "custom", None)
+            if c is None:
+                raise PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom")
+            # As the Go package's Custom: its text, or the fallback when it
+            # has none; its path as the source only when usable.
+            fallback = not _get(c, "usable", False)
+            if _get(c, "text", ""):
+                custom = _get(c, "text", "")
+            if not fallback:
+                custom_source = _get(c, "path", "")
+        pr = self.data["programs"][self._program(req)]
+        return {
+            "mode": mode,
+            "items": pr["custom"] if mode == -1 else pr["modes"][mode],
+            "wire": {"sep": "\n\n", "end": ""} if mode == -1 else self._modes[mode],
+            "r": self._choose(req),
+            "custom": custom,
+            "custom_source": custom_source,
+            "fallback": fallback,
+            "slots": _get(req, "slots", {}),
+            "inputs": _get(req, "inputs", {}),
+        }
+
+    # Composition.
+
+    def _slot_value(self, slots: Mapping[str, Any], i: int) -> str:
+        v = slots.get(self.data["slots"][i]["name"])
+        return v if isinstance(v, str) else ""
+
+    def _runtime_value(self, slots: Mapping[str, Any], i: int) -> str:
+        v = slots.get(self.data["runtimePlaceholders"][i]["name"])
+        return v if isinstance(v, str) else ""
+
+    @staticmethod
+    def _input_value(inputs: Mapping[str, Any], input: Dict[str, Any]) -> Any:
+        v = inputs.get(input["name"])
+        if input["type"] == "bool":
+            return v is True
+        if input["type"] == "list":
+            return list(cast(Sequence[Any], v)) if isinstance(v, (list, tuple)) else []
+        return v if isinstance(v, str) else ""
+
+    def _template_data(self, inputs: Mapping[str, Any]) -> Dict[str, Any]:
+        out: Dict[str, Any] = {}
+        for input in self.data["inputs"]:
+            v = self._input_value(inputs, input)
+            if input["type"] == "list":
+                recs: List[Dict[str, str]] = []
+                for item in v:
+                    rec: Dict[str, str] = {}
+                    for f in input["fields"]:
+                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
+                        rec[f["name"]] = x if isinstance(x, str) else ""
+                    recs.append(rec)
+                v = recs
+            out[input["name"]] = v
+        return out
+
+    def _when_holds(self, i: int, c: Dict[str, Any]) -> bool:
+        w = self.data["whens"][i]
+        if w["setting"] >= 0:
+            return c["r"]["settings"][w["setting"]] in w["is"]
+        v = self._input_value(c["inputs"], self.data["inputs"][w["input"]])
+        if not w["is"]:
+            return v is True
+        return any(v == x and type(v) is type(x) for x in w["is"])
+
+    def _text_of(self, it: Dict[str, Any], r: Dict[str, Any]) -> Optional[Tuple[List[Any], str]]:
+        f = self._families[r["family"]]
+        k = it["kind"]
+        if k == "line":
+            return f["line"], f["lineSource"]
+        if k == "body":
+            return f["body"], f["bodySource"]
+        if k == "note":
+            if r["note"] < 0:
+                return None
+            n = f["notes"][r["note"]]
+            return n["text"], n["source"]
+        return it.get("text") or [], it["source"]
+
+    def _pieces(self, it: Dict[str, Any], c: Dict[str, Any]) -> Tuple[List[str], int]:
+        out: List[str] = []
+        hole = -1
+        r = c["r"]
+        if it["cond"] >= 0 and not r["parts"][it["cond"]]:
+            return out, hole
+        if it["when"] >= 0 and not self._when_holds(it["when"], c):
+            return out, hole
+        k = it["kind"]
+        if k == "custom":
+            if c["custom"] != "":
+                out.append(c["custom"])
+            return out, hole
+        if k == "slot":
+            t = self._slot_value(c["slots"], it["index"])
+            if t != "":
+                out.append(t)
+            return out, hole
+        if k == "template":
+            try:
+                t = render_template(self.data["templates"][it["index"]], self._template_data(c["inputs"]))
+            except TemplateError as e:
+                raise PromptError("Request.Inputs", "part %s: %s" % (it["name"], e))
+            if t != "":
+                out.append(t)
+            return out, hole
+        t = self._text_of(it, r)
+        if t is None:
+            return out, hole
+        written = 0
+        for p in t[0]:
+            if isinstance(p, str):
+                out.append(p)
+                written += len(p)
+                continue
+            ph = self.data["placeholders"][p]
+            if ph["runtime"] >= 0:
+                v = self._runtime_value(c["slots"], ph["runtime"])
+                if hole < 0:
+                    hole = written
+            else:
+                v = ph["values"][r["family"]][r["note"] + 1]
+            if v != "":
+                out.append(v)
+                written += len(v)
+        return out, hole
+
+    def _stable(self, it: Dict[str, Any]) -> bool:
+        if it["kind"] == "slot":
+            return bool(self.data["slots"][it["index"]]["stable"])
+        return not it["volatile"]
+
+    @staticmethod
+    def _sep_before(it: Dict[str, Any], wire: Dict[str, Any]) -> str:
+        b = it.get("before")
+        return b if b is not None else wire["sep"]
+
+    def compose(self, req: Any = None) -> Prompt:
+        c = self._composition(req)
+        texts: List[str] = []
+        size = 0
+        cache_end = -1
+        cache_sections = 0
+        count = 0
+        for it in c["items"]:
+            ps, hole = self._pieces(it, c)
+            t = "".join(ps)
+            sep = self._sep_before(it, c["wire"]) if t and count > 0 else ""
+            if cache_end < 0:
+                if not self._stable(it):
+                    cache_end, cache_sections = size, count
+                elif hole >= 0 and t:
+                    cache_end, cache_sections = size + len(sep) + hole, count
+                elif hole >= 0:
+                    cache_end, cache_sections = size, count
+            if t:
+                texts += [sep, t]
+                size += len(sep) + len(t)
+                count += 1
+        if count > 0:
+            texts.append(c["wire"]["end"])
+            size += len(c["wire"]["end"])
+        if cache_end < 0:
+            cache_end, cache_sections = size, count
+        text = "".join(texts)
+        return Prompt(text, cache_end, len(text[:cache_end].encode("utf-8")), cache_sections, c["fallback"])
+
+    def sections(self, req: Any = None) -> List[Section]:
+        c = self._composition(req)
+        out: List[Section] = []
+        for it in c["items"]:
+            ps, hole = self._pieces(it, c)
+            t = "".join(ps)
+            if t == "":
+                continue
+            source = it["source"]
+            k = it["kind"]
+            if k in ("line", "body", "note"):
+                tx = self._text_of(it, c["r"])
+                assert tx is not None
+                source = tx[1]
+            elif k == "custom":
+                source = c["custom_source"]
+            elif k == "slot":
+                source = ""
+            before = self._sep_before(it, c["wire"]) if out else ""
+            out.append(Section(it["name"], t, source, k == "slot", self._stable(it) and hole < 0, before))
+        return out
+
+    def resolve(self, req: Any = None) -> Resolution:
+        fam = _get(req, "family", "auto")
+        if fam not in ("", "auto") and fam not in [f["name"] for f in self._families]:
+            raise self._selection_errors({"family": fam})[0]
+        r = self._choose(req)
+        settings = {s["name"]: s["values"][r["settings"][i]] for i, s in enumerate(self.data["settings"])}
+        f = self._families[r["family"]]
+        return Resolution(f["name"], fam not in ("", "auto"), f["notes"][r["note"]]["label"] if r["note"] >= 0 else "", r["id"], settings)
+
+    def validate(self, req: Any = None) -> List[PromptError]:
+        errs = self._selection_errors(req)
+        slots = _get(req, "slots", {})
+        for i, s in enumerate(self.data["slots"]):
+            n = len(self._slot_value(slots, i))
+            if s["maxChars"] > 0 and n > s["maxChars"]:
+                errs.append(PromptError("Request.Slots", "slot %s has %d characters, over its limit of %d" % (s["name"], n, s["maxChars"])))
+        for i, p in enumerate(self.data["runtimePlaceholders"]):
+            n = len(self._runtime_value(slots, i))
+            if n > p["maxChars"]:
+                errs.append(PromptError("Request.Slots", "placeholder %s has %d characters, over its limit of %d" % (p["name"], n, p["maxChars"])))
+        inputs = _get(req, "inputs", {})
+        for input in self.data["inputs"]:
+            v = self._input_value(inputs, input)
+            field = "Request.Inputs." + input["name"]
+            t = input["type"]
+            if t == "string" and input["maxChars"] >= 0 and len(v) > input["maxChars"]:
+                errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (field, len(v), input["maxChars"])))
+            if t == "enum" and v != "" and v not in input["values"]:
+                errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (field, _quote(v), ", ".join(input["values"]))))
+            if t == "list":
+                if input["maxItems"] >= 0 and len(v) > input["maxItems"]:
+                    errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (field, len(v), input["maxItems"])))
+                for f in input["fields"]:
+                    for i, item in enumerate(v):
+                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
+                        n = len(x) if isinstance(x, str) else 0
+                        if n > f["maxChars"]:
+                            errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["maxChars"])))
+        if self._parse_mode(_get(req, "mode", "")) == -1 and _get(req, "custom", None) is None:
+            errs.append(PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom"))
+        return errs
+
+    def fields(self, req: Any = None) -> List[Field]:
+        c = self._composition(req)
+        out: List[Field] = []
+
+        def add(f: Field) -> None:
+            if not any(g.name == f.name and g.placeholder == f.placeholder and g.input == f.input for g in out):
+                out.append(f)
+
+        for it in c["items"]:
+            if it["cond"] >= 0 and not c["r"]["parts"][it["cond"]]:
+                continue
+            for i in it["reads"]:
+                x = self.data["inputs"][i]
+                add(Field(x["name"], False, True, max(x["maxChars"], 0), max(x["maxItems"], 0), x["stable"]))
+            k = it["kind"]
+            if k == "slot":
+                s = self.data["slots"][it["index"]]
+                add(Field(s["name"], False, False, s["maxChars"], 0, s["stable"]))
+                continue
+            if k in ("custom", "template"):
+                continue
+            t = self._text_of(it, c["r"])
+            if t is None:
+                continue
+            for p in t[0]:
+                if isinstance(p, str):
+                    continue
+                ph = self.data["placeholders"][p]
+                if ph["runtime"] >= 0:
+                    f = self.data["runtimePlaceholders"][ph["runtime"]]
+                    add(Field(f["name"], True, False, f["maxChars"], 0, False))
+        return out
+
+    def cost_notice(self, req: Any = None) -> Notice:
+        c = self._composition(req)
+        if c["mode"] == -1:
+            return Notice(str(self._custom_name), 0, 0, "", "", "")
+        m = c["mode"]
+        pr = self.data["programs"][self._program(req)]
+        sub = 0
+        for j, cond in enumerate(pr["noticeConds"][m]):
+            if c["r"]["parts"][cond]:
+                sub |= 1 << j
+        d = pr["notices"][c["r"]["family"]][c["r"]["note"] + 1][m][sub]
+        return Notice(self._modes[m]["name"], d["tokens"], d["over"], d["line"], self._modes[m]["warning"], d["text"])
+
+    # Names and tools.
+
+    def modes(self) -> List[str]:
+        return [m["name"] for m in self._modes]
+
+    def families(self) -> List[str]:
+        return [f["name"] for f in self._families]
+
+    def parse_mode(self, name: str) -> str:
+        m = self._parse_mode(name) if name != "" else None
+        if m is None:
+            raise self._selection_errors({"mode": name or "\x00"})[0]
+        return str(self._custom_name) if m == -1 else self._modes[m]["name"]
+
+    def _permits(self, permission: Optional[str]) -> Optional[List[bool]]:
+        if not self._permissions:
+            return None
+        if permission is not None and permission not in self._permissions:
+            raise self._selection_errors({"permission": permission})[0]
+        return self.data["toolPermits"][0 if permission is None else self._permissions.index(permission)]
+
+    def tools(self, permission: Optional[str] = None) -> List[Tool]:
+        permits = self._permits(permission)
+        return [Tool(t["name"], t["group"], t["write"]) for i, t in enumerate(self.data["tools"]) if permits is None or permits[i]]
+
+
+def _quote(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)
+
+
+# The interpreter of template parts: text/template's semantics over the
+# parse tree promptc checked and shipped (see compiler/portable).
+
+_BREAK = object()
+_CONTINUE = object()
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "nil"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, list):
+        return "list"
+    return "struct"
+
+
+def _truth(v: Any) -> bool:
+    k = _kind(v)
+    if k == "nil":
+        return False
+    if k in ("string", "list"):
+        return len(v) > 0
+    if k == "bool":
+        return bool(v)
+    if k == "int":
+        return v != 0
+    return True
+
+
+def _format(v: Any) -> str:
+    k = _kind(v)
+    if k == "nil":
+        return "<nil>"
+    if k == "string":
+        return str(v)
+    if k == "bool":
+        return "true" if v else "false"
+    if k == "int":
+        return str(v)
+    raise TemplateError("cannot print a list or a record")
+
+
+def _eq(a: Any, b: Any) -> bool:
+    ka, kb = _kind(a), _kind(b)
+    if ka != kb:
+        raise TemplateError("error calling eq: incompatible types for comparison")
+    if ka in ("list", "nil"):
+        raise TemplateError("error calling eq: invalid type for comparison")
+    return bool(a == b)
+
+
+def _less(name: str, a: Any, b: Any) -> bool:
+    ka, kb = _kind(a), _kind(b)
+    if ka not in ("string", "int"):
+        raise TemplateError("error calling %s: invalid type for comparison" % name)
+    if ka != kb:
+        raise TemplateError("error calling %s: incompatible types for comparison" % name)
+    return bool(a < b)
+
+
+def _type_name(v: Any) -> str:
+    return {"string": "string", "bool": "bool", "int": "int"}.get(_kind(v), "<nil>")
+
+
+def _printf(fmt: str, args: List[Any]) -> str:
+    out: List[str] = []
+    n = 0
+    i = 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch != "%" or i + 1 >= len(fmt):
+            out.append("%!(NOVERB)" if ch == "%" else ch)
+            i += 1
+            continue
+        verb = fmt[i + 1]
+        i += 2
+        if verb == "%":
+            out.append("%")
+            continue
+        if n >= len(args):
+            out.append("%%!%s(MISSING)" % verb)
+            continue
+        a = args[n]
+        n += 1
+        k = _kind(a)
+        if verb == "v" or (verb == "s" and k == "string") or (verb == "d" and k == "int") or (verb == "t" and k == "bool"):
+            out.append(_format(a))
+        elif k == "nil":
+            out.append("%%!%s(<nil>)" % verb)
+        else:
+            out.append("%%!%s(%s=%s)" % (verb, _type_name(a), _format(a)))
+    if n < len(args):
+        out.append("%!(EXTRA " + ", ".join("<nil>" if _kind(a) == "nil" else "%s=%s" % (_type_name(a), _format(a)) for a in args[n:]) + ")")
+    return "".join(out)
+
+
+def _sprint(args: List[Any]) -> str:
+    out: List[str] = []
+    for i, a in enumerate(args):
+        if i > 0 and _kind(a) != "string" and _kind(args[i - 1]) != "string":
+            out.append(" ")
+        out.append(_format(a))
+    return "".join(out)
+
+
+def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
+    """Renders a template part (name and tree) with the inputs."""
+    vars: List[List[Any]] = [["$", inputs]]
+    out: List[str] = []
+
+    def lookup(name: str) -> int:
+        for i in range(len(vars) - 1, -1, -1):
+            if vars[i][0] == name:
+                return i
+        raise TemplateError("undefined variable: " + name)
+
+    def field(v: Any, names: Sequence[str]) -> Any:
+        for n in names:
+            if _kind(v) != "struct":
+                raise TemplateError("can't evaluate field %s in type %s" % (n, _kind(v)))
+            v = v.get(n)
+        return v
+
+    def call(name: str, nodes: List[Any], dot: Any, final: Any, has_final: bool) -> Any:
+        def args() -> List[Any]:
+            a = [arg(x, dot) for x in nodes]
+            if has_final:
+                a.append(final)
+            return a
+
+        if name in ("and", "or"):
+            n = len(nodes) + (1 if has_final else 0)
+            if n < 1:
+                raise TemplateError("wrong number of args for %s: want at least 1 got 0" % name)
+            v = None
+            for i in range(n):
+                v = arg(nodes[i], dot) if i < len(nodes) else final
+                if _truth(v) != (name == "and"):
+                    return v
+            return v
+        a = args()
+        if name == "not":
+            if len(a) != 1:
+                raise TemplateError("wrong number of args for not: want 1 got %d" % len(a))
+            return not _truth(a[0])
+        if name == "len":
+            if len(a) != 1:
+                raise TemplateError("wrong number of args for len: want 1 got %d" % len(a))
+            if _kind(a[0]) == "string":
+                return len(a[0].encode("utf-8"))
+            if _kind(a[0]) == "list":
+                return len(a[0])
+            raise TemplateError("error calling len: len of type %s" % _kind(a[0]))
+        if name in ("eq", "ne"):
+            if len(a) < 2:
+                raise TemplateError("error calling %s: missing argument for comparison" % name)
+            eq = False
+            for b in a[1:]:
+                if _eq(a[0], b):
+                    eq = True
+                    if name == "eq":
+                        break
+                if name == "ne":
+                    break
+            return eq if name == "eq" else not eq
+        if name in ("lt", "le", "gt", "ge"):
+            if len(a) != 2:
+                raise TemplateError("wrong number of args for %s: want 2 got %d" % (name, len(a)))
+            x, y = a
+            if name == "lt":
+                return _less(name, x, y)
+            if name == "ge":
+                return not _less(name, x, y)
+            eq = _eq(x, y)
+            if name == "le":
+                return eq or _less(name, x, y)
+            return not eq and not _less(name, x, y)
+        if name == "print":
+            return _sprint(a)
+        if name == "println":
+            return " ".join(_format(x) for x in a) + "\n"
+        if name == "printf":
+            return _printf(a[0], a[1:])
+        raise TemplateError("function %s not defined" % _quote(name))
+
+    def arg(a: List[Any], dot: Any) -> Any:
+        k = a[0]
+        if k == "dot":
+            return dot
+        if k == "field":
+            return field(dot, a[1])
+        if k == "var":
+            return field(vars[lookup(a[1])][1], a[2])
+        if k == "chain":
+            return field(arg(a[1], dot), a[2])
+        if k == "pipe":
+            mark = len(vars)
+            v = pipe(a[1], dot)
+            del vars[mark:]
+            return v
+        if k in ("string", "int", "bool"):
+            return a[1]
+        if k == "nil":
+            return None
+        if k == "func":
+            return call(a[1], [], dot, None, False)
+        raise TemplateError("unknown node " + str(k))
+
+    def command(cmd: List[Any], dot: Any, final: Any, has_final: bool) -> Any:
+        first = cmd[0]
+        if first[0] == "func":
+            return call(first[1], cmd[1:], dot, final, has_final)
+        if len(cmd) > 1 or has_final:
+            raise TemplateError("can't give argument to non-function " + str(first[0]))
+        if first[0] == "nil":
+            raise TemplateError("nil is not a command")
+        return arg(first, dot)
+
+    def pipe(p: Mapping[str, Any], dot: Any) -> Any:
+        v = None
+        for i, cmd in enumerate(p["cmds"]):
+            v = command(cmd, dot, v, i > 0)
+        for d in p["decl"]:
+            if p["assign"]:
+                vars[lookup(d)][1] = v
+            else:
+                vars.append([d, v])
+        return v
+
+    def walk(lst: List[Any], dot: Any) -> Any:
+        for n in lst:
+            k = n[0]
+            if k == "text":
+                out.append(n[1])
+            elif k == "action":
+                mark = len(vars)
+                v = pipe(n[1], dot)
+                if not n[1]["decl"]:
+                    out.append("<no value>" if v is None else _format(v))
+                    del vars[mark:]
+            elif k in ("if", "with"):
+                mark = len(vars)
+                v = pipe(n[1], dot)
+                r = walk(n[2], v if k == "with" else dot) if _truth(v) else walk(n[3], dot)
+                del vars[mark:]
+                if r is not None:
+                    return r
+            elif k == "range":
+                mark = len(vars)
+                v = pipe(n[1], dot)
+                del vars[mark:]
+                kv = _kind(v)
+                if kv not in ("list", "nil"):
+                    raise TemplateError("range can't iterate over " + _format(v))
+                items: List[Any] = cast(List[Any], v) if kv == "list" else []
+                if not items:
+                    r = walk(n[3], dot)
+                    del vars[mark:]
+                    if r is not None:
+                        return r
+                    continue
+                decl = n[1]["decl"]
+                for i, item in enumerate(items):
+                    m = len(vars)
+                    if len(decl) == 1:
+                        vars.append([decl[0], item])
+                    elif len(decl) == 2:
+                        vars.append([decl[0], i])
+                        vars.append([decl[1], item])
+                    r = walk(n[2], item)
+                    del vars[m:]
+                    if r is _BREAK:
+                        break
+                del vars[mark:]
+            elif k == "break":
+                return _BREAK
+            elif k == "continue":
+                return _CONTINUE
+        return None
+
+    walk(list(tmpl["tree"]), inputs)
+    return "".join(out)
+

@@ -1,0 +1,121 @@
+"""Tests of the fixed Python runtime on the stub project
+(compiler/portable/testdata/stub, compiled into ../testdata/stub.json).
+
+Run: python3 -m unittest discover -s compiler/portable/runtime/py
+"""
+
+import json
+import os
+import unittest
+
+from _runtime import PromptError, Runtime, TemplateError, render_template
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testdata", "stub.json"), encoding="utf-8") as f:
+    DATA = json.load(f)
+
+RT = Runtime(DATA)
+
+
+class ComposeTest(unittest.TestCase):
+    def test_zero_request(self) -> None:
+        p = RT.compose()
+        self.assertEqual(p.text, "You are Plain's assistant.\n\nPlain line.\n\nWorking in  today.")
+        # The prefix ends where the run-time placeholder's value goes, empty or not.
+        self.assertEqual(p.text[: p.cache_end], "You are Plain's assistant.\n\nPlain line.\n\nWorking in ")
+        self.assertEqual(p.cache_sections, 2)
+        self.assertFalse(p.custom_fallback)
+
+    def test_prefix_in_code_points_and_bytes(self) -> None:
+        p = RT.compose({"model": "alpha-small", "slots": {"rules": "é😀", "memory": "M", "cwd": "/w"}})
+        self.assertEqual(p.text, "You are Alpha's assistant.\n\nAlpha line.\n\né😀\n\nWorking in /w today.\n\nM")
+        self.assertEqual(p.text[: p.cache_end], "You are Alpha's assistant.\n\nAlpha line.\n\né😀\n\nWorking in ")
+        self.assertEqual(p.cache_end, 56)
+        self.assertEqual(p.cache_end_bytes, 60)
+        self.assertEqual(p.cache_sections, 3)
+
+    def test_separator_before_end_and_template(self) -> None:
+        p = RT.compose({"mode": "long", "model": "alpha-small", "slots": {"rules": "R"},
+                        "inputs": {"IsGitRepo": True, "Style": "plain", "Files": [{"Path": "a.go", "Content": "package a"}]}})
+        self.assertEqual(
+            p.text,
+            "You are Alpha's assistant.\nAlpha line.\nAlpha body.\nSmall note for Alpha.\nWorking in  today.\nOnly for small models.\n---\n"
+            "Commit with git.\nExamples follow at the end.\nR\n\n0: <file path=\"a.go\">package a</file>\nStyle: plain (5) git: true\n\n",
+        )
+        self.assertEqual(p.cache_sections, 4)
+
+    def test_sections(self) -> None:
+        s = RT.sections({"mode": "long", "model": "acme/x", "family": "plain"})
+        self.assertEqual(
+            [(x.name, x.source, x.stable, x.before) for x in s],
+            [("base", "base.md:1", True, ""), ("line", "prompts/families/plain.prompt.md:1", True, "\n"),
+             ("body", "prompts/families/plain.prompt.md:3", True, "\n"), ("where", "where.md:1", False, "\n"),
+             ("files", "files.tmpl:1", False, "\n")],
+        )
+        self.assertEqual(s[4].text, "\nno files\n\n")
+
+
+class ResolveTest(unittest.TestCase):
+    def test_resolve(self) -> None:
+        r = RT.resolve({"provider": "acme", "model": "x"})
+        self.assertEqual((r.family, r.forced, r.note, r.model_id, r.settings), ("alpha", False, "", "acme/x", {"Examples": "inline"}))
+        r = RT.resolve({"model": "alpha-small", "family": "plain"})
+        self.assertEqual((r.family, r.forced, r.settings), ("plain", True, {"Examples": "end"}))
+        self.assertEqual(RT.resolve({"model": "ALPHA-BIG"}).note, "Big")
+        self.assertEqual(RT.resolve({"model": "other/alpha-x"}).family, "alpha")
+        with self.assertRaises(PromptError):
+            RT.resolve({"family": "zeta"})
+
+
+class ValidateTest(unittest.TestCase):
+    def test_every_problem(self) -> None:
+        errs = RT.validate({"mode": "nope", "family": "zeta", "slots": {"memory": "x" * 51, "cwd": "😀" * 41},
+                            "inputs": {"Style": "loud", "Files": [{}, {}, {"Path": "p" * 41}]}})
+        self.assertEqual(
+            [(e.field, e.message) for e in errs],
+            [("Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long)'),
+             ("Request.Family", 'Request.Family: unknown family "zeta" (valid: auto, alpha, plain)'),
+             ("Request.Slots", "slot memory has 51 characters, over its limit of 50"),
+             ("Request.Slots", "placeholder cwd has 41 characters, over its limit of 40"),
+             ("Request.Inputs.Files", "Request.Inputs.Files has 3 items, over its limit of 2"),
+             ("Request.Inputs.Files", "Request.Inputs.Files[2].Path has 41 characters, over its limit of 40"),
+             ("Request.Inputs.Style", 'Request.Inputs.Style is "loud", not one of its values (plain, terse)')],
+        )
+        self.assertEqual(RT.validate({"slots": {"memory": "x" * 50, "cwd": "😀" * 40}, "inputs": {"Files": [{}, {}]}}), [])
+        with self.assertRaises(PromptError):
+            RT.compose({"mode": "nope"})
+
+    def test_fields_and_notice(self) -> None:
+        self.assertEqual([f.name for f in RT.fields({"mode": "long", "model": "alpha-small"})],
+                         ["cwd", "IsGitRepo", "rules", "Files", "Style", "memory"])
+        n = RT.cost_notice({"mode": "long", "model": "alpha-small"})
+        self.assertEqual(n.line, "long · +167 tokens per call (192 total)")
+        self.assertEqual(n.text, n.line + "\n")
+
+
+class TemplateTest(unittest.TestCase):
+    def render(self, *cmds: object) -> str:
+        return render_template({"name": "t", "tree": [["action", {"decl": [], "assign": False, "cmds": list(cmds)}]]}, {})
+
+    def test_functions(self) -> None:
+        self.assertEqual(self.render([["func", "print"], ["int", 1], ["int", 2], ["string", "a"], ["int", 3]]), "1 2a3")
+        self.assertEqual(self.render([["func", "println"], ["string", "a"], ["int", 1]]), "a 1\n")
+        self.assertEqual(self.render([["func", "printf"], ["string", "%s=%d %v %t %%"], ["string", "x"], ["int", 2], ["bool", True], ["bool", False]]), "x=2 true false %")
+        self.assertEqual(self.render([["func", "printf"], ["string", "%d %s"], ["string", "x"]]), "%!d(string=x) %!s(MISSING)")
+        self.assertEqual(self.render([["func", "len"], ["string", "é"]]), "2")
+        self.assertEqual(self.render([["func", "and"], ["int", 1], ["int", 0], ["int", 2]]), "0")
+        self.assertEqual(self.render([["func", "lt"], ["string", "z"], ["string", "é"]]), "true")
+        # A bool is not a number, as in Go.
+        with self.assertRaises(TemplateError):
+            self.render([["func", "eq"], ["int", 1], ["bool", True]])
+
+    def test_range_break_else(self) -> None:
+        pipe = {"decl": [], "assign": False, "cmds": [[["func", "eq"], ["var", "$i", []], ["int", 2]]]}
+        tree = [["range", {"decl": ["$i", "$e"], "assign": False, "cmds": [[["field", ["L"]]]]},
+                 [["if", pipe, [["break"]], []], ["action", {"decl": [], "assign": False, "cmds": [[["var", "$e", []]]]}]],
+                 [["text", "empty"]]]]
+        self.assertEqual(render_template({"name": "t", "tree": tree}, {"L": ["a", "b", "c"]}), "ab")
+        self.assertEqual(render_template({"name": "t", "tree": tree}, {"L": []}), "empty")
+
+
+if __name__ == "__main__":
+    unittest.main()

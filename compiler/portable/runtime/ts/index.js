@@ -1,0 +1,35 @@
+// The entry point of every TypeScript package promptc generates: the
+// project's runtime over its compiled form. This file is the same in every
+// package; index.d.ts types it for the project.
+import data from "./prompts.data.js";
+import { createRuntime } from "./runtime.js";
+
+export { PromptError } from "./runtime.js";
+
+const rt = createRuntime(data);
+
+/** Identifies the inputs this package was generated from. */
+export const inputHash = data.inputHash;
+/** The mode a request without one composes. */
+export const defaultMode = rt.defaultMode;
+/** The family of a model no rule selects. */
+export const fallbackFamily = rt.fallbackFamily;
+/** How the costs were counted. */
+export const tokenCounter = data.tokenCounter;
+
+export const modes = () => rt.modes();
+export const families = () => rt.families();
+export const profiles = () => rt.profiles();
+export const permissions = () => rt.permissions();
+export const parseMode = (name) => rt.parseMode(name);
+export const modeDescription = (mode) => rt.modeDescription(mode);
+export const separator = (mode) => rt.separator(mode);
+export const end = (mode) => rt.end(mode);
+export const compose = (request) => rt.compose(request);
+export const sections = (request) => rt.sections(request);
+export const resolve = (request) => rt.resolve(request);
+export const validate = (request) => rt.validate(request);
+export const fields = (request) => rt.fields(request);
+export const costNotice = (request) => rt.costNotice(request);
+export const tools = (permission) => rt.tools(permission);
+export const permits = (permission, tool) => rt.permits(permission, tool);

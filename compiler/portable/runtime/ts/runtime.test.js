@@ -1,0 +1,132 @@
+// Tests of the fixed TypeScript runtime on the stub project
+// (compiler/portable/testdata/stub, compiled into ../testdata/stub.json).
+// Run: node --test compiler/portable/runtime/ts/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { createRuntime, renderTemplate, PromptError, TemplateError } from "./runtime.js";
+
+const data = JSON.parse(fs.readFileSync(new URL("../testdata/stub.json", import.meta.url), "utf8"));
+const rt = createRuntime(data);
+
+test("the zero request composes the default mode for the fallback family", () => {
+  const p = rt.compose();
+  assert.equal(p.text, "You are Plain's assistant.\n\nPlain line.\n\nWorking in  today.");
+  // The prefix ends where the run-time placeholder's value goes, empty or not.
+  assert.equal(p.text.slice(0, p.cacheEnd), "You are Plain's assistant.\n\nPlain line.\n\nWorking in ");
+  assert.equal(p.cacheSections, 2);
+  assert.equal(p.customFallback, false);
+});
+
+test("the cacheable prefix is counted in UTF-16 units and in UTF-8 bytes", () => {
+  const p = rt.compose({ model: "alpha-small", slots: { rules: "é😀", memory: "M", cwd: "/w" } });
+  assert.equal(p.text, "You are Alpha's assistant.\n\nAlpha line.\n\né😀\n\nWorking in /w today.\n\nM");
+  assert.equal(p.text.slice(0, p.cacheEnd), "You are Alpha's assistant.\n\nAlpha line.\n\né😀\n\nWorking in ");
+  assert.equal(p.cacheEnd, 57);
+  assert.equal(p.cacheEndBytes, 60);
+  assert.equal(p.cacheSections, 3);
+});
+
+test("a mode's separator, before, end and a template part", () => {
+  const p = rt.compose({
+    mode: "long",
+    model: "alpha-small",
+    inputs: { IsGitRepo: true, Style: "plain", Files: [{ Path: "a.go", Content: "package a" }] },
+    slots: { rules: "R" },
+  });
+  assert.equal(
+    p.text,
+    "You are Alpha's assistant.\nAlpha line.\nAlpha body.\nSmall note for Alpha.\nWorking in  today.\nOnly for small models.\n---\nCommit with git.\nExamples follow at the end.\nR\n\n0: <file path=\"a.go\">package a</file>\nStyle: plain (5) git: true\n\n",
+  );
+  // Files changes per call: the prefix ends before the template part; the
+  // run-time placeholder ends it earlier still.
+  assert.equal(p.text.slice(0, p.cacheEnd), "You are Alpha's assistant.\nAlpha line.\nAlpha body.\nSmall note for Alpha.\nWorking in ");
+  assert.equal(p.cacheSections, 4);
+});
+
+test("sections carry their sources, stability and what goes before them", () => {
+  const s = rt.sections({ mode: "long", model: "acme/x", family: "plain" });
+  assert.deepEqual(
+    s.map((x) => [x.name, x.source, x.stable, x.before]),
+    [
+      ["base", "base.md:1", true, ""],
+      ["line", "prompts/families/plain.prompt.md:1", true, "\n"],
+      ["body", "prompts/families/plain.prompt.md:3", true, "\n"],
+      ["where", "where.md:1", false, "\n"],
+      ["files", "files.tmpl:1", false, "\n"],
+    ],
+  );
+  assert.equal(s[4].text, "\nno files\n\n");
+});
+
+test("resolve: provider segments, forced families, settings follow the model", () => {
+  assert.deepEqual(rt.resolve({ provider: "acme", model: "x" }), { family: "alpha", forced: false, note: "", modelId: "acme/x", settings: { Examples: "inline" } });
+  assert.deepEqual(rt.resolve({ model: "alpha-small", family: "plain" }), { family: "plain", forced: true, note: "", modelId: "alpha-small", settings: { Examples: "end" } });
+  assert.equal(rt.resolve({ model: "ALPHA-BIG" }).note, "Big");
+  assert.equal(rt.resolve({ model: "other/alpha-x" }).family, "alpha");
+  assert.throws(() => rt.resolve({ family: "zeta" }), PromptError);
+});
+
+test("validate reports every problem at once, each naming its field", () => {
+  const errs = rt.validate({
+    mode: "nope",
+    family: "zeta",
+    slots: { memory: "x".repeat(51), cwd: "😀".repeat(41) },
+    inputs: { Style: "loud", Files: [{}, {}, { Path: "p".repeat(41) }] },
+  });
+  assert.deepEqual(
+    errs.map((e) => [e.field, e.message]),
+    [
+      ["Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long)'],
+      ["Request.Family", 'Request.Family: unknown family "zeta" (valid: auto, alpha, plain)'],
+      ["Request.Slots", "slot memory has 51 characters, over its limit of 50"],
+      ["Request.Slots", "placeholder cwd has 41 characters, over its limit of 40"],
+      ["Request.Inputs.Files", "Request.Inputs.Files has 3 items, over its limit of 2"],
+      ["Request.Inputs.Files", "Request.Inputs.Files[2].Path has 41 characters, over its limit of 40"],
+      ["Request.Inputs.Style", 'Request.Inputs.Style is "loud", not one of its values (plain, terse)'],
+    ],
+  );
+  // At the limits, nothing.
+  assert.deepEqual(rt.validate({ slots: { memory: "x".repeat(50), cwd: "😀".repeat(40) }, inputs: { Files: [{}, {}] } }), []);
+  assert.throws(() => rt.compose({ mode: "nope" }), /Request.Mode/);
+});
+
+test("fields lists what the mode reads for the model, each once", () => {
+  assert.deepEqual(
+    rt.fields({ mode: "long", model: "alpha-small" }).map((f) => f.name),
+    ["cwd", "IsGitRepo", "rules", "Files", "Style", "memory"],
+  );
+  // The conditional part is not sent to this model: IsGitRepo is still read by git.
+  assert.deepEqual(rt.fields({ model: "other" }).map((f) => f.name), ["rules", "cwd", "memory"]);
+});
+
+test("cost notices come from the build", () => {
+  const n = rt.costNotice({ mode: "long", model: "alpha-small" });
+  assert.equal(n.line, "long · +167 tokens per call (192 total)");
+  assert.equal(n.text, n.line + "\n");
+  assert.equal(rt.costNotice({ model: "alpha-small" }).overFocus, 0);
+});
+
+test("the template interpreter follows text/template", () => {
+  const t = (tree) => ({ name: "t", tree });
+  const pipe = (...cmds) => ({ decl: [], assign: false, cmds });
+  const act = (...cmds) => ["action", pipe(...cmds)];
+  const s = (v) => ["string", v];
+  const i = (v) => ["int", v];
+  const f = (n) => ["func", n];
+  assert.equal(renderTemplate(t([act([f("print"), i(1), i(2), s("a"), i(3)])]), {}), "1 2a3");
+  assert.equal(renderTemplate(t([act([f("println"), s("a"), i(1)])]), {}), "a 1\n");
+  assert.equal(renderTemplate(t([act([f("printf"), s("%s=%d %v %t %%"), s("x"), i(2), ["bool", true], ["bool", false]])]), {}), "x=2 true false %");
+  assert.equal(renderTemplate(t([act([f("printf"), s("%d %s"), s("x")])]), {}), "%!d(string=x) %!s(MISSING)");
+  assert.equal(renderTemplate(t([act([f("len"), s("é")])]), {}), "2");
+  assert.equal(renderTemplate(t([act([f("and"), i(1), i(0), i(2)]), act([f("or"), i(0), s(""), s("y")])]), {}), "0y");
+  assert.equal(renderTemplate(t([act([f("lt"), s("z"), s("é")]), act([f("ge"), i(2), i(2)]), act([f("eq"), i(1), i(3), i(1)])]), {}), "truetruetrue");
+  assert.throws(() => renderTemplate(t([act([f("eq"), i(1), s("1")])]), {}), TemplateError);
+  assert.equal(renderTemplate(t([act([["field", ["X"]]])]), {}), "<no value>");
+  // range with break, variables and else.
+  const tree = [
+    ["range", { decl: ["$i", "$e"], assign: false, cmds: [[["field", ["L"]]]] }, [["if", pipe([f("eq"), ["var", "$i", []], i(2)]), [["break"]], []], act([["var", "$e", []]])], [["text", "empty"]]],
+  ];
+  assert.equal(renderTemplate(t(tree), { L: ["a", "b", "c", "d"] }), "ab");
+  assert.equal(renderTemplate(t(tree), { L: [] }), "empty");
+});

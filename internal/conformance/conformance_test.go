@@ -1,0 +1,438 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/compiler/portable"
+	"github.com/promptc/promptc/internal/config"
+)
+
+// Request is one request of the corpus, in the names of promptc.cue.
+type Request struct {
+	Mode       string            `json:"mode,omitempty"`
+	Family     string            `json:"family,omitempty"`
+	Model      string            `json:"model"`
+	Provider   string            `json:"provider,omitempty"`
+	Profile    string            `json:"profile,omitempty"`
+	Permission string            `json:"permission,omitempty"`
+	Slots      map[string]string `json:"slots"`
+	Inputs     map[string]any    `json:"inputs"`
+	Custom     *Custom           `json:"custom,omitempty"`
+}
+
+// Custom is a custom-mode file as the harness loaded it.
+type Custom struct {
+	Text   string `json:"text"`
+	Path   string `json:"path"`
+	Usable bool   `json:"usable"`
+}
+
+// filled is the text of a filled slot, placeholder or string: multi-byte
+// characters, one outside the Basic Multilingual Plane, so that offsets in
+// UTF-16 units, code points and bytes all differ.
+const filled = "é ✓ 😀 text"
+
+// matrix builds the corpus of a project: every program (profile and
+// permission set) × mode (the default by its zero value too) × family
+// choice × example model id, each with one combination of the inputs
+// (rotating through them), and every program × mode × combination of the
+// inputs × slots empty and filled, with the model rotating through the
+// example ids; then requests over the limits, for Validate.
+func matrix(d *portable.Project, c *config.Config) []Request {
+	ids := []string{"", "unknown-model", "openrouter/unknown:tag"}
+	ids = append(ids, slices.Sorted(maps.Keys(c.Families.Examples))...)
+	for _, name := range slices.Sorted(maps.Keys(c.Settings)) {
+		ids = append(ids, slices.Sorted(maps.Keys(c.Settings[name].Examples))...)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	profiles := append([]string{""}, d.Profiles...)
+	perms := append([]string{""}, d.Permissions...)
+	modes := []string{""}
+	for _, m := range d.Modes {
+		modes = append(modes, m.Name)
+	}
+	choices := []string{"", "auto"}
+	for _, f := range d.Families {
+		choices = append(choices, f.Name)
+	}
+	combos := inputCombos(d)
+	slotSets := []map[string]string{{}, fullSlots(d, filled)}
+	var out []Request
+	n := 0
+	for _, pr := range profiles {
+		for _, perm := range perms {
+			for _, m := range modes {
+				for _, ch := range choices {
+					for _, id := range ids {
+						out = append(out, Request{Mode: m, Family: ch, Model: id, Profile: pr, Permission: perm, Slots: slotSets[n%2], Inputs: combos[n%len(combos)]})
+						n++
+					}
+				}
+				for _, in := range combos {
+					for _, sl := range slotSets {
+						out = append(out, Request{Mode: m, Model: ids[n%len(ids)], Profile: pr, Permission: perm, Slots: sl, Inputs: in})
+						n++
+					}
+				}
+			}
+		}
+	}
+	// The custom mode: a usable file, one that could not be used (with the
+	// fallback's text, and with none), and none loaded; in every program,
+	// for a model of each family choice.
+	if d.Custom != nil {
+		customs := []*Custom{{Text: "My own rules 😀.", Path: "CUSTOM.md", Usable: true}, {Text: d.Custom.Fallback, Path: "CUSTOM.md"}, {Path: "CUSTOM.md"}, nil}
+		for _, pr := range profiles {
+			for _, perm := range perms {
+				for _, ch := range choices {
+					for _, cu := range customs {
+						out = append(out, Request{Mode: d.Custom.Name, Family: ch, Model: ids[n%len(ids)], Profile: pr, Permission: perm, Slots: slotSets[n%2], Inputs: combos[n%len(combos)], Custom: cu})
+						n++
+					}
+				}
+			}
+		}
+	}
+	// Over the limits: every slot, placeholder, string and list at once.
+	over := fullSlots(d, strings.Repeat("ü", 5000))
+	in := map[string]any{}
+	for _, i := range d.Inputs {
+		switch i.Type {
+		case "string":
+			in[i.Name] = strings.Repeat("ß", max(i.MaxChars, 0)+1)
+		case "enum":
+			in[i.Name] = "not-a-value"
+		case "list":
+			var items []any
+			for k := 0; k <= max(i.MaxItems, 1); k++ {
+				items = append(items, record(i, strings.Repeat("x", 5000)))
+			}
+			in[i.Name] = items
+		}
+	}
+	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
+	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}})
+	return out
+}
+
+func fullSlots(d *portable.Project, text string) map[string]string {
+	m := map[string]string{}
+	for _, s := range d.Slots {
+		m[s.Name] = s.Name + ": " + text
+	}
+	for _, p := range d.Runtime {
+		m[p.Name] = text
+	}
+	return m
+}
+
+func record(in portable.Input, text string) map[string]any {
+	r := map[string]any{}
+	for _, f := range in.Fields {
+		r[f.Name] = f.Name + " " + text
+	}
+	return r
+}
+
+// inputCombos lists combinations of input values: every bool, every enum
+// value and the empty one, a string empty and filled, a list at 0, 1 and
+// its most items. Past 256 combinations, a stride through them keeps every
+// value of every input.
+func inputCombos(d *portable.Project) []map[string]any {
+	var choices [][]any
+	for _, in := range d.Inputs {
+		var vs []any
+		switch in.Type {
+		case "bool":
+			vs = []any{false, true}
+		case "enum":
+			vs = []any{""}
+			for _, v := range in.Values {
+				vs = append(vs, v)
+			}
+		case "string":
+			vs = []any{"", filled}
+		case "list":
+			most := in.MaxItems
+			if most < 0 {
+				most = 3
+			}
+			for _, n := range []int{0, 1, most} {
+				items := []any{}
+				for k := 0; k < n; k++ {
+					items = append(items, record(in, fmt.Sprintf("%d %s", k, filled)))
+				}
+				vs = append(vs, items)
+			}
+		}
+		choices = append(choices, vs)
+	}
+	total := 1
+	for _, vs := range choices {
+		total *= len(vs)
+	}
+	stride := 1
+	for total/stride > 256 {
+		stride += 2 // odd, so that the stride walks every value of a radix of 2
+	}
+	var out []map[string]any
+	for k := 0; k < total; k += stride {
+		m := map[string]any{}
+		rest := k
+		for i, vs := range choices {
+			m[d.Inputs[i].Name] = vs[rest%len(vs)]
+			rest /= len(vs)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// goDriver is the program that answers the corpus with the generated Go
+// package; %s are the package's import path and the lines that set the
+// profile and the permission set.
+const goDriver = `package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"unicode/utf16"
+
+	pkg "conformance.test/prompts"
+)
+
+type request struct {
+	Mode, Family, Model, Provider, Profile, Permission string
+	Slots  map[string]string
+	Inputs json.RawMessage
+	Custom *struct {
+		Text, Path string
+		Usable     bool
+	}
+}
+
+func main() {
+	var reqs []request
+	if err := json.NewDecoder(os.Stdin).Decode(&reqs); err != nil {
+		panic(err)
+	}
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for _, q := range reqs {
+		var r pkg.Request
+		var err error
+		if q.Mode != "" {
+			if r.Mode, err = pkg.ParseMode(q.Mode); err != nil {
+				panic(err)
+			}
+		}
+		if q.Family != "" {
+			if r.Family, err = pkg.ParseChoice(q.Family); err != nil {
+				panic(err)
+			}
+		}
+		r.Model, r.Provider = q.Model, q.Provider
+%s
+		slots, _ := json.Marshal(q.Slots)
+		if err := json.Unmarshal(slots, &r.Slots); err != nil {
+			panic(err)
+		}
+		if err := json.Unmarshal(q.Inputs, &r.Inputs); err != nil {
+			panic(err)
+		}
+		a := map[string]any{}
+		if p, err := r.Compose(); err != nil {
+			a["compose"] = map[string]any{"error": err.Error()}
+		} else {
+			a["compose"] = map[string]any{"text": p.Text, "cacheEndBytes": p.CacheEnd, "cacheEndUnits": len(utf16.Encode([]rune(p.Text[:p.CacheEnd]))), "cacheEndCodePoints": len([]rune(p.Text[:p.CacheEnd])), "cacheSections": p.CacheSections, "customFallback": p.CustomFallback}
+		}
+		if ss, err := r.Sections(); err != nil {
+			a["sections"] = map[string]any{"error": err.Error()}
+		} else {
+			l := []any{}
+			for _, s := range ss {
+				l = append(l, map[string]any{"name": s.Name, "text": s.Text, "source": s.Source, "slot": s.Slot, "stable": s.Stable, "before": s.Before})
+			}
+			a["sections"] = l
+		}
+		if res, err := r.Resolve(); err != nil {
+			a["resolve"] = map[string]any{"error": err.Error()}
+		} else {
+			st := map[string]any{}
+			b, _ := json.Marshal(res.Settings)
+			json.Unmarshal(b, &st)
+			a["resolve"] = map[string]any{"family": res.Family.String(), "forced": res.Forced, "note": res.Note, "modelId": res.ModelID, "settings": st}
+		}
+		problems := []string{}
+		if err := r.Validate(); err != nil {
+			var j interface{ Unwrap() []error }
+			if errors.As(err, &j) {
+				for _, e := range j.Unwrap() {
+					problems = append(problems, e.Error())
+				}
+			} else {
+				problems = append(problems, err.Error())
+			}
+		}
+		a["validate"] = problems
+		if fs, err := r.Fields(); err != nil {
+			a["fields"] = map[string]any{"error": err.Error()}
+		} else {
+			l := []any{}
+			for _, f := range fs {
+				l = append(l, map[string]any{"name": f.Name, "placeholder": f.Placeholder, "input": f.Input, "maxChars": f.MaxChars, "maxItems": f.MaxItems, "stable": f.Stable})
+			}
+			a["fields"] = l
+		}
+		if n, err := r.CostNotice(); err != nil {
+			a["notice"] = map[string]any{"error": err.Error()}
+		} else {
+			a["notice"] = map[string]any{"mode": n.Mode.String(), "tokens": n.Tokens, "overFocus": n.OverFocus, "line": n.Line, "warning": n.Warning, "text": n.String()}
+		}
+		enc.Encode(a)
+	}
+}
+`
+
+// goAnswers builds the Go package of progs in a module of its own and
+// answers reqs with it, one JSON line per request.
+func goAnswers(t *testing.T, progs []*compiler.Program, d *portable.Project, reqs []Request) []string {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	c := progs[0].Config
+	src, err := gogen.Generate(progs, d.InputHash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if keep := os.Getenv("CONFORMANCE_KEEP"); keep != "" {
+		// Kept for debugging a difference by hand.
+		dir = filepath.Join(keep, "go")
+	}
+	write(t, filepath.Join(dir, "go.mod"), "module conformance.test\n\ngo 1.26\n")
+	write(t, filepath.Join(dir, "prompts", "prompts_gen.go"), string(src))
+	var set strings.Builder
+	if c.Profiles != nil {
+		set.WriteString("\t\tif q.Profile != \"\" {\n\t\t\tif r.Profile, err = pkg.ParseProfile(q.Profile); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
+	}
+	if c.Custom != nil {
+		set.WriteString("\t\tif q.Custom != nil {\n\t\t\tr.Custom = &pkg.Custom{Text: q.Custom.Text, Path: q.Custom.Path, Usable: q.Custom.Usable}\n\t\t}\n")
+	}
+	if c.Permissions != nil {
+		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
+	}
+	write(t, filepath.Join(dir, "main.go"), fmt.Sprintf(goDriver, set.String()))
+	goReqs := make([]Request, len(reqs))
+	for i, q := range reqs {
+		goReqs[i] = q
+		goReqs[i].Slots = map[string]string{}
+		for k, v := range q.Slots {
+			goReqs[i].Slots[config.GoName(k)] = v
+		}
+	}
+	cmd := exec.Command(gobin, "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local", "GOPROXY=off")
+	return run(t, cmd, goReqs)
+}
+
+// run runs cmd with reqs as JSON on its standard input and returns its
+// lines of output.
+func run(t *testing.T, cmd *exec.Cmd, reqs any) []string {
+	t.Helper()
+	in, err := json.Marshal(reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// apiNames maps the words each language's errors use for its own API to
+// the Go package's: the one error that names an API (the custom mode
+// without its file) says it in each language's names; every other message
+// is the same text.
+var apiNames = map[string][2]string{
+	"typescript": {"the Request's custom, from loadCustom", "the Request's Custom, from LoadCustom"},
+	"python":     {"the Request's custom, from load_custom", "the Request's Custom, from LoadCustom"},
+}
+
+// compare fails on the first request whose answers differ, naming it and
+// the first answer that differs.
+func compare(t *testing.T, lang string, reqs []Request, want, got []string) {
+	t.Helper()
+	if r, ok := apiNames[lang]; ok {
+		for i := range got {
+			got[i] = strings.ReplaceAll(got[i], r[0], r[1])
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s answered %d requests, Go %d", lang, len(got), len(want))
+	}
+	for i := range want {
+		var w, g map[string]any
+		if err := json.Unmarshal([]byte(want[i]), &w); err != nil {
+			t.Fatalf("go answer %d: %v", i, err)
+		}
+		if err := json.Unmarshal([]byte(got[i]), &g); err != nil {
+			t.Fatalf("%s answer %d: %v", lang, i, err)
+		}
+		// Marshalled again, both have their keys sorted.
+		wb, _ := json.Marshal(w)
+		gb, _ := json.Marshal(g)
+		if bytes.Equal(wb, gb) {
+			continue
+		}
+		q, _ := json.Marshal(reqs[i])
+		for _, k := range slices.Sorted(maps.Keys(w)) {
+			wk, _ := json.Marshal(w[k])
+			gk, _ := json.Marshal(g[k])
+			if !bytes.Equal(wk, gk) {
+				t.Fatalf("%s differs from Go on request %d %s\n%s:\n  go:   %s\n  %s: %s", lang, i, q, k, wk, lang, gk)
+			}
+		}
+		t.Fatalf("%s differs from Go on request %d %s:\n  go:   %s\n  %s: %s", lang, i, q, want[i], lang, got[i])
+	}
+}

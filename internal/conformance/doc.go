@@ -1,0 +1,5 @@
+// Package conformance holds the test that every target's runtime gives the
+// generated Go package's answers: one corpus of requests, answered by the
+// Go package and by each other language's package built from the same
+// project, compared answer for answer. Only tests use it.
+package conformance

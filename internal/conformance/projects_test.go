@@ -1,0 +1,397 @@
+package conformance
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/promptc/promptc/compiler/portable"
+	"github.com/promptc/promptc/internal/config"
+	"github.com/promptc/promptc/internal/testproject"
+)
+
+// projects are the corpus's projects: the example, the harness-like project
+// (gateway ids, whole-id and conjunction rules, conditional parts,
+// placeholders), and test projects whose
+// templates (if/else, range, len, trim markers), when conditions,
+// settings, profiles, permission sets and white space the runtimes must
+// all reproduce. A txtar project is the archive of a testscript, its
+// project in the directory of its shallowest promptc.cue.
+var projects = []string{
+	"../../assets",
+	"../../compiler/portable/testdata/stub",
+	"../../testscripts/testdata/harness",
+	"../../testscripts/testdata/build_generated_templates_harness.txtar",
+	"../../testscripts/testdata/build_generated_settings.txtar",
+	"../../testscripts/testdata/build_generated_templates.txtar",
+	"../../testscripts/testdata/build_generated_profiles.txtar",
+	"../../testscripts/testdata/build_generated_permissions.txtar",
+}
+
+// projectDir returns the directory of a project: the example in place, a
+// txtar archive written to a temporary directory.
+func projectDir(t *testing.T, p string) string {
+	t.Helper()
+	if !strings.HasSuffix(p, ".txtar") {
+		return p
+	}
+	a, err := txtar.ParseFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	root := ""
+	for _, f := range a.Files {
+		write(t, filepath.Join(dir, filepath.FromSlash(f.Name)), string(f.Data))
+		if filepath.Base(f.Name) == config.FileName && (root == "" || len(f.Name) < len(root)) {
+			root = f.Name
+		}
+	}
+	if root == "" {
+		t.Fatalf("%s holds no %s", p, config.FileName)
+	}
+	return filepath.Join(dir, filepath.Dir(filepath.FromSlash(root)))
+}
+
+// TestConformance answers the corpus of every project with the generated
+// Go package and with every other target's package, and fails on the
+// first answer that differs.
+func TestConformance(t *testing.T) {
+	for _, p := range projects {
+		name := strings.TrimSuffix(filepath.Base(p), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			proj := testproject.CompileAll(t, projectDir(t, p))
+			progs := proj.Programs()
+			d, err := portable.Build(progs, "sha256:conformance")
+			if err != nil {
+				t.Fatal(err)
+			}
+			reqs := matrix(d, progs[0].Config)
+			want := goAnswers(t, progs, d, reqs)
+			t.Logf("%d requests, %d answers each", len(reqs), 6)
+			t.Run("typescript", func(t *testing.T) {
+				got := tsAnswers(t, d, reqs)
+				compare(t, "typescript", reqs, want, got)
+				t.Logf("typescript: %d of %d requests equal", len(reqs), len(reqs))
+			})
+			t.Run("python", func(t *testing.T) {
+				got := pyAnswers(t, d, reqs)
+				compare(t, "python", reqs, want, got)
+				t.Logf("python: %d of %d requests equal", len(reqs), len(reqs))
+			})
+		})
+	}
+}
+
+// tsDriver answers the corpus with the generated TypeScript package.
+const tsDriver = `import * as p from "./prompts/index.js";
+let s = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => (s += d)).on("end", () => {
+  const out = [];
+  const call = (f) => {
+    try {
+      return f();
+    } catch (e) {
+      if (!(e instanceof p.PromptError)) throw e;
+      return { error: e.message };
+    }
+  };
+  for (const q of JSON.parse(s)) {
+    const r = { ...q };
+    for (const k of ["mode", "family", "provider", "profile", "permission"]) if (!r[k]) delete r[k];
+    const a = {};
+    a.compose = call(() => {
+      const c = p.compose(r);
+      const prefix = c.text.slice(0, c.cacheEnd);
+      return { text: c.text, cacheEndBytes: c.cacheEndBytes, cacheEndUnits: c.cacheEnd, cacheEndCodePoints: Array.from(prefix).length, cacheSections: c.cacheSections, customFallback: c.customFallback };
+    });
+    a.sections = call(() => p.sections(r));
+    a.resolve = call(() => p.resolve(r));
+    a.validate = p.validate(r).map((e) => e.message);
+    a.fields = call(() => p.fields(r));
+    a.notice = call(() => {
+      const n = p.costNotice(r);
+      return { mode: n.mode, tokens: n.tokens, overFocus: n.overFocus, line: n.line, warning: n.warning, text: n.text };
+    });
+    out.push(JSON.stringify(a));
+  }
+  process.stdout.write(out.join("\n") + "\n");
+});
+`
+
+// tsAnswers writes the TypeScript package of d and answers reqs with it on
+// node; without node the test skips, saying so.
+func tsAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node on PATH: the TypeScript package is not checked here (CI has node)")
+	}
+	files, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if keep := os.Getenv("CONFORMANCE_KEEP"); keep != "" {
+		// Kept for debugging a difference by hand.
+		dir = keep
+	}
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "driver.mjs"), tsDriver)
+	if os.Getenv("CONFORMANCE_KEEP") != "" {
+		b, _ := json.Marshal(reqs)
+		write(t, filepath.Join(dir, "requests.json"), string(b))
+	}
+	cmd := exec.Command(node, "driver.mjs")
+	cmd.Dir = dir
+	return run(t, cmd, reqs)
+}
+
+// pyDriver answers the corpus with the generated Python package.
+const pyDriver = `import json, sys
+import prompts as p
+
+def call(f):
+    try:
+        return f()
+    except p.PromptError as e:
+        return {"error": e.message}
+
+def compose(r):
+    c = p.compose(r)
+    prefix = c.text[:c.cache_end]
+    return {"text": c.text, "cacheEndBytes": c.cache_end_bytes, "cacheEndUnits": len(prefix.encode("utf-16-le")) // 2, "cacheEndCodePoints": c.cache_end, "cacheSections": c.cache_sections, "customFallback": c.custom_fallback}
+
+out = sys.stdout
+for q in json.load(sys.stdin):
+    kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
+    if "custom" in kw:
+        kw["custom"] = p.Custom(**kw["custom"])
+    r = p.Request(**kw)
+    a = {}
+    a["compose"] = call(lambda: compose(r))
+    a["sections"] = call(lambda: [{"name": s.name, "text": s.text, "source": s.source, "slot": s.slot, "stable": s.stable, "before": s.before} for s in p.sections(r)])
+    a["resolve"] = call(lambda: (lambda x: {"family": x.family, "forced": x.forced, "note": x.note, "modelId": x.model_id, "settings": x.settings})(p.resolve(r)))
+    a["validate"] = [e.message for e in p.validate(r)]
+    a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "maxItems": f.max_items, "stable": f.stable} for f in p.fields(r)])
+    a["notice"] = call(lambda: (lambda n: {"mode": n.mode, "tokens": n.tokens, "overFocus": n.over_focus, "line": n.line, "warning": n.warning, "text": n.text})(p.cost_notice(r)))
+    out.write(json.dumps(a, ensure_ascii=False) + "\n")
+`
+
+// pyAnswers writes the Python package of d and answers reqs with it on
+// python3; without python3 the test skips, saying so.
+func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on PATH: the Python package is not checked here (CI has python3)")
+	}
+	files, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "driver.py"), pyDriver)
+	cmd := exec.Command(py, "-X", "utf8", "driver.py")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
+	return run(t, cmd, reqs)
+}
+
+// tsConsumer is a TypeScript program that uses the generated package of
+// the stub project the way a harness does; tsc --strict must accept it,
+// and must refuse it with a mode that is none (tsBad).
+const tsConsumer = `import { compose, sections, resolve, validate, fields, costNotice, PromptError, type Request, type Mode } from "./prompts/index.js";
+
+const mode: Mode = "long";
+const req: Request = {
+  mode,
+  model: "alpha-small",
+  slots: { rules: "R", memory: "M", cwd: "/w" },
+  inputs: { IsGitRepo: true, Style: "terse", Files: [{ Path: "a.go", Content: "x" }] },
+};
+const p = compose(req);
+const cached: string = p.text.slice(0, p.cacheEnd);
+const n: number = p.cacheEndBytes + sections(req).length + fields(req).length + costNotice(req).tokens;
+const fam: "alpha" | "plain" = resolve(req).family;
+const ex: "inline" | "end" = resolve(req).settings.Examples;
+for (const e of validate(req)) {
+  const f: string = e.field;
+  console.log(f, e instanceof PromptError);
+}
+console.log(cached.length, n, fam, ex);
+`
+
+// TestTypeScriptStrict type-checks a consumer of the generated TypeScript
+// package with tsc --strict, the checker at $PROMPTC_TSC (CI installs a
+// pinned typescript with npm); without it the test skips, saying so.
+func TestTypeScriptStrict(t *testing.T) {
+	tsc := os.Getenv("PROMPTC_TSC")
+	if tsc == "" {
+		t.Skip("PROMPTC_TSC is not set: the generated TypeScript is not type-checked here (CI installs typescript and sets it)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "main.ts"), tsConsumer)
+	write(t, filepath.Join(dir, "bad.ts"), strings.Replace(tsConsumer, `Mode = "long"`, `Mode = "lung"`, 1))
+	check := func(file string) (string, error) {
+		cmd := exec.Command(tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", file)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := check("main.ts"); err != nil {
+		t.Fatalf("tsc --strict main.ts: %v\n%s", err, out)
+	}
+	if out, err := check("bad.ts"); err == nil || !strings.Contains(out, `Type '"lung"' is not assignable to type 'Mode'`) {
+		t.Fatalf("tsc --strict accepted a mode that is none: %v\n%s", err, out)
+	}
+}
+
+// docBlock returns the fenced block of info string lang in docs/targets.md.
+func docBlock(t *testing.T, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/targets.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "\n```"+lang+"\n")
+	if !ok {
+		t.Fatalf("docs/targets.md has no %s block", lang)
+	}
+	block, _, ok := strings.Cut(rest, "\n```\n")
+	if !ok {
+		t.Fatalf("docs/targets.md: the %s block is not closed", lang)
+	}
+	return block + "\n"
+}
+
+// TestDocsHarness runs the harness loops of docs/targets.md on the stub
+// project's packages: each must run, and both must print the same family
+// and prefix for each turn.
+func TestDocsHarness(t *testing.T) {
+	node, nerr := exec.LookPath("node")
+	py, perr := exec.LookPath("python3")
+	if nerr != nil || perr != nil {
+		t.Skip("node or python3 is not on PATH: the harness loops of docs/targets.md do not run here (CI has both)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ts, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ts {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	pyFiles, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range pyFiles {
+		write(t, filepath.Join(dir, "py", "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, "loop.mjs"), docBlock(t, "ts"))
+	write(t, filepath.Join(dir, "py", "loop.py"), docBlock(t, "python"))
+	out := func(cmd *exec.Cmd) []string {
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, b)
+		}
+		var heads []string
+		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			f := strings.Fields(l)
+			heads = append(heads, strings.Join(f[:3], " "))
+		}
+		return heads
+	}
+	nc := exec.Command(node, "loop.mjs")
+	nc.Dir = dir
+	pc := exec.Command(py, "-B", "loop.py")
+	pc.Dir = filepath.Join(dir, "py")
+	got, want := out(pc), out(nc)
+	if len(want) != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("the loops of docs/targets.md print\ntypescript: %q\npython:     %q", want, got)
+	}
+	if want[0] != "alpha 84 84" {
+		t.Fatalf("the typescript loop prints %q first, want the family and prefix of the stub's long mode", want[0])
+	}
+}
+
+// pyConsumer is a Python program that uses the generated package of the
+// stub project the way a harness does; pyright in strict mode must accept
+// it, and refuse it with a mode that is none.
+const pyConsumer = `from prompts import Request, compose, resolve, validate, Mode
+
+mode: Mode = "long"
+r = Request(mode=mode, model="alpha-small", slots={"rules": "R"}, inputs={"IsGitRepo": True, "Style": "terse"})
+p = compose(r)
+prefix: str = p.text[: p.cache_end]
+fam: str = resolve(r).family
+for e in validate(r):
+    print(e.field, e.message)
+print(prefix, fam)
+`
+
+// TestPythonStrict type-checks the generated Python package and a consumer
+// of it with pyright in strict mode for Python 3.9, the checker at
+// $PROMPTC_PYRIGHT (CI installs a pinned pyright with npm); without it the
+// test skips, saying so.
+func TestPythonStrict(t *testing.T) {
+	pyright := os.Getenv("PROMPTC_PYRIGHT")
+	if pyright == "" {
+		t.Skip("PROMPTC_PYRIGHT is not set: the generated Python is not type-checked here (CI installs pyright and sets it)")
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		consumer string
+		ok       bool
+	}{{pyConsumer, true}, {strings.Replace(pyConsumer, `Mode = "long"`, `Mode = "lung"`, 1), false}} {
+		dir := t.TempDir()
+		for _, f := range files {
+			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+		}
+		write(t, filepath.Join(dir, "consumer.py"), c.consumer)
+		write(t, filepath.Join(dir, "pyrightconfig.json"), `{"typeCheckingMode": "strict", "pythonVersion": "3.9"}`)
+		cmd := exec.Command(pyright)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if c.ok && err != nil {
+			t.Fatalf("pyright --strict: %v\n%s", err, out)
+		}
+		if !c.ok && (err == nil || !strings.Contains(string(out), `is not assignable to declared type "Mode"`)) {
+			t.Fatalf("pyright accepted a mode that is none: %v\n%s", err, out)
+		}
+	}
+}
