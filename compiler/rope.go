@@ -45,12 +45,6 @@ func lit(s string) *rope {
 	return &rope{s: s, rep: 1, chars: int64(utf8.RuneCountInString(s)), bytes: int64(len(s))}
 }
 
-// litN is s of n characters (as counted by the caller), so that a
-// literal is not counted twice.
-func litN(s string, n int) *rope {
-	return &rope{s: s, rep: 1, chars: int64(n), bytes: int64(len(s))}
-}
-
 // xs is n x's: an input string at its maximum.
 func xs(n int64) *rope { return repeat(lit("x"), n) }
 
