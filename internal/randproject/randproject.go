@@ -1,0 +1,491 @@
+// Package randproject writes random valid promptc projects and random
+// requests against them, for differential tests: the generated Go package
+// and promptc show must compose every request alike.
+//
+// A project has one to three modes in the lattice order (each sends what
+// the one below it sends, in the same order) and sometimes a mode outside
+// it; file parts with when conditions on bool and enum inputs and on a
+// per-model setting, with models patterns, keepTrailing, constant and
+// run-time placeholders; template parts reading the inputs; the three
+// family parts over one to three family files with regex-selected model
+// notes, a fallback family with or without a file; slots, stable or not,
+// one of them sometimes required; per-mode separators, finalNewline,
+// before and end; sometimes profiles (one omitting a part) and permission
+// sets over a tool catalogue; examples, or none. The same seed always
+// gives the same project.
+package randproject
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/internal/synth"
+)
+
+// Input is one run-time input of a project.
+type Input struct {
+	Name   string
+	Type   string // "bool", "enum" or "string"
+	Values []string
+	// MaxChars bounds a string input.
+	MaxChars int
+}
+
+// Project is one generated project and what its requests may name.
+type Project struct {
+	// Files maps slash paths, promptc.cue among them, to their text.
+	Files map[string]string
+	// Modes are the mode names.
+	Modes []string
+	// Families are the family names a request may force (the fallback
+	// among them).
+	Families []string
+	// Models are model ids the project's rules, notes and settings react
+	// to, and some they do not.
+	Models []string
+	// Inputs are the run-time inputs.
+	Inputs []Input
+	// Values are the names of the slots and run-time placeholders, which
+	// a request fills.
+	Values []string
+	// Stable names the stable slots.
+	Stable map[string]bool
+	// Examples is set when the project has a families.examples table.
+	Examples bool
+}
+
+// Request is one composition, in the form of promptc show --requests.
+type Request struct {
+	Mode   string            `json:"mode"`
+	Family string            `json:"family"`
+	Model  string            `json:"model"`
+	Slots  map[string]string `json:"slots"`
+	Inputs map[string]any    `json:"inputs"`
+}
+
+type noteDef struct{ label, pattern, suffix string }
+
+var noteDefs = []noteDef{
+	{"Large", "/-large/i", "large"},
+	{"Mini", "/-(small|mini)/i", "mini"},
+	{"Fast", "/-fast/i", "fast"},
+}
+
+var (
+	familyPool = []string{"alpha", "bravo", "charlie", "delta"}
+	boolPool   = []string{"Git", "Sandbox", "Online"}
+	enumPool   = []string{"Style", "Tone"}
+	enumValues = []string{"terse", "plain", "rich"}
+	sepPool    = []string{"\n\n", "\n", "\n---\n", "\n\n\n"}
+	beforePool = []string{"", "\n", " ", "\n***\n"}
+)
+
+// gen holds the working state of one project.
+type gen struct {
+	r     *rand.Rand
+	prose synth.Prose
+	files map[string]string
+	cfg   strings.Builder
+}
+
+func (g *gen) w(format string, args ...any) { fmt.Fprintf(&g.cfg, format, args...) }
+
+func (g *gen) chance(pct int) bool { return g.r.IntN(100) < pct }
+
+// text returns one to three paragraphs of prose.
+func (g *gen) text() string {
+	n := 1 + g.r.IntN(3)
+	ps := make([]string, n)
+	for i := range ps {
+		ps[i] = g.prose.Paragraph(1+g.r.IntN(3), 100)
+	}
+	return strings.Join(ps, "\n\n")
+}
+
+// ref is an entry of a compose list and the lowest chain mode sending it.
+type ref struct {
+	name  string // "parts.x" or "slots.x"
+	level int
+}
+
+// Generate returns the project of seed.
+func Generate(seed uint64) Project {
+	r := rand.New(rand.NewPCG(seed, 0x72616e6470726f6a))
+	g := &gen{r: r, prose: synth.NewProse(r), files: map[string]string{}}
+	p := Project{Files: g.files, Stable: map[string]bool{}}
+
+	// Families and their notes.
+	nFam := 1 + r.IntN(3)
+	fams := slices.Clone(familyPool[:nFam])
+	famNotes := map[string][]noteDef{}
+	for _, f := range fams {
+		for _, n := range noteDefs {
+			if g.chance(60) {
+				famNotes[f] = append(famNotes[f], n)
+			}
+		}
+		g.files["prompts/families/"+f+".prompt.md"] = g.familyFile(f, famNotes[f])
+	}
+	fallbackFile := g.chance(50)
+	if fallbackFile {
+		// A fallback family with a file and no rule: it is selected by
+		// every model no rule claims.
+		famNotes["neutral"] = []noteDef{noteDefs[r.IntN(len(noteDefs))]}
+		g.files["prompts/families/neutral.prompt.md"] = g.familyFile("neutral", famNotes["neutral"])
+	}
+	p.Families = append(slices.Clone(fams), "neutral")
+	for _, f := range fams {
+		p.Models = append(p.Models, f+"-base", f+"-x-large", f+"-mini", f+"-fast-large", "acme/"+f+"-small")
+	}
+	p.Models = append(p.Models, "", "gpt-4o", "acme/in-house-large", "ALPHA-FAST", "x-large")
+
+	// Inputs.
+	var inputs []Input
+	for _, name := range boolPool {
+		if g.chance(35) {
+			inputs = append(inputs, Input{Name: name, Type: "bool"})
+		}
+	}
+	for _, name := range enumPool {
+		if g.chance(35) {
+			vals := slices.Clone(enumValues[:2+r.IntN(2)])
+			inputs = append(inputs, Input{Name: name, Type: "enum", Values: vals})
+		}
+	}
+	if g.chance(30) {
+		inputs = append(inputs, Input{Name: "Cwd", Type: "string", MaxChars: 40})
+	}
+	p.Inputs = inputs
+	stableInput := map[string]bool{}
+	for _, in := range inputs {
+		stableInput[in.Name] = g.chance(40)
+	}
+	hasSetting := g.chance(40)
+
+	// Parts, in compose order, each with the lowest chain mode sending it.
+	nChain := 1 + r.IntN(3)
+	var refs []ref
+	var parts strings.Builder
+	pw := func(format string, args ...any) { fmt.Fprintf(&parts, format, args...) }
+	g.files["prompts/intro.md"] = "{{product}} is a coding assistant.\n\n" + g.text() + "\n"
+	pw("\tintro: {\n\t\tfile: \"prompts/intro.md\"\n\t\tgoverning: true\n\t}\n")
+	refs = append(refs, ref{"parts.intro", 0})
+	famParts := []string{"familyLine", "familyBody", "modelNote"}
+	for i, kind := range []string{"line", "body", "note"} {
+		if g.chance(70) {
+			pw("\t%s: family: %q\n", famParts[i], kind)
+			refs = append(refs, ref{"parts." + famParts[i], r.IntN(nChain)})
+		}
+	}
+	runtimePH := g.chance(40)
+	used := map[string]bool{}
+	nFile := 2 + r.IntN(5)
+	for i := 0; i < nFile; i++ {
+		name := fmt.Sprintf("p%d", i)
+		path := "prompts/" + name + ".md"
+		body := g.text()
+		if runtimePH && i == 0 {
+			body += "\n\nWork in {{workdir}}."
+		}
+		keep := g.chance(25)
+		if keep {
+			body += strings.Repeat("\n", 1+r.IntN(3))
+		} else {
+			body += "\n"
+		}
+		g.files[path] = body
+		pw("\t%s: {\n\t\tfile: %q\n", name, path)
+		if keep {
+			pw("\t\tkeepTrailing: true\n")
+		}
+		if g.chance(15) {
+			pw("\t\tmodels: [\"(?i)-fast\"]\n")
+		}
+		// p1 reads no input: the lean profile omits it, and an input
+		// only it read would be unused there.
+		switch {
+		case i == 1:
+		case len(inputs) > 0 && g.chance(60):
+			in := inputs[r.IntN(len(inputs))]
+			switch in.Type {
+			case "bool":
+				used[in.Name] = true
+				switch r.IntN(3) {
+				case 0:
+					pw("\t\twhen: input: %q\n", in.Name)
+				case 1:
+					pw("\t\twhen: {input: %q, is: [true]}\n", in.Name)
+				default:
+					pw("\t\twhen: {input: %q, is: [false]}\n", in.Name)
+				}
+			case "enum":
+				used[in.Name] = true
+				pw("\t\twhen: {input: %q, is: [%s]}\n", in.Name, quoteList(g.subset(in.Values)))
+			}
+		case hasSetting && g.chance(50):
+			pw("\t\twhen: {setting: \"Effort\", is: [%s]}\n", quoteList(g.subset([]string{"low", "mid", "high"})))
+		}
+		pw("\t}\n")
+		refs = append(refs, ref{"parts." + name, r.IntN(nChain)})
+	}
+	// Template parts read every input no when condition reads, and some
+	// that one does.
+	var unread []Input
+	for _, in := range inputs {
+		if !used[in.Name] || g.chance(30) {
+			unread = append(unread, in)
+		}
+	}
+	for i := 0; len(unread) > 0; i++ {
+		k := 1 + r.IntN(len(unread))
+		name := fmt.Sprintf("t%d", i)
+		path := "prompts/" + name + ".tmpl"
+		g.files[path] = g.template(unread[:k])
+		unread = unread[k:]
+		pw("\t%s: template: %q\n", name, path)
+		refs = append(refs, ref{"parts." + name, r.IntN(nChain)})
+	}
+
+	// Slots.
+	slots := []string{"instructions", "memory"}[:1+r.IntN(2)]
+	required := ""
+	if g.chance(30) {
+		required = slots[0]
+	}
+	var slotDecl strings.Builder
+	for _, s := range slots {
+		stable := g.chance(50)
+		p.Stable[s] = stable
+		fmt.Fprintf(&slotDecl, "\t%s: {\n\t\tdescription: %q\n", s, "What the harness supplies as "+s+".")
+		if stable {
+			slotDecl.WriteString("\t\tstable: true\n")
+		}
+		if s == required {
+			slotDecl.WriteString("\t\trequired: true\n")
+		}
+		slotDecl.WriteString("\t}\n")
+		lvl := r.IntN(nChain)
+		if s == required {
+			lvl = 0
+		}
+		at := r.IntN(len(refs) + 1)
+		refs = slices.Insert(refs, at, ref{"slots." + s, lvl})
+	}
+	p.Values = slices.Clone(slots)
+	if runtimePH {
+		p.Values = append(p.Values, "workdir")
+	}
+
+	// Modes.
+	chainNames := []string{"minimal", "focus", "full"}[:nChain]
+	p.Modes = slices.Clone(chainNames)
+	g.w("// A random project for differential tests (seed %d).\n", seed)
+	g.w("version: \"v1\"\n\noutput: {\n\tdir: \"gen\"\n\tpackage: \"prompts\"\n}\n\n")
+	g.w("parts: {\n%s}\n\n", parts.String())
+	g.w("slots: {\n%s}\n\n", slotDecl.String())
+	g.w("placeholders: {\n\tproduct: value: \"Tern\"\n")
+	if runtimePH {
+		g.w("\tworkdir: runtime: maxChars: 60\n")
+	}
+	g.w("}\n\n")
+	if len(inputs) > 0 {
+		g.w("inputs: {\n")
+		for _, in := range inputs {
+			g.w("\t%s: {\n\t\ttype: %q\n", in.Name, in.Type)
+			if stableInput[in.Name] {
+				g.w("\t\tstable: true\n")
+			}
+			switch in.Type {
+			case "enum":
+				g.w("\t\tvalues: [%s]\n", quoteList(in.Values))
+			case "string":
+				g.w("\t\tmaxChars: %d\n", in.MaxChars)
+			}
+			g.w("\t}\n")
+		}
+		g.w("}\n\n")
+	}
+	if hasSetting {
+		g.w("settings: Effort: {\n\tvalues: [\"low\", \"mid\", \"high\"]\n\tdefault: \"low\"\n")
+		g.w("\trules: [{value: \"high\", name: [\"(?i)-large\"]}, {value: \"mid\", name: [\"(?i)-fast\"]}]\n}\n\n")
+	}
+	g.w("modes: {\n")
+	for i, m := range chainNames {
+		var compose []string
+		for _, rf := range refs {
+			if rf.level <= i {
+				compose = append(compose, rf.name)
+			}
+		}
+		g.mode(m, compose)
+	}
+	if g.chance(40) {
+		var compose []string
+		for _, rf := range refs {
+			if g.chance(50) || rf.name == "slots."+required {
+				compose = append(compose, rf.name)
+			}
+		}
+		g.mode("task", compose)
+		p.Modes = append(p.Modes, "task")
+	}
+	g.w("}\n\norder: [%s]\ndefaultMode: %q\n\n", quoteList(chainNames), chainNames[0])
+
+	// Profiles: the default sends everything, lean omits a file part.
+	if g.chance(40) {
+		g.w("profiles: {\n\tdefault: \"whole\"\n\tvalues: {\n\t\twhole: {}\n")
+		g.w("\t\tlean: {\n\t\t\tomit: [parts.p1]\n\t\t\tdropped: [parts.p1]\n\t\t}\n\t}\n}\n\n")
+	}
+
+	// Families.
+	g.w("families: {\n\tfallback: \"neutral\"\n\trules: [\n")
+	for _, f := range fams {
+		g.w("\t\t{family: %q, name: [\"(?i)^%s-\"]},\n", f, f)
+	}
+	g.w("\t]\n")
+	if p.Examples = g.chance(70); p.Examples {
+		g.w("\texamples: {\n")
+		for _, f := range fams {
+			g.w("\t\t%q: {family: %q, note: null}\n", f+"-base", f)
+			// Sent the parts with models patterns.
+			fast := "null"
+			if slices.Contains(famNotes[f], noteDefs[2]) {
+				fast = `"Fast"`
+			}
+			g.w("\t\t%q: {family: %q, note: %s}\n", f+"-x-fast", f, fast)
+			for _, n := range famNotes[f] {
+				g.w("\t\t%q: {family: %q, note: %q}\n", f+"-"+n.suffix, f, n.label)
+			}
+		}
+		if fallbackFile {
+			n := famNotes["neutral"][0]
+			g.w("\t\t%q: {family: \"neutral\", note: %q}\n", "acme/in-house-"+n.suffix, n.label)
+		} else {
+			g.w("\t\t\"acme/in-house\": \"neutral\"\n")
+		}
+		g.w("\t}\n")
+	}
+	g.w("}\n")
+	g.files["promptc.cue"] = g.cfg.String()
+	return p
+}
+
+// mode writes one mode sending compose, with a random wire format.
+func (g *gen) mode(name string, compose []string) {
+	g.w("\t%s: {\n\t\tdescription: %q\n", name, "The "+name+" mode.")
+	if sep := sepPool[g.r.IntN(len(sepPool))]; sep != "\n\n" || g.chance(30) {
+		g.w("\t\tseparator: %q\n", sep)
+	}
+	switch g.r.IntN(4) {
+	case 0:
+		g.w("\t\tfinalNewline: true\n")
+	case 1:
+		g.w("\t\tend: %q\n", []string{"\n", "\n\n", "\n--\n"}[g.r.IntN(3)])
+	}
+	if len(compose) > 1 && g.chance(50) {
+		g.w("\t\tbefore: {\n")
+		for _, c := range compose[1:] {
+			if g.chance(30) {
+				g.w("\t\t\t%s: %q\n", strings.TrimPrefix(strings.TrimPrefix(c, "parts."), "slots."), beforePool[g.r.IntN(len(beforePool))])
+			}
+		}
+		g.w("\t\t}\n")
+	}
+	g.w("\t\tcompose: [%s]\n\t}\n", strings.Join(compose, ", "))
+}
+
+// familyFile returns the text of a family file with the given notes.
+func (g *gen) familyFile(name string, notes []noteDef) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "---\nfamily: %s\nprovenance: Random text for the %s family.\n---\n", name, name)
+	b.WriteString("For " + name + " models: " + g.prose.Sentence() + "\n\n")
+	b.WriteString("Working as a " + name + " model:\n" + g.prose.Bullets(2+g.r.IntN(3)) + "\n")
+	for _, n := range notes {
+		fmt.Fprintf(&b, "\n<!-- model %q %s -->\n%s\n", n.label, n.pattern, g.prose.Paragraph(1+g.r.IntN(2), 100))
+	}
+	return b.String()
+}
+
+// template returns a text/template reading every input of ins.
+func (g *gen) template(ins []Input) string {
+	var b strings.Builder
+	b.WriteString(g.prose.Sentence() + "\n")
+	for _, in := range ins {
+		switch in.Type {
+		case "bool":
+			fmt.Fprintf(&b, "{{if .%s}}%s{{else}}%s{{end}}\n", in.Name, g.prose.Sentence(), g.prose.Sentence())
+		case "enum":
+			if g.chance(50) {
+				fmt.Fprintf(&b, "The %s is {{.%s}}.\n", strings.ToLower(in.Name), in.Name)
+			} else {
+				fmt.Fprintf(&b, "{{if eq .%s %q}}%s\n{{end}}", in.Name, in.Values[0], g.prose.Sentence())
+			}
+		case "string":
+			fmt.Fprintf(&b, "{{with .%s}}The directory is {{.}}.\n{{end}}", in.Name)
+		}
+	}
+	return b.String()
+}
+
+// subset returns a non-empty random subset of vals, in their order.
+func (g *gen) subset(vals []string) []string {
+	for {
+		var out []string
+		for _, v := range vals {
+			if g.chance(50) {
+				out = append(out, v)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+}
+
+func quoteList(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Requests returns n random requests against p.
+func (p Project) Requests(seed uint64, n int) []Request {
+	r := rand.New(rand.NewPCG(seed, 0x7265717565737473))
+	out := make([]Request, n)
+	for i := range out {
+		q := Request{Mode: p.Modes[r.IntN(len(p.Modes))], Family: "auto", Model: p.Models[r.IntN(len(p.Models))]}
+		if r.IntN(4) == 0 {
+			q.Family = p.Families[r.IntN(len(p.Families))]
+		}
+		q.Slots = map[string]string{}
+		for _, s := range p.Values {
+			switch r.IntN(3) {
+			case 0:
+			case 1:
+				q.Slots[s] = "<" + s + ">"
+			default:
+				q.Slots[s] = "line one of " + s + "\n\nline two"
+			}
+		}
+		q.Inputs = map[string]any{}
+		for _, in := range p.Inputs {
+			if r.IntN(4) == 0 {
+				continue // left at its zero value
+			}
+			switch in.Type {
+			case "bool":
+				q.Inputs[in.Name] = r.IntN(2) == 0
+			case "enum":
+				q.Inputs[in.Name] = in.Values[r.IntN(len(in.Values))]
+			case "string":
+				q.Inputs[in.Name] = []string{"", "/src", "/home/user/project"}[r.IntN(3)]
+			}
+		}
+		out[i] = q
+	}
+	return out
+}
