@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/randproject"
 	"github.com/promptc/promptc/internal/testproject"
@@ -30,12 +31,14 @@ var (
 const randAdapter = `package prompts
 
 import (
+	"encoding"
 	"encoding/json"
 	"reflect"
 )
 
 type diffRequest struct {
 	Mode, Family, Model string
+	Profile, Permission string
 	Slots               map[string]string
 	Inputs              map[string]any
 }
@@ -74,6 +77,15 @@ func diffOne(q diffRequest) diffAnswer {
 		return diffAnswer{Err: err.Error()}
 	}
 	r.Model = q.Model
+	// Profile and Permission exist only in a project that declares them.
+	rv := reflect.ValueOf(&r).Elem()
+	for name, v := range map[string]string{"Profile": q.Profile, "Permission": q.Permission} {
+		if v != "" {
+			if err := rv.FieldByName(name).Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(v)); err != nil {
+				return diffAnswer{Err: err.Error()}
+			}
+		}
+	}
 	sv := reflect.ValueOf(&r.Slots).Elem()
 	for k, v := range q.Slots {
 		sv.FieldByName(k).SetString(v)
@@ -204,7 +216,8 @@ func toGoNames(reqs []randproject.Request) []map[string]any {
 		for k, v := range q.Slots {
 			slots[config.GoName(k)] = v
 		}
-		out[i] = map[string]any{"Mode": q.Mode, "Family": q.Family, "Model": q.Model, "Slots": slots, "Inputs": q.Inputs}
+		out[i] = map[string]any{"Mode": q.Mode, "Family": q.Family, "Model": q.Model, "Slots": slots, "Inputs": q.Inputs,
+			"Profile": q.Profile, "Permission": q.Permission}
 	}
 	return out
 }
@@ -216,29 +229,59 @@ func compareRandom(t *testing.T, dir string, p randproject.Project, reqs []randp
 	if len(got) != len(reqs) {
 		t.Fatalf("the generated package answered %d of %d requests", len(got), len(reqs))
 	}
-	var lines bytes.Buffer
-	for _, q := range reqs {
-		js, err := json.Marshal(q)
+	// One show run per profile and permission set, which are flags of
+	// show: the answers in the order of reqs.
+	shown := make([]string, len(reqs))
+	progs := map[[2]string]*compiler.Program{}
+	for i := range reqs {
+		key := [2]string{reqs[i].Profile, reqs[i].Permission}
+		if progs[key] != nil {
+			continue
+		}
+		l := testproject.Load(t, dir)
+		prog, err := compiler.Compile(l, compiler.Options{Profile: key[0], Permission: key[1]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines.Write(append(js, '\n'))
+		progs[key] = prog
+		var lines bytes.Buffer
+		var idx []int
+		for j, q := range reqs {
+			if q.Profile == key[0] && q.Permission == key[1] {
+				js, err := json.Marshal(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines.Write(append(js, '\n'))
+				idx = append(idx, j)
+			}
+		}
+		reqFile := filepath.Join(t.TempDir(), "requests.jsonl")
+		if err := os.WriteFile(reqFile, lines.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"show", dir, "--requests", reqFile, "--no-redact"}
+		if key[0] != "" {
+			args = append(args, "--profile", key[0])
+		}
+		if key[1] != "" {
+			args = append(args, "--permit", key[1])
+		}
+		var out, errb bytes.Buffer
+		if code := cli.Run(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), code, errb.String())
+		}
+		got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if len(got) != len(idx) {
+			t.Fatalf("%s printed %d lines for %d requests", strings.Join(args, " "), len(got), len(idx))
+		}
+		for k, j := range idx {
+			shown[j] = got[k]
+		}
 	}
-	reqFile := filepath.Join(t.TempDir(), "requests.jsonl")
-	if err := os.WriteFile(reqFile, lines.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var out, errb bytes.Buffer
-	if code := cli.Run([]string{"show", dir, "--requests", reqFile, "--no-redact"}, nil, &out, &errb); code != 0 {
-		t.Fatalf("show --requests: exit %d\n%s", code, errb.String())
-	}
-	shown := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(shown) != len(reqs) {
-		t.Fatalf("show --requests printed %d lines for %d requests", len(shown), len(reqs))
-	}
-	prog := testproject.Compile(t, dir)
 	for i, q := range reqs {
 		g := got[i]
+		prog := progs[[2]string{q.Profile, q.Permission}]
 		what := fmt.Sprintf("request %d %+v", i+1, q)
 		if g.Err != "" {
 			t.Errorf("%s: the generated package: %s", what, g.Err)

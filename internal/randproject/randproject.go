@@ -11,7 +11,8 @@
 // notes, a fallback family with or without a file; slots, stable or not,
 // one of them sometimes required; per-mode separators, finalNewline,
 // before and end; sometimes profiles (one omitting a part) and permission
-// sets over a tool catalogue; examples, or none. The same seed always
+// sets over a tool catalogue (one profile listing tools by name behind a
+// discovery tool); examples, or none. The same seed always
 // gives the same project.
 package randproject
 
@@ -54,6 +55,9 @@ type Project struct {
 	Stable map[string]bool
 	// Examples is set when the project has a families.examples table.
 	Examples bool
+	// Profiles and Permissions name the profiles and permission sets, if
+	// the project declares any.
+	Profiles, Permissions []string
 }
 
 // Request is one composition, in the form of promptc show --requests.
@@ -63,6 +67,10 @@ type Request struct {
 	Model  string            `json:"model"`
 	Slots  map[string]string `json:"slots"`
 	Inputs map[string]any    `json:"inputs"`
+	// Profile and Permission are the profile and permission set ("" for
+	// the defaults); show takes them as flags, not in the request.
+	Profile    string `json:"-"`
+	Permission string `json:"-"`
 }
 
 type noteDef struct{ label, pattern, suffix string }
@@ -178,6 +186,17 @@ func Generate(seed uint64) Project {
 			pw("\t%s: family: %q\n", famParts[i], kind)
 			refs = append(refs, ref{"parts." + famParts[i], r.IntN(nChain)})
 		}
+	}
+	hasTools := g.chance(40)
+	if hasTools {
+		pw("\ttools: generated: \"tools\"\n")
+		refs = append(refs, ref{"parts.tools", r.IntN(nChain)})
+		// Fixed descriptions: prose could name another tool, which a
+		// permission set may not permit (TOOL_DESCRIPTION).
+		g.files["tools/read_file.md"] = "Read a file of the workspace, whole or a range of its lines.\n"
+		g.files["tools/edit.md"] = "Replace one exact string of a file with another.\n"
+		g.files["tools/shell.md"] = "Run a command in the workspace and return its output.\n"
+		g.files["tools/discover.md"] = "Return the full descriptions of the tools named.\n"
 	}
 	runtimePH := g.chance(40)
 	used := map[string]bool{}
@@ -335,8 +354,30 @@ func Generate(seed uint64) Project {
 
 	// Profiles: the default sends everything, lean omits a file part.
 	if g.chance(40) {
-		g.w("profiles: {\n\tdefault: \"whole\"\n\tvalues: {\n\t\twhole: {}\n")
-		g.w("\t\tlean: {\n\t\t\tomit: [parts.p1]\n\t\t\tdropped: [parts.p1]\n\t\t}\n\t}\n}\n\n")
+		g.w("profiles: {\n\tdefault: \"whole\"\n\tvalues: {\n")
+		if hasTools {
+			g.w("\t\twhole: fullTools: [\"discover_tools\", \"read_file\", \"edit\", \"shell\"]\n")
+		} else {
+			g.w("\t\twhole: {}\n")
+		}
+		g.w("\t\tlean: {\n\t\t\tomit: [parts.p1]\n\t\t\tdropped: [parts.p1]\n")
+		if hasTools {
+			// The others are listed by name, described on request.
+			g.w("\t\t\tfullTools: [\"discover_tools\"]\n")
+		}
+		g.w("\t\t}\n\t}\n}\n\n")
+		p.Profiles = []string{"whole", "lean"}
+	}
+	if hasTools {
+		g.w("tools: {\n\tdiscovery: \"discover_tools\"\n\tcatalogue: {\n")
+		g.w("\tdiscover_tools: {group: \"tools\", file: \"tools/discover.md\", access: \"read\"}\n")
+		g.w("\tread_file: {group: \"files\", file: \"tools/read_file.md\", access: \"read\"}\n")
+		g.w("\tedit: {group: \"files\", file: \"tools/edit.md\", access: \"write\"}\n")
+		g.w("\tshell: {group: \"commands\", file: \"tools/shell.md\", access: \"write\"}\n}}\n\n")
+		g.w("permissions: {\n\tdefault: \"readonly\"\n\tvalues: {\n\t\treadonly: access: [\"read\"]\n")
+		g.w("\t\tediting: {\n\t\t\taccess: [\"read\"]\n\t\t\ttools: [\"edit\"]\n\t\t}\n")
+		g.w("\t\tfull: access: [\"read\", \"write\"]\n\t}\n}\n\n")
+		p.Permissions = []string{"readonly", "editing", "full"}
 	}
 
 	// Families.
@@ -460,6 +501,12 @@ func (p Project) Requests(seed uint64, n int) []Request {
 		q := Request{Mode: p.Modes[r.IntN(len(p.Modes))], Family: "auto", Model: p.Models[r.IntN(len(p.Models))]}
 		if r.IntN(4) == 0 {
 			q.Family = p.Families[r.IntN(len(p.Families))]
+		}
+		if len(p.Profiles) > 0 && r.IntN(2) == 0 {
+			q.Profile = p.Profiles[r.IntN(len(p.Profiles))]
+		}
+		if len(p.Permissions) > 0 && r.IntN(2) == 0 {
+			q.Permission = p.Permissions[r.IntN(len(p.Permissions))]
 		}
 		q.Slots = map[string]string{}
 		for _, s := range p.Values {
