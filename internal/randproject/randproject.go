@@ -9,7 +9,9 @@
 // run-time placeholders; template parts reading the inputs; the three
 // family parts over one to three family files with regex-selected model
 // notes, a fallback family with or without a file; slots, stable or not,
-// one of them sometimes required; per-mode separators, finalNewline,
+// one of them sometimes required; a part with a block sent in place or by
+// a part of its own, an @include of a shared file, a placeholder with
+// values per family and note, a mode alias; per-mode separators, finalNewline,
 // before and end; sometimes profiles (one omitting a part) and permission
 // sets over a tool catalogue (one profile listing tools by name behind a
 // discovery tool); examples, or none. The same seed always
@@ -199,6 +201,7 @@ func Generate(seed uint64) Project {
 		g.files["tools/discover.md"] = "Return the full descriptions of the tools named.\n"
 	}
 	runtimePH := g.chance(40)
+	tonePH := g.chance(40)
 	used := map[string]bool{}
 	nFile := 2 + r.IntN(5)
 	for i := 0; i < nFile; i++ {
@@ -208,7 +211,22 @@ func Generate(seed uint64) Project {
 		if runtimePH && i == 0 {
 			body += "\n\nWork in {{workdir}}."
 		}
-		keep := g.chance(25)
+		if tonePH && i == 0 {
+			body += "\n\nAnswer {{tone}}."
+		}
+		if i == 0 && g.chance(40) {
+			// A shared file, included between paragraphs.
+			g.files["prompts/shared/common.md"] = g.text() + "\n"
+			body += "\n\n@shared/common.md\n\n" + g.text()
+		}
+		// The last part (not p1, which the lean profile omits) has a
+		// block: sent in place, or left out and sent by a part of its own.
+		block, blockPart := i == nFile-1 && i > 1 && g.chance(50), false
+		if block {
+			body += "\n\n<!-- detail -->\n" + g.text() + "\n<!-- /detail -->\n\n" + g.text()
+			blockPart = g.chance(50)
+		}
+		keep := !block && g.chance(25)
 		if keep {
 			body += strings.Repeat("\n", 1+r.IntN(3))
 		} else {
@@ -246,8 +264,15 @@ func Generate(seed uint64) Project {
 		case hasSetting && g.chance(50):
 			pw("\t\twhen: {setting: \"Effort\", is: [%s]}\n", quoteList(g.subset([]string{"low", "mid", "high"})))
 		}
+		if blockPart {
+			pw("\t\tomit: [\"detail\"]\n")
+		}
 		pw("\t}\n")
 		refs = append(refs, ref{"parts." + name, r.IntN(nChain)})
+		if blockPart {
+			pw("\t%sDetail: {\n\t\tfile: %q\n\t\tblock: \"detail\"\n\t}\n", name, path)
+			refs = append(refs, ref{"parts." + name + "Detail", r.IntN(nChain)})
+		}
 	}
 	// Template parts read every input no when condition reads, and some
 	// that one does.
@@ -305,6 +330,10 @@ func Generate(seed uint64) Project {
 	g.w("parts: {\n%s}\n\n", parts.String())
 	g.w("slots: {\n%s}\n\n", slotDecl.String())
 	g.w("placeholders: {\n\tproduct: value: \"Tern\"\n")
+	if tonePH {
+		// A value per family and per note, the note winning.
+		g.w("\ttone: {\n\t\tvalue: \"plainly\"\n\t\tfamily: %s: \"briefly\"\n\t\tnote: Large: \"at length\"\n\t}\n", fams[0])
+	}
 	if runtimePH {
 		g.w("\tworkdir: runtime: maxChars: 60\n")
 	}
@@ -351,6 +380,10 @@ func Generate(seed uint64) Project {
 		p.Modes = append(p.Modes, "task")
 	}
 	g.w("}\n\norder: [%s]\ndefaultMode: %q\n\n", quoteList(chainNames), chainNames[0])
+	if g.chance(50) {
+		g.w("aliases: lean: %q\n\n", chainNames[0])
+		p.Modes = append(p.Modes, "lean")
+	}
 
 	// Profiles: the default sends everything, lean omits a file part.
 	if g.chance(40) {
