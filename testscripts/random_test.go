@@ -48,6 +48,10 @@ type diffSection struct{ Name, Text, Source string }
 type diffAnswer struct {
 	Text, Prefix, Family, Note, Err string
 	Sections                        []diffSection
+	// Notices is every mode's cost notice for the request's model,
+	// family choice, profile and permission set, as costs --model
+	// prints them.
+	Notices string
 }
 
 // DiffRun answers the requests of in.
@@ -116,6 +120,14 @@ func diffOne(q diffRequest) diffAnswer {
 	for _, s := range secs {
 		a.Sections = append(a.Sections, diffSection{s.Name, s.Text, s.Source})
 	}
+	for _, m := range Modes() {
+		r.Mode = m
+		n, err := r.CostNotice()
+		if err != nil {
+			return diffAnswer{Err: err.Error()}
+		}
+		a.Notices += n.String()
+	}
 	return a
 }
 `
@@ -128,8 +140,9 @@ const randRequests = 40
 // that every random request composes alike in the generated package and in
 // promptc show --requests: the text, the sections (names, sizes, sources),
 // the family and model note, and the cacheable prefix (against the
-// compiler's, when the request's stable slots are empty); and that show's
-// sizes are those of its text. go test runs a fixed sample; -randprojects N
+// compiler's, when the request's stable slots are empty); that show's
+// sizes are those of its text; and, for the first requests of each
+// project, that every mode's CostNotice equals promptc costs --model. go test runs a fixed sample; -randprojects N
 // (and -randseed S) runs a campaign of N projects from seed S.
 func TestRandomProjectsMatchShow(t *testing.T) {
 	gobin, err := exec.LookPath("go")
@@ -195,10 +208,7 @@ func TestRandomProjectsMatchShow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []struct {
-				Text, Prefix, Family, Note, Err string
-				Sections                        []struct{ Name, Text, Source string }
-			}
+			var got []randAnswer
 			if err := json.Unmarshal(b, &got); err != nil {
 				t.Fatal(err)
 			}
@@ -222,10 +232,18 @@ func toGoNames(reqs []randproject.Request) []map[string]any {
 	return out
 }
 
-func compareRandom(t *testing.T, dir string, p randproject.Project, reqs []randproject.Request, got []struct {
-	Text, Prefix, Family, Note, Err string
-	Sections                        []struct{ Name, Text, Source string }
-}) {
+// randAnswer is the adapter's answer to one request.
+type randAnswer struct {
+	Text, Prefix, Family, Note, Err, Notices string
+	Sections                                 []struct{ Name, Text, Source string }
+}
+
+// randNotices is how many requests of a project (the first ones) have
+// their cost notices compared with promptc costs --model, which compiles
+// the project once each.
+const randNotices = 3
+
+func compareRandom(t *testing.T, dir string, p randproject.Project, reqs []randproject.Request, got []randAnswer) {
 	if len(got) != len(reqs) {
 		t.Fatalf("the generated package answered %d of %d requests", len(got), len(reqs))
 	}
@@ -343,6 +361,20 @@ func compareRandom(t *testing.T, dir string, p randproject.Project, reqs []randp
 		}
 		if g.Note != note {
 			t.Errorf("%s: note %q, the compiler's selection %q", what, g.Note, note)
+		}
+		if i < randNotices {
+			args := []string{"costs", dir, "--model", q.Model, "--family", q.Family}
+			if q.Profile != "" {
+				args = append(args, "--profile", q.Profile)
+			}
+			if q.Permission != "" {
+				args = append(args, "--permit", q.Permission)
+			}
+			if q.Model != "" {
+				if costs := capture(t, args...); costs != g.Notices {
+					t.Errorf("%s: CostNotice differs from promptc costs --model\nCostNotice:\n%s\ncosts:\n%s", what, g.Notices, costs)
+				}
+			}
 		}
 		stableEmpty := true
 		for s := range p.Stable {
