@@ -543,12 +543,18 @@ func (p Project) Requests(seed uint64, n int) []Request {
 		}
 		q.Slots = map[string]string{}
 		for _, s := range p.Values {
-			switch r.IntN(3) {
+			// Empty, short, several paragraphs, placeholder-like text
+			// (sent as it is), text beyond ASCII.
+			switch r.IntN(5) {
 			case 0:
 			case 1:
 				q.Slots[s] = "<" + s + ">"
+			case 2:
+				q.Slots[s] = "line one of " + s + "\n\nline two\n"
+			case 3:
+				q.Slots[s] = "{{product}} in {{workdir}}"
 			default:
-				q.Slots[s] = "line one of " + s + "\n\nline two"
+				q.Slots[s] = "été ✓ " + s
 			}
 		}
 		q.Inputs = map[string]any{}
@@ -562,7 +568,7 @@ func (p Project) Requests(seed uint64, n int) []Request {
 			case "enum":
 				q.Inputs[in.Name] = in.Values[r.IntN(len(in.Values))]
 			case "string":
-				q.Inputs[in.Name] = []string{"", "/src", "/home/user/project"}[r.IntN(3)]
+				q.Inputs[in.Name] = []string{"", "/src", "/home/user/project", "/tmp/été", "{{.Cwd}}"}[r.IntN(5)]
 			}
 		}
 		out[i] = q
