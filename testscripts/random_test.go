@@ -94,15 +94,12 @@ func diffOne(q diffRequest) diffAnswer {
 	for k, v := range q.Slots {
 		sv.FieldByName(k).SetString(v)
 	}
-	iv := reflect.ValueOf(&r.Inputs).Elem()
-	for k, v := range q.Inputs {
-		f := iv.FieldByName(k)
-		switch v := v.(type) {
-		case bool:
-			f.SetBool(v)
-		case string:
-			f.SetString(v)
-		}
+	// The inputs as encoding/json fills a struct: field names, enum
+	// strings, lists of records.
+	if b, err := json.Marshal(q.Inputs); err != nil {
+		return diffAnswer{Err: err.Error()}
+	} else if err := json.Unmarshal(b, &r.Inputs); err != nil {
+		return diffAnswer{Err: err.Error()}
 	}
 	p, err := r.Compose()
 	if err != nil {

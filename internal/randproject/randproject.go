@@ -30,7 +30,7 @@ import (
 // Input is one run-time input of a project.
 type Input struct {
 	Name   string
-	Type   string // "bool", "enum" or "string"
+	Type   string // "bool", "enum", "string" or "list" (of Path, Content records)
 	Values []string
 	// MaxChars bounds a string input.
 	MaxChars int
@@ -166,6 +166,9 @@ func Generate(seed uint64) Project {
 	}
 	if g.chance(30) {
 		inputs = append(inputs, Input{Name: "Cwd", Type: "string", MaxChars: 40})
+	}
+	if g.chance(30) {
+		inputs = append(inputs, Input{Name: "Files", Type: "list", MaxChars: 3})
 	}
 	p.Inputs = inputs
 	stableInput := map[string]bool{}
@@ -350,6 +353,8 @@ func Generate(seed uint64) Project {
 				g.w("\t\tvalues: [%s]\n", quoteList(in.Values))
 			case "string":
 				g.w("\t\tmaxChars: %d\n", in.MaxChars)
+			case "list":
+				g.w("\t\tmaxItems: %d\n\t\tfields: {\n\t\t\tPath: maxChars: 40\n\t\t\tContent: maxChars: 80\n\t\t}\n", in.MaxChars)
 			}
 			g.w("\t}\n")
 		}
@@ -498,6 +503,12 @@ func (g *gen) template(ins []Input) string {
 			}
 		case "string":
 			fmt.Fprintf(&b, "{{with .%s}}The directory is {{.}}.\n{{end}}", in.Name)
+		case "list":
+			if g.chance(50) {
+				fmt.Fprintf(&b, "{{range .%s}}<file path=\"{{.Path}}\">{{.Content}}</file>\n{{end}}", in.Name)
+			} else {
+				fmt.Fprintf(&b, "{{- range $i, $f := .%s}}{{if $i}}, {{end}}{{$f.Path}}{{- end}}\n{{len .%s}} files.\n", in.Name, in.Name)
+			}
 		}
 	}
 	return b.String()
@@ -569,6 +580,12 @@ func (p Project) Requests(seed uint64, n int) []Request {
 				q.Inputs[in.Name] = in.Values[r.IntN(len(in.Values))]
 			case "string":
 				q.Inputs[in.Name] = []string{"", "/src", "/home/user/project", "/tmp/été", "{{.Cwd}}"}[r.IntN(5)]
+			case "list":
+				recs := []any{}
+				for k := r.IntN(in.MaxChars + 1); k > 0; k-- {
+					recs = append(recs, map[string]any{"Path": fmt.Sprintf("src/f%d.go", k), "Content": []string{"", "package main\n", "naïve {{x}}"}[r.IntN(3)]})
+				}
+				q.Inputs[in.Name] = recs
 			}
 		}
 		out[i] = q
