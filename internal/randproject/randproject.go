@@ -7,7 +7,8 @@
 // it; file parts with when conditions on bool and enum inputs and on a
 // per-model setting, with models patterns, keepTrailing, constant and
 // run-time placeholders; template parts reading the inputs; the three
-// family parts over one to three family files with regex-selected model
+// family parts over one to three family files (a placeholder in the line,
+// sometimes a shared file included in the body) with regex-selected model
 // notes, a fallback family with or without a file; slots, stable or not,
 // one of them sometimes required; a part with a block sent in place or by
 // a part of its own, an @include of a shared file, a placeholder with
@@ -479,8 +480,15 @@ func (g *gen) mode(name string, compose []string) {
 func (g *gen) familyFile(name string, notes []noteDef) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\nfamily: %s\nprovenance: Random text for the %s family.\n---\n", name, name)
-	b.WriteString("For " + name + " models: " + g.prose.Sentence() + "\n\n")
+	b.WriteString("For " + name + " models in {{product}}: " + g.prose.Sentence() + "\n\n")
 	b.WriteString("Working as a " + name + " model:\n" + g.prose.Bullets(2+g.r.IntN(3)) + "\n")
+	if g.chance(40) {
+		// A file the family files share, included in the body.
+		if _, ok := g.files["prompts/shared/family.md"]; !ok {
+			g.files["prompts/shared/family.md"] = g.prose.Paragraph(2, 100) + "\n"
+		}
+		b.WriteString("\n@../shared/family.md\n")
+	}
 	for _, n := range notes {
 		fmt.Fprintf(&b, "\n<!-- model %q %s -->\n%s\n", n.label, n.pattern, g.prose.Paragraph(1+g.r.IntN(2), 100))
 	}
