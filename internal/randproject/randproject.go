@@ -498,11 +498,19 @@ func (g *gen) familyFile(name string, notes []noteDef) string {
 // template returns a text/template reading every input of ins.
 func (g *gen) template(ins []Input) string {
 	var b strings.Builder
-	b.WriteString(g.prose.Sentence() + "\n")
+	// Without a sentence of its own, a template may render nothing: an
+	// empty section, which takes no separator.
+	if g.chance(60) {
+		b.WriteString(g.prose.Sentence() + "\n")
+	}
 	for _, in := range ins {
 		switch in.Type {
 		case "bool":
-			fmt.Fprintf(&b, "{{if .%s}}%s{{else}}%s{{end}}\n", in.Name, g.prose.Sentence(), g.prose.Sentence())
+			if g.chance(50) {
+				fmt.Fprintf(&b, "{{if .%s}}%s{{else}}%s{{end}}\n", in.Name, g.prose.Sentence(), g.prose.Sentence())
+			} else {
+				fmt.Fprintf(&b, "{{if .%s}}%s\n{{end}}", in.Name, g.prose.Sentence())
+			}
 		case "enum":
 			if g.chance(50) {
 				fmt.Fprintf(&b, "The %s is {{.%s}}.\n", strings.ToLower(in.Name), in.Name)
