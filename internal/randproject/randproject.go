@@ -150,7 +150,9 @@ func Generate(seed uint64) Project {
 	for _, f := range fams {
 		p.Models = append(p.Models, f+"-base", f+"-x-large", f+"-mini", f+"-fast-large", "acme/"+f+"-small")
 	}
-	p.Models = append(p.Models, "", "gpt-4o", "acme/in-house-large", "ALPHA-FAST", "x-large")
+	p.Models = append(p.Models, "", "gpt-4o", "acme/in-house-large", "ALPHA-FAST", "x-large",
+		// Gateway forms: provider segments, tags, versions.
+		"openrouter/"+fams[0]+"-x-large:free", "ollama:"+fams[0]+"-mini:7b", "vertex_ai/"+fams[0]+"-fast@2025", fams[0]+"/gpt-4o")
 
 	// Inputs.
 	var inputs []Input
