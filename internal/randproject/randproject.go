@@ -89,8 +89,8 @@ var (
 	boolPool   = []string{"Git", "Sandbox", "Online"}
 	enumPool   = []string{"Style", "Tone"}
 	enumValues = []string{"terse", "plain", "rich"}
-	sepPool    = []string{"\n\n", "\n", "\n---\n", "\n\n\n"}
-	beforePool = []string{"", "\n", " ", "\n***\n"}
+	sepPool    = []string{"\n\n", "\n", "\n---\n", "\n\n\n", "\n— {{product}} —\n"}
+	beforePool = []string{"", "\n", " ", "\n***\n", "\n\n{{product}}: "}
 )
 
 // gen holds the working state of one project.
