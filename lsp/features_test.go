@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -191,6 +192,38 @@ func TestQuickFixes(t *testing.T) {
 	c.change("prompts/base.md", 2, "You are careful.\n\n@shared/safety.md\n")
 	if got := actions(ds[1]); len(got) != 0 {
 		t.Errorf("stale finding: %s", summary(got))
+	}
+	c.shutdown()
+}
+
+// TestHoverBudgetBoundary hovers an included file while the part that
+// includes it is one character under its budget, exactly at it, and one
+// over: "left" down to 0, and "over" only past the budget (never
+// "0 over").
+func TestHoverBudgetBoundary(t *testing.T) {
+	c := newClient(t, fixture)
+	c.initialize("")
+	// The size of part base with a one-character safety.md tells how long
+	// safety.md must be for each case.
+	c.open("prompts/shared/safety.md", "x\n")
+	var size, limit int
+	got := hoverText(t, c, "prompts/shared/safety.md", 0, 0)
+	if _, err := fmt.Sscanf(got[strings.Index(got, "- part base: "):], "- part base: %d of %d characters", &size, &limit); err != nil {
+		t.Fatalf("%v in\n%s", err, got)
+	}
+	for _, tc := range []struct {
+		n    int // characters of part base
+		want string
+	}{
+		{limit - 1, fmt.Sprintf("- part base: %d of %d characters, 1 left\n", limit-1, limit)},
+		{limit, fmt.Sprintf("- part base: %d of %d characters, 0 left\n", limit, limit)},
+		{limit + 1, fmt.Sprintf("- part base: %d of %d characters, **1 over**\n", limit+1, limit)},
+	} {
+		c.open("prompts/shared/safety.md", strings.Repeat("x", 1+tc.n-size)+"\n")
+		got := hoverText(t, c, "prompts/shared/safety.md", 0, 0)
+		if !strings.HasSuffix(got, "budgets:\n\n"+tc.want) {
+			t.Errorf("base at %d characters: hover\n%s\nwant it to end with\n%s", tc.n, got, tc.want)
+		}
 	}
 	c.shutdown()
 }

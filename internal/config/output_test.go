@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,5 +128,22 @@ func TestOutputDirStaysInside(t *testing.T) {
 	}
 	if m := moduleRoot(proj); m != "" {
 		t.Errorf("a directory named go.mod marks %s as a module", m)
+	}
+}
+
+// TestCheckOutputNameDriveLetter checks the drive-letter rule at its
+// edges: a letter (either case, the first and last of the alphabet) then a
+// colon is refused, however short the name; the characters just outside
+// the letters, a digit, a colon first or later, are plain names.
+func TestCheckOutputNameDriveLetter(t *testing.T) {
+	for _, name := range []string{"c:", "C:", "a:x", "A:x", "z:", "Z:guide.md"} {
+		if got := CheckOutputName(name); got != fmt.Sprintf("%q starts with a drive letter", name) {
+			t.Errorf("CheckOutputName(%q) = %q, want a drive letter", name, got)
+		}
+	}
+	for _, name := range []string{"@:x", "[:x", "`:x", "{:x", "1:x", ":c", "ab:c", "c", "c;x"} {
+		if got := CheckOutputName(name); got != "" {
+			t.Errorf("CheckOutputName(%q) = %q, want a plain name", name, got)
+		}
 	}
 }

@@ -15,7 +15,7 @@ const module = "github.com/promptc/promptc"
 
 // outside lists packages that sit outside the order: test and benchmark
 // helpers that may import anything and that no product package imports.
-var outside = []string{"internal/conformance", "internal/testtree", "internal/includecases", "internal/testproject", "internal/docsample", "internal/layers", "internal/synth", "testscripts", "generated"}
+var outside = []string{"internal/conformance", "internal/testtree", "internal/includecases", "internal/testproject", "internal/docsample", "internal/layers", "internal/synth", "internal/randproject", "testscripts", "generated"}
 
 // codegen is what lint must never import.
 var codegen = []string{"compiler/emit", "compiler/gogen", "compiler/costs"}

@@ -203,3 +203,19 @@ func (g textGen) document(size, min, max int) []string {
 	}
 	return blocks
 }
+
+// Prose draws the generator's prompt-like prose from a seeded source, for
+// other test generators that need text promptc lints clean.
+type Prose struct{ g textGen }
+
+// NewProse returns a Prose drawing from r.
+func NewProse(r *rand.Rand) Prose { return Prose{textGen{r}} }
+
+// Sentence returns one imperative sentence ending with a period.
+func (p Prose) Sentence() string { return p.g.sentence() }
+
+// Paragraph returns the given number of sentences wrapped at width.
+func (p Prose) Paragraph(sentences, width int) string { return p.g.paragraph(sentences, width) }
+
+// Bullets returns a list of n bullet lines.
+func (p Prose) Bullets(n int) string { return p.g.bullets(n) }
