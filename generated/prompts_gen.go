@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:754e126a68aea661b0e264ce4e836e95addd7510a8874ba024752e0b7b849f1a"
+const InputHash = "sha256:2bcaaec15fb79950024b3b11d2c879483e7fe6be536a1cd7158098c1f8e474b6"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

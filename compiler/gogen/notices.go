@@ -140,6 +140,17 @@ func noticeConds(q *compiler.Program, m *compiler.Mode) []string {
 	return conds
 }
 
+// NoticeSettings lists, as indexes in the sorted setting names, the
+// settings whose values the cost notices depend on; every target indexes
+// its notices by them.
+func NoticeSettings(p *compiler.Program) []int { return noticeSettings(p) }
+
+// SettingCombos lists every combination of the values of settings (as
+// NoticeSettings gives them) in the order every target indexes them.
+func SettingCombos(p *compiler.Program, settings []int) []map[string]string {
+	return settingCombos(p, settings)
+}
+
 // noticeSettings lists, as indexes in the sorted setting names (the order
 // of settingTables), the settings some part's when condition tests: the
 // notices depend on their values.

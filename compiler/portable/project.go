@@ -47,14 +47,17 @@ type Project struct {
 	Runtime      []Field       `json:"runtimePlaceholders"`
 	Inputs       []Input       `json:"inputs"`
 	Whens        []When        `json:"whens"`
-	Templates    []Template    `json:"templates"`
-	Profiles     []string      `json:"profiles"`
-	Permissions  []string      `json:"permissions"`
-	PermProgram  []int         `json:"permissionProgram"`
-	Programs     []Program     `json:"programs"`
-	Tools        []Tool        `json:"tools"`
-	ToolPermits  [][]bool      `json:"toolPermits"`
-	TokenCounter string        `json:"tokenCounter"`
+	// NoticeSettings lists the settings (indexes in Settings) whose values
+	// the cost notices depend on (those a when condition tests).
+	NoticeSettings []int      `json:"noticeSettings"`
+	Templates      []Template `json:"templates"`
+	Profiles       []string   `json:"profiles"`
+	Permissions    []string   `json:"permissions"`
+	PermProgram    []int      `json:"permissionProgram"`
+	Programs       []Program  `json:"programs"`
+	Tools          []Tool     `json:"tools"`
+	ToolPermits    [][]bool   `json:"toolPermits"`
+	TokenCounter   string     `json:"tokenCounter"`
 }
 
 // Mode is a mode of promptc.cue, in lattice order.
@@ -152,19 +155,25 @@ type InputField struct {
 	MaxChars int    `json:"maxChars"`
 }
 
-// When is a part's condition: on input Input (an index, -1 for none) or on
-// setting Setting (an index in Settings), holding for the values of Is (a
-// bool input without Is: when true). Setting values are indexes.
+// When is a part's condition: on input Input (an index, -1 for none), on
+// setting Setting (an index in Settings, -1 for none), holding for the
+// values of Is (a bool input without Is: when true; setting values are
+// indexes), or, with both -1, on the family: the family chosen (resolved
+// or forced) is one of Family (indexes in Families).
 type When struct {
 	Input   int   `json:"input"`
 	Setting int   `json:"setting"`
 	Is      []any `json:"is"`
+	Family  []int `json:"family"`
 }
 
-// Template is a template part: its file and its parse tree.
+// Template is a template part: its file, its parse tree and the most
+// characters it renders for inputs Validate accepts (rendering past it is
+// an error, as in the Go package).
 type Template struct {
 	Name string `json:"name"`
 	Tree []any  `json:"tree"`
+	Max  int    `json:"max"`
 }
 
 // Program is one profile under one permission set: what each mode sends,
@@ -173,8 +182,10 @@ type Program struct {
 	Modes  [][]Item `json:"modes"`
 	Custom []Item   `json:"custom"`
 	// NoticeConds lists per mode the conditional parts its notice depends
-	// on; Notices is indexed by family, note + 1, mode, then the subset of
-	// those parts the model gets.
+	// on; Notices is indexed by family, note + 1, mode, then the values of
+	// the project's NoticeSettings as one number in mixed radix (the last
+	// varying fastest), shifted left by the mode's count of NoticeConds and
+	// or-ed with the subset of those parts the model gets.
 	NoticeConds [][]int        `json:"noticeConds"`
 	Notices     [][][][]Notice `json:"notices"`
 }
@@ -238,7 +249,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	p := progs[0]
 	c := p.Config
 	out := &Project{InputHash: inputHash, Modes: []Mode{}, Families: []Family{}, Rules: []Rule{}, Programs: []Program{}, Aliases: [][2]any{}, Conditions: [][]Regex{}, Settings: []Setting{}, Slots: []Field{},
-		Placeholders: []Placeholder{}, Runtime: []Field{}, Inputs: []Input{}, Whens: []When{}, Templates: []Template{},
+		Placeholders: []Placeholder{}, Runtime: []Field{}, Inputs: []Input{}, Whens: []When{}, NoticeSettings: []int{}, Templates: []Template{},
 		Tools: []Tool{}, ToolPermits: [][]bool{}, TokenCounter: p.Counter.Name(), PermProgram: []int{}}
 	for i, m := range p.Modes {
 		out.Modes = append(out.Modes, Mode{Name: m.Name, Description: oneLine(m.Config.Description), Sep: m.Config.Separator, End: m.Config.Ending(), Warning: m.Config.Warning})
@@ -371,8 +382,17 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	}
 	for _, part := range whens {
 		w := c.Parts[part].When
-		d := When{Input: slices.Index(inputs, w.Input), Setting: -1, Is: []any{}}
-		if w.Setting != "" {
+		d := When{Input: slices.Index(inputs, w.Input), Setting: -1, Is: []any{}, Family: []int{}}
+		if len(w.Family) > 0 {
+			// A name with no family is the compiler's error: the build
+			// writes nothing then.
+			d.Input = -1
+			for _, f := range w.Family {
+				if i := slices.Index(p.FamilyNames, f); i >= 0 {
+					d.Family = append(d.Family, i)
+				}
+			}
+		} else if w.Setting != "" {
 			d.Input, d.Setting = -1, slices.Index(settings, w.Setting)
 			for _, v := range w.Is {
 				if s, ok := v.(string); ok {
@@ -390,7 +410,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		if err != nil {
 			return nil, &Error{Pos: diag.Position{Path: t.Path, Line: 1, Col: 1}, Msg: err.Error()}
 		}
-		out.Templates = append(out.Templates, Template{Name: t.Path, Tree: tree})
+		out.Templates = append(out.Templates, Template{Name: t.Path, Tree: tree, Max: t.MaxChars})
 	}
 	out.Profiles = compiler.ProfileNames(c)
 	out.Permissions = gogen.PermissionOrder(c)
@@ -415,6 +435,9 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			out.ToolPermits = append(out.ToolPermits, row)
 		}
 	}
+	noticeSettings := gogen.NoticeSettings(p)
+	out.NoticeSettings = append(out.NoticeSettings, noticeSettings...)
+	combos := gogen.SettingCombos(p, noticeSettings)
 	for _, q := range progs {
 		pr := Program{Custom: []Item{}}
 		for _, m := range q.Modes {
@@ -458,16 +481,17 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 				pr.Custom = append(pr.Custom, Item{Kind: "slot", Name: name, Index: slices.Index(slots, name), Cond: -1, When: -1, Reads: []int{}})
 			}
 		}
-		pr.NoticeConds, pr.Notices = notices(q, conds)
+		pr.NoticeConds, pr.Notices = notices(q, conds, combos)
 		out.Programs = append(out.Programs, pr)
 	}
 	return out, nil
 }
 
 // notices counts the cost notices of program q as the Go generator does
-// (gogen's noticeTable): by family, note, mode and subset of the
-// conditional parts the mode's notice depends on.
-func notices(q *compiler.Program, conds []string) ([][]int, [][][][]Notice) {
+// (gogen's noticeTable): by family, note, mode, then combination of the
+// notice settings' values (combos, in gogen.SettingCombos' order) and
+// subset of the conditional parts the mode's notice depends on.
+func notices(q *compiler.Program, conds []string, combos []map[string]string) ([][]int, [][][][]Notice) {
 	var modeConds [][]int
 	per := make([][]string, len(q.Modes))
 	for i, m := range q.Modes {
@@ -488,21 +512,23 @@ func notices(q *compiler.Program, conds []string) ([][]int, [][][][]Notice) {
 			for mi := range q.Modes {
 				mc := per[mi]
 				var subs []Notice
-				for sub := 0; sub < 1<<len(mc); sub++ {
-					var sent []string
-					for j, name := range mc {
-						if sub&(1<<j) != 0 {
-							sent = append(sent, name)
+				for ci, combo := range combos {
+					for sub := 0; sub < 1<<len(mc); sub++ {
+						var sent []string
+						for j, name := range mc {
+							if sub&(1<<j) != 0 {
+								sent = append(sent, name)
+							}
 						}
+						sel := compiler.Selection{Family: f, Note: note, Settings: combo, Conditional: func(name string) bool { return slices.Contains(sent, name) }}
+						slices.Sort(sent)
+						key := fmt.Sprint(ci, "\x00", strings.Join(sent, "\x00"))
+						if counted[key] == nil {
+							counted[key] = costs.NoticesFor(q, sel)
+						}
+						n := counted[key][mi]
+						subs = append(subs, Notice{Text: n.Text(), Line: n.Line, Tokens: n.Tokens, Over: n.Over})
 					}
-					sel := compiler.Selection{Family: f, Note: note, Conditional: func(name string) bool { return slices.Contains(sent, name) }}
-					slices.Sort(sent)
-					key := strings.Join(sent, "\x00")
-					if counted[key] == nil {
-						counted[key] = costs.NoticesFor(q, sel)
-					}
-					n := counted[key][mi]
-					subs = append(subs, Notice{Text: n.Text(), Line: n.Line, Tokens: n.Tokens, Over: n.Over})
 				}
 				byMode = append(byMode, subs)
 			}

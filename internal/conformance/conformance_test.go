@@ -49,9 +49,11 @@ const filled = "é ✓ 😀 text"
 // choice × example model id, each with one combination of the inputs
 // (rotating through them), and every program × mode × combination of the
 // inputs × slots empty and filled, with the model rotating through the
-// example ids; then requests over the limits, for Validate.
+// example ids; then requests over the limits, for Validate, and every id
+// with a provider given apart. The ids include bare provider names.
 func matrix(d *portable.Project, c *config.Config) []Request {
-	ids := []string{"", "unknown-model", "openrouter/unknown:tag"}
+	// Bare ids naming a provider resolve by its provider patterns.
+	ids := []string{"", "unknown-model", "openrouter/unknown:tag", "anthropic", "openai"}
 	ids = append(ids, slices.Sorted(maps.Keys(c.Families.Examples))...)
 	for _, name := range slices.Sorted(maps.Keys(c.Settings)) {
 		ids = append(ids, slices.Sorted(maps.Keys(c.Settings[name].Examples))...)
@@ -125,6 +127,14 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 	}
 	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
 	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}})
+	// A provider given apart from the model: the only text provider
+	// patterns see, never a segment of the model id.
+	for _, prov := range []string{"openrouter", "anthropic"} {
+		for _, id := range ids {
+			out = append(out, Request{Provider: prov, Model: id, Slots: slotSets[n%2], Inputs: combos[n%len(combos)]})
+			n++
+		}
+	}
 	return out
 }
 

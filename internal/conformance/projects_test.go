@@ -18,8 +18,8 @@ import (
 // projects are the corpus's projects: the example, the harness-like project
 // (gateway ids, whole-id and conjunction rules, conditional parts,
 // placeholders), and test projects whose
-// templates (if/else, range, len, trim markers), when conditions,
-// settings, profiles, permission sets and white space the runtimes must
+// templates (if/else, range, len, trim markers), when conditions (on
+// inputs, settings and the family), settings, profiles, permission sets and white space the runtimes must
 // all reproduce. A txtar project is the archive of a testscript, its
 // project in the directory of its shallowest promptc.cue.
 var projects = []string{
@@ -31,6 +31,7 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_templates.txtar",
 	"../../testscripts/testdata/build_generated_profiles.txtar",
 	"../../testscripts/testdata/build_generated_permissions.txtar",
+	"../../testscripts/testdata/build_when_family.txtar",
 }
 
 // projectDir returns the directory of a project: the example in place, a

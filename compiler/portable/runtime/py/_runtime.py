@@ -156,7 +156,11 @@ class Runtime:
         return self._compiled
 
     @staticmethod
-    def _sel_first(rules: List[Dict[str, Any]], id: str) -> int:
+    def _sel_first(rules: List[Dict[str, Any]], id: str, prov_end: int) -> int:
+        # The selection genruntime's select.go makes. prov_end is the
+        # length of a provider given apart from the model (id is then
+        # provider + "/" + model), 0 for none: provider patterns see that
+        # provider alone.
         cut = max(id.rfind("/"), id.rfind(":"))
         name = id[cut + 1:] if cut >= 0 else id
         for i, r in enumerate(rules):
@@ -174,9 +178,13 @@ class Runtime:
                 if seg != "":
                     if any(x.search(seg) for x in r["name"]):
                         return i
-                    if any(x.search(seg) for x in r["provider"]):
+                    if (prov_end == 0 or end <= prov_end) and any(x.search(seg) for x in r["provider"]):
                         return i
                 end = start - 1
+        # A bare id naming a provider (anthropic, openai) gets its family.
+        for i, r in enumerate(rules):
+            if any(x.search(name) for x in r["provider"]):
+                return i
         return -1
 
     def _note_for(self, f: int, id: str) -> int:
@@ -192,11 +200,11 @@ class Runtime:
         id = provider + "/" + model if provider != "" else model
         c = self._compile()
         d = self.data
-        ri = self._sel_first(c["rules"], id)
+        ri = self._sel_first(c["rules"], id, len(provider))
         family = d["rules"][ri]["value"] if ri >= 0 else d["fallbackFamily"]
         settings: List[int] = []
         for i, rules in enumerate(c["settings"]):
-            j = self._sel_first(rules, id)
+            j = self._sel_first(rules, id, len(provider))
             settings.append(d["settings"][i]["rules"][j]["value"] if j >= 0 else d["settings"][i]["default"])
         res = {
             "id": id,
@@ -336,6 +344,8 @@ class Runtime:
 
     def _when_holds(self, i: int, c: Dict[str, Any]) -> bool:
         w = self.data["whens"][i]
+        if w["input"] < 0 and w["setting"] < 0:
+            return c["r"]["family"] in w["family"]
         if w["setting"] >= 0:
             return c["r"]["settings"][w["setting"]] in w["is"]
         v = self._input_value(c["inputs"], self.data["inputs"][w["input"]])
@@ -491,7 +501,9 @@ class Runtime:
             v = self._input_value(inputs, input)
             field = "Request.Inputs." + input["name"]
             t = input["type"]
-            if t == "string" and input["maxChars"] >= 0 and len(v) > input["maxChars"]:
+            if t == "string" and not _valid_utf8(v):
+                errs.append(PromptError(field, "%s is not valid UTF-8" % field))
+            elif t == "string" and input["maxChars"] >= 0 and len(v) > input["maxChars"]:
                 errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (field, len(v), input["maxChars"])))
             if t == "enum" and v != "" and v not in input["values"]:
                 errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (field, _quote(v), ", ".join(input["values"]))))
@@ -502,7 +514,9 @@ class Runtime:
                     for i, item in enumerate(v):
                         x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
                         n = len(x) if isinstance(x, str) else 0
-                        if n > f["maxChars"]:
+                        if isinstance(x, str) and not _valid_utf8(x):
+                            errs.append(PromptError(field, "%s[%d].%s is not valid UTF-8" % (field, i, f["name"])))
+                        elif n > f["maxChars"]:
                             errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["maxChars"])))
         if self._parse_mode(_get(req, "mode", "")) == -1 and _get(req, "custom", None) is None:
             errs.append(PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom"))
@@ -547,7 +561,12 @@ class Runtime:
             return Notice(str(self._custom_name), 0, 0, "", "", "")
         m = c["mode"]
         pr = self.data["programs"][self._program(req)]
+        # The values of the settings a when condition tests, as one number
+        # in mixed radix, then the subset of the mode's conditional parts.
         sub = 0
+        for si in self.data["noticeSettings"]:
+            sub = sub * len(self.data["settings"][si]["values"]) + c["r"]["settings"][si]
+        sub <<= len(pr["noticeConds"][m])
         for j, cond in enumerate(pr["noticeConds"][m]):
             if c["r"]["parts"][cond]:
                 sub |= 1 << j
@@ -578,6 +597,16 @@ class Runtime:
     def tools(self, permission: Optional[str] = None) -> List[Tool]:
         permits = self._permits(permission)
         return [Tool(t["name"], t["group"], t["write"]) for i, t in enumerate(self.data["tools"]) if permits is None or permits[i]]
+
+
+def _valid_utf8(s: str) -> bool:
+    # A str holding a lone surrogate (as surrogateescape decodes a byte
+    # that is not UTF-8) is what the Go package's invalid UTF-8 is.
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _quote(s: str) -> str:
@@ -694,10 +723,34 @@ def _sprint(args: List[Any]) -> str:
     return "".join(out)
 
 
+# The most bytes any template part renders, whatever its bound, as in the
+# Go package.
+_RENDER_MAX_BYTES = 64 << 20
+
+
 def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
-    """Renders a template part (name and tree) with the inputs."""
+    """Renders a template part (name, tree and max, the most characters it
+    renders for inputs validate accepts) with the inputs. A rendering that
+    would pass max characters (or 64 MiB) stops with an error, as the Go
+    package's does; a template without max is unbounded."""
     vars: List[List[Any]] = [["$", inputs]]
     out: List[str] = []
+    max_chars: Optional[int] = tmpl.get("max")
+    size = [0, 0]  # characters and bytes written
+
+    def write(s: str) -> None:
+        # One piece as text/template writes it, whole, counted against
+        # the bounds.
+        n = len(s)
+        b = len(s.encode("utf-8", "surrogatepass"))
+        if (max_chars is not None and size[0] + n > max_chars) or size[1] + b > _RENDER_MAX_BYTES:
+            raise TemplateError(
+                "template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks"
+                % (tmpl["name"], max_chars if max_chars is not None else 0, _RENDER_MAX_BYTES >> 20)
+            )
+        size[0] += n
+        size[1] += b
+        out.append(s)
 
     def lookup(name: str) -> int:
         for i in range(len(vars) - 1, -1, -1):
@@ -822,12 +875,12 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
         for n in lst:
             k = n[0]
             if k == "text":
-                out.append(n[1])
+                write(n[1])
             elif k == "action":
                 mark = len(vars)
                 v = pipe(n[1], dot)
                 if not n[1]["decl"]:
-                    out.append("<no value>" if v is None else _format(v))
+                    write("<no value>" if v is None else _format(v))
                     del vars[mark:]
             elif k in ("if", "with"):
                 mark = len(vars)

@@ -117,5 +117,28 @@ class TemplateTest(unittest.TestCase):
         self.assertEqual(render_template({"name": "t", "tree": tree}, {"L": []}), "empty")
 
 
+class SelectionTest(unittest.TestCase):
+    def test_provider_apart_and_bare_provider(self) -> None:
+        # The stub's second rule has the provider pattern ^acme$ (family alpha).
+        self.assertEqual(RT.resolve({"model": "acme"}).family, "alpha")
+        self.assertEqual(RT.resolve({"model": "acme/x"}).family, "alpha")
+        self.assertEqual(RT.resolve({"provider": "acme", "model": "x"}).family, "alpha")
+        self.assertEqual(RT.resolve({"provider": "openrouter", "model": "acme/x"}).family, "plain")
+
+
+class BoundsTest(unittest.TestCase):
+    def test_invalid_utf8(self) -> None:
+        errs = RT.validate({"inputs": {"Files": [{"Path": "a\udc80", "Content": "😀"}]}})
+        self.assertEqual([str(e) for e in errs], ["Request.Inputs.Files[0].Path is not valid UTF-8"])
+
+    def test_template_bound(self) -> None:
+        def t(m: int) -> object:
+            return {"name": "t.tmpl", "tree": [["text", "ab"], ["text", "é"]], "max": m}
+        self.assertEqual(render_template(t(3), {}), "abé")
+        with self.assertRaises(TemplateError) as cm:
+            render_template(t(2), {})
+        self.assertEqual(str(cm.exception), "template t.tmpl: the rendering passes its bound of 2 characters (64 MiB at most); the inputs are over the limits Validate checks")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -35,6 +35,12 @@ function runeCount(s) {
   return n;
 }
 
+// validUTF8 reports whether s has no lone surrogate: the only string that
+// cannot be written in UTF-8, which the Go package reports as invalid.
+function validUTF8(s) {
+  return !/[\ud800-\udfff]/u.test(s);
+}
+
 // isAuto reports whether a family choice follows the model: left out, "",
 // or "auto".
 function isAuto(fam) {
@@ -70,8 +76,10 @@ export function createRuntime(data) {
   }
 
   // selFirst returns the index of the first rule that selects id, -1 for
-  // none: the selection genruntime's select.go makes.
-  function selFirst(rules, id) {
+  // none: the selection genruntime's select.go makes. provEnd is the
+  // length of a provider given apart from the model (id is then provider
+  // + "/" + model), 0 for none: provider patterns see that provider alone.
+  function selFirst(rules, id, provEnd) {
     const cut = Math.max(id.lastIndexOf("/"), id.lastIndexOf(":"));
     const name = cut >= 0 ? id.slice(cut + 1) : id;
     for (let i = 0; i < rules.length; i++) {
@@ -87,10 +95,14 @@ export function createRuntime(data) {
         const seg = id.slice(start, end);
         if (seg !== "") {
           if (r.name.some((x) => x.test(seg))) return i;
-          if (r.provider.some((x) => x.test(seg))) return i;
+          if ((provEnd === 0 || end <= provEnd) && r.provider.some((x) => x.test(seg))) return i;
         }
         end = start - 1;
       }
+    }
+    // A bare id naming a provider (anthropic, openai) gets its family.
+    for (let i = 0; i < rules.length; i++) {
+      if (rules[i].provider.some((x) => x.test(name))) return i;
     }
     return -1;
   }
@@ -108,7 +120,7 @@ export function createRuntime(data) {
     if (last && last.provider === provider && last.model === model) return last.res;
     const id = provider !== "" ? provider + "/" + model : model;
     const c = compile();
-    const ri = selFirst(c.rules, id);
+    const ri = selFirst(c.rules, id, provider.length);
     const family = ri >= 0 ? data.rules[ri].value : data.fallbackFamily;
     const res = {
       id,
@@ -116,7 +128,7 @@ export function createRuntime(data) {
       note: noteFor(family, id),
       parts: c.conditions.map((pats) => pats.some((x) => x.test(id))),
       settings: c.settings.map((rules, i) => {
-        const j = selFirst(rules, id);
+        const j = selFirst(rules, id, provider.length);
         return j >= 0 ? data.settings[i].rules[j].value : data.settings[i].default;
       }),
     };
@@ -215,6 +227,7 @@ export function createRuntime(data) {
 
   function whenHolds(i, c) {
     const w = data.whens[i];
+    if (w.input < 0 && w.setting < 0) return w.family.includes(c.r.family);
     if (w.setting >= 0) return w.is.includes(c.r.settings[w.setting]);
     const input = data.inputs[w.input];
     const v = inputValue(c.inputs, input);
@@ -423,7 +436,9 @@ export function createRuntime(data) {
     for (const input of data.inputs) {
       const v = inputValue(inputs, input);
       const field = `Request.Inputs.${input.name}`;
-      if (input.type === "string" && input.maxChars >= 0 && runeCount(v) > input.maxChars) {
+      if (input.type === "string" && !validUTF8(v)) {
+        errs.push(new PromptError(field, `${field} is not valid UTF-8`));
+      } else if (input.type === "string" && input.maxChars >= 0 && runeCount(v) > input.maxChars) {
         errs.push(new PromptError(field, `${field} has ${runeCount(v)} characters, over its limit of ${input.maxChars}`));
       }
       if (input.type === "enum" && v !== "" && !input.values.includes(v)) {
@@ -435,7 +450,8 @@ export function createRuntime(data) {
           v.forEach((item, i) => {
             const s = item && typeof item[f.name] === "string" ? item[f.name] : "";
             const n = runeCount(s);
-            if (n > f.maxChars) errs.push(new PromptError(field, `${field}[${i}].${f.name} has ${n} characters, over its limit of ${f.maxChars}`));
+            if (!validUTF8(s)) errs.push(new PromptError(field, `${field}[${i}].${f.name} is not valid UTF-8`));
+            else if (n > f.maxChars) errs.push(new PromptError(field, `${field}[${i}].${f.name} has ${n} characters, over its limit of ${f.maxChars}`));
           });
         }
       }
@@ -483,7 +499,11 @@ export function createRuntime(data) {
     const modeName = c.mode === -1 ? customName : modes[c.mode].name;
     if (c.mode === -1) return { mode: modeName, tokens: 0, overFocus: 0, line: "", warning: "", text: "" };
     const pr = programs[program(req || {})];
+    // The values of the settings a when condition tests, as one number in
+    // mixed radix, then the subset of the mode's conditional parts.
     let sub = 0;
+    for (const si of data.noticeSettings) sub = sub * data.settings[si].values.length + c.r.settings[si];
+    sub *= 2 ** pr.noticeConds[c.mode].length;
     pr.noticeConds[c.mode].forEach((cond, j) => {
       if (c.r.parts[cond]) sub |= 1 << j;
     });
@@ -652,10 +672,34 @@ function sprint(args) {
   return out;
 }
 
-/** Renders a template part (name and tree) with the inputs. */
+// renderMaxBytes is the most bytes any template part renders, whatever
+// its bound, as in the Go package.
+const renderMaxBytes = 64 << 20;
+
+/**
+ * Renders a template part (name, tree and max, the most characters it
+ * renders for inputs validate accepts) with the inputs. A rendering that
+ * would pass max characters (or renderMaxBytes bytes) stops with an
+ * error, as the Go package's does; a template without max is unbounded.
+ */
 export function renderTemplate(tmpl, inputs) {
   const vars = [["$", inputs]];
   let out = "";
+  const maxChars = typeof tmpl.max === "number" ? tmpl.max : Infinity;
+  let chars = 0;
+  let bytes = 0;
+  // write appends one piece as text/template writes it, whole, counting
+  // its characters and bytes against the bounds.
+  const write = (s) => {
+    const n = runeCount(s);
+    const b = utf8Length(s);
+    if (chars + n > maxChars || bytes + b > renderMaxBytes) {
+      throw new TemplateError(`template ${tmpl.name}: the rendering passes its bound of ${maxChars} characters (${renderMaxBytes >> 20} MiB at most); the inputs are over the limits Validate checks`);
+    }
+    chars += n;
+    bytes += b;
+    out += s;
+  };
   const lookup = (name) => {
     for (let i = vars.length - 1; i >= 0; i--) if (vars[i][0] === name) return i;
     throw new TemplateError(`undefined variable: ${name}`);
@@ -785,12 +829,12 @@ export function renderTemplate(tmpl, inputs) {
     for (const n of list) {
       switch (n[0]) {
         case "text":
-          out += n[1];
+          write(n[1]);
           break;
         case "action": {
           const mark = vars.length;
           const v = pipe(n[1], dot);
-          if (n[1].decl.length === 0) out += v === null || v === undefined ? "<no value>" : format(v);
+          if (n[1].decl.length === 0) write(v === null || v === undefined ? "<no value>" : format(v));
           // A declaration stays in scope to the end of the list.
           if (n[1].decl.length === 0) vars.length = mark;
           break;

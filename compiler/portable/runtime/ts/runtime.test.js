@@ -130,3 +130,28 @@ test("the template interpreter follows text/template", () => {
   assert.equal(renderTemplate(t(tree), { L: ["a", "b", "c", "d"] }), "ab");
   assert.equal(renderTemplate(t(tree), { L: [] }), "empty");
 });
+
+test("a provider given apart is all provider patterns see; a bare provider id gets its family", () => {
+  // The stub's second rule has the provider pattern ^acme$ (family alpha).
+  assert.equal(rt.resolve({ model: "acme" }).family, "alpha");
+  assert.equal(rt.resolve({ model: "acme/x" }).family, "alpha");
+  assert.equal(rt.resolve({ provider: "acme", model: "x" }).family, "alpha");
+  assert.equal(rt.resolve({ provider: "openrouter", model: "acme/x" }).family, "plain");
+});
+
+test("validate reports text that cannot be written in UTF-8", () => {
+  const errs = rt.validate({ inputs: { Files: [{ Path: "a\ud800", Content: "😀" }] } });
+  assert.deepEqual(
+    errs.map((e) => e.message),
+    ["Request.Inputs.Files[0].Path is not valid UTF-8"],
+  );
+});
+
+test("a template's rendering stops at its bound", () => {
+  const t = (max) => ({ name: "t.tmpl", tree: [["text", "ab"], ["text", "é"]], max });
+  assert.equal(renderTemplate(t(3), {}), "abé");
+  assert.throws(
+    () => renderTemplate(t(2), {}),
+    (e) => e instanceof TemplateError && e.message === "template t.tmpl: the rendering passes its bound of 2 characters (64 MiB at most); the inputs are over the limits Validate checks",
+  );
+});
