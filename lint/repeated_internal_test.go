@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -271,5 +272,41 @@ func TestLinesOf(t *testing.T) {
 		if got := linesOf(text, tt.from, tt.to); got != tt.want {
 			t.Errorf("linesOf(%d, %d) = %q, want %q", tt.from, tt.to, got, tt.want)
 		}
+	}
+}
+
+// TestIncludeLinesReadEachFileOnce checks that the include lines of a file
+// are searched once per lint, however often a repeated paragraph asks
+// where a file was included: the second search finds the same lines with
+// the program's files gone.
+func TestIncludeLinesReadEachFileOnce(t *testing.T) {
+	p := testproject.FromFiles(t, repeatProject(map[string]string{
+		"promptc.cue": `version: "v1"
+includes: enabled: true
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+}
+modes: focus: compose: [parts.a, parts.b]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.md":            "Part a.\n\n@shared/outer.md\n",
+		"b.md":            "Part b.\n\n  @shared/outer.md\n",
+		"shared/outer.md": longA + "\n\n@inner.md\n",
+		"shared/inner.md": longB + "\n",
+	}))
+	x := &paragraphIndex{p: p}
+	a, b := p.Parts["a"].Spans, p.Parts["b"].Spans
+	for i := range 2 {
+		va, vb := x.includeLines(a, b, "shared/inner.md")
+		if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+			t.Fatalf("search %d: include lines %s and %s, want a.md:3:1 and b.md:3:3", i+1, va, vb)
+		}
+		// Every file searched is remembered; the next search reads none.
+		p.Files = nil
+	}
+	if got := slices.Sorted(maps.Keys(x.includes)); !slices.Equal(got, []string{"a.md", "b.md", "shared/outer.md"}) {
+		t.Errorf("files searched %q, want a.md, b.md, shared/outer.md", got)
 	}
 }
