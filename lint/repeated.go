@@ -81,6 +81,31 @@ type paragraphIndex struct {
 	// resolved once: every family, note and mode sending a file twice
 	// asks again for the same lines.
 	includes map[string][]includeAt
+	// collapsed holds the collapsed text (collapseSpace) of each candidate
+	// paragraph by where it is written: every composition sending it
+	// compares it again.
+	collapsed map[textPlace]string
+}
+
+// textPlace is where a paragraph is written: its file and first line.
+type textPlace struct {
+	path string
+	line int
+}
+
+// collapsedText returns collapseSpace of sp's text, collapsed once per
+// paragraph.
+func (x *paragraphIndex) collapsedText(sp spanParagraph) string {
+	k := textPlace{sp.path, sp.start}
+	if text, ok := x.collapsed[k]; ok {
+		return text
+	}
+	if x.collapsed == nil {
+		x.collapsed = map[textPlace]string{}
+	}
+	text := collapseSpace(sp.raw)
+	x.collapsed[k] = text
+	return text
 }
 
 // includeAt is an @include line of a file: the file it names, resolved,
@@ -465,7 +490,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			if !idx.candidates[sp.key] {
 				continue
 			}
-			text := collapseSpace(sp.raw)
+			text := idx.collapsedText(sp)
 			if _, ok := byText[text]; !ok {
 				texts = append(texts, text)
 			}

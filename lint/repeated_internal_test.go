@@ -310,3 +310,28 @@ defaultMode: "focus"
 		t.Errorf("files searched %q, want a.md, b.md, shared/outer.md", got)
 	}
 }
+
+// TestCollapsedTextOncePerParagraph checks that a paragraph's collapsed
+// text is built once, by where it is written, however many compositions
+// send it: a second copy of the same place is not collapsed again, and
+// another line of the same file is.
+func TestCollapsedTextOncePerParagraph(t *testing.T) {
+	x := &paragraphIndex{}
+	first := spanParagraph{fileParagraph{start: 3, end: 4, raw: "Keep  it\nshort."}, "a.md"}
+	if got := x.collapsedText(first); got != "Keep it short." {
+		t.Fatalf("collapsedText = %q, want %q", got, "Keep it short.")
+	}
+	again := first
+	again.raw = "changed"
+	if got := x.collapsedText(again); got != "Keep it short." {
+		t.Errorf("the same paragraph collapsed again: %q", got)
+	}
+	other := again
+	other.start = 5
+	if got := x.collapsedText(other); got != "changed" {
+		t.Errorf("another paragraph of the file = %q, want %q", got, "changed")
+	}
+	if len(x.collapsed) != 2 {
+		t.Errorf("%d paragraphs collapsed, want 2", len(x.collapsed))
+	}
+}
