@@ -81,6 +81,8 @@ type paragraphIndex struct {
 	// resolved once: every family, note and mode sending a file twice
 	// asks again for the same lines.
 	includes map[string][]includeAt
+	// vias holds includeLines' answers.
+	vias map[viaKey][2]diag.Position
 	// collapsed holds the collapsed text (collapseSpace) of each candidate
 	// paragraph by where it is written: every composition sending it
 	// compares it again.
@@ -417,7 +419,38 @@ func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
 // through one line of a file they both send (a shared file that includes
 // another), that file is the one included twice, and its include lines are
 // returned instead. A position is zero when no include line is found.
+// The answer is searched once per pair of sources and target: every
+// family, note and mode repeating the paragraph asks again. Sources are
+// told apart by their first span, as in sent.
 func (x *paragraphIndex) includeLines(a, b []include.Span, target string) (diag.Position, diag.Position) {
+	k := viaKey{firstSpan(a), firstSpan(b), target}
+	if v, ok := x.vias[k]; ok {
+		return v[0], v[1]
+	}
+	va, vb := x.searchIncludeLines(a, b, target)
+	if x.vias == nil {
+		x.vias = map[viaKey][2]diag.Position{}
+	}
+	x.vias[k] = [2]diag.Position{va, vb}
+	return va, vb
+}
+
+// viaKey is what includeLines answers for: two sources and a file.
+type viaKey struct {
+	a, b   *include.Span
+	target string
+}
+
+// firstSpan returns the first of spans, nil for none.
+func firstSpan(spans []include.Span) *include.Span {
+	if len(spans) == 0 {
+		return nil
+	}
+	return &spans[0]
+}
+
+// searchIncludeLines is includeLines without its memo.
+func (x *paragraphIndex) searchIncludeLines(a, b []include.Span, target string) (diag.Position, diag.Position) {
 	seen := map[string]bool{}
 	for !seen[target] {
 		seen[target] = true

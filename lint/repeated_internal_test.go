@@ -298,16 +298,29 @@ defaultMode: "focus"
 	}))
 	x := &paragraphIndex{p: p}
 	a, b := p.Parts["a"].Spans, p.Parts["b"].Spans
-	for i := range 2 {
-		va, vb := x.includeLines(a, b, "shared/inner.md")
-		if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
-			t.Fatalf("search %d: include lines %s and %s, want a.md:3:1 and b.md:3:3", i+1, va, vb)
-		}
-		// Every file searched is remembered; the next search reads none.
-		p.Files = nil
+	va, vb := x.includeLines(a, b, "shared/inner.md")
+	if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Fatalf("include lines %s and %s, want a.md:3:1 and b.md:3:3", va, vb)
+	}
+	// Every file searched is remembered; the next search, the sources
+	// the other way round, reads none.
+	p.Files = nil
+	vb, va = x.includeLines(b, a, "shared/inner.md")
+	if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Fatalf("the other way round: include lines %s and %s, want b.md:3:3 and a.md:3:1", vb, va)
 	}
 	if got := slices.Sorted(maps.Keys(x.includes)); !slices.Equal(got, []string{"a.md", "b.md", "shared/outer.md"}) {
 		t.Errorf("files searched %q, want a.md, b.md, shared/outer.md", got)
+	}
+	// The answer for the two sources and the file is kept too: with the
+	// files' include lines forgotten it is the same, and nothing is
+	// searched again.
+	x.includes = nil
+	if va, vb := x.includeLines(a, b, "shared/inner.md"); va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Errorf("asked again: include lines %s and %s, want a.md:3:1 and b.md:3:3", va, vb)
+	}
+	if len(x.includes) != 0 || len(x.vias) != 2 {
+		t.Errorf("asked again: %d files searched, %d answers kept; want 0 and 2", len(x.includes), len(x.vias))
 	}
 }
 
