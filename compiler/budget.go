@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/promptc/promptc/compiler/family"
+	"github.com/promptc/promptc/compiler/tokens"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -336,44 +337,70 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 					// Tokens do not add up, so the joined text is counted; the
 					// sections are counted one by one only to blame the
 					// largest in a finding.
-					total := -1
-					if lim.Tokens > 0 {
-						text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
-						total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
-						if over, near := judge(lim, false, total); !over && !near {
-							continue
-						}
-					}
-					parts = parts[:0]
-					chars, nonEmpty := 0, nonEmpty[:0]
-					for _, ref := range m.Config.Compose {
-						if ref.Kind == "slot" {
-							continue
-						}
-						if !b.WhenSends(ref.Name, sel) {
-							parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
-							continue
-						}
-						k := sizeKey{ref.Name, lim.Tokens > 0, "", NoNote}
-						if varies[ref.Name] {
+					// section measures one part of the mode in lim's unit,
+					// or in code points for chars.
+					section := func(name string, chars bool) measured {
+						k := sizeKey{name, !chars && lim.Tokens > 0, "", NoNote}
+						if varies[name] {
 							k.family, k.note = fn, note
 						}
 						mu.Lock()
 						sec, ok := sizes[k]
 						mu.Unlock()
 						if !ok {
-							s := b.partSection(ref.Name, sel)
-							sec = measured{b.Measure(lim, s.Text), s.Text == "", s.Pos}
+							s := b.partSection(name, sel)
+							l := lim
+							if chars {
+								l = config.Limit{Chars: 1}
+							}
+							sec = measured{b.Measure(l, s.Text), s.Text == "", s.Pos}
 							mu.Lock()
 							sizes[k] = sec
 							mu.Unlock()
 						}
-						parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
-						if !sec.empty {
-							chars += sec.size
-							nonEmpty = append(nonEmpty, ref.Name)
+						return sec
+					}
+					// sum adds up the sizes of the sections sel sends, in code
+					// points for chars, and lists the non-empty ones.
+					sum := func(chars bool) int {
+						n := 0
+						nonEmpty = nonEmpty[:0]
+						parts = parts[:0]
+						for _, ref := range m.Config.Compose {
+							if ref.Kind == "slot" {
+								continue
+							}
+							if !b.WhenSends(ref.Name, sel) {
+								parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
+								continue
+							}
+							sec := section(ref.Name, chars)
+							parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
+							if !sec.empty {
+								n += sec.size
+								nonEmpty = append(nonEmpty, ref.Name)
+							}
+						}
+						return n
+					}
+					total := -1
+					if lim.Tokens > 0 {
+						// A count that depends on code points alone comes
+						// from the sections' sizes, which add up, without
+						// joining the text.
+						var byChars bool
+						if _, byChars = tokens.ByChars(b.Counter, 0); byChars {
+							n := sum(true)
+							total, _ = tokens.ByChars(b.Counter, n+m.WireChars(nonEmpty))
+						} else {
+							text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
+							total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+						}
+						if over, near := judge(lim, false, total); !over && !near {
+							continue
 						}
 					}
+					chars := sum(false)
 					// Characters add up: the mode's wire format adds its
 					// separators and final newline.
 					if total < 0 {

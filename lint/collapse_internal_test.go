@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -11,7 +12,7 @@ import (
 func TestCollapsedKey(t *testing.T) {
 	texts := []string{
 		"", " ", "a", " a ", "a b", "a  b", "a\tb", "a\nb", "a \n\t b",
-		"  lead and trail  ", "é ü\u00a0x", "x\u2003y", "one\r\ntwo", "bad \xff byte", "\u0085next",
+		"  lead and trail  ", "é ü\u00a0x", "x\u2003y", "one\r\ntwo", "a\vb\fc", "bad \xff byte", "\u0085next",
 		"The same paragraph,\nwrapped once.", "The same   paragraph, wrapped\tonce.",
 	}
 	for _, text := range texts {
@@ -29,5 +30,15 @@ func TestCollapsedKey(t *testing.T) {
 	c, _ := collapsedKey("The same paragraph, wrapped twice.")
 	if a != b || a == c {
 		t.Errorf("keys: rewrapped %v, different text %v; want equal, then different", a == b, a != c)
+	}
+}
+
+// BenchmarkCollapsedKey hashes a file's worth of wrapped prose, the work
+// lint does once for every paragraph of every file.
+func BenchmarkCollapsedKey(b *testing.B) {
+	text := strings.Repeat("Read the relevant files before you edit them,\nand keep every change  inside the scope the user asked for.\n", 40)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		collapsedKey(text)
 	}
 }

@@ -77,6 +77,44 @@ type paragraphIndex struct {
 	// sections (a part, a family's line, body or note) hold: the only
 	// ones a composition can send twice.
 	candidates map[uint64]bool
+	// includes holds the include lines of each file searched for one,
+	// resolved once: every family, note and mode sending a file twice
+	// asks again for the same lines.
+	includes map[string][]includeAt
+	// vias holds includeLines' answers.
+	vias map[viaKey][2]diag.Position
+	// collapsed holds the collapsed text (collapseSpace) of each candidate
+	// paragraph by where it is written: every composition sending it
+	// compares it again.
+	collapsed map[textPlace]string
+}
+
+// textPlace is where a paragraph is written: its file and first line.
+type textPlace struct {
+	path string
+	line int
+}
+
+// collapsedText returns collapseSpace of sp's text, collapsed once per
+// paragraph.
+func (x *paragraphIndex) collapsedText(sp spanParagraph) string {
+	k := textPlace{sp.path, sp.start}
+	if text, ok := x.collapsed[k]; ok {
+		return text
+	}
+	if x.collapsed == nil {
+		x.collapsed = map[textPlace]string{}
+	}
+	text := collapseSpace(sp.raw)
+	x.collapsed[k] = text
+	return text
+}
+
+// includeAt is an @include line of a file: the file it names, resolved,
+// and where the line's @ stands.
+type includeAt struct {
+	target string
+	pos    diag.Position
 }
 
 // sources calls fn with the spans of every source of sections that a mode
@@ -381,11 +419,42 @@ func (l *linter) repeatDiag(k repeatKey, r *repeat) diag.Diagnostic {
 // through one line of a file they both send (a shared file that includes
 // another), that file is the one included twice, and its include lines are
 // returned instead. A position is zero when no include line is found.
-func includeLines(p *compiler.Program, a, b []include.Span, target string) (diag.Position, diag.Position) {
+// The answer is searched once per pair of sources and target: every
+// family, note and mode repeating the paragraph asks again. Sources are
+// told apart by their first span, as in sent.
+func (x *paragraphIndex) includeLines(a, b []include.Span, target string) (diag.Position, diag.Position) {
+	k := viaKey{firstSpan(a), firstSpan(b), target}
+	if v, ok := x.vias[k]; ok {
+		return v[0], v[1]
+	}
+	va, vb := x.searchIncludeLines(a, b, target)
+	if x.vias == nil {
+		x.vias = map[viaKey][2]diag.Position{}
+	}
+	x.vias[k] = [2]diag.Position{va, vb}
+	return va, vb
+}
+
+// viaKey is what includeLines answers for: two sources and a file.
+type viaKey struct {
+	a, b   *include.Span
+	target string
+}
+
+// firstSpan returns the first of spans, nil for none.
+func firstSpan(spans []include.Span) *include.Span {
+	if len(spans) == 0 {
+		return nil
+	}
+	return &spans[0]
+}
+
+// searchIncludeLines is includeLines without its memo.
+func (x *paragraphIndex) searchIncludeLines(a, b []include.Span, target string) (diag.Position, diag.Position) {
 	seen := map[string]bool{}
 	for !seen[target] {
 		seen[target] = true
-		va, vb := includeLine(p, a, target), includeLine(p, b, target)
+		va, vb := x.includeLine(a, target), x.includeLine(b, target)
 		if va.Path == "" || va != vb {
 			return va, vb
 		}
@@ -398,29 +467,46 @@ func includeLines(p *compiler.Program, a, b []include.Span, target string) (diag
 // that includes target: how a section reaches a file that another section
 // sends too. A file that gives the section no line of its own (nothing but
 // the include line) is not searched.
-func includeLine(p *compiler.Program, spans []include.Span, target string) diag.Position {
+func (x *paragraphIndex) includeLine(spans []include.Span, target string) diag.Position {
 	seen := map[string]bool{target: true}
 	for _, sp := range spans {
 		if seen[sp.Path] {
 			continue
 		}
 		seen[sp.Path] = true
-		f := p.Files[sp.Path]
-		if f == nil || !strings.Contains(f.Text, "@") {
-			continue
+		for _, in := range x.includesOf(sp.Path) {
+			if in.target == target {
+				return in.pos
+			}
 		}
+	}
+	return diag.Position{}
+}
+
+// includesOf returns the include lines of the file at path, in line
+// order, read on the first call for the file.
+func (x *paragraphIndex) includesOf(path string) []includeAt {
+	if ins, ok := x.includes[path]; ok {
+		return ins
+	}
+	var ins []includeAt
+	if f := x.p.Files[path]; f != nil && strings.Contains(f.Text, "@") {
 		for _, ln := range f.Lines {
 			if ln.Kind != markdown.Text {
 				continue
 			}
 			text := f.Text[ln.Start:ln.End]
-			if t, ok := include.IsInclude(text); ok && include.Resolve(sp.Path, t) == target {
+			if t, ok := include.IsInclude(text); ok {
 				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
-				return diag.Position{Path: sp.Path, Line: int(ln.Num), Col: col}
+				ins = append(ins, includeAt{include.Resolve(path, t), diag.Position{Path: path, Line: int(ln.Num), Col: col}})
 			}
 		}
 	}
-	return diag.Position{}
+	if x.includes == nil {
+		x.includes = map[string][]includeAt{}
+	}
+	x.includes[path] = ins
+	return ins
 }
 
 // repeatsIn returns, for every paragraph secs send a second time, the
@@ -437,7 +523,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			if !idx.candidates[sp.key] {
 				continue
 			}
-			text := collapseSpace(sp.raw)
+			text := idx.collapsedText(sp)
 			if _, ok := byText[text]; !ok {
 				texts = append(texts, text)
 			}
@@ -455,7 +541,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 					if first.pos == again.pos {
 						// One file's lines, sent by two sections: what
 						// to change is an include line.
-						first.via, again.via = includeLines(l.p, secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
+						first.via, again.via = idx.includeLines(secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
 					}
 					out = append(out, [2]sentParagraph{first, again})
 					break

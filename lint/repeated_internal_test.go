@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -271,5 +272,79 @@ func TestLinesOf(t *testing.T) {
 		if got := linesOf(text, tt.from, tt.to); got != tt.want {
 			t.Errorf("linesOf(%d, %d) = %q, want %q", tt.from, tt.to, got, tt.want)
 		}
+	}
+}
+
+// TestIncludeLinesReadEachFileOnce checks that the include lines of a file
+// are searched once per lint, however often a repeated paragraph asks
+// where a file was included: the second search finds the same lines with
+// the program's files gone.
+func TestIncludeLinesReadEachFileOnce(t *testing.T) {
+	p := testproject.FromFiles(t, repeatProject(map[string]string{
+		"promptc.cue": `version: "v1"
+includes: enabled: true
+parts: {
+	a: file: "a.md"
+	b: file: "b.md"
+}
+modes: focus: compose: [parts.a, parts.b]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.md":            "Part a.\n\n@shared/outer.md\n",
+		"b.md":            "Part b.\n\n  @shared/outer.md\n",
+		"shared/outer.md": longA + "\n\n@inner.md\n",
+		"shared/inner.md": longB + "\n",
+	}))
+	x := &paragraphIndex{p: p}
+	a, b := p.Parts["a"].Spans, p.Parts["b"].Spans
+	va, vb := x.includeLines(a, b, "shared/inner.md")
+	if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Fatalf("include lines %s and %s, want a.md:3:1 and b.md:3:3", va, vb)
+	}
+	// Every file searched is remembered; the next search, the sources
+	// the other way round, reads none.
+	p.Files = nil
+	vb, va = x.includeLines(b, a, "shared/inner.md")
+	if va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Fatalf("the other way round: include lines %s and %s, want b.md:3:3 and a.md:3:1", vb, va)
+	}
+	if got := slices.Sorted(maps.Keys(x.includes)); !slices.Equal(got, []string{"a.md", "b.md", "shared/outer.md"}) {
+		t.Errorf("files searched %q, want a.md, b.md, shared/outer.md", got)
+	}
+	// The answer for the two sources and the file is kept too: with the
+	// files' include lines forgotten it is the same, and nothing is
+	// searched again.
+	x.includes = nil
+	if va, vb := x.includeLines(a, b, "shared/inner.md"); va.String() != "a.md:3:1" || vb.String() != "b.md:3:3" {
+		t.Errorf("asked again: include lines %s and %s, want a.md:3:1 and b.md:3:3", va, vb)
+	}
+	if len(x.includes) != 0 || len(x.vias) != 2 {
+		t.Errorf("asked again: %d files searched, %d answers kept; want 0 and 2", len(x.includes), len(x.vias))
+	}
+}
+
+// TestCollapsedTextOncePerParagraph checks that a paragraph's collapsed
+// text is built once, by where it is written, however many compositions
+// send it: a second copy of the same place is not collapsed again, and
+// another line of the same file is.
+func TestCollapsedTextOncePerParagraph(t *testing.T) {
+	x := &paragraphIndex{}
+	first := spanParagraph{fileParagraph{start: 3, end: 4, raw: "Keep  it\nshort."}, "a.md"}
+	if got := x.collapsedText(first); got != "Keep it short." {
+		t.Fatalf("collapsedText = %q, want %q", got, "Keep it short.")
+	}
+	again := first
+	again.raw = "changed"
+	if got := x.collapsedText(again); got != "Keep it short." {
+		t.Errorf("the same paragraph collapsed again: %q", got)
+	}
+	other := again
+	other.start = 5
+	if got := x.collapsedText(other); got != "changed" {
+		t.Errorf("another paragraph of the file = %q, want %q", got, "changed")
+	}
+	if len(x.collapsed) != 2 {
+		t.Errorf("%d paragraphs collapsed, want 2", len(x.collapsed))
 	}
 }

@@ -92,7 +92,26 @@ type charsPer4 struct{}
 func (charsPer4) Name() string { return CharsPer4 }
 func (charsPer4) Exact() bool  { return false }
 func (charsPer4) Count(text string) int {
-	return (Chars(text) + 3) / 4
+	return per4(Chars(text))
+}
+
+// per4 is the default estimate for a text of n code points.
+func per4(n int) int {
+	return (n + 3) / 4
+}
+
+// ByChars returns the count c gives any text of n code points, and true,
+// when c's count depends on nothing but the number of code points: the
+// default estimate, memoised or not (told by its name, which names the
+// method). For any other counter it returns 0 and false. Code points add up
+// over a concatenation of valid UTF-8 texts, so a caller that knows the
+// sizes of the pieces gets the count of their concatenation without
+// building it.
+func ByChars(c Counter, n int) (int, bool) {
+	if c.Name() != CharsPer4 {
+		return 0, false
+	}
+	return per4(n), true
 }
 
 // The exact counters are process-wide so that each vocabulary is loaded once.
