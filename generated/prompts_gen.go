@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:2bcaaec15fb79950024b3b11d2c879483e7fe6be536a1cd7158098c1f8e474b6"
+const InputHash = "sha256:d75d17bcf2237f4d737c115d84b097205478de9796c77e2568d8f18913438fbe"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -133,6 +133,38 @@ func (l *linter) reached() map[string]bool {
 	return reached
 }
 
+// spacedIncludes reports the lines of ordinary text, in every file read,
+// that would be include lines but for white space in the path: they are
+// sent as text and the file they name is never read.
+func (l *linter) spacedIncludes() []diag.Diagnostic {
+	if !l.p.Config.Includes.Enabled {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for _, p := range slices.Sorted(maps.Keys(l.files)) {
+		f := l.files[p]
+		if !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for i, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			text := f.Text[ln.Start:ln.End]
+			target, ok := include.SpacedInclude(text)
+			if !ok {
+				continue
+			}
+			col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
+			d := newDiag(diag.Position{Path: p, Line: i + 1, Col: col}, RuleIncludeSpace,
+				fmt.Sprintf("@%s looks like an include, but a path with spaces is not one: the line is sent as text and the file is not read; rename the file without spaces and include the new name, or, if the line is meant as text, put the path in backticks", target))
+			d.End = diag.Position{Path: p, Line: i + 1, Col: col + 1 + utf8.RuneCountInString(target)}
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
 // minDuplicate is the shortest paragraph, in code points after white space
 // is collapsed, that DUPLICATE_PARAGRAPH compares.
 const minDuplicate = 80

@@ -23,6 +23,7 @@ const (
 	RuleParagraphRepeated = "PARAGRAPH_REPEATED"
 	RulePartUnused        = "PART_UNUSED"
 	RulePartEmpty         = "PART_EMPTY"
+	RuleIncludeSpace      = "INCLUDE_SPACE"
 	RuleOutputStale       = "OUTPUT_STALE"
 	RuleIgnoreNoReason    = "IGNORE_NO_REASON"
 	RuleIgnoreUnused      = "IGNORE_UNUSED"
@@ -299,6 +300,23 @@ Use the staging API; the harness supplies its key in the environment.
 @b.md
 -- prompts/b.md --
 Shared text.
+`,
+	},
+	{
+		ID: RuleIncludeSpace, Category: Standard, Severity: diag.Warning, check: includeSpaceCheck{},
+		Summary: "A line that looks like an include but names a path with spaces is sent as text.",
+		Doc:     `An include path holds no white space, so a line like "@my notes.md" is not an include: it is sent to the model as written and the file is never read, without a word from the build. Reported, when includes are enabled, for a line of ordinary text (not code, not an HTML comment) that is "@" directly followed by text that holds white space and ends in a file extension, at the "@". Rename the file (and the folders on its path) without spaces and include the new name; if the line is meant as text, put the path in backticks. A handle in prose ("@maria can you check this?") does not end in a file extension and is not reported.`,
+		Bad: `-- prompts/base.md --
+You are Tern.
+
+@my notes.md
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+
+@my-notes.md
+
+Mention ` + "`@my notes.md`" + ` in text, or ask @maria for the notes.
 `,
 	},
 	{

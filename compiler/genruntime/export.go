@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"unicode"
 )
 
 // Files holds the Go files of this package (tests included; a stamp leaves
@@ -288,6 +289,25 @@ func ExpandPart(read func(p string) (*IncludeFile, error), f *IncludeFile, first
 // IsInclude reports whether line is an include line and returns the path
 // it names as written; the caller checks that the line is ordinary text.
 func IsInclude(line string) (string, bool) { return incIsInclude(line) }
+
+// SpacedInclude reports whether line would be an include line but for the
+// white space in its path, and returns that path as written: after
+// removing the spaces and tabs around it, the line is "@", directly
+// followed by text that holds white space and ends in a file extension
+// (as IsInclude reads one), like "@my notes.md". Such a line is text, so
+// the file is silently not included. The caller checks that the line is
+// ordinary text.
+func SpacedInclude(line string) (string, bool) {
+	t := strings.Trim(line, " \t")
+	if len(t) < 2 || t[0] != '@' || t[1] == '@' || t[1] == ' ' || t[1] == '\t' {
+		return "", false
+	}
+	p := t[1:]
+	if strings.IndexFunc(p, unicode.IsSpace) < 0 || !incHasExtension(p) {
+		return "", false
+	}
+	return p, true
+}
 
 // IsDirective reports whether line is one of promptc's own comments,
 // <!-- promptc:... -->, never sent.

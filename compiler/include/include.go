@@ -113,6 +113,12 @@ type Result struct {
 // exists): write it in backticks to keep it as text.
 func IsInclude(line string) (string, bool) { return genruntime.IsInclude(line) }
 
+// SpacedInclude reports whether line would be an include line but for the
+// white space in its path ("@my notes.md"), which makes it text, and
+// returns that path as written. The caller checks that the line is
+// ordinary text.
+func SpacedInclude(line string) (string, bool) { return genruntime.SpacedInclude(line) }
+
 // Expand returns lines first..last (1-based, inclusive; last 0 or past the
 // end means to the end) of the file at p, a path relative to the project
 // root, with every include line replaced by the expanded text of the file

@@ -601,3 +601,30 @@ func TestCountsHaveNoPhantomNewline(t *testing.T) {
 		t.Errorf("got %v", d)
 	}
 }
+
+// A line is a spaced include only when it is "@" and a path with white
+// space ending in a file extension; a handle in prose, a real include and
+// a line that starts "@ " or "@@" are not.
+func TestSpacedInclude(t *testing.T) {
+	for _, tc := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"@my notes.md", "my notes.md", true},
+		{"  @team rules/on call.md\t", "team rules/on call.md", true},
+		{"@a b.txt", "a b.txt", true},
+		{"@my-notes.md", "", false}, // an include
+		{"@maria can you check this?", "", false},
+		{"@maria, see you.", "", false}, // "." with no extension
+		{"@ notes.md", "", false},       // "@" then a space
+		{"@@my notes.md", "", false},
+		{"see @my notes.md", "", false}, // not at the start
+		{"@my notes.md.", "", false},
+		{"@", "", false},
+	} {
+		got, ok := SpacedInclude(tc.line)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("SpacedInclude(%q) = %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.ok)
+		}
+	}
+}
