@@ -17,10 +17,11 @@ import (
 )
 
 // fileParagraph is a paragraph of a file as eachParagraph finds it: its
-// lines, its text as written and the key of its collapsed text.
+// lines, its text as written, the text compared (a list item's without
+// its marker) and the key of that text collapsed.
 type fileParagraph struct {
 	start, end int
-	raw        string
+	raw, text  string
 	key        uint64
 }
 
@@ -183,8 +184,8 @@ func (x *paragraphIndex) of(path string) []fileParagraph {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, end int, raw string, key uint64) {
-			ps = append(ps, fileParagraph{start, end, raw, key})
+		eachParagraph(f, first, func(start, end int, raw, text string, key uint64) {
+			ps = append(ps, fileParagraph{start, end, raw, text, key})
 		})
 	}
 	x.files[path] = ps
@@ -437,7 +438,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			if !idx.candidates[sp.key] {
 				continue
 			}
-			text := collapseSpace(sp.raw)
+			text := collapseSpace(sp.text)
 			if _, ok := byText[text]; !ok {
 				texts = append(texts, text)
 			}
