@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d75d17bcf2237f4d737c115d84b097205478de9796c77e2568d8f18913438fbe"
+const InputHash = "sha256:fcf59b9331ae6f7176904b9c58b16bb4975e5fe03090cfa4e9721e0a25789514"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2622,7 +2622,8 @@ type Instructions struct {
 	// left out, and why, in the order found. A file reached a second time
 	// (by a cycle, or by two files) is not a problem: its text is there
 	// once, at the first place. A named file that does not exist is not
-	// one either: a project without it simply has no such instructions.
+	// one either, whatever the limits: a project without it simply has no
+	// such instructions.
 	Problems []InstructionProblem
 
 	// chars and files are what the limits counted, this call's and those
@@ -2710,6 +2711,12 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 			e.named(cleanPath(name))
 		}
 		for _, ev := range e.Events[events:] {
+			if ev.Pos.Line == 0 && ev.Kind == incFiles && instructionMissing(root, projectDir, ev.Path) {
+				// A limit is checked before a file is read; a named file
+				// that does not exist is no problem, whatever the limits.
+				// Only a file refused for a limit is looked for again.
+				continue
+			}
 			if p, ok := instructionProblem(ev); ok {
 				out.Problems = append(out.Problems, p)
 			}
@@ -2726,6 +2733,17 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	out.Files = e.Files
 	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
+}
+
+// instructionMissing reports whether the file at p (clean, relative)
+// does not exist in root. It opens the file as readInstructionFile does,
+// without blocking, and reads nothing.
+func instructionMissing(root *os.Root, projectDir, p string) bool {
+	f, err := openInProject(root, projectDir, p)
+	if err == nil {
+		f.Close()
+	}
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // instructionHierarchy returns names as looked for in every directory

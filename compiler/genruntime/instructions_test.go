@@ -209,6 +209,12 @@ func TestLoadInstructionsAfter(t *testing.T) {
 	if want := []string{"small.md:0:0 files"}; !slices.Equal(problems(third), want) {
 		t.Errorf("third load: Problems = %q, want %q", problems(third), want)
 	}
+	// A named file that does not exist is no problem, at the limit or
+	// not; one that exists is still refused for the limit.
+	fifth := LoadInstructions(project, InstructionOptions{Files: []string{"TERN.md", "small.md", "TEAM.md"}, After: &Instructions{files: 100}})
+	if want := []string{"small.md:0:0 files"}; !slices.Equal(problems(fifth), want) {
+		t.Errorf("missing files at the limit: Problems = %q, want %q", problems(fifth), want)
+	}
 	fourth := LoadInstructions(project, InstructionOptions{Files: []string{"small.md"}, After: &Instructions{files: 99}})
 	if len(fourth.Problems) != 0 || fourth.Text != "small" {
 		t.Errorf("file 100 refused: %+v", fourth)
