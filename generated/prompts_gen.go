@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fcf59b9331ae6f7176904b9c58b16bb4975e5fe03090cfa4e9721e0a25789514"
+const InputHash = "sha256:012dc437790ac92e7fa5e18bb2f13937146a16275f15db94b8fb74fd1a8f4be1"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2279,6 +2279,9 @@ type incExpander struct {
 	read       func(p string) (*incFile, error)
 	lim        incLimits
 	noIncludes bool
+	// root is the root directory's absolute path, slash-separated and
+	// clean, or "" when unknown; see incBackInside.
+	root string
 
 	Spans  []incSpan
 	Files  []string
@@ -2363,6 +2366,23 @@ func incIsDirective(line string) bool {
 // result may climb out of the root ("../x"), which the expander refuses.
 func incResolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
+}
+
+// incBackInside returns the root-relative path for p, a resolved include
+// path that climbs out of the root, when p lands back inside it read
+// lexically against root (the root's absolute path, slash-separated and
+// clean): "../proj/x.md" in a root named proj is "x.md". Symbolic links
+// are not followed here; the read that follows is confined to the root.
+func incBackInside(root, p string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	j := path.Join(root, p)
+	prefix := strings.TrimSuffix(root, "/") + "/"
+	if !strings.HasPrefix(j, prefix) || len(j) == len(prefix) {
+		return "", false
+	}
+	return j[len(prefix):], true
 }
 
 // incOutside reports whether p, a clean slash-separated relative path,
@@ -2500,6 +2520,10 @@ func (e *incExpander) includeLine(from *incFile, inc incLine) {
 	}
 	p := incResolve(from.Path, inc.target)
 	if incOutside(p) {
+		if q, ok := incBackInside(e.root, p); ok {
+			e.include(inc, q)
+			return
+		}
 		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
 		return
 	}
@@ -2698,6 +2722,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	if abs, err := filepath.Abs(projectDir); err == nil {
+		e.root = filepath.ToSlash(abs)
+	}
 	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {

@@ -126,7 +126,7 @@ func (l *linter) reached() map[string]bool {
 				continue
 			}
 			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
-				reached[include.Resolve(p, target)] = true
+				reached[include.ResolveIn(l.p.Loaded.Root, p, target)] = true
 			}
 		}
 	}

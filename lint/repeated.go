@@ -415,7 +415,7 @@ func includeLine(p *compiler.Program, spans []include.Span, target string) diag.
 				continue
 			}
 			text := f.Text[ln.Start:ln.End]
-			if t, ok := include.IsInclude(text); ok && include.Resolve(sp.Path, t) == target {
+			if t, ok := include.IsInclude(text); ok && include.ResolveIn(p.Loaded.Root, sp.Path, t) == target {
 				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
 				return diag.Position{Path: sp.Path, Line: int(ln.Num), Col: col}
 			}

@@ -128,7 +128,7 @@ You are Tern, a coding agent.
 	{
 		ID: source.RuleEscape, Category: Security, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Paths and includes must stay inside the project root, symlink targets included.",
-		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .., an absolute path or a symlink whose target lies outside the project is refused. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
+		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .. that leaves the project, an absolute path or a symlink whose target lies outside the project is refused. An include path that climbs out and comes back in through the root's own name (@../proj/x.md in a root named proj) is read lexically as the path inside (x.md), and that read is confined like any other. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
 		Bad: `-- prompts/base.md --
 @../../home/me/notes.md
 `,

@@ -279,9 +279,13 @@ const (
 // text in spans, the files reached (f first, each once) and the events in
 // the order they happened. f's own text is kept whatever its size; its
 // passing MaxTotalChars is an IncludeOwnTotal event at the line that
-// passes it.
-func ExpandPart(read func(p string) (*IncludeFile, error), f *IncludeFile, first, last int, lim IncludeLimits) ([]IncludeSpan, []string, []IncludeEvent) {
+// passes it. root is the root directory's absolute path, slash-separated
+// and clean ("" when unknown), against which an include that climbs out
+// of the root and lands back inside it is taken as the path inside
+// (ResolveIncludeIn).
+func ExpandPart(read func(p string) (*IncludeFile, error), root string, f *IncludeFile, first, last int, lim IncludeLimits) ([]IncludeSpan, []string, []IncludeEvent) {
 	e := newIncExpander(read, lim, false)
+	e.root = root
 	e.part(f, first, last)
 	return e.Spans, e.Files, e.Events
 }
@@ -316,6 +320,21 @@ func IsDirective(line string) bool { return incIsDirective(line) }
 // ResolveInclude returns the root-relative path @target names in the file
 // at from; it may climb out of the root.
 func ResolveInclude(from, target string) string { return incResolve(from, target) }
+
+// ResolveIncludeIn is ResolveInclude in the root whose absolute path,
+// slash-separated and clean, is root: a path that climbs out of the root
+// and lands back inside it ("../proj/x.md" in a root named proj) is the
+// path inside ("x.md"), as ExpandPart takes it.
+func ResolveIncludeIn(root, from, target string) string {
+	p := incResolve(from, target)
+	if !incOutside(p) {
+		return p
+	}
+	if q, ok := incBackInside(root, p); ok {
+		return q
+	}
+	return p
+}
 
 // IsAbsPath reports whether p is absolute in slash or Windows form (/x,
 // \x, C:x) on every system alike: how promptc refuses a path that must be

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -137,6 +138,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	if abs, err := filepath.Abs(projectDir); err == nil {
+		e.root = filepath.ToSlash(abs)
+	}
 	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {

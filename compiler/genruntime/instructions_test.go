@@ -257,3 +257,25 @@ func TestLoadInstructionsWorkDir(t *testing.T) {
 		t.Errorf("Files = %q, want %q", got.Files, want)
 	}
 }
+
+// TestLoadInstructionsBackInside: an include that climbs out of the
+// project directory and back in through its own name reads the file
+// inside; a sibling directory stays outside.
+func TestLoadInstructionsBackInside(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{"AGENTS.md": "", "shared/tone.md": "Be brief.\n"})
+	name := filepath.Base(dir)
+	agents := "Rules.\n@../" + name + "/shared/tone.md\n@../" + name + "x/tone.md\n"
+	if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(agents), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := LoadInstructions(dir, InstructionOptions{Files: []string{"AGENTS.md"}})
+	if got.Text != "Rules.\nBe brief." {
+		t.Errorf("Text = %q", got.Text)
+	}
+	if want := []string{"AGENTS.md:3:1 escape"}; !slices.Equal(problems(got), want) {
+		t.Errorf("Problems = %q, want %q", problems(got), want)
+	}
+	if want := []string{"AGENTS.md", "shared/tone.md"}; !slices.Equal(got.Files, want) {
+		t.Errorf("Files = %q, want %q", got.Files, want)
+	}
+}

@@ -628,3 +628,21 @@ func TestSpacedInclude(t *testing.T) {
 		}
 	}
 }
+
+// ResolveIn takes a path that climbs out and back in through the root's
+// own name as the path inside, and leaves every other path as Resolve
+// does.
+func TestResolveIn(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "proj")
+	for _, tc := range []struct{ from, target, want string }{
+		{"base.md", "../proj/shared/a.md", "shared/a.md"},
+		{"prompts/base.md", "../../proj/a.md", "a.md"},
+		{"prompts/base.md", "../shared/a.md", "shared/a.md"},
+		{"base.md", "../other/a.md", "../other/a.md"},
+		{"base.md", "../projx/a.md", "../projx/a.md"},
+	} {
+		if got := ResolveIn(root, tc.from, tc.target); got != tc.want {
+			t.Errorf("ResolveIn(%q, %q) = %q, want %q", tc.from, tc.target, got, tc.want)
+		}
+	}
+}
