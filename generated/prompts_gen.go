@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:2bcaaec15fb79950024b3b11d2c879483e7fe6be536a1cd7158098c1f8e474b6"
+const InputHash = "sha256:012dc437790ac92e7fa5e18bb2f13937146a16275f15db94b8fb74fd1a8f4be1"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2279,6 +2279,9 @@ type incExpander struct {
 	read       func(p string) (*incFile, error)
 	lim        incLimits
 	noIncludes bool
+	// root is the root directory's absolute path, slash-separated and
+	// clean, or "" when unknown; see incBackInside.
+	root string
 
 	Spans  []incSpan
 	Files  []string
@@ -2363,6 +2366,23 @@ func incIsDirective(line string) bool {
 // result may climb out of the root ("../x"), which the expander refuses.
 func incResolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
+}
+
+// incBackInside returns the root-relative path for p, a resolved include
+// path that climbs out of the root, when p lands back inside it read
+// lexically against root (the root's absolute path, slash-separated and
+// clean): "../proj/x.md" in a root named proj is "x.md". Symbolic links
+// are not followed here; the read that follows is confined to the root.
+func incBackInside(root, p string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	j := path.Join(root, p)
+	prefix := strings.TrimSuffix(root, "/") + "/"
+	if !strings.HasPrefix(j, prefix) || len(j) == len(prefix) {
+		return "", false
+	}
+	return j[len(prefix):], true
 }
 
 // incOutside reports whether p, a clean slash-separated relative path,
@@ -2500,6 +2520,10 @@ func (e *incExpander) includeLine(from *incFile, inc incLine) {
 	}
 	p := incResolve(from.Path, inc.target)
 	if incOutside(p) {
+		if q, ok := incBackInside(e.root, p); ok {
+			e.include(inc, q)
+			return
+		}
 		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
 		return
 	}
@@ -2622,7 +2646,8 @@ type Instructions struct {
 	// left out, and why, in the order found. A file reached a second time
 	// (by a cycle, or by two files) is not a problem: its text is there
 	// once, at the first place. A named file that does not exist is not
-	// one either: a project without it simply has no such instructions.
+	// one either, whatever the limits: a project without it simply has no
+	// such instructions.
 	Problems []InstructionProblem
 
 	// chars and files are what the limits counted, this call's and those
@@ -2697,6 +2722,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	if abs, err := filepath.Abs(projectDir); err == nil {
+		e.root = filepath.ToSlash(abs)
+	}
 	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {
@@ -2710,6 +2738,12 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 			e.named(cleanPath(name))
 		}
 		for _, ev := range e.Events[events:] {
+			if ev.Pos.Line == 0 && ev.Kind == incFiles && instructionMissing(root, projectDir, ev.Path) {
+				// A limit is checked before a file is read; a named file
+				// that does not exist is no problem, whatever the limits.
+				// Only a file refused for a limit is looked for again.
+				continue
+			}
 			if p, ok := instructionProblem(ev); ok {
 				out.Problems = append(out.Problems, p)
 			}
@@ -2726,6 +2760,17 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	out.Files = e.Files
 	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
+}
+
+// instructionMissing reports whether the file at p (clean, relative)
+// does not exist in root. It opens the file as readInstructionFile does,
+// without blocking, and reads nothing.
+func instructionMissing(root *os.Root, projectDir, p string) bool {
+	f, err := openInProject(root, projectDir, p)
+	if err == nil {
+		f.Close()
+	}
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // instructionHierarchy returns names as looked for in every directory

@@ -109,6 +109,11 @@ type partUnusedCheck struct{}
 
 func (partUnusedCheck) plan(l *linter, p *plan) { p.add(l.unusedParts) }
 
+// includeSpaceCheck runs (*linter).spacedIncludes.
+type includeSpaceCheck struct{}
+
+func (includeSpaceCheck) plan(l *linter, p *plan) { p.add(l.spacedIncludes) }
+
 // partEmptyCheck runs (*linter).emptyParts.
 type partEmptyCheck struct{}
 

@@ -126,11 +126,43 @@ func (l *linter) reached() map[string]bool {
 				continue
 			}
 			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
-				reached[include.Resolve(p, target)] = true
+				reached[include.ResolveIn(l.p.Loaded.Root, p, target)] = true
 			}
 		}
 	}
 	return reached
+}
+
+// spacedIncludes reports the lines of ordinary text, in every file read,
+// that would be include lines but for white space in the path: they are
+// sent as text and the file they name is never read.
+func (l *linter) spacedIncludes() []diag.Diagnostic {
+	if !l.p.Config.Includes.Enabled {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for _, p := range slices.Sorted(maps.Keys(l.files)) {
+		f := l.files[p]
+		if !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for i, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			text := f.Text[ln.Start:ln.End]
+			target, ok := include.SpacedInclude(text)
+			if !ok {
+				continue
+			}
+			col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
+			d := newDiag(diag.Position{Path: p, Line: i + 1, Col: col}, RuleIncludeSpace,
+				fmt.Sprintf("@%s looks like an include, but a path with spaces is not one: the line is sent as text and the file is not read; rename the file without spaces and include the new name, or, if the line is meant as text, put the path in backticks", target))
+			d.End = diag.Position{Path: p, Line: i + 1, Col: col + 1 + utf8.RuneCountInString(target)}
+			ds = append(ds, d)
+		}
+	}
+	return ds
 }
 
 // minDuplicate is the shortest paragraph, in code points after white space
@@ -159,8 +191,8 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, _ int, raw string, _ uint64) {
-			text := collapseSpace(raw)
+		eachParagraph(f, first, func(start, _ int, _, cmp string, _ uint64) {
+			text := collapseSpace(cmp)
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
@@ -198,17 +230,27 @@ func (l *linter) duplicates() []diag.Diagnostic {
 }
 
 // eachParagraph calls fn for every paragraph of f from line first on that
-// is at least minDuplicate code points long once its white space is
-// collapsed (collapseSpace): a run of non-blank lines outside HTML
-// comments, from line start to line end, raw as written.
-func eachParagraph(f *source.File, first int, fn func(start, end int, raw string, key uint64)) {
+// is long enough to compare once its white space is collapsed
+// (collapseSpace), raw as written from line start to line end. A
+// paragraph is a run of non-blank lines outside HTML comments, except
+// that a list item (a line starting with a list marker, see isListItem,
+// and the lines that continue it) is a paragraph of its own: a list holds
+// one instruction per item, and the same item in two lists is the same
+// instruction said twice. A paragraph must hold minDuplicate code points,
+// a list item minListItem, its marker not counted.
+func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string, key uint64)) {
 	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
+	marker := -1                       // the length of a list item's marker; -1 for a paragraph
 	flush := func() {
+		least, at := minDuplicate, from
+		if marker >= 0 {
+			least, at = minListItem, from+marker
+		}
 		// Collapsing white space never makes text longer, so a paragraph
 		// shorter in bytes than the minimum is skipped unread.
-		if start > 0 && to-from >= minDuplicate {
-			if key, n := collapsedKey(f.Text[from:to]); n >= minDuplicate {
-				fn(start, end, f.Text[from:to], key)
+		if start > 0 && to-at >= least {
+			if key, n := collapsedKey(f.Text[at:to]); n >= least {
+				fn(start, end, f.Text[from:to], f.Text[at:to], key)
 			}
 		}
 		start = 0
@@ -217,16 +259,58 @@ func eachParagraph(f *source.File, first int, fn func(start, end int, raw string
 		if int(ln.Num) < first {
 			continue
 		}
-		if ln.Kind == markdown.Comment || strings.TrimSpace(f.Text[ln.Start:ln.End]) == "" {
+		text := f.Text[ln.Start:ln.End]
+		if ln.Kind == markdown.Comment || strings.TrimSpace(text) == "" {
 			flush()
 			continue
 		}
+		m := -1
+		if ln.Kind == markdown.Text {
+			m = listMarker(text)
+		}
+		if m >= 0 {
+			flush()
+		}
 		if start == 0 {
-			start, from = int(ln.Num), int(ln.Start)
+			start, from, marker = int(ln.Num), int(ln.Start), m
 		}
 		end, to = int(ln.Num), int(ln.End)
 	}
 	flush()
+}
+
+// minListItem is the shortest list item, in code points after white space
+// is collapsed and without its marker, that the paragraph rules compare:
+// an item is a whole instruction however short, but "- Yes." or "- None."
+// in two lists is not one said twice.
+const minListItem = 16
+
+// listMarker returns the length in bytes of the list marker that starts
+// line, its indentation included and the white space after it not, or -1
+// when line starts no CommonMark list item: after any indentation, "-",
+// "*" or "+", or one to nine digits and "." or ")", then a space, a tab or
+// the end of the line.
+func listMarker(line string) int {
+	t := strings.TrimLeft(line, " \t")
+	i := 0
+	switch {
+	case t == "":
+		return -1
+	case t[0] == '-' || t[0] == '*' || t[0] == '+':
+		i = 1
+	default:
+		for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(t) || t[i] != '.' && t[i] != ')' {
+			return -1
+		}
+		i++
+	}
+	if i < len(t) && t[i] != ' ' && t[i] != '\t' {
+		return -1
+	}
+	return len(line) - len(t) + i
 }
 
 // collapseSpace is text as paragraphs are compared: every run of white

@@ -91,9 +91,10 @@ func TestPlanChecksOncePerCheck(t *testing.T) {
 		sel:    &selection{},
 	}
 	p := planChecks(l)
-	// orphans, duplicates, repeats, unused parts, empty parts, output
-	if len(p.tasks) != 6 {
-		t.Errorf("%d project tasks planned, want 6", len(p.tasks))
+	// orphans, duplicates, repeats, unused parts, empty parts, spaced
+	// includes, output
+	if len(p.tasks) != 7 {
+		t.Errorf("%d project tasks planned, want 7", len(p.tasks))
 	}
 	if want := (textRules{trailing: true, invisible: true, secrets: true}); p.text != want {
 		t.Errorf("text rules %+v, want %+v (tabs only with lint.forbidTabs)", p.text, want)

@@ -17,10 +17,11 @@ import (
 )
 
 // fileParagraph is a paragraph of a file as eachParagraph finds it: its
-// lines, its text as written and the key of its collapsed text.
+// lines, its text as written, the text compared (a list item's without
+// its marker) and the key of that text collapsed.
 type fileParagraph struct {
 	start, end int
-	raw        string
+	raw, text  string
 	key        uint64
 }
 
@@ -105,7 +106,7 @@ func (x *paragraphIndex) collapsedText(sp spanParagraph) string {
 	if x.collapsed == nil {
 		x.collapsed = map[textPlace]string{}
 	}
-	text := collapseSpace(sp.raw)
+	text := collapseSpace(sp.text)
 	x.collapsed[k] = text
 	return text
 }
@@ -221,8 +222,8 @@ func (x *paragraphIndex) of(path string) []fileParagraph {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, end int, raw string, key uint64) {
-			ps = append(ps, fileParagraph{start, end, raw, key})
+		eachParagraph(f, first, func(start, end int, raw, text string, key uint64) {
+			ps = append(ps, fileParagraph{start, end, raw, text, key})
 		})
 	}
 	x.files[path] = ps
@@ -498,7 +499,7 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 			text := f.Text[ln.Start:ln.End]
 			if t, ok := include.IsInclude(text); ok {
 				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
-				ins = append(ins, includeAt{include.Resolve(path, t), diag.Position{Path: path, Line: int(ln.Num), Col: col}})
+				ins = append(ins, includeAt{include.ResolveIn(x.p.Loaded.Root, path, t), diag.Position{Path: path, Line: int(ln.Num), Col: col}})
 			}
 		}
 	}

@@ -330,12 +330,12 @@ defaultMode: "focus"
 // another line of the same file is.
 func TestCollapsedTextOncePerParagraph(t *testing.T) {
 	x := &paragraphIndex{}
-	first := spanParagraph{fileParagraph{start: 3, end: 4, raw: "Keep  it\nshort."}, "a.md"}
+	first := spanParagraph{fileParagraph{start: 3, end: 4, raw: "- Keep  it\n  short.", text: "Keep  it\n  short."}, "a.md"}
 	if got := x.collapsedText(first); got != "Keep it short." {
 		t.Fatalf("collapsedText = %q, want %q", got, "Keep it short.")
 	}
 	again := first
-	again.raw = "changed"
+	again.text = "changed"
 	if got := x.collapsedText(again); got != "Keep it short." {
 		t.Errorf("the same paragraph collapsed again: %q", got)
 	}

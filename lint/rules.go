@@ -23,6 +23,7 @@ const (
 	RuleParagraphRepeated = "PARAGRAPH_REPEATED"
 	RulePartUnused        = "PART_UNUSED"
 	RulePartEmpty         = "PART_EMPTY"
+	RuleIncludeSpace      = "INCLUDE_SPACE"
 	RuleOutputStale       = "OUTPUT_STALE"
 	RuleIgnoreNoReason    = "IGNORE_NO_REASON"
 	RuleIgnoreUnused      = "IGNORE_UNUSED"
@@ -127,7 +128,7 @@ You are Tern, a coding agent.
 	{
 		ID: source.RuleEscape, Category: Security, Severity: diag.Error, Compiler: "compiler/source",
 		Summary: "Paths and includes must stay inside the project root, symlink targets included.",
-		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .., an absolute path or a symlink whose target lies outside the project is refused. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
+		Doc:     `Every read goes through an os.Root opened on the directory of promptc.cue, so a path with .. that leaves the project, an absolute path or a symlink whose target lies outside the project is refused. An include path that climbs out and comes back in through the root's own name (@../proj/x.md in a root named proj) is read lexically as the path inside (x.md), and that read is confined like any other. Prompt text decides what a model is told: it must come from files that are reviewed with the project, never from elsewhere on the machine that builds it.`,
 		Bad: `-- prompts/base.md --
 @../../home/me/notes.md
 `,
@@ -299,6 +300,23 @@ Use the staging API; the harness supplies its key in the environment.
 @b.md
 -- prompts/b.md --
 Shared text.
+`,
+	},
+	{
+		ID: RuleIncludeSpace, Category: Standard, Severity: diag.Warning, check: includeSpaceCheck{},
+		Summary: "A line that looks like an include but names a path with spaces is sent as text.",
+		Doc:     `An include path holds no white space, so a line like "@my notes.md" is not an include: it is sent to the model as written and the file is never read, without a word from the build. Reported, when includes are enabled, for a line of ordinary text (not code, not an HTML comment) that is "@" directly followed by text that holds white space and ends in a file extension, at the "@". Rename the file (and the folders on its path) without spaces and include the new name; if the line is meant as text, put the path in backticks. A handle in prose ("@maria can you check this?") does not end in a file extension and is not reported.`,
+		Bad: `-- prompts/base.md --
+You are Tern.
+
+@my notes.md
+`,
+		Good: `-- prompts/base.md --
+You are Tern.
+
+@my-notes.md
+
+Mention ` + "`@my notes.md`" + ` in text, or ask @maria for the notes.
 `,
 	},
 	{
@@ -1079,7 +1097,7 @@ You are Tern.
 	{
 		ID: RuleDuplicate, Category: Standard, Severity: diag.Info, check: duplicateCheck{},
 		Summary: "A paragraph copied into several family files may drift apart.",
-		Doc:     `A paragraph of 80 characters or more that appears in two or more family files (compared with runs of white space collapsed) may drift: the next edit fixes one copy and not the others. Only one family is sent to a model, so the copies cost nothing per call, and prompts forked per model family repeat paragraphs on purpose: this is information. Each paragraph is reported once, at its first place, listing every place. When the copies are meant to stay equal, move the paragraph to a shared file and @include it from each family file; the text sent stays the same.`,
+		Doc:     `A paragraph of 80 characters or more, or a list item of 16 or more, that appears in two or more family files (compared with runs of white space collapsed) may drift: the next edit fixes one copy and not the others. Only one family is sent to a model, so the copies cost nothing per call, and prompts forked per model family repeat paragraphs on purpose: this is information. A paragraph is a run of non-blank lines outside HTML comments, except that each list item (a line starting with "-", "*", "+" or a number and "." or ")", with the lines that continue it) is a paragraph of its own, compared without its marker: a list holds one instruction per item, so the same item in two lists is the same instruction twice, while an item as short as "Yes." is not compared. Each paragraph is reported once, at its first place, listing every place. When the copies are meant to stay equal, move the paragraph to a shared file and @include it from each family file; the text sent stays the same.`,
 		Bad: `-- prompts/families/claude.prompt.md --
 Run the project's tests after every change and report the result, including failures you did not cause.
 -- prompts/families/gemini.prompt.md --
@@ -1096,7 +1114,7 @@ Run the project's tests after every change and report the result, including fail
 	{
 		ID: RuleParagraphRepeated, Category: Standard, Severity: diag.Warning, check: repeatCheck{},
 		Summary: "A prompt should say each paragraph once.",
-		Doc: `A paragraph of 80 characters or more (compared with runs of white space collapsed, as DUPLICATE_PARAGRAPH compares) that one composed prompt sends twice: the base prompt says it and the family body, a model note or another part the same mode sends says it again, or two parts both @include the file that holds it. The model reads it twice, which adds no weight to the rule, and every call pays for the copy.
+		Doc: `A paragraph of 80 characters or more, or a list item of 16 or more (compared with runs of white space collapsed, as DUPLICATE_PARAGRAPH compares), that one composed prompt sends twice: the base prompt says it and the family body, a model note or another part the same mode sends says it again, or two parts both @include the file that holds it. The model reads it twice, which adds no weight to the rule, and every call pays for the copy.
 
 Every mode is composed for every family and model note it can send, as the compiler composes it, and the paragraphs of its sections (each part, the family line, body and note) are compared. Each later copy is reported once, at its place, with the copy sent first as related information, naming the modes, families and notes whose prompts hold both. When two parts include one file, the finding is at the later part's @include line, one for every paragraph the file sends. Two parts whose when conditions never hold together (two values of one input) are never in one prompt, nor are two model notes of a family or two modes, so they are not compared. A part sent only to some models counts with the families of the families.examples ids it is sent to (with every family when no example reaches it). A file that one part reaches twice is included once (INCLUDE_DIAMOND), and a paragraph a part itself holds twice is not this rule's business.
 

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"text/template"
+	"unicode"
 )
 
 // Files holds the Go files of this package (tests included; a stamp leaves
@@ -278,9 +279,13 @@ const (
 // text in spans, the files reached (f first, each once) and the events in
 // the order they happened. f's own text is kept whatever its size; its
 // passing MaxTotalChars is an IncludeOwnTotal event at the line that
-// passes it.
-func ExpandPart(read func(p string) (*IncludeFile, error), f *IncludeFile, first, last int, lim IncludeLimits) ([]IncludeSpan, []string, []IncludeEvent) {
+// passes it. root is the root directory's absolute path, slash-separated
+// and clean ("" when unknown), against which an include that climbs out
+// of the root and lands back inside it is taken as the path inside
+// (ResolveIncludeIn).
+func ExpandPart(read func(p string) (*IncludeFile, error), root string, f *IncludeFile, first, last int, lim IncludeLimits) ([]IncludeSpan, []string, []IncludeEvent) {
 	e := newIncExpander(read, lim, false)
+	e.root = root
 	e.part(f, first, last)
 	return e.Spans, e.Files, e.Events
 }
@@ -289,6 +294,25 @@ func ExpandPart(read func(p string) (*IncludeFile, error), f *IncludeFile, first
 // it names as written; the caller checks that the line is ordinary text.
 func IsInclude(line string) (string, bool) { return incIsInclude(line) }
 
+// SpacedInclude reports whether line would be an include line but for the
+// white space in its path, and returns that path as written: after
+// removing the spaces and tabs around it, the line is "@", directly
+// followed by text that holds white space and ends in a file extension
+// (as IsInclude reads one), like "@my notes.md". Such a line is text, so
+// the file is silently not included. The caller checks that the line is
+// ordinary text.
+func SpacedInclude(line string) (string, bool) {
+	t := strings.Trim(line, " \t")
+	if len(t) < 2 || t[0] != '@' || t[1] == '@' || t[1] == ' ' || t[1] == '\t' {
+		return "", false
+	}
+	p := t[1:]
+	if strings.IndexFunc(p, unicode.IsSpace) < 0 || !incHasExtension(p) {
+		return "", false
+	}
+	return p, true
+}
+
 // IsDirective reports whether line is one of promptc's own comments,
 // <!-- promptc:... -->, never sent.
 func IsDirective(line string) bool { return incIsDirective(line) }
@@ -296,6 +320,21 @@ func IsDirective(line string) bool { return incIsDirective(line) }
 // ResolveInclude returns the root-relative path @target names in the file
 // at from; it may climb out of the root.
 func ResolveInclude(from, target string) string { return incResolve(from, target) }
+
+// ResolveIncludeIn is ResolveInclude in the root whose absolute path,
+// slash-separated and clean, is root: a path that climbs out of the root
+// and lands back inside it ("../proj/x.md" in a root named proj) is the
+// path inside ("x.md"), as ExpandPart takes it.
+func ResolveIncludeIn(root, from, target string) string {
+	p := incResolve(from, target)
+	if !incOutside(p) {
+		return p
+	}
+	if q, ok := incBackInside(root, p); ok {
+		return q
+	}
+	return p
+}
 
 // IsAbsPath reports whether p is absolute in slash or Windows form (/x,
 // \x, C:x) on every system alike: how promptc refuses a path that must be

@@ -126,6 +126,9 @@ type incExpander struct {
 	read       func(p string) (*incFile, error)
 	lim        incLimits
 	noIncludes bool
+	// root is the root directory's absolute path, slash-separated and
+	// clean, or "" when unknown; see incBackInside.
+	root string
 
 	Spans  []incSpan
 	Files  []string
@@ -210,6 +213,23 @@ func incIsDirective(line string) bool {
 // result may climb out of the root ("../x"), which the expander refuses.
 func incResolve(from, target string) string {
 	return path.Join(path.Dir(from), target)
+}
+
+// incBackInside returns the root-relative path for p, a resolved include
+// path that climbs out of the root, when p lands back inside it read
+// lexically against root (the root's absolute path, slash-separated and
+// clean): "../proj/x.md" in a root named proj is "x.md". Symbolic links
+// are not followed here; the read that follows is confined to the root.
+func incBackInside(root, p string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	j := path.Join(root, p)
+	prefix := strings.TrimSuffix(root, "/") + "/"
+	if !strings.HasPrefix(j, prefix) || len(j) == len(prefix) {
+		return "", false
+	}
+	return j[len(prefix):], true
 }
 
 // incOutside reports whether p, a clean slash-separated relative path,
@@ -347,6 +367,10 @@ func (e *incExpander) includeLine(from *incFile, inc incLine) {
 	}
 	p := incResolve(from.Path, inc.target)
 	if incOutside(p) {
+		if q, ok := incBackInside(e.root, p); ok {
+			e.include(inc, q)
+			return
+		}
 		e.Events = append(e.Events, incEvent{Kind: incClimbs, Pos: inc.pos, End: inc.end, Target: inc.target, Path: p})
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -61,7 +62,8 @@ type Instructions struct {
 	// left out, and why, in the order found. A file reached a second time
 	// (by a cycle, or by two files) is not a problem: its text is there
 	// once, at the first place. A named file that does not exist is not
-	// one either: a project without it simply has no such instructions.
+	// one either, whatever the limits: a project without it simply has no
+	// such instructions.
 	Problems []InstructionProblem
 
 	// chars and files are what the limits counted, this call's and those
@@ -136,6 +138,9 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	defer root.Close()
 	read := func(p string) (*incFile, error) { return readInstructionFile(root, projectDir, p) }
 	e := newIncExpander(read, instructionLimits, opt.NoIncludes || !instructionIncludes)
+	if abs, err := filepath.Abs(projectDir); err == nil {
+		e.root = filepath.ToSlash(abs)
+	}
 	e.total, e.priorFiles = out.chars, out.files
 	var texts []string
 	for _, name := range names {
@@ -149,6 +154,12 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 			e.named(cleanPath(name))
 		}
 		for _, ev := range e.Events[events:] {
+			if ev.Pos.Line == 0 && ev.Kind == incFiles && instructionMissing(root, projectDir, ev.Path) {
+				// A limit is checked before a file is read; a named file
+				// that does not exist is no problem, whatever the limits.
+				// Only a file refused for a limit is looked for again.
+				continue
+			}
 			if p, ok := instructionProblem(ev); ok {
 				out.Problems = append(out.Problems, p)
 			}
@@ -165,6 +176,17 @@ func LoadInstructions(projectDir string, opt InstructionOptions) Instructions {
 	out.Files = e.Files
 	out.chars, out.files = e.total, e.priorFiles+len(e.Files)
 	return out
+}
+
+// instructionMissing reports whether the file at p (clean, relative)
+// does not exist in root. It opens the file as readInstructionFile does,
+// without blocking, and reads nothing.
+func instructionMissing(root *os.Root, projectDir, p string) bool {
+	f, err := openInProject(root, projectDir, p)
+	if err == nil {
+		f.Close()
+	}
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // instructionHierarchy returns names as looked for in every directory

@@ -209,6 +209,12 @@ func TestLoadInstructionsAfter(t *testing.T) {
 	if want := []string{"small.md:0:0 files"}; !slices.Equal(problems(third), want) {
 		t.Errorf("third load: Problems = %q, want %q", problems(third), want)
 	}
+	// A named file that does not exist is no problem, at the limit or
+	// not; one that exists is still refused for the limit.
+	fifth := LoadInstructions(project, InstructionOptions{Files: []string{"TERN.md", "small.md", "TEAM.md"}, After: &Instructions{files: 100}})
+	if want := []string{"small.md:0:0 files"}; !slices.Equal(problems(fifth), want) {
+		t.Errorf("missing files at the limit: Problems = %q, want %q", problems(fifth), want)
+	}
 	fourth := LoadInstructions(project, InstructionOptions{Files: []string{"small.md"}, After: &Instructions{files: 99}})
 	if len(fourth.Problems) != 0 || fourth.Text != "small" {
 		t.Errorf("file 100 refused: %+v", fourth)
@@ -248,6 +254,28 @@ func TestLoadInstructionsWorkDir(t *testing.T) {
 	}
 	got := LoadInstructions(dir, InstructionOptions{Files: []string{"AGENTS.md"}, WorkDir: "svc/api"})
 	if want := []string{"AGENTS.md", "svc/AGENTS.md", "shared.md"}; !slices.Equal(got.Files, want) {
+		t.Errorf("Files = %q, want %q", got.Files, want)
+	}
+}
+
+// TestLoadInstructionsBackInside: an include that climbs out of the
+// project directory and back in through its own name reads the file
+// inside; a sibling directory stays outside.
+func TestLoadInstructionsBackInside(t *testing.T) {
+	dir := testtree.Write(t, map[string]string{"AGENTS.md": "", "shared/tone.md": "Be brief.\n"})
+	name := filepath.Base(dir)
+	agents := "Rules.\n@../" + name + "/shared/tone.md\n@../" + name + "x/tone.md\n"
+	if err := os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte(agents), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := LoadInstructions(dir, InstructionOptions{Files: []string{"AGENTS.md"}})
+	if got.Text != "Rules.\nBe brief." {
+		t.Errorf("Text = %q", got.Text)
+	}
+	if want := []string{"AGENTS.md:3:1 escape"}; !slices.Equal(problems(got), want) {
+		t.Errorf("Problems = %q, want %q", problems(got), want)
+	}
+	if want := []string{"AGENTS.md", "shared/tone.md"}; !slices.Equal(got.Files, want) {
 		t.Errorf("Files = %q, want %q", got.Files, want)
 	}
 }

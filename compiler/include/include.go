@@ -21,6 +21,7 @@
 package include
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/promptc/promptc/compiler/genruntime"
@@ -113,6 +114,12 @@ type Result struct {
 // exists): write it in backticks to keep it as text.
 func IsInclude(line string) (string, bool) { return genruntime.IsInclude(line) }
 
+// SpacedInclude reports whether line would be an include line but for the
+// white space in its path ("@my notes.md"), which makes it text, and
+// returns that path as written. The caller checks that the line is
+// ordinary text.
+func SpacedInclude(line string) (string, bool) { return genruntime.SpacedInclude(line) }
+
 // Expand returns lines first..last (1-based, inclusive; last 0 or past the
 // end means to the end) of the file at p, a path relative to the project
 // root, with every include line replaced by the expanded text of the file
@@ -150,7 +157,7 @@ func Expand(fs *source.FS, p string, first, last int, lim Limits) (Result, []dia
 		return &genruntime.IncludeFile{Path: g.Path, Text: g.Text, Lines: g.Lines}, nil
 	}
 	l := lim.withDefaults()
-	spans, files, events := genruntime.ExpandPart(read,
+	spans, files, events := genruntime.ExpandPart(read, fs.Dir(),
 		&genruntime.IncludeFile{Path: f.Path, Text: f.Text, Lines: f.Lines}, first, last,
 		genruntime.IncludeLimits{MaxDepth: l.MaxDepth, MaxFiles: l.MaxFiles, MaxTotalChars: l.MaxTotalChars, MaxFileChars: l.MaxFileChars})
 	ds := append([]diag.Diagnostic(nil), f.Diags...)
@@ -227,6 +234,18 @@ func diagnostics(fs *source.FS, ev genruntime.IncludeEvent) []diag.Diagnostic {
 // to the including file's folder. The result may climb out of the root
 // ("../x"); Expand refuses such a target, and so must every other caller.
 func Resolve(from, target string) string { return genruntime.ResolveInclude(from, target) }
+
+// ResolveIn is Resolve in the project whose root directory is root (a path
+// of the operating system): a target that climbs out of the root and
+// lands back inside it, read lexically ("@../proj/x.md" in a root named
+// proj), names the file inside ("x.md"), as Expand takes it.
+func ResolveIn(root, from, target string) string {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return Resolve(from, target)
+	}
+	return genruntime.ResolveIncludeIn(filepath.ToSlash(abs), from, target)
+}
 
 // IsDirective reports whether line is one of promptc's own comments,
 // <!-- promptc:... -->, which are stripped from sent text so they cost no

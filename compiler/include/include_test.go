@@ -601,3 +601,48 @@ func TestCountsHaveNoPhantomNewline(t *testing.T) {
 		t.Errorf("got %v", d)
 	}
 }
+
+// A line is a spaced include only when it is "@" and a path with white
+// space ending in a file extension; a handle in prose, a real include and
+// a line that starts "@ " or "@@" are not.
+func TestSpacedInclude(t *testing.T) {
+	for _, tc := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"@my notes.md", "my notes.md", true},
+		{"  @team rules/on call.md\t", "team rules/on call.md", true},
+		{"@a b.txt", "a b.txt", true},
+		{"@my-notes.md", "", false}, // an include
+		{"@maria can you check this?", "", false},
+		{"@maria, see you.", "", false}, // "." with no extension
+		{"@ notes.md", "", false},       // "@" then a space
+		{"@@my notes.md", "", false},
+		{"see @my notes.md", "", false}, // not at the start
+		{"@my notes.md.", "", false},
+		{"@", "", false},
+	} {
+		got, ok := SpacedInclude(tc.line)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("SpacedInclude(%q) = %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// ResolveIn takes a path that climbs out and back in through the root's
+// own name as the path inside, and leaves every other path as Resolve
+// does.
+func TestResolveIn(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "proj")
+	for _, tc := range []struct{ from, target, want string }{
+		{"base.md", "../proj/shared/a.md", "shared/a.md"},
+		{"prompts/base.md", "../../proj/a.md", "a.md"},
+		{"prompts/base.md", "../shared/a.md", "shared/a.md"},
+		{"base.md", "../other/a.md", "../other/a.md"},
+		{"base.md", "../projx/a.md", "../projx/a.md"},
+	} {
+		if got := ResolveIn(root, tc.from, tc.target); got != tc.want {
+			t.Errorf("ResolveIn(%q, %q) = %q, want %q", tc.from, tc.target, got, tc.want)
+		}
+	}
+}

@@ -124,6 +124,9 @@ type FS struct {
 	// resolves it, split into components: the prefixes an absolute symlink
 	// target may start with and still stay inside the project.
 	rootPaths [][]string
+	// absDir is the root's absolute path as opened, slash-separated ("" if
+	// it could not be made absolute); see Dir.
+	absDir string
 	// dirs holds each directory files were read from, opened once.
 	dirs map[string]*dirHandle
 	// failure is a read that failed for the system's reasons (see
@@ -170,6 +173,7 @@ func Open(root string) (*FS, error) {
 	}
 	fsys := &FS{root: r, files: map[string]*File{}, failed: map[string]*ReadError{}}
 	if abs, err := filepath.Abs(root); err == nil {
+		fsys.absDir = filepath.ToSlash(abs)
 		fsys.rootPaths = append(fsys.rootPaths, components(abs))
 		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 			fsys.rootPaths = append(fsys.rootPaths, components(real))
@@ -177,6 +181,11 @@ func Open(root string) (*FS, error) {
 	}
 	return fsys, nil
 }
+
+// Dir returns the root's absolute path as opened, slash-separated and
+// clean, symbolic links not resolved; "" when it could not be made
+// absolute. Include paths are read lexically against it (include.Expand).
+func (fs *FS) Dir() string { return fs.absDir }
 
 // OpenOverlay is Open with overlay: the text of each path it names (slash-
 // separated, relative to root) is read from the map instead of the disk,
