@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:012dc437790ac92e7fa5e18bb2f13937146a16275f15db94b8fb74fd1a8f4be1"
+const InputHash = "sha256:6231194ffd822b21f7884e98cb59d3008f7fa4f2f56c475b6e8a93c950c4f99d"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

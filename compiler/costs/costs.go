@@ -157,15 +157,24 @@ func maxWhen(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compil
 		s.When, _ = p.MaxWhen(m, s)
 		return s
 	}
+	return pickCombo(p, m, s, p.MaxWhen, func(a, b int) bool { return a > b })
+}
+
+// pickCombo returns base with the settings of the combination model ids
+// reach (compiler.SettingCombos of what m tests) whose text, with its
+// when conditions chosen by when, is first by better: in tokens, then in
+// characters, ties going to the earlier combination.
+func pickCombo(p *compiler.Program, m *compiler.Mode, base compiler.Selection,
+	when func(*compiler.Mode, compiler.Selection) (func(string) bool, string), better func(a, b int) bool) compiler.Selection {
 	var best compiler.Selection
 	bestTokens, bestChars := -1, -1
 	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
-		cs := s
+		cs := base
 		cs.Settings = c.Values
-		cs.When, _ = p.MaxWhen(m, cs)
+		cs.When, _ = when(m, cs)
 		text := p.Static(m, cs)
 		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
-		if tokens > bestTokens || tokens == bestTokens && chars > bestChars {
+		if bestTokens < 0 || better(tokens, bestTokens) || tokens == bestTokens && better(chars, bestChars) {
 			best, bestTokens, bestChars = cs, tokens, chars
 		}
 	}
@@ -261,19 +270,7 @@ func least(p *compiler.Program, m *compiler.Mode, s compiler.Selection) compiler
 	}
 	// A family's least: of the setting combinations ids reach, the one
 	// whose text is the smallest.
-	var best compiler.Selection
-	bestTokens, bestChars := -1, -1
-	for _, c := range p.SettingCombos(p.SettingsTested(m)) {
-		cs := ls
-		cs.Settings = c.Values
-		cs.When, _ = p.MinWhen(m, cs)
-		text := p.Static(m, cs)
-		tokens, chars := p.Counter.Count(text), tokens.Chars(text)
-		if bestTokens < 0 || tokens < bestTokens || tokens == bestTokens && chars < bestChars {
-			best, bestTokens, bestChars = cs, tokens, chars
-		}
-	}
-	return best
+	return pickCombo(p, m, ls, p.MinWhen, func(a, b int) bool { return a < b })
 }
 
 // Notice is the cost notice of one mode for one model: Line reads

@@ -40,12 +40,7 @@ func pyLiteral(names []string) string {
 	if len(names) == 0 {
 		return "str"
 	}
-	q := make([]string, len(names))
-	for i, n := range names {
-		b, _ := json.Marshal(n)
-		q[i] = string(b)
-	}
-	return "Literal[" + strings.Join(q, ", ") + "]"
+	return "Literal[" + strings.Join(quoted(names), ", ") + "]"
 }
 
 // pyInit is __init__.py: the API, typed for the project.

@@ -67,12 +67,18 @@ func union(names []string) string {
 	if len(names) == 0 {
 		return "never"
 	}
+	return strings.Join(quoted(names), " | ")
+}
+
+// quoted returns names as string literals, JSON-quoted: the form both
+// TypeScript and Python read.
+func quoted(names []string) []string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		b, _ := json.Marshal(n)
 		q[i] = string(b)
 	}
-	return strings.Join(q, " | ")
+	return q
 }
 
 func tsKey(name string) string {
