@@ -125,10 +125,7 @@ func (g *gen) recordTypes(in config.Input, outer, what string, at []string) {
 // structName is the Go type of the records of in (a record, or a list's
 // items), declared within the type outer ("" for an input).
 func structName(in config.Input, outer string) string {
-	if in.Type == config.InputList {
-		return outer + in.Name + "Item"
-	}
-	return outer + in.Name
+	return config.RecordName(in.Name, in.Type, outer)
 }
 
 // fieldEntry emits the Field of input or field in, named path.

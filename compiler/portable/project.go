@@ -587,3 +587,25 @@ func inputData(in config.Input, stable bool) Input {
 	}
 	return d
 }
+
+// recordName is the name of the type of the records of in (a record
+// input or field, or a list's items), declared within the record type
+// outer ("" for an input): the Go package's names (Config,
+// ConfigOptions, ContextFilesItem, ConfigServersItem).
+func recordName(in Input, outer string) string {
+	return config.RecordName(in.Name, in.Type, outer)
+}
+
+// recordShapes calls fn with the name and shape of every record type of
+// input or field in, declared within outer: its fields' first, so that a
+// language that needs a type defined before it is used (Python) gets it.
+func recordShapes(in Input, outer string, fn func(name string, shape Input)) {
+	if in.Type != "list" && in.Type != "record" {
+		return
+	}
+	name := recordName(in, outer)
+	for _, f := range in.Fields {
+		recordShapes(f, name, fn)
+	}
+	fn(name, in)
+}

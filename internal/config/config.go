@@ -253,6 +253,17 @@ func (in Input) FieldNames() []string {
 	return slices.Sorted(maps.Keys(in.Fields))
 }
 
+// RecordName is the name every generated package gives the type of the
+// records of the input or field name of type typ (a record, or a list's
+// items), declared within the record type outer ("" for an input):
+// Config, ConfigOptions, ContextFilesItem, ConfigServersItem.
+func RecordName(name, typ, outer string) string {
+	if typ == InputList {
+		return outer + name + "Item"
+	}
+	return outer + name
+}
+
 // HasFields reports whether values of the input's type have fields: a
 // record, and a list's items.
 func (in Input) HasFields() bool { return in.Type == InputRecord || in.Type == InputList }
