@@ -776,8 +776,8 @@ func (w *twalker) fields(offs []parse.Pos, v tval, names []string) tval {
 				if v.shape.Type == config.InputList {
 					of = "the items of " + of
 				}
-				w.errorf(offs[i], RuleInputUndeclared, "%s is not a field of %s (fields: %s); declare it in promptc.cue, choosing its type and limits: %s.fields: %s, or fix the name",
-					what, of, strings.Join(v.shape.FieldNames(), ", "), v.decl, declSketch(names[i:]))
+				w.errorf(offs[i], RuleInputUndeclared, "%s is not a field of %s (fields: %s); declare it in promptc.cue, choosing its type and limits: %s: fields: %s, or fix the name",
+					what, of, strings.Join(v.shape.FieldNames(), ", "), strings.ReplaceAll(v.decl, ".", ": "), declSketch(names[i:]))
 				return tval{kind: kNil}
 			}
 			v = inputVal(f, what, v.decl+".fields."+name)
