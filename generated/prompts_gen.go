@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:b0c66d2c1532f3a5f18412dd6e8b23973a4b99f9c0b12d3a59448b4b76d5d405"
+const InputHash = "sha256:4b82ad492bdc5bf68ec31251d56ea4e7ccca07be53971715fced09be4b59d9dd"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -94,11 +94,11 @@ func (g *gen) recordTypes(in config.Input, outer, what string, at []string) {
 		return
 	}
 	typ := structName(in, outer)
+	kind := "the type"
 	if in.Type == config.InputList {
-		g.pf("// %s is an item of %s, its fields in the order promptc.cue declares\n// them.\ntype %s struct {\n", typ, what, typ)
-	} else {
-		g.pf("// %s is the type of %s, its fields in the order promptc.cue declares\n// them.\ntype %s struct {\n", typ, what, typ)
+		kind = "an item"
 	}
+	g.pf("// %s is %s of %s.\n// Its fields are in the order promptc.cue declares them.\ntype %s struct {\n", typ, kind, what, typ)
 	if outer == "" {
 		g.named(typ, fmt.Sprintf("input %q", in.Name), at...)
 	} else {
