@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6231194ffd822b21f7884e98cb59d3008f7fa4f2f56c475b6e8a93c950c4f99d"
+const InputHash = "sha256:4b82ad492bdc5bf68ec31251d56ea4e7ccca07be53971715fced09be4b59d9dd"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1535,7 +1535,9 @@ func (r Request) Resolve() (Resolution, error) {
 // placeholder or a run-time input, as promptc.cue declares it.
 type Field struct {
 	// Name is the slot's, placeholder's or input's name in promptc.cue,
-	// and GoName its field in Slots (in Inputs for an input).
+	// and GoName its field in Slots (in Inputs for an input). A field of a
+	// record input or of a list's items is named by its path from the
+	// input, both ways: Config.Options.Name, Files[].Path.
 	Name, GoName string
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
 	// text); Input for a run-time input; neither for a slot.
@@ -1551,7 +1553,9 @@ type Field struct {
 
 // Fields lists, in the order r's prompt reads them and each once, the
 // slots, run-time placeholders and inputs r's mode reads for r's model (in
-// r's profile): what a harness must supply, with its limits. An input
+// r's profile): what a harness must supply, with its limits; an input is
+// followed by every field of its records and list items, nested ones
+// included, in declared order. An input
 // that only decides whether a part is sent is listed too. It fails where
 // Compose does.
 func (r Request) Fields() ([]Field, error) {
@@ -1573,7 +1577,9 @@ func (r Request) Fields() ([]Field, error) {
 			continue
 		}
 		for _, i := range it.reads {
-			add(inputFields[i])
+			for _, f := range inputFields[i] {
+				add(f)
+			}
 		}
 		switch it.kind {
 		case itemSlot:
@@ -4469,11 +4475,19 @@ const (
 	StyleCaveman     Style = "caveman"
 )
 
-// inputFields describes each input, in name order, for Request.Fields.
-var inputFields = [...]Field{
-	{Name: "HasSystemMD", GoName: "HasSystemMD", Input: true, Stable: true},
-	{Name: "Style", GoName: "Style", Input: true, Stable: true},
-	{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, Stable: true},
+// inputFields describes each input, in name order, for Request.Fields:
+// the input, then each field of its records and lists' items, to any
+// depth, in declared order.
+var inputFields = [...][]Field{
+	{
+		{Name: "HasSystemMD", GoName: "HasSystemMD", Input: true, Stable: true},
+	},
+	{
+		{Name: "Style", GoName: "Style", Input: true, Stable: true},
+	},
+	{
+		{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, Stable: true},
+	},
 }
 
 // when reports whether the when condition of part whens[i] holds: on an

@@ -24,6 +24,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -138,21 +139,18 @@ type Placeholder struct {
 	Values  [][]string `json:"values"`
 }
 
-// Input is a run-time input. MaxChars and MaxItems are -1 when unlimited.
+// Input is a run-time input, or a field of a record input or of a list's
+// items (Stable then its input's). MaxChars and MaxItems are -1 when
+// unlimited. Fields are a record's, or a list's items', in declared
+// order.
 type Input struct {
-	Name     string       `json:"name"`
-	Type     string       `json:"type"`
-	MaxChars int          `json:"maxChars"`
-	MaxItems int          `json:"maxItems"`
-	Stable   bool         `json:"stable"`
-	Values   []string     `json:"values"`
-	Fields   []InputField `json:"fields"`
-}
-
-// InputField is a field of a list input's records.
-type InputField struct {
-	Name     string `json:"name"`
-	MaxChars int    `json:"maxChars"`
+	Name     string   `json:"name"`
+	Type     string   `json:"type"`
+	MaxChars int      `json:"maxChars"`
+	MaxItems int      `json:"maxItems"`
+	Stable   bool     `json:"stable"`
+	Values   []string `json:"values"`
+	Fields   []Input  `json:"fields"`
 }
 
 // When is a part's condition: on input Input (an index, -1 for none), on
@@ -365,20 +363,8 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	inputs := slices.Sorted(maps.Keys(c.Inputs))
 	for _, name := range inputs {
 		in := c.Inputs[name]
-		d := Input{Name: name, Type: in.Type, MaxChars: -1, MaxItems: -1, Stable: in.Stable, Values: in.Values, Fields: []InputField{}}
-		if d.Values == nil {
-			d.Values = []string{}
-		}
-		if in.MaxChars != nil {
-			d.MaxChars = *in.MaxChars
-		}
-		if in.MaxItems != nil {
-			d.MaxItems = *in.MaxItems
-		}
-		for _, f := range in.FieldNames() {
-			d.Fields = append(d.Fields, InputField{Name: f, MaxChars: in.Fields[f].MaxChars})
-		}
-		out.Inputs = append(out.Inputs, d)
+		in.Name = name
+		out.Inputs = append(out.Inputs, inputData(in, in.Stable))
 	}
 	for _, part := range whens {
 		w := c.Parts[part].When
@@ -582,3 +568,44 @@ func src(path string, line int, text string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// inputData is the compiled form of input or field in, its fields in
+// declared order, to any depth; stable is its input's.
+func inputData(in config.Input, stable bool) Input {
+	d := Input{Name: in.Name, Type: in.Type, MaxChars: -1, MaxItems: -1, Stable: stable, Values: in.Values, Fields: []Input{}}
+	if d.Values == nil {
+		d.Values = []string{}
+	}
+	if in.MaxChars != nil {
+		d.MaxChars = *in.MaxChars
+	}
+	if in.MaxItems != nil {
+		d.MaxItems = *in.MaxItems
+	}
+	for _, f := range in.FieldNames() {
+		d.Fields = append(d.Fields, inputData(in.Fields[f], stable))
+	}
+	return d
+}
+
+// recordName is the name of the type of the records of in (a record
+// input or field, or a list's items), declared within the record type
+// outer ("" for an input): the Go package's names (Config,
+// ConfigOptions, ContextFilesItem, ConfigServersItem).
+func recordName(in Input, outer string) string {
+	return config.RecordName(in.Name, in.Type, outer)
+}
+
+// recordShapes calls fn with the name and shape of every record type of
+// input or field in, declared within outer: its fields' first, so that a
+// language that needs a type defined before it is used (Python) gets it.
+func recordShapes(in Input, outer string, fn func(name string, shape Input)) {
+	if in.Type != "list" && in.Type != "record" {
+		return
+	}
+	name := recordName(in, outer)
+	for _, f := range in.Fields {
+		recordShapes(f, name, fn)
+	}
+	fn(name, in)
+}

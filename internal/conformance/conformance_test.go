@@ -112,17 +112,8 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 	over := fullSlots(d, strings.Repeat("ü", 5000))
 	in := map[string]any{}
 	for _, i := range d.Inputs {
-		switch i.Type {
-		case "string":
-			in[i.Name] = strings.Repeat("ß", max(i.MaxChars, 0)+1)
-		case "enum":
-			in[i.Name] = "not-a-value"
-		case "list":
-			var items []any
-			for k := 0; k <= max(i.MaxItems, 1); k++ {
-				items = append(items, record(i, strings.Repeat("x", 5000)))
-			}
-			in[i.Name] = items
+		if v := overValue(i); v != nil {
+			in[i.Name] = v
 		}
 	}
 	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
@@ -149,17 +140,67 @@ func fullSlots(d *portable.Project, text string) map[string]string {
 	return m
 }
 
+// overValue is a value of input or field in over every limit: a string
+// one character past its maxChars, an enum not one of its values, a list
+// one item past its maxItems, a record of such fields; nil for a bool.
+func overValue(in portable.Input) any {
+	switch in.Type {
+	case "string":
+		return strings.Repeat("ß", max(in.MaxChars, 0)+1)
+	case "enum":
+		return "not-a-value"
+	case "list":
+		var items []any
+		for k := 0; k <= max(in.MaxItems, 1); k++ {
+			items = append(items, overRecord(in))
+		}
+		return items
+	case "record":
+		return overRecord(in)
+	}
+	return nil
+}
+
+func overRecord(in portable.Input) map[string]any {
+	r := map[string]any{}
+	for _, f := range in.Fields {
+		if v := overValue(f); v != nil {
+			r[f.Name] = v
+		}
+	}
+	return r
+}
+
+// record is a record of in's fields (a record, or a list's items): each
+// string its name and text (cut to its maxChars), each bool true, each enum its last value,
+// each list of one such item, each record the same way, to any depth.
 func record(in portable.Input, text string) map[string]any {
 	r := map[string]any{}
 	for _, f := range in.Fields {
-		r[f.Name] = f.Name + " " + text
+		switch f.Type {
+		case "bool":
+			r[f.Name] = true
+		case "enum":
+			r[f.Name] = f.Values[len(f.Values)-1]
+		case "list":
+			r[f.Name] = []any{record(f, text)}
+		case "record":
+			r[f.Name] = record(f, text)
+		default:
+			// Within its maxChars, so that Compose renders it.
+			v := []rune(f.Name + " " + text)
+			if f.MaxChars >= 0 && len(v) > f.MaxChars {
+				v = v[:f.MaxChars]
+			}
+			r[f.Name] = string(v)
+		}
 	}
 	return r
 }
 
 // inputCombos lists combinations of input values: every bool, every enum
 // value and the empty one, a string empty and filled, a list at 0, 1 and
-// its most items. Past 256 combinations, a stride through them keeps every
+// its most items, a record empty and with every field given. Past 256 combinations, a stride through them keeps every
 // value of every input.
 func inputCombos(d *portable.Project) []map[string]any {
 	var choices [][]any
@@ -187,6 +228,9 @@ func inputCombos(d *portable.Project) []map[string]any {
 				}
 				vs = append(vs, items)
 			}
+		case "record":
+			// Left out, and every field given.
+			vs = []any{map[string]any{}, record(in, filled)}
 		}
 		choices = append(choices, vs)
 	}
