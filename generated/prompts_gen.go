@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:4b82ad492bdc5bf68ec31251d56ea4e7ccca07be53971715fced09be4b59d9dd"
+const InputHash = "sha256:4aede6ec3a4343c7d407414a16850880b4c576574c5d0c55f39bf77ac97d9d52"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
