@@ -118,19 +118,31 @@ func (p *Program) partSection(name string, s Selection) Section {
 	if !ok {
 		return Section{Name: name}
 	}
-	return Section{Name: name, Text: p.fill(fs.Spans, s), Spans: fs.Spans, Pos: fs.Pos}
+	return Section{Name: name, Text: p.fill(fs.Spans, s) + fs.Tail, Spans: fs.Spans, Pos: fs.Pos}
 }
 
 // PartTemplate is part's text with its placeholders, as TemplateOf gives
 // it for the part's spans, with the part's Tail after it: what the
 // generated package keeps for a file part.
 func (p *Program) PartTemplate(part *Part) *Template {
-	t := p.TemplateOf(part.Spans)
-	if part.Tail == "" {
+	return p.tailed(part.Spans, part.Tail)
+}
+
+// SectionTemplate is family section s's text with its placeholders, with
+// its Tail after it: what every generated package keeps for a family's
+// line, body or note.
+func (p *Program) SectionTemplate(s family.Section) *Template {
+	return p.tailed(s.Spans, s.Tail)
+}
+
+// tailed is the template of spans with tail after its last literal.
+func (p *Program) tailed(spans []include.Span, tail string) *Template {
+	t := p.TemplateOf(spans)
+	if tail == "" {
 		return t
 	}
 	lits := slices.Clone(t.Lits)
-	lits[len(lits)-1] += part.Tail
+	lits[len(lits)-1] += tail
 	return &Template{Lits: lits, Holes: t.Holes}
 }
 

@@ -87,7 +87,7 @@ func (b *builder) longestSection(name string) int64 {
 		f := b.Families[fn]
 		for _, note := range NoteChoices(f) {
 			if s, ok := sectionOf(cp.Family, Selection{Family: f, Note: note}); ok {
-				n = max(n, b.filledSize(s.Spans))
+				n = max(n, addSat(b.filledSize(s.Spans), int64(len(s.Tail))))
 			}
 			if cp.Family != "note" {
 				break // a line or body does not vary with the note

@@ -413,7 +413,7 @@ func (g *gen) renderTables() {
 	var fams []famData
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		fd := famData{line: g.tmpl(p.TemplateOf(f.Line.Spans)), body: g.tmpl(p.TemplateOf(f.Body.Spans)), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
+		fd := famData{line: g.tmpl(p.TemplateOf(f.Line.Spans)), body: g.tmpl(p.SectionTemplate(f.Body)), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
 		for _, n := range f.Notes {
 			if n.Pattern == nil {
 				continue

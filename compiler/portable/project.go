@@ -303,7 +303,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	}
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		fd := Family{Name: fn, Description: oneLine(f.Description), Line: text(p.TemplateOf(f.Line.Spans)), Body: text(p.TemplateOf(f.Body.Spans)),
+		fd := Family{Name: fn, Description: oneLine(f.Description), Line: text(p.TemplateOf(f.Line.Spans)), Body: text(p.SectionTemplate(f.Body)),
 			LineSource: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), BodySource: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text()), Notes: []Note{}}
 		for _, n := range f.Notes {
 			if n.Pattern == nil {

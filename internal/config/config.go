@@ -355,12 +355,15 @@ type Slot struct {
 
 // Families configures family files and model-id resolution.
 type Families struct {
-	Files             string             `json:"files"`
-	Exclude           []string           `json:"exclude"`
-	Fallback          string             `json:"fallback"`
-	RequireProvenance bool               `json:"requireProvenance"`
-	Rules             []Rule             `json:"rules"`
-	Examples          map[string]Example `json:"examples"`
+	Files             string   `json:"files"`
+	Exclude           []string `json:"exclude"`
+	Fallback          string   `json:"fallback"`
+	RequireProvenance bool     `json:"requireProvenance"`
+	// KeepTrailing keeps the end of every family body as written (see
+	// family.Section.Tail).
+	KeepTrailing bool               `json:"keepTrailing"`
+	Rules        []Rule             `json:"rules"`
+	Examples     map[string]Example `json:"examples"`
 }
 
 // Rule maps model ids to a family. Name patterns see the model name (and,
