@@ -147,8 +147,9 @@ func (p *Program) tailed(spans []include.Span, tail string) *Template {
 }
 
 // Join composes sections into the prompt text in m's wire format:
-// non-empty texts, each after the previous one with the mode's separator
-// or the before it declares for that section, and, after the last one,
+// non-empty texts, each after the previous one with the after text the
+// mode declares for the two, else the before it declares for that
+// section, else its separator, and, after the last one,
 // the mode's end (a newline under finalNewline).
 func (m *Mode) Join(sections []Section) string {
 	return join(sections, &m.Config, m.Config.Ending())
@@ -164,18 +165,20 @@ func join(sections []Section, m *config.Mode, end string) string {
 func appendJoin(dst []byte, sections []Section, m *config.Mode, end string) []byte {
 	n := len(end)
 	for _, s := range sections {
-		n += len(s.Text) + len(m.SeparatorBefore(s.Name))
+		n += len(s.Text) + len(m.LongestBefore(s.Name))
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
+	prev := ""
 	for _, s := range sections {
 		if s.Text == "" {
 			continue
 		}
 		if len(dst) > start {
-			dst = append(dst, m.SeparatorBefore(s.Name)...)
+			dst = append(dst, m.SeparatorBetween(prev, s.Name)...)
 		}
 		dst = append(dst, s.Text...)
+		prev = s.Name
 	}
 	if len(dst) > start {
 		dst = append(dst, end...)
@@ -184,16 +187,16 @@ func appendJoin(dst []byte, sections []Section, m *config.Mode, end string) []by
 }
 
 // WireChars returns the characters m's wire format adds to the non-empty
-// sections named, in order: the separator (or declared before) ahead of
-// each but the first, and the end after the last. Budgets add it to the
+// sections named, in order: the separator (or declared before or after
+// text) ahead of each but the first, and the end after the last. Budgets add it to the
 // sections' own sizes.
 func (m *Mode) WireChars(nonEmpty []string) int {
 	if len(nonEmpty) == 0 {
 		return 0
 	}
 	n := utf8.RuneCountInString(m.Config.Ending())
-	for _, name := range nonEmpty[1:] {
-		n += utf8.RuneCountInString(m.Config.SeparatorBefore(name))
+	for i, name := range nonEmpty[1:] {
+		n += utf8.RuneCountInString(m.Config.SeparatorBetween(nonEmpty[i], name))
 	}
 	return n
 }

@@ -30,7 +30,7 @@ func (b *builder) checkModeSizes() []diag.Diagnostic {
 		largest, largestSize := "", int64(-1)
 		for i, ref := range m.Config.Compose {
 			if i > 0 {
-				total = addSat(total, int64(len(m.Config.SeparatorBefore(ref.Name))))
+				total = addSat(total, int64(len(m.Config.LongestBefore(ref.Name))))
 			}
 			if ref.Kind == "slot" {
 				continue // the harness's text, bounded by the generated API

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:de69341af21859c4210975154177b32e7ae10acbd88f6cfb9051272b1cb30284"
+const InputHash = "sha256:803d0d4bc17fb3b717c01557cd8ea957f48ca6aa7a9fe098c865b7cc7516d542"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -426,14 +426,27 @@ type item struct {
 	// before).
 	before    string
 	hasBefore bool
+	// after lists what goes between the non-empty section of the item
+	// named prev and this one, in place of before and the separator
+	// (promptc.cue's after).
+	after []afterText
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
 }
 
-// sepBefore returns what goes between the previous non-empty section and
-// it in a mode of wire format w.
-func (it *item) sepBefore(w *wire) string {
+// afterText is the text between the section of the item named prev and
+// the item that holds it.
+type afterText struct{ prev, text string }
+
+// sepBefore returns what goes between the non-empty section of the item
+// named prev and it in a mode of wire format w.
+func (it *item) sepBefore(w *wire, prev string) string {
+	for _, a := range it.after {
+		if a.prev == prev {
+			return a.text
+		}
+	}
 	if it.hasBefore {
 		return it.before
 	}
@@ -1262,7 +1275,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		sep := 0
 		if n > 0 && len(ends) > 0 {
-			sep = len(items[i].sepBefore(w))
+			sep = len(items[i].sepBefore(w, items[seps[len(seps)-1]].name))
 		}
 		if out.CacheEnd < 0 {
 			switch {
@@ -1291,7 +1304,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	start := 0
 	for i, end := range ends {
 		if i > 0 {
-			b.WriteString(items[seps[i]].sepBefore(w))
+			b.WriteString(items[seps[i]].sepBefore(w, items[seps[i-1]].name))
 		}
 		for _, t := range pieces[start:end] {
 			b.WriteString(t)
@@ -1340,8 +1353,9 @@ type Section struct {
 	// a part without run-time placeholders, or a slot declared stable.
 	Stable bool
 	// Before is what Compose puts ahead of the section: "" for the first,
-	// otherwise the mode's Separator or the before promptc.cue declares
-	// for this section. The Befores and Texts in order, then the mode's
+	// otherwise the after text promptc.cue declares for the section
+	// before it and this one, else the before it declares for this
+	// section, else the mode's Separator. The Befores and Texts in order, then the mode's
 	// End, are Compose's text.
 	Before string
 }
@@ -1383,7 +1397,7 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 		}
 		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
 		if len(out) > 0 {
-			s.Before = it.sepBefore(w)
+			s.Before = it.sepBefore(w, out[len(out)-1].Name)
 		}
 		switch it.kind {
 		case itemLine:

@@ -181,6 +181,9 @@ type item struct {
 	// before is the mode's before for the item, when hasBefore.
 	before    string
 	hasBefore bool
+	// after holds the mode's after texts for the item, by the name of the
+	// section before it.
+	after map[string]string
 	// reads are the indexes of the inputs the part reads, in the sorted
 	// input names (inputFields).
 	reads []int
@@ -474,6 +477,14 @@ func (g *gen) renderTables() {
 			}
 			for i := range items {
 				items[i].before, items[i].hasBefore = m.Config.Before[items[i].name]
+				for prev, next := range m.Config.After {
+					if text, ok := next[items[i].name]; ok {
+						if items[i].after == nil {
+							items[i].after = map[string]string{}
+						}
+						items[i].after[prev] = text
+					}
+				}
 			}
 			maxItems = max(maxItems, len(items))
 			n := 0
@@ -535,6 +546,13 @@ func (g *gen) renderTables() {
 				}
 				if it.hasBefore {
 					g.pf(", before: %s, hasBefore: true", goString(it.before))
+				}
+				if len(it.after) > 0 {
+					var as []string
+					for _, prev := range slices.Sorted(maps.Keys(it.after)) {
+						as = append(as, fmt.Sprintf("{%q, %s}", prev, goString(it.after[prev])))
+					}
+					g.pf(", after: []afterText{%s}", strings.Join(as, ", "))
 				}
 				if len(it.reads) > 0 {
 					g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))

@@ -211,7 +211,10 @@ type Item struct {
 	When     int     `json:"when"`
 	Volatile bool    `json:"volatile"`
 	Before   *string `json:"before"`
-	Reads    []int   `json:"reads"`
+	// After lists, sorted by name, what goes between the section of the
+	// item named [0] and this one, in place of Before and the separator.
+	After [][2]string `json:"after,omitempty"`
+	Reads []int       `json:"reads"`
 }
 
 // Tool is a catalogue tool; Desc is its description, nil when it could
@@ -471,6 +474,11 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			for i := range items {
 				if b, ok := m.Config.Before[items[i].Name]; ok {
 					items[i].Before = &b
+				}
+				for _, prev := range slices.Sorted(maps.Keys(m.Config.After)) {
+					if text, ok := m.Config.After[prev][items[i].Name]; ok {
+						items[i].After = append(items[i].After, [2]string{prev, text})
+					}
 				}
 			}
 			pr.Modes = append(pr.Modes, items)

@@ -221,9 +221,25 @@ func checkMode(bad func(string, string, ...any), c *Config, name string) {
 	if m.End != nil && m.FinalNewline {
 		bad("modes."+name+".end", "mode %s sets both end and finalNewline; finalNewline is end: \"\\n\": keep one", name)
 	}
+	sends := func(n string) bool { return slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == n }) }
 	for _, b := range slices.Sorted(maps.Keys(m.Before)) {
-		if !slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == b }) {
+		if !sends(b) {
 			bad("modes."+name+".before."+b, "mode %s does not send %q; before names a part or slot of its compose list", name, b)
+		}
+	}
+	for _, prev := range slices.Sorted(maps.Keys(m.After)) {
+		if !sends(prev) {
+			bad("modes."+name+".after."+prev, "mode %s does not send %q; after names a part or slot of its compose list, then one that follows it", name, prev)
+			continue
+		}
+		at := slices.IndexFunc(m.Compose, func(r Ref) bool { return r.Name == prev })
+		for _, next := range slices.Sorted(maps.Keys(m.After[prev])) {
+			switch j := slices.IndexFunc(m.Compose, func(r Ref) bool { return r.Name == next }); {
+			case j < 0:
+				bad("modes."+name+".after."+prev+"."+next, "mode %s does not send %q; after.%s names the parts or slots that can follow %s in its compose list", name, next, prev, prev)
+			case j <= at:
+				bad("modes."+name+".after."+prev+"."+next, "mode %s sends %q before %q, so it never follows it; after.%s names the parts or slots that come later in its compose list", name, next, prev, prev)
+			}
 		}
 	}
 	seen := map[string]bool{}

@@ -399,6 +399,10 @@ type Mode struct {
 	// Before maps a part or slot name to the text put before it in place
 	// of Separator.
 	Before map[string]string `json:"before,omitempty"`
+	// After maps the name of a section, then the name of the section that
+	// follows it, to the text put between the two in place of Before and
+	// Separator.
+	After map[string]map[string]string `json:"after,omitempty"`
 	// End, when set, ends a non-empty prompt (see Ending).
 	End         *string `json:"end,omitempty"`
 	Budget      *Limit  `json:"budget,omitempty"`
@@ -406,13 +410,32 @@ type Mode struct {
 	Description string  `json:"description,omitempty"`
 }
 
-// SeparatorBefore returns the text put between the previous non-empty
-// section and the non-empty section name: its before, or the separator.
-func (m *Mode) SeparatorBefore(name string) string {
+// SeparatorBetween returns the text put between the non-empty section
+// prev and the non-empty section name that follows it: the after text
+// declared for the pair, else name's before, else the separator.
+func (m *Mode) SeparatorBetween(prev, name string) string {
+	if sep, ok := m.After[prev][name]; ok {
+		return sep
+	}
 	if sep, ok := m.Before[name]; ok {
 		return sep
 	}
 	return m.Separator
+}
+
+// LongestBefore returns the longest text, in bytes, that can go before
+// the section name, whatever section precedes it.
+func (m *Mode) LongestBefore(name string) string {
+	out := m.Separator
+	if sep, ok := m.Before[name]; ok {
+		out = sep
+	}
+	for _, next := range m.After {
+		if sep, ok := next[name]; ok && len(sep) > len(out) {
+			out = sep
+		}
+	}
+	return out
 }
 
 // Ending returns what follows the last section of a non-empty prompt:

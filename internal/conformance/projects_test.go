@@ -20,7 +20,7 @@ import (
 // placeholders), and test projects whose
 // templates (if/else, range, len, trim markers), when conditions (on
 // inputs, settings and the family), settings, family bodies that keep
-// their ends, profiles, permission sets and white space the runtimes must
+// their ends, joins that depend on the section before, profiles, permission sets and white space the runtimes must
 // all reproduce. A txtar project is the archive of a testscript, its
 // project in the directory of its shallowest promptc.cue.
 var projects = []string{
@@ -34,6 +34,7 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_permissions.txtar",
 	"../../testscripts/testdata/build_when_family.txtar",
 	"../../testscripts/testdata/show_family_keep_trailing.txtar",
+	"../../testscripts/testdata/show_before_depends_on_previous.txtar",
 }
 
 // projectDir returns the directory of a project: the example in place, a
