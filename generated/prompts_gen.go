@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:803d0d4bc17fb3b717c01557cd8ea957f48ca6aa7a9fe098c865b7cc7516d542"
+const InputHash = "sha256:b012827d3e1854be6137581f92ea63a81f1070cecd3a91cd821f77e2164d4993"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -462,6 +462,10 @@ type hole struct{ at, ph int }
 type placeholder struct {
 	slot   int
 	values [len(families)][]string
+	// setting, when not 0, is 1 + the index in settingTables of the
+	// setting whose value chooses the value: bySetting[value].
+	setting   int
+	bySetting []string
 }
 
 // rule is one family rule of promptc.cue, its patterns in Go syntax.
@@ -1153,6 +1157,8 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			if hole < 0 {
 				hole = written
 			}
+		} else if ph.setting > 0 {
+			v = ph.bySetting[r.settings[ph.setting-1]]
 		} else {
 			v = ph.values[f][n+1]
 		}

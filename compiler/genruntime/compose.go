@@ -63,6 +63,8 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			if hole < 0 {
 				hole = written
 			}
+		} else if ph.setting > 0 {
+			v = ph.bySetting[r.settings[ph.setting-1]]
 		} else {
 			v = ph.values[f][n+1]
 		}

@@ -88,6 +88,10 @@ type hole struct{ at, ph int }
 type placeholder struct {
 	slot   int
 	values [len(families)][]string
+	// setting, when not 0, is 1 + the index in settingTables of the
+	// setting whose value chooses the value: bySetting[value].
+	setting   int
+	bySetting []string
 }
 
 // rule is one family rule of promptc.cue, its patterns in Go syntax.

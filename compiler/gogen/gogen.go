@@ -655,6 +655,15 @@ func (g *gen) renderPlaceholders() {
 			g.pf("\t// %s\n\t{slot: %d},\n", name, i)
 			continue
 		}
+		if st := p.Config.Placeholders[name].Setting; st != nil {
+			settings := slices.Sorted(maps.Keys(p.Config.Settings))
+			var vs []string
+			for _, v := range p.Config.Settings[st.Name].Values {
+				vs = append(vs, strconv.Quote(p.Value(name, compiler.Selection{Settings: map[string]string{st.Name: v}})))
+			}
+			g.pf("\t// %s, by setting %s\n\t{slot: -1, setting: %d, bySetting: []string{%s}},\n", name, st.Name, slices.Index(settings, st.Name)+1, strings.Join(vs, ", "))
+			continue
+		}
 		g.pf("\t// %s\n\t{slot: -1, values: [len(families)][]string{\n", name)
 		for _, fn := range p.FamilyNames {
 			f := p.Families[fn]

@@ -136,6 +136,11 @@ type Placeholder struct {
 	Name    string     `json:"name"`
 	Runtime int        `json:"runtime"`
 	Values  [][]string `json:"values"`
+	// Setting, for a placeholder whose value a per-model setting
+	// chooses, is 1 + the setting's index in Settings, and BySetting its
+	// value by the setting's value index; 0 and nil otherwise.
+	Setting   int      `json:"setting,omitempty"`
+	BySetting []string `json:"bySetting,omitempty"`
 }
 
 // Input is a run-time input. MaxChars and MaxItems are -1 when unlimited.
@@ -280,7 +285,12 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	}
 	for _, name := range phs {
 		ph := Placeholder{Name: name, Runtime: slices.Index(runtimes, name), Values: [][]string{}}
-		if ph.Runtime < 0 {
+		if st := c.Placeholders[name].Setting; st != nil {
+			ph.Setting = slices.Index(slices.Sorted(maps.Keys(c.Settings)), st.Name) + 1
+			for _, v := range c.Settings[st.Name].Values {
+				ph.BySetting = append(ph.BySetting, p.Value(name, compiler.Selection{Settings: map[string]string{st.Name: v}}))
+			}
+		} else if ph.Runtime < 0 {
 			for _, fn := range p.FamilyNames {
 				f := p.Families[fn]
 				vs := []string{}

@@ -168,11 +168,49 @@ func checkPlaceholders(bad func(string, string, ...any), c *Config) {
 		if ph.Runtime != nil && (ph.Value != nil || len(ph.Family) > 0 || len(ph.Note) > 0) {
 			bad("placeholders."+name+".runtime", "a run-time placeholder takes its value from the harness; remove value, family and note, or runtime")
 		}
-		if ph.Runtime == nil && ph.Value == nil && len(ph.Family) == 0 && len(ph.Note) == 0 {
-			bad("placeholders."+name, "placeholder %q has no value: give it value, family, note or runtime", name)
+		if ph.Runtime == nil && ph.Value == nil && len(ph.Family) == 0 && len(ph.Note) == 0 && ph.Setting == nil {
+			bad("placeholders."+name, "placeholder %q has no value: give it value, family, note, setting or runtime", name)
+		}
+		if ph.Setting != nil {
+			checkPlaceholderSetting(bad, c, name)
 		}
 		if _, dup := c.Slots[name]; dup && ph.Runtime != nil {
 			bad("placeholders."+name, "%q is both a slot and a run-time placeholder, which share the generated Slots; rename one", name)
+		}
+	}
+}
+
+// checkPlaceholderSetting checks the setting of placeholder name: alone
+// with value (family, note and runtime choose otherwise), naming a
+// declared setting, listing only its values, and giving a text for every
+// one of them (or a value for the rest).
+func checkPlaceholderSetting(bad func(string, string, ...any), c *Config, name string) {
+	ph := c.Placeholders[name]
+	at := "placeholders." + name + ".setting"
+	if ph.Runtime != nil || len(ph.Family) > 0 || len(ph.Note) > 0 {
+		bad(at, "placeholder %q takes its value by a setting's value; remove family, note and runtime, or setting", name)
+		return
+	}
+	st, ok := c.Settings[ph.Setting.Name]
+	if !ok {
+		known := "promptc.cue declares no settings"
+		if len(c.Settings) > 0 {
+			known = "declared: " + strings.Join(slices.Sorted(maps.Keys(c.Settings)), ", ")
+		}
+		bad(at+".name", "placeholder %q takes its value by setting %q, which is not declared (%s); declare settings.%s or fix the name", name, ph.Setting.Name, known, ph.Setting.Name)
+		return
+	}
+	for _, v := range slices.Sorted(maps.Keys(ph.Setting.Values)) {
+		if !slices.Contains(st.Values, v) {
+			bad(at+".values."+v, "%q is not a value of setting %s (values: %s); list only its values", v, ph.Setting.Name, strings.Join(st.Values, ", "))
+		}
+	}
+	if ph.Value != nil {
+		return
+	}
+	for _, v := range st.Values {
+		if _, ok := ph.Setting.Values[v]; !ok {
+			bad(at+".values", "placeholder %q has no text for value %q of setting %s; add %q: ... to values, or a value for the values it does not list", name, v, ph.Setting.Name, v)
 		}
 	}
 }

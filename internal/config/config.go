@@ -329,12 +329,35 @@ func (c *Config) Permits(set, tool string) bool {
 // Placeholder is a declared {{name}}: a value fixed, per family, per note,
 // or supplied at run time (Runtime set).
 type Placeholder struct {
-	Name        string            `json:"name"`
-	Value       *string           `json:"value,omitempty"`
-	Family      map[string]string `json:"family"`
-	Note        map[string]string `json:"note"`
-	Runtime     *Runtime          `json:"runtime,omitempty"`
-	Description string            `json:"description,omitempty"`
+	Name    string            `json:"name"`
+	Value   *string           `json:"value,omitempty"`
+	Family  map[string]string `json:"family"`
+	Note    map[string]string `json:"note"`
+	Runtime *Runtime          `json:"runtime,omitempty"`
+	// Setting, when set, chooses the value by the model's value of a
+	// per-model setting.
+	Setting     *PlaceholderSetting `json:"setting,omitempty"`
+	Description string              `json:"description,omitempty"`
+}
+
+// PlaceholderSetting gives a placeholder a value per value of setting
+// Name: Values maps a setting value to the text; a value it does not
+// list takes the placeholder's Value.
+type PlaceholderSetting struct {
+	Name   string            `json:"name"`
+	Values map[string]string `json:"values"`
+}
+
+// SettingValue returns the text placeholder ph takes for value v of its
+// setting: Values[v], else Value; false when neither gives one.
+func (ph *Placeholder) SettingValue(v string) (string, bool) {
+	if t, ok := ph.Setting.Values[v]; ok {
+		return t, true
+	}
+	if ph.Value != nil {
+		return *ph.Value, true
+	}
+	return "", false
 }
 
 // Runtime bounds a placeholder value supplied at run time.

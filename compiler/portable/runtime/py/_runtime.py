@@ -407,6 +407,8 @@ class Runtime:
                 v = self._runtime_value(c["slots"], ph["runtime"])
                 if hole < 0:
                     hole = written
+            elif ph.get("setting"):
+                v = ph["bySetting"][r["settings"][ph["setting"] - 1]]
             else:
                 v = ph["values"][r["family"]][r["note"] + 1]
             if v != "":

@@ -284,6 +284,8 @@ export function createRuntime(data) {
       if (ph.runtime >= 0) {
         v = runtimeValue(c.slots, ph.runtime);
         if (hole < 0) hole = written;
+      } else if (ph.setting) {
+        v = ph.bySetting[c.r.settings[ph.setting - 1]];
       } else {
         v = ph.values[c.r.family][c.r.note + 1];
       }
