@@ -425,9 +425,10 @@ class Runtime:
     def _sep_before(it: Dict[str, Any], wire: Dict[str, Any], prev: str) -> str:
         # The after text declared for the section named prev and this one,
         # else this one's before, else the mode's separator.
-        for name, text in it.get("after") or []:
-            if name == prev:
-                return str(text)
+        after: List[List[str]] = it.get("after") or []
+        for pair in after:
+            if pair[0] == prev:
+                return pair[1]
         b = it.get("before")
         return b if b is not None else wire["sep"]
 
