@@ -59,9 +59,9 @@ type Section struct {
 	Tail string
 }
 
-// Text returns the section's text without its Tail (no trailing
-// newline).
-func (s Section) Text() string { return include.Text(s.Spans) }
+// Text returns the section's text as sent, its placeholders unfilled:
+// without a trailing newline, unless its Tail keeps one.
+func (s Section) Text() string { return include.Text(s.Spans) + s.Tail }
 
 // Note is a model note: a label, its pattern and its text.
 type Note struct {
