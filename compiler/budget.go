@@ -265,6 +265,11 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 		tokens bool
 		family string
 		note   int
+		// mode and combo (1 + the index in the mode's setting
+		// combinations) are set for a part whose placeholders take a
+		// setting's values: each mode has its own combinations.
+		mode  string
+		combo int
 	}
 	// measured is a section as a budget sees it.
 	type measured struct {
@@ -279,11 +284,12 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 	// first their sizes are looked up without composing their text again.
 	var mu sync.Mutex
 	sizes := map[sizeKey]measured{}
-	varies := map[string]bool{}
+	varies, bySetting := map[string]bool{}, map[string]bool{}
 	for _, m := range b.Modes {
 		for _, ref := range m.Config.Compose {
 			if ref.Kind != "slot" {
 				varies[ref.Name] = c.Parts[ref.Name].Family != "" || b.hasHoles(ref.Name)
+				bySetting[ref.Name] = len(b.SettingHoles(ref.Name)) > 0
 			}
 		}
 	}
@@ -324,7 +330,7 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 				notes = NoteChoices(f)
 			}
 			for _, note := range notes {
-				for _, sc := range combos {
+				for ci, sc := range combos {
 					// Every conditional part the mode sends counts: promptc
 					// cannot tell which patterns can match one id together.
 					// Run-time placeholders count at their longest.
@@ -340,9 +346,12 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 					// section measures one part of the mode in lim's unit,
 					// or in code points for chars.
 					section := func(name string, chars bool) measured {
-						k := sizeKey{name, !chars && lim.Tokens > 0, "", NoNote}
+						k := sizeKey{name: name, tokens: !chars && lim.Tokens > 0, note: NoNote}
 						if varies[name] {
 							k.family, k.note = fn, note
+						}
+						if bySetting[name] {
+							k.mode, k.combo = m.Name, ci+1
 						}
 						mu.Lock()
 						sec, ok := sizes[k]
@@ -423,6 +432,13 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 							}
 						}
 						if len(sc.Values) > 0 {
+							// A setting only placeholders read is named
+							// here: no when condition chose it.
+							for _, st := range slices.Sorted(maps.Keys(sc.Values)) {
+								if w := fmt.Sprintf("%s%s %q", settingKey, st, sc.Values[st]); !strings.Contains(whenDesc, w) {
+									whenDesc = strings.TrimPrefix(whenDesc+", "+w, ", ")
+								}
+							}
 							whenDesc += " (" + sc.Reached() + ")"
 						}
 						return combo + b.inputsCombo(whenDesc, names)

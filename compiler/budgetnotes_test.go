@@ -169,3 +169,42 @@ func TestSumBudgetWithoutANotePart(t *testing.T) {
 		`promptc.cue:8:10 budget both over budget for family y: 15 characters, ceiling 14, over by 1; the largest part is core (8)`,
 	})
 }
+
+// settingPlaceholderProject has one part, base, "Lazy: {{lazy}}." (7
+// characters around the value), {{lazy}} valued by setting Lazy: "YES"
+// for yes, which example id y1 reaches, "" for no (the default) and
+// "MAXIMUM" for max, which no example id reaches. budget is spliced into
+// promptc.cue.
+func settingPlaceholderProject(budget string) map[string]string {
+	return map[string]string{
+		"promptc.cue": `version: "v1"
+parts: base: file: "base.md"
+settings: Lazy: {
+	values: ["no", "yes", "max"]
+	default: "no"
+	rules: [{value: "yes", name: ["^y"]}, {value: "max", name: ["^z"]}]
+	examples: {"y1": "yes"}
+}
+placeholders: lazy: {
+	setting: {name: "Lazy", values: {yes: "YES", max: "MAXIMUM"}}
+	value: ""
+}
+` + budget + `
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md": "Lazy: {{lazy}}.\n",
+	}
+}
+
+// TestModeBudgetSettingValuedPlaceholder: a mode budget counts a
+// placeholder valued per setting at the values model ids reach: yes (10
+// characters) passes a ceiling of 10, though max, which no id reaches,
+// would make 14; a ceiling of 9 is over for yes, named with the id that
+// reaches it.
+func TestModeBudgetSettingValuedPlaceholder(t *testing.T) {
+	checkFindings(t, budgetFindings(t, settingPlaceholderProject(`modes: focus: {compose: [parts.base], budget: {chars: 10, warnAt: 1}}`)), nil)
+	checkFindings(t, budgetFindings(t, settingPlaceholderProject(`modes: focus: {compose: [parts.base], budget: {chars: 9, warnAt: 1}}`)), []string{
+		`promptc.cue:13:39 mode focus over budget for family neutral, when setting Lazy "yes" (reached by y1): 10 characters, ceiling 9, over by 1`,
+	})
+}

@@ -446,12 +446,7 @@ func (b *builder) loadFilePart(fs *source.FS, name string, cp config.Part, lim i
 	part.Spans = include.TrimBlank(spans)
 	part.Text = b.TextOf(part.Spans)
 	if cp.KeepTrailing && part.Text != "" {
-		part.Tail = trailing(include.Join(spans))
-		if endsUnterminated(f, spans) {
-			// Spans end every line with a newline; the file's last one
-			// has none, and the end is kept as written.
-			part.Tail = strings.TrimSuffix(part.Tail, "\n")
-		}
+		part.Tail = include.Tail(f, spans)
 		part.Text += part.Tail
 	}
 	if len(part.Spans) > 0 {
@@ -583,7 +578,7 @@ func (b *builder) loadFamilies(fs *source.FS, lim include.Limits) {
 		}
 	}
 	b.add(family.CheckCollisions(paths)...)
-	opt := family.Options{Limits: lim, Expand: b.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance}
+	opt := family.Options{Limits: lim, Expand: b.Config.Includes.Enabled, RequireProvenance: c.RequireProvenance, KeepTrailing: c.KeepTrailing}
 	for _, path := range paths {
 		fam, ds := family.Parse(fs, path, opt)
 		b.add(ds...)
@@ -702,28 +697,4 @@ func (p *Program) ModeNames(aliases bool) []string {
 		out = append(out, slices.Sorted(maps.Keys(p.Config.Aliases))...)
 	}
 	return out
-}
-
-// endsUnterminated reports whether spans end with the last line of f and
-// f's text has no final newline.
-func endsUnterminated(f *source.File, spans []include.Span) bool {
-	if len(spans) == 0 || strings.HasSuffix(f.Text, "\n") {
-		return false
-	}
-	s := spans[len(spans)-1]
-	return s.Path == f.Path && s.Line+strings.Count(s.Text, "\n")-1 == len(f.Lines)
-}
-
-// trailing returns the end of text after its last line that is not blank:
-// that line's newline and the blank lines after it, as written.
-func trailing(text string) string {
-	lines := strings.SplitAfter(text, "\n")
-	k := len(lines) - 1
-	for k >= 0 && strings.TrimSpace(lines[k]) == "" {
-		k--
-	}
-	if k < 0 || !strings.HasSuffix(lines[k], "\n") {
-		return ""
-	}
-	return "\n" + strings.Join(lines[k+1:], "")
 }

@@ -118,25 +118,38 @@ func (p *Program) partSection(name string, s Selection) Section {
 	if !ok {
 		return Section{Name: name}
 	}
-	return Section{Name: name, Text: p.fill(fs.Spans, s), Spans: fs.Spans, Pos: fs.Pos}
+	return Section{Name: name, Text: p.fill(fs.Spans, s) + fs.Tail, Spans: fs.Spans, Pos: fs.Pos}
 }
 
 // PartTemplate is part's text with its placeholders, as TemplateOf gives
 // it for the part's spans, with the part's Tail after it: what the
 // generated package keeps for a file part.
 func (p *Program) PartTemplate(part *Part) *Template {
-	t := p.TemplateOf(part.Spans)
-	if part.Tail == "" {
+	return p.tailed(part.Spans, part.Tail)
+}
+
+// SectionTemplate is family section s's text with its placeholders, with
+// its Tail after it: what every generated package keeps for a family's
+// line, body or note.
+func (p *Program) SectionTemplate(s family.Section) *Template {
+	return p.tailed(s.Spans, s.Tail)
+}
+
+// tailed is the template of spans with tail after its last literal.
+func (p *Program) tailed(spans []include.Span, tail string) *Template {
+	t := p.TemplateOf(spans)
+	if tail == "" {
 		return t
 	}
 	lits := slices.Clone(t.Lits)
-	lits[len(lits)-1] += part.Tail
+	lits[len(lits)-1] += tail
 	return &Template{Lits: lits, Holes: t.Holes}
 }
 
 // Join composes sections into the prompt text in m's wire format:
-// non-empty texts, each after the previous one with the mode's separator
-// or the before it declares for that section, and, after the last one,
+// non-empty texts, each after the previous one with the after text the
+// mode declares for the two, else the before it declares for that
+// section, else its separator, and, after the last one,
 // the mode's end (a newline under finalNewline).
 func (m *Mode) Join(sections []Section) string {
 	return join(sections, &m.Config, m.Config.Ending())
@@ -152,18 +165,20 @@ func join(sections []Section, m *config.Mode, end string) string {
 func appendJoin(dst []byte, sections []Section, m *config.Mode, end string) []byte {
 	n := len(end)
 	for _, s := range sections {
-		n += len(s.Text) + len(m.SeparatorBefore(s.Name))
+		n += len(s.Text) + len(m.LongestBefore(s.Name))
 	}
 	start := len(dst)
 	dst = slices.Grow(dst, n)
+	prev := ""
 	for _, s := range sections {
 		if s.Text == "" {
 			continue
 		}
 		if len(dst) > start {
-			dst = append(dst, m.SeparatorBefore(s.Name)...)
+			dst = append(dst, m.SeparatorBetween(prev, s.Name)...)
 		}
 		dst = append(dst, s.Text...)
+		prev = s.Name
 	}
 	if len(dst) > start {
 		dst = append(dst, end...)
@@ -172,16 +187,16 @@ func appendJoin(dst []byte, sections []Section, m *config.Mode, end string) []by
 }
 
 // WireChars returns the characters m's wire format adds to the non-empty
-// sections named, in order: the separator (or declared before) ahead of
-// each but the first, and the end after the last. Budgets add it to the
+// sections named, in order: the separator (or declared before or after
+// text) ahead of each but the first, and the end after the last. Budgets add it to the
 // sections' own sizes.
 func (m *Mode) WireChars(nonEmpty []string) int {
 	if len(nonEmpty) == 0 {
 		return 0
 	}
 	n := utf8.RuneCountInString(m.Config.Ending())
-	for _, name := range nonEmpty[1:] {
-		n += utf8.RuneCountInString(m.Config.SeparatorBefore(name))
+	for i, name := range nonEmpty[1:] {
+		n += utf8.RuneCountInString(m.Config.SeparatorBetween(nonEmpty[i], name))
 	}
 	return n
 }

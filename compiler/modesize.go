@@ -30,7 +30,7 @@ func (b *builder) checkModeSizes() []diag.Diagnostic {
 		largest, largestSize := "", int64(-1)
 		for i, ref := range m.Config.Compose {
 			if i > 0 {
-				total = addSat(total, int64(len(m.Config.SeparatorBefore(ref.Name))))
+				total = addSat(total, int64(len(m.Config.LongestBefore(ref.Name))))
 			}
 			if ref.Kind == "slot" {
 				continue // the harness's text, bounded by the generated API
@@ -87,7 +87,7 @@ func (b *builder) longestSection(name string) int64 {
 		f := b.Families[fn]
 		for _, note := range NoteChoices(f) {
 			if s, ok := sectionOf(cp.Family, Selection{Family: f, Note: note}); ok {
-				n = max(n, b.filledSize(s.Spans))
+				n = max(n, addSat(b.filledSize(s.Spans), int64(len(s.Tail))))
 			}
 			if cp.Family != "note" {
 				break // a line or body does not vary with the note

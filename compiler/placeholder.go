@@ -200,13 +200,19 @@ func (p *Program) longestValue(name string) int64 {
 	for _, v := range ph.Note {
 		n = max(n, len(v))
 	}
+	if ph.Setting != nil {
+		for _, v := range ph.Setting.Values {
+			n = max(n, len(v))
+		}
+	}
 	return int64(n)
 }
 
 // Value returns the value of placeholder name for selection c: a run-time
-// placeholder's from c.Runtime (nil gives ""); otherwise the selected
-// note's value, else the family's, else the plain value ("" when none
-// applies, which the checks report).
+// placeholder's from c.Runtime (nil gives ""); a setting's by c's value
+// of the setting (see settingValue); otherwise the selected note's value,
+// else the family's, else the plain value ("" when none applies, which
+// the checks report).
 func (p *Program) Value(name string, c Selection) string {
 	ph, ok := p.Config.Placeholders[name]
 	if !ok {
@@ -218,8 +224,60 @@ func (p *Program) Value(name string, c Selection) string {
 		}
 		return c.Runtime(name)
 	}
+	if ph.Setting != nil {
+		return settingValue(&ph, p.Config.Settings[ph.Setting.Name].Values, c.Settings)
+	}
 	v, _ := lookup(name, ph.Note, ph.Family, ph.Value, c)
 	return v
+}
+
+// settingValue is the text placeholder ph, whose setting takes values,
+// gets for the setting values in settings. Without a value of its
+// setting there (nil settings measure the maximum) it is the longest text
+// any value gets, ties going to the earlier value.
+func settingValue(ph *config.Placeholder, values []string, settings map[string]string) string {
+	if v, ok := settings[ph.Setting.Name]; ok {
+		t, _ := ph.SettingValue(v)
+		return t
+	}
+	longest := ""
+	for _, v := range values {
+		if t, _ := ph.SettingValue(v); len(t) > len(longest) {
+			longest = t
+		}
+	}
+	return longest
+}
+
+// SettingHoles lists, sorted, the settings whose values choose the value
+// of a placeholder in the text part name can send, for any family and
+// note: that text depends on the model's values of them.
+func (p *Program) SettingHoles(name string) []string {
+	var out []string
+	add := func(spans []include.Span) {
+		for _, h := range p.TemplateOf(spans).Holes {
+			if ph, ok := p.Config.Placeholders[h]; ok && ph.Setting != nil {
+				out = append(out, ph.Setting.Name)
+			}
+		}
+	}
+	switch p.Config.Parts[name].Family {
+	case "":
+		if part := p.Parts[name]; part != nil {
+			add(part.Spans)
+		}
+	default:
+		for _, fn := range p.FamilyNames {
+			f := p.Families[fn]
+			for _, note := range NoteChoices(f) {
+				if s, ok := sectionOf(p.Config.Parts[name].Family, Selection{Family: f, Note: note}); ok {
+					add(s.Spans)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func lookup(name string, notes, fams map[string]string, value *string, c Selection) (string, bool) {
@@ -372,8 +430,8 @@ func (b *builder) checkPlaceholders() []diag.Diagnostic {
 				"placeholder %s is declared but no text uses {{%s}}; remove it or use it", name, name))
 			continue
 		}
-		if ph.Runtime != nil {
-			continue
+		if ph.Runtime != nil || ph.Setting != nil {
+			continue // the configuration's checks hold a setting's values
 		}
 		fams := b.FamilyNames
 		if !meets[name][""] {

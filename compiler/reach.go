@@ -99,13 +99,18 @@ func (p *Program) SettingCombos(names []string) []SettingCombo {
 }
 
 // SettingsTested lists, sorted, the settings the when conditions of mode
-// m's parts test: those whose values m's text depends on.
+// m's parts test and those whose values choose a placeholder's value in
+// their text (SettingHoles): those whose values m's text depends on.
 func (p *Program) SettingsTested(m *Mode) []string {
 	var out []string
 	for _, r := range m.Config.Compose {
-		if w := p.Config.Parts[r.Name].When; r.Kind == "part" && w != nil && w.Setting != "" {
+		if r.Kind != "part" {
+			continue
+		}
+		if w := p.Config.Parts[r.Name].When; w != nil && w.Setting != "" {
 			out = append(out, w.Setting)
 		}
+		out = append(out, p.SettingHoles(r.Name)...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)

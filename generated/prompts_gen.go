@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:4aede6ec3a4343c7d407414a16850880b4c576574c5d0c55f39bf77ac97d9d52"
+const InputHash = "sha256:9ff490a671ee61951edd1133be1317249cb18b71f2b76d4b984ed0afa6e80eab"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -426,14 +426,27 @@ type item struct {
 	// before).
 	before    string
 	hasBefore bool
+	// after lists what goes between the non-empty section of the item
+	// named prev and this one, in place of before and the separator
+	// (promptc.cue's after).
+	after []afterText
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
 }
 
-// sepBefore returns what goes between the previous non-empty section and
-// it in a mode of wire format w.
-func (it *item) sepBefore(w *wire) string {
+// afterText is the text between the section of the item named prev and
+// the item that holds it.
+type afterText struct{ prev, text string }
+
+// sepBefore returns what goes between the non-empty section of the item
+// named prev and it in a mode of wire format w.
+func (it *item) sepBefore(w *wire, prev string) string {
+	for _, a := range it.after {
+		if a.prev == prev {
+			return a.text
+		}
+	}
 	if it.hasBefore {
 		return it.before
 	}
@@ -449,6 +462,10 @@ type hole struct{ at, ph int }
 type placeholder struct {
 	slot   int
 	values [len(families)][]string
+	// setting, when not 0, is 1 + the index in settingTables of the
+	// setting whose value chooses the value: bySetting[value].
+	setting   int
+	bySetting []string
 }
 
 // rule is one family rule of promptc.cue, its patterns in Go syntax.
@@ -1140,6 +1157,8 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			if hole < 0 {
 				hole = written
 			}
+		} else if ph.setting > 0 {
+			v = ph.bySetting[r.settings[ph.setting-1]]
 		} else {
 			v = ph.values[f][n+1]
 		}
@@ -1262,7 +1281,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		sep := 0
 		if n > 0 && len(ends) > 0 {
-			sep = len(items[i].sepBefore(w))
+			sep = len(items[i].sepBefore(w, items[seps[len(seps)-1]].name))
 		}
 		if out.CacheEnd < 0 {
 			switch {
@@ -1291,7 +1310,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	start := 0
 	for i, end := range ends {
 		if i > 0 {
-			b.WriteString(items[seps[i]].sepBefore(w))
+			b.WriteString(items[seps[i]].sepBefore(w, items[seps[i-1]].name))
 		}
 		for _, t := range pieces[start:end] {
 			b.WriteString(t)
@@ -1340,8 +1359,9 @@ type Section struct {
 	// a part without run-time placeholders, or a slot declared stable.
 	Stable bool
 	// Before is what Compose puts ahead of the section: "" for the first,
-	// otherwise the mode's Separator or the before promptc.cue declares
-	// for this section. The Befores and Texts in order, then the mode's
+	// otherwise the after text promptc.cue declares for the section
+	// before it and this one, else the before it declares for this
+	// section, else the mode's Separator. The Befores and Texts in order, then the mode's
 	// End, are Compose's text.
 	Before string
 }
@@ -1383,7 +1403,7 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 		}
 		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
 		if len(out) > 0 {
-			s.Before = it.sepBefore(w)
+			s.Before = it.sepBefore(w, out[len(out)-1].Name)
 		}
 		switch it.kind {
 		case itemLine:

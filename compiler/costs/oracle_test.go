@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -18,8 +19,10 @@ import (
 )
 
 // oracleScripts are the testscripts whose projects the oracle checks
-// beside the example: settings, per-note placeholder values, templates
-// with typical values, conditional parts and profiles.
+// beside the example: settings, per-note and per-setting placeholder
+// values, templates with typical values, conditional parts, profiles,
+// joins that depend on the section before and family bodies that keep
+// their ends.
 var oracleScripts = []string{
 	"costs_notice_model_values",
 	"costs_typical_settings",
@@ -33,6 +36,9 @@ var oracleScripts = []string{
 	"build_budget_reachable",
 	"build_when_family",
 	"costs_notice",
+	"show_before_depends_on_previous",
+	"show_placeholder_per_setting",
+	"show_family_keep_trailing",
 }
 
 // TestOracle computes every figure of the costs table and of every
@@ -105,6 +111,21 @@ func whenKeys(p *compiler.Program, m *compiler.Mode) []whenKey {
 			for _, v := range in.Values {
 				k.values = append(k.values, v)
 			}
+		}
+		out = append(out, k)
+	}
+	// A setting that chooses a placeholder's value is a choice too, of
+	// every mode: the text may not hold the placeholder, and then every
+	// value gives the same text.
+	for _, name := range slices.Sorted(maps.Keys(p.Config.Placeholders)) {
+		ph := p.Config.Placeholders[name]
+		if ph.Setting == nil || seen["setting "+ph.Setting.Name] {
+			continue
+		}
+		seen["setting "+ph.Setting.Name] = true
+		k := whenKey{setting: true, name: ph.Setting.Name}
+		for _, v := range p.Config.Settings[ph.Setting.Name].Values {
+			k.values = append(k.values, v)
 		}
 		out = append(out, k)
 	}
@@ -190,6 +211,18 @@ func reachedSettings(p *compiler.Program) []map[string]string {
 	return out
 }
 
+// settingsOf returns the setting values of assignment a, by setting
+// name: a placeholder valued per setting takes its value from them.
+func settingsOf(a map[string]any) map[string]string {
+	out := map[string]string{}
+	for k, v := range a {
+		if name, ok := strings.CutPrefix(k, "setting "); ok {
+			out[name] = v.(string)
+		}
+	}
+	return out
+}
+
 // whenOf sends a part whose condition holds for assignment a.
 func whenOf(p *compiler.Program, a map[string]any) func(string) bool {
 	return func(part string) bool {
@@ -238,6 +271,9 @@ func widest(p *compiler.Program, m *compiler.Mode, base compiler.Selection, note
 		for _, a := range reachable(p, m, fixed) {
 			s := base
 			s.Note, s.When = note, whenOf(p, a)
+			if st := settingsOf(a); len(st) > 0 {
+				s.Settings = st
+			}
 			text := p.Static(m, s)
 			got := measured{p.Counter.Count(text), utf8.RuneCountInString(text), s, a}
 			if got.more(best) {
@@ -289,7 +325,11 @@ func checkTable(t *testing.T, p *compiler.Program) {
 			// conditional part.
 			least := -1
 			for _, a := range reachable(p, m, nil) {
-				n := p.Counter.Count(p.Static(m, compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: p.RuntimeAtMax, When: whenOf(p, a)}))
+				ls := compiler.Selection{Family: f, Note: compiler.NoNote, Runtime: p.RuntimeAtMax, When: whenOf(p, a)}
+				if st := settingsOf(a); len(st) > 0 {
+					ls.Settings = st
+				}
+				n := p.Counter.Count(p.Static(m, ls))
 				if least < 0 || n < least {
 					least = n
 				}

@@ -53,10 +53,15 @@ type Section struct {
 	Spans []include.Span
 	// Pos is where the section starts in the family file.
 	Pos diag.Position
+	// Tail is sent after the text: for a body under families.keepTrailing,
+	// what follows its last line of text up to the first model note or
+	// the end of the file, as written; otherwise empty.
+	Tail string
 }
 
-// Text returns the section's text as sent (no trailing newline).
-func (s Section) Text() string { return include.Text(s.Spans) }
+// Text returns the section's text as sent, its placeholders unfilled:
+// without a trailing newline, unless its Tail keeps one.
+func (s Section) Text() string { return include.Text(s.Spans) + s.Tail }
 
 // Note is a model note: a label, its pattern and its text.
 type Note struct {
@@ -130,6 +135,8 @@ type Options struct {
 	// RequireProvenance makes a header with a non-empty provenance
 	// mandatory; otherwise the header, and every key in it, is optional.
 	RequireProvenance bool
+	// KeepTrailing keeps the end of the body as written (Section.Tail).
+	KeepTrailing bool
 }
 
 // Parse reads and parses the family file at p. The header is optional: the
@@ -290,9 +297,13 @@ func assemble(fs *source.FS, f *source.File, p string, opt Options, fam *Family,
 	// The short line is the first paragraph of the expanded text before the
 	// first note, so that a file that only includes its prompt gets the
 	// included text's first paragraph; the body is the rest.
-	line, body := include.SplitParagraph(spansOf(bodyStart, preEnd))
+	pre := spansOf(bodyStart, preEnd)
+	line, body := include.SplitParagraph(pre)
 	fam.Line = section(line, bodyStart)
 	fam.Body = section(body, bodyStart)
+	if opt.KeepTrailing && len(body) > 0 {
+		fam.Body.Tail = include.Tail(f, pre)
+	}
 	for i, m := range markers {
 		end := last
 		if i+1 < len(markers) {

@@ -550,3 +550,42 @@ func TestCheckCollisions(t *testing.T) {
 		}
 	}
 }
+
+// TestParseBodyTail: with KeepTrailing the body keeps its end as written,
+// up to the first note or the end of the file (no newline when the file
+// ends without one); a file with no body, every note, and every file
+// without the option keep none.
+func TestParseBodyTail(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		keep       bool
+		want       string
+	}{
+		{"before a note", "Line.\n\nBody.\n\n\n<!-- model \"A\" /a/ -->\nA note.\n\n", true, "\n\n\n"},
+		{"end of file", "Line.\n\nBody.\n\n", true, "\n\n"},
+		{"no final newline", "Line.\n\nBody.", true, ""},
+		{"one final newline", "Line.\n\nBody.\n", true, "\n"},
+		{"spaces kept", "Line.\n\nBody.\n  \n", true, "\n  \n"},
+		{"no body", "Line.\n\n\n", true, ""},
+		{"without the option", "Line.\n\nBody.\n\n", false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := project(t, map[string]string{famPath: c.text})
+			fam, ds := Parse(fs, famPath, Options{Expand: true, KeepTrailing: c.keep})
+			if len(ds) > 0 {
+				t.Fatal(brief(ds))
+			}
+			if fam.Body.Tail != c.want {
+				t.Errorf("Body.Tail = %q, want %q", fam.Body.Tail, c.want)
+			}
+			if got, want := fam.Body.Text(), include.Text(fam.Body.Spans)+c.want; got != want {
+				t.Errorf("Body.Text() = %q, want %q", got, want)
+			}
+			for _, n := range fam.Notes {
+				if n.Tail != "" {
+					t.Errorf("note %s keeps %q", n.Label, n.Tail)
+				}
+			}
+		})
+	}
+}

@@ -63,6 +63,8 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 			if hole < 0 {
 				hole = written
 			}
+		} else if ph.setting > 0 {
+			v = ph.bySetting[r.settings[ph.setting-1]]
 		} else {
 			v = ph.values[f][n+1]
 		}
@@ -185,7 +187,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		}
 		sep := 0
 		if n > 0 && len(ends) > 0 {
-			sep = len(items[i].sepBefore(w))
+			sep = len(items[i].sepBefore(w, items[seps[len(seps)-1]].name))
 		}
 		if out.CacheEnd < 0 {
 			switch {
@@ -214,7 +216,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 	start := 0
 	for i, end := range ends {
 		if i > 0 {
-			b.WriteString(items[seps[i]].sepBefore(w))
+			b.WriteString(items[seps[i]].sepBefore(w, items[seps[i-1]].name))
 		}
 		for _, t := range pieces[start:end] {
 			b.WriteString(t)
@@ -263,8 +265,9 @@ type Section struct {
 	// a part without run-time placeholders, or a slot declared stable.
 	Stable bool
 	// Before is what Compose puts ahead of the section: "" for the first,
-	// otherwise the mode's Separator or the before promptc.cue declares
-	// for this section. The Befores and Texts in order, then the mode's
+	// otherwise the after text promptc.cue declares for the section
+	// before it and this one, else the before it declares for this
+	// section, else the mode's Separator. The Befores and Texts in order, then the mode's
 	// End, are Compose's text.
 	Before string
 }
@@ -306,7 +309,7 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 		}
 		s := Section{Name: it.name, Text: t, Source: it.source, Slot: it.kind == itemSlot, Stable: it.stable() && hole < 0}
 		if len(out) > 0 {
-			s.Before = it.sepBefore(w)
+			s.Before = it.sepBefore(w, out[len(out)-1].Name)
 		}
 		switch it.kind {
 		case itemLine:

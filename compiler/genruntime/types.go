@@ -52,14 +52,27 @@ type item struct {
 	// before).
 	before    string
 	hasBefore bool
+	// after lists what goes between the non-empty section of the item
+	// named prev and this one, in place of before and the separator
+	// (promptc.cue's after).
+	after []afterText
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
 }
 
-// sepBefore returns what goes between the previous non-empty section and
-// it in a mode of wire format w.
-func (it *item) sepBefore(w *wire) string {
+// afterText is the text between the section of the item named prev and
+// the item that holds it.
+type afterText struct{ prev, text string }
+
+// sepBefore returns what goes between the non-empty section of the item
+// named prev and it in a mode of wire format w.
+func (it *item) sepBefore(w *wire, prev string) string {
+	for _, a := range it.after {
+		if a.prev == prev {
+			return a.text
+		}
+	}
 	if it.hasBefore {
 		return it.before
 	}
@@ -75,6 +88,10 @@ type hole struct{ at, ph int }
 type placeholder struct {
 	slot   int
 	values [len(families)][]string
+	// setting, when not 0, is 1 + the index in settingTables of the
+	// setting whose value chooses the value: bySetting[value].
+	setting   int
+	bySetting []string
 }
 
 // rule is one family rule of promptc.cue, its patterns in Go syntax.

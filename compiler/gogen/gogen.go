@@ -181,6 +181,9 @@ type item struct {
 	// before is the mode's before for the item, when hasBefore.
 	before    string
 	hasBefore bool
+	// after holds the mode's after texts for the item, by the name of the
+	// section before it.
+	after map[string]string
 	// reads are the indexes of the inputs the part reads, in the sorted
 	// input names (inputFields).
 	reads []int
@@ -413,7 +416,7 @@ func (g *gen) renderTables() {
 	var fams []famData
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		fd := famData{line: g.tmpl(p.TemplateOf(f.Line.Spans)), body: g.tmpl(p.TemplateOf(f.Body.Spans)), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
+		fd := famData{line: g.tmpl(p.TemplateOf(f.Line.Spans)), body: g.tmpl(p.SectionTemplate(f.Body)), lineSrc: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), bodySrc: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text())}
 		for _, n := range f.Notes {
 			if n.Pattern == nil {
 				continue
@@ -474,6 +477,14 @@ func (g *gen) renderTables() {
 			}
 			for i := range items {
 				items[i].before, items[i].hasBefore = m.Config.Before[items[i].name]
+				for prev, next := range m.Config.After {
+					if text, ok := next[items[i].name]; ok {
+						if items[i].after == nil {
+							items[i].after = map[string]string{}
+						}
+						items[i].after[prev] = text
+					}
+				}
 			}
 			maxItems = max(maxItems, len(items))
 			n := 0
@@ -535,6 +546,13 @@ func (g *gen) renderTables() {
 				}
 				if it.hasBefore {
 					g.pf(", before: %s, hasBefore: true", goString(it.before))
+				}
+				if len(it.after) > 0 {
+					var as []string
+					for _, prev := range slices.Sorted(maps.Keys(it.after)) {
+						as = append(as, fmt.Sprintf("{%q, %s}", prev, goString(it.after[prev])))
+					}
+					g.pf(", after: []afterText{%s}", strings.Join(as, ", "))
 				}
 				if len(it.reads) > 0 {
 					g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
@@ -635,6 +653,15 @@ func (g *gen) renderPlaceholders() {
 	for _, name := range g.phs {
 		if i := slices.Index(g.runtimes, name); i >= 0 {
 			g.pf("\t// %s\n\t{slot: %d},\n", name, i)
+			continue
+		}
+		if st := p.Config.Placeholders[name].Setting; st != nil {
+			settings := slices.Sorted(maps.Keys(p.Config.Settings))
+			var vs []string
+			for _, v := range p.Config.Settings[st.Name].Values {
+				vs = append(vs, strconv.Quote(p.Value(name, compiler.Selection{Settings: map[string]string{st.Name: v}})))
+			}
+			g.pf("\t// %s, by setting %s\n\t{slot: -1, setting: %d, bySetting: []string{%s}},\n", name, st.Name, slices.Index(settings, st.Name)+1, strings.Join(vs, ", "))
 			continue
 		}
 		g.pf("\t// %s\n\t{slot: -1, values: [len(families)][]string{\n", name)

@@ -152,17 +152,22 @@ func SettingCombos(p *compiler.Program, settings []int) []map[string]string {
 }
 
 // noticeSettings lists, as indexes in the sorted setting names (the order
-// of settingTables), the settings some part's when condition tests: the
-// notices depend on their values.
+// of settingTables), the settings some part's when condition tests or
+// whose values choose a placeholder's value: the notices depend on their
+// values.
 func noticeSettings(p *compiler.Program) []int {
 	names := slices.Sorted(maps.Keys(p.Config.Settings))
 	var out []int
 	for i, name := range names {
+		tested := false
 		for _, cp := range p.Config.Parts {
-			if cp.When != nil && cp.When.Setting == name {
-				out = append(out, i)
-				break
-			}
+			tested = tested || cp.When != nil && cp.When.Setting == name
+		}
+		for _, ph := range p.Config.Placeholders {
+			tested = tested || ph.Setting != nil && ph.Setting.Name == name
+		}
+		if tested {
+			out = append(out, i)
 		}
 	}
 	return out

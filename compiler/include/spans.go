@@ -255,3 +255,27 @@ func Raw(f *source.File, first, last int) []Span {
 	flush(last)
 	return out
 }
+
+// Tail returns the end of the text of spans, read from f, as written:
+// after its last line that is not blank, that line's newline and the
+// blank lines after it, without the last newline when spans end with f's
+// last line and f ends without one (spans end every line with a newline).
+// It is "" when every line is blank.
+func Tail(f *source.File, spans []Span) string {
+	lines := strings.SplitAfter(Join(spans), "\n")
+	k := len(lines) - 1
+	for k >= 0 && strings.TrimSpace(lines[k]) == "" {
+		k--
+	}
+	if k < 0 || !strings.HasSuffix(lines[k], "\n") {
+		return ""
+	}
+	tail := "\n" + strings.Join(lines[k+1:], "")
+	if len(spans) > 0 && !strings.HasSuffix(f.Text, "\n") {
+		s := spans[len(spans)-1]
+		if s.Path == f.Path && s.Line+strings.Count(s.Text, "\n")-1 == len(f.Lines) {
+			tail = strings.TrimSuffix(tail, "\n")
+		}
+	}
+	return tail
+}

@@ -137,6 +137,11 @@ type Placeholder struct {
 	Name    string     `json:"name"`
 	Runtime int        `json:"runtime"`
 	Values  [][]string `json:"values"`
+	// Setting, for a placeholder whose value a per-model setting
+	// chooses, is 1 + the setting's index in Settings, and BySetting its
+	// value by the setting's value index; 0 and nil otherwise.
+	Setting   int      `json:"setting,omitempty"`
+	BySetting []string `json:"bySetting,omitempty"`
 }
 
 // Input is a run-time input, or a field of a record input or of a list's
@@ -209,7 +214,10 @@ type Item struct {
 	When     int     `json:"when"`
 	Volatile bool    `json:"volatile"`
 	Before   *string `json:"before"`
-	Reads    []int   `json:"reads"`
+	// After lists, sorted by name, what goes between the section of the
+	// item named [0] and this one, in place of Before and the separator.
+	After [][2]string `json:"after,omitempty"`
+	Reads []int       `json:"reads"`
 }
 
 // Tool is a catalogue tool; Desc is its description, nil when it could
@@ -275,7 +283,12 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	}
 	for _, name := range phs {
 		ph := Placeholder{Name: name, Runtime: slices.Index(runtimes, name), Values: [][]string{}}
-		if ph.Runtime < 0 {
+		if st := c.Placeholders[name].Setting; st != nil {
+			ph.Setting = slices.Index(slices.Sorted(maps.Keys(c.Settings)), st.Name) + 1
+			for _, v := range c.Settings[st.Name].Values {
+				ph.BySetting = append(ph.BySetting, p.Value(name, compiler.Selection{Settings: map[string]string{st.Name: v}}))
+			}
+		} else if ph.Runtime < 0 {
 			for _, fn := range p.FamilyNames {
 				f := p.Families[fn]
 				vs := []string{}
@@ -301,7 +314,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	}
 	for _, fn := range p.FamilyNames {
 		f := p.Families[fn]
-		fd := Family{Name: fn, Description: oneLine(f.Description), Line: text(p.TemplateOf(f.Line.Spans)), Body: text(p.TemplateOf(f.Body.Spans)),
+		fd := Family{Name: fn, Description: oneLine(f.Description), Line: text(p.TemplateOf(f.Line.Spans)), Body: text(p.SectionTemplate(f.Body)),
 			LineSource: src(f.Line.Pos.Path, f.Line.Pos.Line, f.Line.Text()), BodySource: src(f.Body.Pos.Path, f.Body.Pos.Line, f.Body.Text()), Notes: []Note{}}
 		for _, n := range f.Notes {
 			if n.Pattern == nil {
@@ -457,6 +470,11 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			for i := range items {
 				if b, ok := m.Config.Before[items[i].Name]; ok {
 					items[i].Before = &b
+				}
+				for _, prev := range slices.Sorted(maps.Keys(m.Config.After)) {
+					if text, ok := m.Config.After[prev][items[i].Name]; ok {
+						items[i].After = append(items[i].After, [2]string{prev, text})
+					}
 				}
 			}
 			pr.Modes = append(pr.Modes, items)

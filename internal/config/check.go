@@ -168,11 +168,49 @@ func checkPlaceholders(bad func(string, string, ...any), c *Config) {
 		if ph.Runtime != nil && (ph.Value != nil || len(ph.Family) > 0 || len(ph.Note) > 0) {
 			bad("placeholders."+name+".runtime", "a run-time placeholder takes its value from the harness; remove value, family and note, or runtime")
 		}
-		if ph.Runtime == nil && ph.Value == nil && len(ph.Family) == 0 && len(ph.Note) == 0 {
-			bad("placeholders."+name, "placeholder %q has no value: give it value, family, note or runtime", name)
+		if ph.Runtime == nil && ph.Value == nil && len(ph.Family) == 0 && len(ph.Note) == 0 && ph.Setting == nil {
+			bad("placeholders."+name, "placeholder %q has no value: give it value, family, note, setting or runtime", name)
+		}
+		if ph.Setting != nil {
+			checkPlaceholderSetting(bad, c, name)
 		}
 		if _, dup := c.Slots[name]; dup && ph.Runtime != nil {
 			bad("placeholders."+name, "%q is both a slot and a run-time placeholder, which share the generated Slots; rename one", name)
+		}
+	}
+}
+
+// checkPlaceholderSetting checks the setting of placeholder name: alone
+// with value (family, note and runtime choose otherwise), naming a
+// declared setting, listing only its values, and giving a text for every
+// one of them (or a value for the rest).
+func checkPlaceholderSetting(bad func(string, string, ...any), c *Config, name string) {
+	ph := c.Placeholders[name]
+	at := "placeholders." + name + ".setting"
+	if ph.Runtime != nil || len(ph.Family) > 0 || len(ph.Note) > 0 {
+		bad(at, "placeholder %q takes its value by a setting's value; remove family, note and runtime, or setting", name)
+		return
+	}
+	st, ok := c.Settings[ph.Setting.Name]
+	if !ok {
+		known := "promptc.cue declares no settings"
+		if len(c.Settings) > 0 {
+			known = "declared: " + strings.Join(slices.Sorted(maps.Keys(c.Settings)), ", ")
+		}
+		bad(at+".name", "placeholder %q takes its value by setting %q, which is not declared (%s); declare settings.%s or fix the name", name, ph.Setting.Name, known, ph.Setting.Name)
+		return
+	}
+	for _, v := range slices.Sorted(maps.Keys(ph.Setting.Values)) {
+		if !slices.Contains(st.Values, v) {
+			bad(at+".values."+v, "%q is not a value of setting %s (values: %s); list only its values", v, ph.Setting.Name, strings.Join(st.Values, ", "))
+		}
+	}
+	if ph.Value != nil {
+		return
+	}
+	for _, v := range st.Values {
+		if _, ok := ph.Setting.Values[v]; !ok {
+			bad(at+".values", "placeholder %q has no text for value %q of setting %s; add %q: ... to values, or a value for the values it does not list", name, v, ph.Setting.Name, v)
 		}
 	}
 }
@@ -221,9 +259,25 @@ func checkMode(bad func(string, string, ...any), c *Config, name string) {
 	if m.End != nil && m.FinalNewline {
 		bad("modes."+name+".end", "mode %s sets both end and finalNewline; finalNewline is end: \"\\n\": keep one", name)
 	}
+	sends := func(n string) bool { return slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == n }) }
 	for _, b := range slices.Sorted(maps.Keys(m.Before)) {
-		if !slices.ContainsFunc(m.Compose, func(r Ref) bool { return r.Name == b }) {
+		if !sends(b) {
 			bad("modes."+name+".before."+b, "mode %s does not send %q; before names a part or slot of its compose list", name, b)
+		}
+	}
+	for _, prev := range slices.Sorted(maps.Keys(m.After)) {
+		if !sends(prev) {
+			bad("modes."+name+".after."+prev, "mode %s does not send %q; after names a part or slot of its compose list, then one that follows it", name, prev)
+			continue
+		}
+		at := slices.IndexFunc(m.Compose, func(r Ref) bool { return r.Name == prev })
+		for _, next := range slices.Sorted(maps.Keys(m.After[prev])) {
+			switch j := slices.IndexFunc(m.Compose, func(r Ref) bool { return r.Name == next }); {
+			case j < 0:
+				bad("modes."+name+".after."+prev+"."+next, "mode %s does not send %q; after.%s names the parts or slots that can follow %s in its compose list", name, next, prev, prev)
+			case j <= at:
+				bad("modes."+name+".after."+prev+"."+next, "mode %s sends %q before %q, so it never follows it; after.%s names the parts or slots that come later in its compose list", name, next, prev, prev)
+			}
 		}
 	}
 	seen := map[string]bool{}

@@ -193,7 +193,8 @@ func TestCheckModeRefs(t *testing.T) {
 }
 
 // TestCheckMode: a mode ends its text one way, puts text before what it
-// sends only, and lists each part or slot once.
+// sends only, after texts between a section and a later one only, and
+// lists each part or slot once.
 func TestCheckMode(t *testing.T) {
 	compose := []Ref{{Name: "a", Kind: "part"}, {Name: "s", Kind: "slot"}}
 	for _, c := range []struct {
@@ -204,6 +205,11 @@ func TestCheckMode(t *testing.T) {
 		{"fine", Mode{Compose: compose, End: ptr("\n"), Before: map[string]string{"s": "\n\n"}}, nil},
 		{"end and finalNewline", Mode{Compose: compose, End: ptr(""), FinalNewline: true}, []string{"modes.m.end: mode m sets both end and finalNewline"}},
 		{"before what it does not send", Mode{Compose: compose, Before: map[string]string{"b": "x"}}, []string{`modes.m.before.b: mode m does not send "b"`}},
+		{"after to a later section", Mode{Compose: compose, After: map[string]map[string]string{"a": {"s": "\n"}}}, nil},
+		{"after a section not sent", Mode{Compose: compose, After: map[string]map[string]string{"b": {"s": "\n"}}}, []string{`modes.m.after.b: mode m does not send "b"`}},
+		{"after to a section not sent", Mode{Compose: compose, After: map[string]map[string]string{"a": {"b": "\n"}}}, []string{`modes.m.after.a.b: mode m does not send "b"`}},
+		{"after to an earlier section", Mode{Compose: compose, After: map[string]map[string]string{"s": {"a": "\n"}}}, []string{`modes.m.after.s.a: mode m sends "a" before "s"`}},
+		{"after to itself", Mode{Compose: compose, After: map[string]map[string]string{"a": {"a": "\n"}}}, []string{`modes.m.after.a.a: mode m sends "a" before "a"`}},
 		{"listed twice", Mode{Compose: append(compose, Ref{Name: "s", Kind: "slot"})}, []string{`modes.m.compose.2: slot "s" is listed twice`}},
 		{"budget with neither limit", Mode{Compose: compose, Budget: &Limit{}}, []string{"modes.m.budget: a budget needs exactly one of chars or tokens"}},
 	} {
@@ -279,5 +285,31 @@ pointerTemplate: "{{trigger}}"
 		if !slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, w) }) {
 			t.Errorf("no finding %q in:\n%s", w, strings.Join(got, "\n"))
 		}
+	}
+}
+
+// TestCheckPlaceholderSetting: a placeholder valued per setting names a
+// declared setting, lists only its values, has a text for each value (or
+// a value for the rest), and takes no family, note or runtime value.
+func TestCheckPlaceholderSetting(t *testing.T) {
+	settings := map[string]Setting{"Lazy": {Values: []string{"no", "yes"}, Default: "no"}}
+	for _, c := range []struct {
+		name string
+		ph   Placeholder
+		want []string
+	}{
+		{"every value", Placeholder{Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"no": "", "yes": "y"}}}, nil},
+		{"value for the rest", Placeholder{Value: ptr(""), Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"yes": "y"}}}, nil},
+		{"a value without text", Placeholder{Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"yes": "y"}}}, []string{`placeholders.p.setting.values: placeholder "p" has no text for value "no" of setting Lazy`}},
+		{"not a value", Placeholder{Value: ptr(""), Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"maybe": "m"}}}, []string{`placeholders.p.setting.values.maybe: "maybe" is not a value of setting Lazy (values: no, yes)`}},
+		{"undeclared setting", Placeholder{Value: ptr(""), Setting: &PlaceholderSetting{Name: "Lazzy"}}, []string{`placeholders.p.setting.name: placeholder "p" takes its value by setting "Lazzy", which is not declared (declared: Lazy)`}},
+		{"with family", Placeholder{Family: map[string]string{"f": "x"}, Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"no": "", "yes": "y"}}}, []string{`placeholders.p.setting: placeholder "p" takes its value by a setting's value`}},
+		{"with note", Placeholder{Note: map[string]string{"n": "x"}, Setting: &PlaceholderSetting{Name: "Lazy", Values: map[string]string{"no": "", "yes": "y"}}}, []string{`placeholders.p.setting: placeholder "p" takes its value by a setting's value`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var f findings
+			checkPlaceholders(f.bad, &Config{Settings: settings, Placeholders: map[string]Placeholder{"p": c.ph}})
+			f.want(t, c.want...)
+		})
 	}
 }

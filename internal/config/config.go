@@ -350,12 +350,35 @@ func (c *Config) Permits(set, tool string) bool {
 // Placeholder is a declared {{name}}: a value fixed, per family, per note,
 // or supplied at run time (Runtime set).
 type Placeholder struct {
-	Name        string            `json:"name"`
-	Value       *string           `json:"value,omitempty"`
-	Family      map[string]string `json:"family"`
-	Note        map[string]string `json:"note"`
-	Runtime     *Runtime          `json:"runtime,omitempty"`
-	Description string            `json:"description,omitempty"`
+	Name    string            `json:"name"`
+	Value   *string           `json:"value,omitempty"`
+	Family  map[string]string `json:"family"`
+	Note    map[string]string `json:"note"`
+	Runtime *Runtime          `json:"runtime,omitempty"`
+	// Setting, when set, chooses the value by the model's value of a
+	// per-model setting.
+	Setting     *PlaceholderSetting `json:"setting,omitempty"`
+	Description string              `json:"description,omitempty"`
+}
+
+// PlaceholderSetting gives a placeholder a value per value of setting
+// Name: Values maps a setting value to the text; a value it does not
+// list takes the placeholder's Value.
+type PlaceholderSetting struct {
+	Name   string            `json:"name"`
+	Values map[string]string `json:"values"`
+}
+
+// SettingValue returns the text placeholder ph takes for value v of its
+// setting: Values[v], else Value; false when neither gives one.
+func (ph *Placeholder) SettingValue(v string) (string, bool) {
+	if t, ok := ph.Setting.Values[v]; ok {
+		return t, true
+	}
+	if ph.Value != nil {
+		return *ph.Value, true
+	}
+	return "", false
 }
 
 // Runtime bounds a placeholder value supplied at run time.
@@ -376,12 +399,15 @@ type Slot struct {
 
 // Families configures family files and model-id resolution.
 type Families struct {
-	Files             string             `json:"files"`
-	Exclude           []string           `json:"exclude"`
-	Fallback          string             `json:"fallback"`
-	RequireProvenance bool               `json:"requireProvenance"`
-	Rules             []Rule             `json:"rules"`
-	Examples          map[string]Example `json:"examples"`
+	Files             string   `json:"files"`
+	Exclude           []string `json:"exclude"`
+	Fallback          string   `json:"fallback"`
+	RequireProvenance bool     `json:"requireProvenance"`
+	// KeepTrailing keeps the end of every family body as written (see
+	// family.Section.Tail).
+	KeepTrailing bool               `json:"keepTrailing"`
+	Rules        []Rule             `json:"rules"`
+	Examples     map[string]Example `json:"examples"`
 }
 
 // Rule maps model ids to a family. Name patterns see the model name (and,
@@ -417,6 +443,10 @@ type Mode struct {
 	// Before maps a part or slot name to the text put before it in place
 	// of Separator.
 	Before map[string]string `json:"before,omitempty"`
+	// After maps the name of a section, then the name of the section that
+	// follows it, to the text put between the two in place of Before and
+	// Separator.
+	After map[string]map[string]string `json:"after,omitempty"`
 	// End, when set, ends a non-empty prompt (see Ending).
 	End         *string `json:"end,omitempty"`
 	Budget      *Limit  `json:"budget,omitempty"`
@@ -424,13 +454,32 @@ type Mode struct {
 	Description string  `json:"description,omitempty"`
 }
 
-// SeparatorBefore returns the text put between the previous non-empty
-// section and the non-empty section name: its before, or the separator.
-func (m *Mode) SeparatorBefore(name string) string {
+// SeparatorBetween returns the text put between the non-empty section
+// prev and the non-empty section name that follows it: the after text
+// declared for the pair, else name's before, else the separator.
+func (m *Mode) SeparatorBetween(prev, name string) string {
+	if sep, ok := m.After[prev][name]; ok {
+		return sep
+	}
 	if sep, ok := m.Before[name]; ok {
 		return sep
 	}
 	return m.Separator
+}
+
+// LongestBefore returns the longest text, in bytes, that can go before
+// the section name, whatever section precedes it.
+func (m *Mode) LongestBefore(name string) string {
+	out := m.Separator
+	if sep, ok := m.Before[name]; ok {
+		out = sep
+	}
+	for _, next := range m.After {
+		if sep, ok := next[name]; ok && len(sep) > len(out) {
+			out = sep
+		}
+	}
+	return out
 }
 
 // Ending returns what follows the last section of a non-empty prompt:

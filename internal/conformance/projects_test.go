@@ -19,7 +19,9 @@ import (
 // (gateway ids, whole-id and conjunction rules, conditional parts,
 // placeholders), and test projects whose
 // templates (if/else, range, len, trim markers), when conditions (on
-// inputs, settings and the family), settings, profiles, permission sets and white space the runtimes must
+// inputs, settings and the family), settings, family bodies that keep
+// their ends, joins that depend on the section before,
+// placeholders valued per setting, profiles, permission sets and white space the runtimes must
 // all reproduce. A txtar project is the archive of a testscript, its
 // project in the directory of its shallowest promptc.cue.
 var projects = []string{
@@ -32,6 +34,9 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_profiles.txtar",
 	"../../testscripts/testdata/build_generated_permissions.txtar",
 	"../../testscripts/testdata/build_when_family.txtar",
+	"../../testscripts/testdata/show_family_keep_trailing.txtar",
+	"../../testscripts/testdata/show_before_depends_on_previous.txtar",
+	"../../testscripts/testdata/show_placeholder_per_setting.txtar",
 }
 
 // projectDir returns the directory of a project: the example in place, a

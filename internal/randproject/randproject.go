@@ -14,7 +14,8 @@
 // one of them sometimes required; a part with a block sent in place or by
 // a part of its own, an @include of a shared file, a placeholder with
 // values per family and note, a mode alias; per-mode separators, finalNewline,
-// before and end; sometimes profiles (one omitting a part) and permission
+// before, after and end; family bodies that keep their ends; a
+// placeholder valued per setting; sometimes profiles (one omitting a part) and permission
 // sets over a tool catalogue (one profile listing tools by name behind a
 // discovery tool); examples, or none. The same seed always
 // gives the same project.
@@ -96,7 +97,11 @@ var (
 
 // gen holds the working state of one project.
 type gen struct {
-	r     *rand.Rand
+	r *rand.Rand
+	// x draws the choices added after the first campaigns (after texts,
+	// family bodies that keep their ends, placeholders per setting), so
+	// that every seed's other choices stay what they were.
+	x     *rand.Rand
 	prose synth.Prose
 	files map[string]string
 	cfg   strings.Builder
@@ -105,6 +110,9 @@ type gen struct {
 func (g *gen) w(format string, args ...any) { fmt.Fprintf(&g.cfg, format, args...) }
 
 func (g *gen) chance(pct int) bool { return g.r.IntN(100) < pct }
+
+// xchance is chance drawn from x.
+func (g *gen) xchance(pct int) bool { return g.x.IntN(100) < pct }
 
 // text returns one to three paragraphs of prose.
 func (g *gen) text() string {
@@ -125,7 +133,7 @@ type ref struct {
 // Generate returns the project of seed.
 func Generate(seed uint64) Project {
 	r := rand.New(rand.NewPCG(seed, 0x72616e6470726f6a))
-	g := &gen{r: r, prose: synth.NewProse(r), files: map[string]string{}}
+	g := &gen{r: r, x: rand.New(rand.NewPCG(seed, 0x6578747261)), prose: synth.NewProse(r), files: map[string]string{}}
 	p := Project{Files: g.files, Stable: map[string]bool{}}
 
 	// Families and their notes.
@@ -212,6 +220,7 @@ func Generate(seed uint64) Project {
 	}
 	runtimePH := g.chance(40)
 	tonePH := g.chance(40)
+	effortPH := hasSetting && g.xchance(50)
 	used := map[string]bool{}
 	nFile := 2 + r.IntN(5)
 	for i := 0; i < nFile; i++ {
@@ -223,6 +232,9 @@ func Generate(seed uint64) Project {
 		}
 		if tonePH && i == 0 {
 			body += "\n\nAnswer {{tone}}."
+		}
+		if effortPH && i == 0 {
+			body += "\n\nWork {{effort}}step by step."
 		}
 		if i == 0 && g.chance(40) {
 			// A shared file, included between paragraphs.
@@ -347,6 +359,10 @@ func Generate(seed uint64) Project {
 	if runtimePH {
 		g.w("\tworkdir: runtime: maxChars: 60\n")
 	}
+	if effortPH {
+		// A value per value of the setting, low taking value.
+		g.w("\teffort: {\n\t\tsetting: {name: \"Effort\", values: {high: \"thoroughly, \", mid: \"quickly, \"}}\n\t\tvalue: \"\"\n\t}\n")
+	}
 	g.w("}\n\n")
 	if len(inputs) > 0 {
 		g.w("inputs: {\n")
@@ -429,7 +445,11 @@ func Generate(seed uint64) Project {
 	}
 
 	// Families.
-	g.w("families: {\n\tfallback: \"neutral\"\n\trules: [\n")
+	g.w("families: {\n\tfallback: \"neutral\"\n")
+	if g.xchance(30) {
+		g.w("\tkeepTrailing: true\n")
+	}
+	g.w("\trules: [\n")
 	for _, f := range fams {
 		g.w("\t\t{family: %q, name: [\"(?i)^%s-\"]},\n", f, f)
 	}
@@ -481,6 +501,13 @@ func (g *gen) mode(name string, compose []string) {
 			}
 		}
 		g.w("\t\t}\n")
+	}
+	if len(compose) > 2 && g.xchance(40) {
+		// The text between two sections, whichever of them is sent.
+		i := g.x.IntN(len(compose) - 1)
+		j := i + 1 + g.x.IntN(len(compose)-i-1)
+		bare := func(c string) string { return strings.TrimPrefix(strings.TrimPrefix(c, "parts."), "slots.") }
+		g.w("\t\tafter: %s: %s: %q\n", bare(compose[i]), bare(compose[j]), beforePool[g.x.IntN(len(beforePool))])
 	}
 	g.w("\t\tcompose: [%s]\n\t}\n", strings.Join(compose, ", "))
 }

@@ -36,8 +36,9 @@ type shownSection struct {
 	Bytes       int    `json:"bytes"`
 	Chars       int    `json:"chars"`
 	Tokens      int    `json:"tokens"`
-	// Before is the mode's before for this section, when it declares
-	// one and the section is not the first.
+	// Before is what the mode declares to go before this section, when
+	// the section is not the first: the after text for the section that
+	// precedes it, else the section's before.
 	Before  *string `json:"before,omitempty"`
 	Preview string  `json:"preview"`
 }
@@ -349,8 +350,12 @@ func (out *shown) addSections(p *compiler.Program, m *compiler.Mode, secs []comp
 		}
 		ss := shownSection{Name: s.Name, Description: desc, Slot: s.Slot, Bytes: len(s.Text), Chars: utf8.RuneCountInString(s.Text),
 			Tokens: p.Counter.Count(s.Text), Preview: preview(redact(s.Text))}
-		if b, ok := m.Config.Before[s.Name]; ok && len(out.Sections) > 0 {
-			ss.Before = &b
+		if n := len(out.Sections); n > 0 {
+			if b, ok := m.Config.After[out.Sections[n-1].Name][s.Name]; ok {
+				ss.Before = &b
+			} else if b, ok := m.Config.Before[s.Name]; ok {
+				ss.Before = &b
+			}
 		}
 		if !s.Slot && s.Pos.Path != "" {
 			ss.Source = fmt.Sprintf("%s:%d", s.Pos.Path, s.Pos.Line)

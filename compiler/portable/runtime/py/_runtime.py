@@ -391,6 +391,8 @@ class Runtime:
                 v = self._runtime_value(c["slots"], ph["runtime"])
                 if hole < 0:
                     hole = written
+            elif ph.get("setting"):
+                v = ph["bySetting"][r["settings"][ph["setting"] - 1]]
             else:
                 v = ph["values"][r["family"]][r["note"] + 1]
             if v != "":
@@ -404,7 +406,13 @@ class Runtime:
         return not it["volatile"]
 
     @staticmethod
-    def _sep_before(it: Dict[str, Any], wire: Dict[str, Any]) -> str:
+    def _sep_before(it: Dict[str, Any], wire: Dict[str, Any], prev: str) -> str:
+        # The after text declared for the section named prev and this one,
+        # else this one's before, else the mode's separator.
+        after: List[List[str]] = it.get("after") or []
+        for pair in after:
+            if pair[0] == prev:
+                return pair[1]
         b = it.get("before")
         return b if b is not None else wire["sep"]
 
@@ -415,10 +423,11 @@ class Runtime:
         cache_end = -1
         cache_sections = 0
         count = 0
+        prev = ""
         for it in c["items"]:
             ps, hole = self._pieces(it, c)
             t = "".join(ps)
-            sep = self._sep_before(it, c["wire"]) if t and count > 0 else ""
+            sep = self._sep_before(it, c["wire"], prev) if t and count > 0 else ""
             if cache_end < 0:
                 if not self._stable(it):
                     cache_end, cache_sections = size, count
@@ -430,6 +439,7 @@ class Runtime:
                 texts += [sep, t]
                 size += len(sep) + len(t)
                 count += 1
+                prev = it["name"]
         if count > 0:
             texts.append(c["wire"]["end"])
             size += len(c["wire"]["end"])
@@ -456,7 +466,7 @@ class Runtime:
                 source = c["custom_source"]
             elif k == "slot":
                 source = ""
-            before = self._sep_before(it, c["wire"]) if out else ""
+            before = self._sep_before(it, c["wire"], out[-1].name) if out else ""
             out.append(Section(it["name"], t, source, k == "slot", self._stable(it) and hole < 0, before))
         return out
 

@@ -284,6 +284,8 @@ export function createRuntime(data) {
       if (ph.runtime >= 0) {
         v = runtimeValue(c.slots, ph.runtime);
         if (hole < 0) hole = written;
+      } else if (ph.setting) {
+        v = ph.bySetting[c.r.settings[ph.setting - 1]];
       } else {
         v = ph.values[c.r.family][c.r.note + 1];
       }
@@ -300,7 +302,13 @@ export function createRuntime(data) {
     return !it.volatile;
   }
 
-  function sepBefore(it, wire) {
+  // sepBefore is what goes between the non-empty section of the item
+  // named prev and it: the after text declared for the two, else its
+  // before, else the mode's separator.
+  function sepBefore(it, wire, prev) {
+    for (const [name, text] of it.after || []) {
+      if (name === prev) return text;
+    }
     return it.before !== null && it.before !== undefined ? it.before : wire.sep;
   }
 
@@ -320,10 +328,11 @@ export function createRuntime(data) {
     let cacheEnd = -1;
     let cacheSections = 0;
     let count = 0;
+    let prev = "";
     for (const it of c.items) {
       const { out, hole } = partPieces(it, c);
       const t = out.join("");
-      const sep = t.length > 0 && texts.length > 0 ? sepBefore(it, c.wire) : "";
+      const sep = t.length > 0 && texts.length > 0 ? sepBefore(it, c.wire, prev) : "";
       if (cacheEnd < 0) {
         if (!stable(it)) {
           cacheEnd = size;
@@ -340,6 +349,7 @@ export function createRuntime(data) {
         texts.push(sep, t);
         size += sep.length + t.length;
         count++;
+        prev = it.name;
       }
     }
     if (texts.length > 0) {
@@ -365,7 +375,7 @@ export function createRuntime(data) {
       if (it.kind === "line" || it.kind === "body" || it.kind === "note") source = textOf(it, c.r)[1];
       if (it.kind === "custom") source = c.customSource;
       if (it.kind === "slot") source = "";
-      out.push({ name: it.name, text: t, source, slot: it.kind === "slot", stable: stable(it) && hole < 0, before: out.length > 0 ? sepBefore(it, c.wire) : "" });
+      out.push({ name: it.name, text: t, source, slot: it.kind === "slot", stable: stable(it) && hole < 0, before: out.length > 0 ? sepBefore(it, c.wire, out[out.length - 1].name) : "" });
     }
     return out;
   }
