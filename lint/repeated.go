@@ -91,8 +91,9 @@ type paragraphIndex struct {
 	// sectionCandidates holds candidatesIn's answers.
 	sectionCandidates map[*include.Span][]candidate
 	// groups and pairs are repeatsIn's buffers.
-	groups textGroups
-	pairs  [][2]sentParagraph
+	groups      textGroups
+	pairs       [][2]sentParagraph
+	conditional []bool
 }
 
 // textPlace is where a paragraph is written: its file and first line.
@@ -524,6 +525,13 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]sentParagraph {
 	g := &idx.groups
 	g.reset()
+	// A section without a when condition is sent with every other
+	// (sentTogether), which most are: only pairs of conditional ones are
+	// asked.
+	idx.conditional = idx.conditional[:0]
+	for _, sec := range secs {
+		idx.conditional = append(idx.conditional, l.p.Config.Parts[sec.Name].When != nil)
+	}
 	for i, sec := range secs {
 		if sec.Slot || sec.Text == "" {
 			continue
@@ -538,7 +546,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		occ := grp.occ
 		for j := 1; j < len(occ); j++ {
 			for i := range j {
-				if occ[i].sec != occ[j].sec && sentTogether(l.p, occ[i].part, occ[j].part) {
+				if occ[i].sec != occ[j].sec && (!idx.conditional[occ[i].sec] || !idx.conditional[occ[j].sec] || sentTogether(l.p, occ[i].part, occ[j].part)) {
 					first, again := occ[i], occ[j]
 					if first.pos == again.pos {
 						// One file's lines, sent by two sections: what
