@@ -22,9 +22,9 @@ func padded(t *testing.T, manifest string, size int) string {
 // TestManifestSizeCap checks that a manifest of MaxManifestSize bytes is
 // read (the orphan it lists is removed), and one byte more is refused at
 // its first line, with nothing written, whether it is the manifest or one
-// an interrupted build kept.
+// an interrupted build kept or staged.
 func TestManifestSizeCap(t *testing.T) {
-	for _, name := range []string{ManifestName, oldTemp + ManifestName} {
+	for _, name := range []string{ManifestName, oldTemp + ManifestName, newTemp + ManifestName} {
 		t.Run(name, func(t *testing.T) {
 			at := t.TempDir()
 			if _, err := writeSet(t, at, oldSet.files()); err != nil {
