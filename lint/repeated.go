@@ -155,25 +155,35 @@ func (x *paragraphIndex) sources(parts []string, fn func(spans []include.Span)) 
 // repeatedTexts returns the keys of the paragraphs held by two sources of
 // the program's parts.
 func (x *paragraphIndex) repeatedTexts() map[uint64]bool {
-	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), nil)
+	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), false)
 }
 
-// repeatedIn returns the paragraph keys among those keep allows (nil:
-// all) that two sources of parts hold.
-func (x *paragraphIndex) repeatedIn(parts []string, keep map[uint64]bool) map[uint64]bool {
+// repeatedIn returns the paragraph keys that two sources of parts hold;
+// with candidatesOnly, only among the candidates, read from each
+// section's list of them (candidatesIn): every mode asks again, and most
+// paragraphs are no candidate.
+func (x *paragraphIndex) repeatedIn(parts []string, candidatesOnly bool) map[uint64]bool {
 	first := map[uint64]*include.Span{}
 	out := map[uint64]bool{}
 	x.sources(parts, func(spans []include.Span) {
 		if len(spans) == 0 {
 			return
 		}
-		for _, sp := range x.sent(spans) {
-			if keep != nil && !keep[sp.key] {
-				continue
+		src := &spans[0]
+		if candidatesOnly {
+			for _, c := range x.candidatesIn(spans) {
+				if f, ok := first[c.key]; !ok {
+					first[c.key] = src
+				} else if f != src {
+					out[c.key] = true
+				}
 			}
-			if src, ok := first[sp.key]; !ok {
-				first[sp.key] = &spans[0]
-			} else if src != &spans[0] {
+			return
+		}
+		for _, sp := range x.sent(spans) {
+			if f, ok := first[sp.key]; !ok {
+				first[sp.key] = src
+			} else if f != src {
 				out[sp.key] = true
 			}
 		}
@@ -193,7 +203,7 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 			parts = append(parts, ref.Name)
 		}
 	}
-	texts := x.repeatedIn(parts, x.candidates)
+	texts := x.repeatedIn(parts, true)
 	if len(texts) == 0 {
 		return nil
 	}
@@ -203,8 +213,8 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 		holds := false
 		if ref.Kind == "part" {
 			x.sources([]string{ref.Name}, func(spans []include.Span) {
-				for _, sp := range x.sent(spans) {
-					holds = holds || texts[sp.key]
+				for _, c := range x.candidatesIn(spans) {
+					holds = holds || texts[c.key]
 				}
 			})
 		}
