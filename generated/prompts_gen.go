@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9ff490a671ee61951edd1133be1317249cb18b71f2b76d4b984ed0afa6e80eab"
+const InputHash = "sha256:8097a17a6f45599cb4e92e812526045c150b68779510422a60a3c81ebf6571ae"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -88,6 +88,12 @@ type paragraphIndex struct {
 	// paragraph by where it is written: every composition sending it
 	// compares it again.
 	collapsed map[textPlace]string
+	// sectionCandidates holds candidatesIn's answers.
+	sectionCandidates map[*include.Span][]candidate
+	// groups and pairs are repeatsIn's buffers.
+	groups      textGroups
+	pairs       [][2]sentParagraph
+	conditional []bool
 }
 
 // textPlace is where a paragraph is written: its file and first line.
@@ -149,25 +155,35 @@ func (x *paragraphIndex) sources(parts []string, fn func(spans []include.Span)) 
 // repeatedTexts returns the keys of the paragraphs held by two sources of
 // the program's parts.
 func (x *paragraphIndex) repeatedTexts() map[uint64]bool {
-	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), nil)
+	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), false)
 }
 
-// repeatedIn returns the paragraph keys among those keep allows (nil:
-// all) that two sources of parts hold.
-func (x *paragraphIndex) repeatedIn(parts []string, keep map[uint64]bool) map[uint64]bool {
+// repeatedIn returns the paragraph keys that two sources of parts hold;
+// with candidatesOnly, only among the candidates, read from each
+// section's list of them (candidatesIn): every mode asks again, and most
+// paragraphs are no candidate.
+func (x *paragraphIndex) repeatedIn(parts []string, candidatesOnly bool) map[uint64]bool {
 	first := map[uint64]*include.Span{}
 	out := map[uint64]bool{}
 	x.sources(parts, func(spans []include.Span) {
 		if len(spans) == 0 {
 			return
 		}
-		for _, sp := range x.sent(spans) {
-			if keep != nil && !keep[sp.key] {
-				continue
+		src := &spans[0]
+		if candidatesOnly {
+			for _, c := range x.candidatesIn(spans) {
+				if f, ok := first[c.key]; !ok {
+					first[c.key] = src
+				} else if f != src {
+					out[c.key] = true
+				}
 			}
-			if src, ok := first[sp.key]; !ok {
-				first[sp.key] = &spans[0]
-			} else if src != &spans[0] {
+			return
+		}
+		for _, sp := range x.sent(spans) {
+			if f, ok := first[sp.key]; !ok {
+				first[sp.key] = src
+			} else if f != src {
 				out[sp.key] = true
 			}
 		}
@@ -187,7 +203,7 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 			parts = append(parts, ref.Name)
 		}
 	}
-	texts := x.repeatedIn(parts, x.candidates)
+	texts := x.repeatedIn(parts, true)
 	if len(texts) == 0 {
 		return nil
 	}
@@ -197,8 +213,8 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 		holds := false
 		if ref.Kind == "part" {
 			x.sources([]string{ref.Name}, func(spans []include.Span) {
-				for _, sp := range x.sent(spans) {
-					holds = holds || texts[sp.key]
+				for _, c := range x.candidatesIn(spans) {
+					holds = holds || texts[c.key]
 				}
 			})
 		}
@@ -513,31 +529,34 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 // repeatsIn returns, for every paragraph secs send a second time, the
 // copy sent first and the later copy. The first copy is the earliest one
 // in another section that a prompt can send together with the later one.
+// The answer lives in a buffer the next call reuses: every mode is
+// composed for every family and note, and each composition is compared
+// here.
 func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]sentParagraph {
-	byText := map[string][]sentParagraph{}
-	var texts []string
+	g := &idx.groups
+	g.reset()
+	// A section without a when condition is sent with every other
+	// (sentTogether), which most are: only pairs of conditional ones are
+	// asked.
+	idx.conditional = idx.conditional[:0]
+	for _, sec := range secs {
+		idx.conditional = append(idx.conditional, l.p.Config.Parts[sec.Name].When != nil)
+	}
 	for i, sec := range secs {
 		if sec.Slot || sec.Text == "" {
 			continue
 		}
-		for _, sp := range idx.sent(sec.Spans) {
-			if !idx.candidates[sp.key] {
-				continue
-			}
-			text := idx.collapsedText(sp)
-			if _, ok := byText[text]; !ok {
-				texts = append(texts, text)
-			}
-			byText[text] = append(byText[text], sentParagraph{
-				text: text, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}, sec: i, part: sec.Name})
+		for _, c := range idx.candidatesIn(sec.Spans) {
+			j := g.find(c.key, c.text)
+			g.list[j].occ = append(g.list[j].occ, sentParagraph{text: c.text, pos: c.pos, sec: i, part: sec.Name})
 		}
 	}
-	var out [][2]sentParagraph
-	for _, t := range texts {
-		occ := byText[t]
+	out := idx.pairs[:0]
+	for _, grp := range g.list[:g.n] {
+		occ := grp.occ
 		for j := 1; j < len(occ); j++ {
 			for i := range j {
-				if occ[i].sec != occ[j].sec && sentTogether(l.p, occ[i].part, occ[j].part) {
+				if occ[i].sec != occ[j].sec && (!idx.conditional[occ[i].sec] || !idx.conditional[occ[j].sec] || sentTogether(l.p, occ[i].part, occ[j].part)) {
 					first, again := occ[i], occ[j]
 					if first.pos == again.pos {
 						// One file's lines, sent by two sections: what
@@ -550,7 +569,93 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			}
 		}
 	}
+	idx.pairs = out
 	return out
+}
+
+// candidate is a paragraph a section sends whose key another source holds
+// too: its collapsed text, that text's key and where it is written.
+type candidate struct {
+	text string
+	key  uint64
+	pos  diag.Position
+}
+
+// candidatesIn returns the candidate paragraphs (paragraphIndex.candidates)
+// of a section's spans, in order, found once per section: a section is
+// the same in every composition that sends it, and most of its paragraphs
+// are no candidate. Sections are told apart by their first span, as in
+// sent.
+func (x *paragraphIndex) candidatesIn(spans []include.Span) []candidate {
+	if len(spans) == 0 {
+		return nil
+	}
+	if out, ok := x.sectionCandidates[&spans[0]]; ok {
+		return out
+	}
+	var out []candidate
+	for _, sp := range x.sent(spans) {
+		if x.candidates[sp.key] {
+			out = append(out, candidate{text: x.collapsedText(sp), key: sp.key, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}})
+		}
+	}
+	if x.sectionCandidates == nil {
+		x.sectionCandidates = map[*include.Span][]candidate{}
+	}
+	x.sectionCandidates[&spans[0]] = out
+	return out
+}
+
+// textGroups gathers the copies one composition sends of each collapsed
+// text, in the order the texts first appear. Texts are found by their key
+// (a text's key is never another's unless they collide, when the texts
+// are compared), and the groups and their lists are kept from one
+// composition to the next.
+type textGroups struct {
+	byKey map[uint64]int
+	list  []textGroup
+	n     int // groups in use
+}
+
+// textGroup is the copies of one text; next is the next group whose text
+// has the same key, -1 for none.
+type textGroup struct {
+	text string
+	next int
+	occ  []sentParagraph
+}
+
+// reset empties g, keeping its memory.
+func (g *textGroups) reset() {
+	if g.byKey == nil {
+		g.byKey = map[uint64]int{}
+	}
+	clear(g.byKey)
+	g.n = 0
+}
+
+// find returns the index of text's group, which it adds when new.
+func (g *textGroups) find(key uint64, text string) int {
+	j, ok := g.byKey[key]
+	last := -1
+	for ok && j >= 0 {
+		if g.list[j].text == text {
+			return j
+		}
+		last, j = j, g.list[j].next
+	}
+	if g.n == len(g.list) {
+		g.list = append(g.list, textGroup{})
+	}
+	j = g.n
+	g.n++
+	g.list[j].text, g.list[j].next, g.list[j].occ = text, -1, g.list[j].occ[:0]
+	if last >= 0 {
+		g.list[last].next = j
+	} else {
+		g.byKey[key] = j
+	}
+	return j
 }
 
 // sentTogether reports whether parts a and b can be sent in one prompt as

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -346,5 +347,49 @@ func TestCollapsedTextOncePerParagraph(t *testing.T) {
 	}
 	if len(x.collapsed) != 2 {
 		t.Errorf("%d paragraphs collapsed, want 2", len(x.collapsed))
+	}
+}
+
+// TestCandidatesOncePerSection checks that a section's candidate
+// paragraphs are found once, however many compositions send it: the
+// second call answers with the program's files and the candidates gone.
+func TestCandidatesOncePerSection(t *testing.T) {
+	p := testproject.FromFiles(t, repeatProject(map[string]string{
+		"base.md": longA + "\n\n" + longB + "\n",
+	}))
+	x := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
+	keyB, _ := collapsedKey(longB)
+	x.candidates = map[uint64]bool{keyB: true}
+	spans := p.Parts["base"].Spans
+	got := x.candidatesIn(spans)
+	if len(got) != 1 || got[0].text != longB || got[0].pos.String() != "base.md:3:1" {
+		t.Fatalf("candidatesIn = %+v, want the second paragraph at base.md:3:1", got)
+	}
+	p.Files, x.candidates = nil, nil
+	if again := x.candidatesIn(spans); len(again) != 1 || again[0].text != longB {
+		t.Errorf("asked again: %+v, want the same paragraph without scanning", again)
+	}
+	if len(x.sectionCandidates) != 1 {
+		t.Errorf("%d sections scanned, want 1", len(x.sectionCandidates))
+	}
+}
+
+// TestTextGroupsCollision checks that two texts with one key are two
+// groups, in the order the texts first appear, and that a reset keeps no
+// group.
+func TestTextGroupsCollision(t *testing.T) {
+	var g textGroups
+	g.reset()
+	a, b, c := g.find(7, "a"), g.find(7, "b"), g.find(8, "c")
+	if a != 0 || b != 1 || c != 2 {
+		t.Fatalf("groups %d, %d, %d; want 0, 1, 2", a, b, c)
+	}
+	if g.find(7, "b") != 1 || g.find(7, "a") != 0 || g.n != 3 {
+		t.Errorf("found again: b %d, a %d, %d groups; want 1, 0 and 3", g.find(7, "b"), g.find(7, "a"), g.n)
+	}
+	g.list[a].occ = append(g.list[a].occ, sentParagraph{text: "a"})
+	g.reset()
+	if j := g.find(7, "b"); j != 0 || g.n != 1 || len(g.list[j].occ) != 0 {
+		t.Errorf("after reset: group %d of %d with %d copies; want 0 of 1 with none", j, g.n, len(g.list[j].occ))
 	}
 }

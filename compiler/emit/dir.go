@@ -192,6 +192,18 @@ func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err
 	return readEntry(o, name, func() ([]byte, error) { return source.ReadSingle(o.root, name) })
 }
 
+// MaxManifestSize is the most bytes a manifest may hold. build writes one
+// short line per generated file (a name and a SHA-256), a few kilobytes
+// for the largest package; a bigger one is not build's, and reading it
+// whole would let a planted file take memory without limit.
+const MaxManifestSize = 1 << 20
+
+// readManifest is read for the manifest name, which may hold at most
+// MaxManifestSize bytes: a larger one is a finding, never read whole.
+func (o *outDir) readManifest(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
+	return readEntry(o, name, func() ([]byte, error) { return source.ReadSingleMax(o.root, name, MaxManifestSize) })
+}
+
 // hash is read returning name's SHA-256 instead of its bytes, and, for
 // the generated Go file, its first headLen bytes. A file a Prefetch hashed
 // is not read again.
@@ -230,6 +242,14 @@ func readEntry(o *outDir, name string, rd func() ([]byte, error)) (b []byte, ok 
 		return nil, false, &d, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, false, nil, nil
+	}
+	if tl := (*source.TooLargeError)(nil); errors.As(err, &tl) {
+		p := o.pos(name)
+		p.Line, p.Col = 1, 1
+		d := diag.Errorf(p, source.RuleOutputUnsafe,
+			"%s is %d bytes, more than the %d a manifest of build holds (one short line per generated file), so build did not write it and does not read it: delete it and run promptc build",
+			path.Join(o.rel, name), tl.Size, tl.Limit)
+		return nil, false, &d, nil
 	}
 	return nil, false, nil, fmt.Errorf("read %s: %w", path.Join(o.rel, name), err)
 }
@@ -305,7 +325,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 	}
 	// The manifest is read whether or not it is wanted: it lists what an
 	// earlier build wrote.
-	b, ok, d, err := o.read(ManifestName)
+	b, ok, d, err := o.readManifest(ManifestName)
 	if err != nil {
 		return nil, err
 	}

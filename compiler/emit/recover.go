@@ -79,9 +79,15 @@ var manifests = []string{ManifestName, oldTemp + ManifestName, newTemp + Manifes
 func (o *outDir) records() (recorded, error) {
 	rec := recorded{}
 	for _, m := range manifests {
-		b, ok, _, err := o.read(m)
+		b, ok, bad, err := o.readManifest(m)
 		if err != nil {
 			return nil, err
+		}
+		if bad != nil && m != ManifestName {
+			// A kept or staged manifest too large to be build's: nothing
+			// it records can be trusted, and it cannot be resolved. (scan
+			// reports the current manifest.)
+			return nil, &UnsafeError{Diagnostics: []diag.Diagnostic{*bad}}
 		}
 		if !ok {
 			continue
@@ -253,7 +259,10 @@ func (o *outDir) planRecovery(leftovers []string, generates map[string]bool) (*r
 // and that no other leftover restores or deletes, must hold the bytes it
 // records for it, since build would then delete it as an orphan.
 func (o *outDir) keptManifestWhy(n string, leftovers []string, generates map[string]bool) (string, error) {
-	b, ok, _, err := o.read(n)
+	b, ok, bad, err := o.readManifest(n)
+	if bad != nil {
+		return "", &UnsafeError{Diagnostics: []diag.Diagnostic{*bad}}
+	}
 	if err != nil || !ok {
 		return "", err
 	}

@@ -50,6 +50,13 @@ func ReadSingle(root *os.Root, name string) ([]byte, error) {
 	return regular.ReadSingle(root, name, math.MaxInt64)
 }
 
+// ReadSingleMax is ReadSingle for a file that may hold at most limit
+// bytes: a larger one, by its size or as read, is a *TooLargeError, and
+// no more of it than limit bytes is read.
+func ReadSingleMax(root *os.Root, name string, limit int64) ([]byte, error) {
+	return regular.ReadSingle(root, name, limit)
+}
+
 // HashRegular returns the SHA-256 of name's content and its first head
 // bytes (all of it when shorter), holding no more of it in memory than a
 // buffer: generated files can be many megabytes, and checking that they are

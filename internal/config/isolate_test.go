@@ -1,6 +1,7 @@
 package config
 
 import (
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,5 +116,22 @@ func TestMemoryBelowTheMinimum(t *testing.T) {
 	t.Setenv(EvalMemoryEnv, "64MiB")
 	if _, err := LoadBytes("/p/promptc.cue", []byte(minimal)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCollectNear checks the evaluator's collector settings: no
+// collection by heap growth, and a soft limit three quarters of the
+// memory limit, below the watchdog's.
+func TestCollectNear(t *testing.T) {
+	percent, limit := collectNear(DefaultEvalMemory)
+	defer func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}()
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Errorf("GC percent %d, want -1 (off)", got)
+	}
+	if got, want := debug.SetMemoryLimit(-1), int64(DefaultEvalMemory*3/4); got != want {
+		t.Errorf("soft memory limit %d, want %d", got, want)
 	}
 }
