@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6231194ffd822b21f7884e98cb59d3008f7fa4f2f56c475b6e8a93c950c4f99d"
+const InputHash = "sha256:8a765a23d08faa43056143a768c4b116c3eca2e25ffa9c965a75555a115bf239"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -57,6 +57,10 @@ type outDir struct {
 	// cfg is the configuration that names the directory, for the
 	// positions of findings; nil in tests of the directory alone.
 	cfg *config.Loaded
+	// field is the path in promptc.cue of the directory (output.dir,
+	// output.targets.<language>.dir), where findings about its files are
+	// positioned.
+	field string
 }
 
 // hashResult is what hash returns for one file.
@@ -85,22 +89,25 @@ func (e *notDirError) Error() string { return e.rel + " is " + e.what }
 func openOutput(l *config.Loaded, create bool) (*outDir, error) {
 	base, rel, err := config.OutputDir(l.Root, l.Config.Output.Dir)
 	if err != nil {
-		return nil, configError(l, "output.dir: %v", err)
+		return nil, configError(l, "%v", err)
 	}
 	o, err := openAt(base, rel, path.Clean(l.Config.Output.Dir), create)
 	var nd *notDirError
 	if errors.As(err, &nd) {
-		return nil, configError(l, "output.dir: %s; build writes its output directory there: move the file away or choose another output.dir", nd)
+		return nil, configError(l, "%s; build writes its output directory there: move the file away or choose another %s", nd, l.Config.Output.DirField())
 	}
 	if o != nil {
-		o.cfg = l
+		o.cfg, o.field = l, l.Config.Output.DirField()
 	}
 	return o, err
 }
 
-// configError is a configuration error positioned at output.dir.
+// configError is a configuration error positioned at the Go package's
+// directory in promptc.cue (output.dir, or output.targets.go.dir), its
+// message starting with that field.
 func configError(l *config.Loaded, format string, args ...any) error {
-	return configErrorAt(l, "output.dir", format, args...)
+	at := l.Config.Output.DirField()
+	return configErrorAt(l, at, at+": "+format, args...)
 }
 
 // openAt opens directory rel (in the system's form) below base; display is

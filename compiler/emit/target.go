@@ -60,7 +60,7 @@ func openTarget(p *compiler.Program, t config.NamedTarget, create bool) (*outDir
 		return nil, configErrorAt(l, t.Field(), "%s: %s; build writes the %s package there: move the file away or choose another directory", t.Field(), nd, t.Language)
 	}
 	if o != nil {
-		o.cfg = l
+		o.cfg, o.field = l, t.Field()
 	}
 	return o, err
 }
