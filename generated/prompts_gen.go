@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:8a765a23d08faa43056143a768c4b116c3eca2e25ffa9c965a75555a115bf239"
+const InputHash = "sha256:9fa98a054b038517fa8c5f87de9b15ad5d6684d62e41ab2cccf0d049ca42dd17"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

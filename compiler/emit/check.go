@@ -3,11 +3,14 @@ package emit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/promptc/promptc/internal/textdiff"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
@@ -178,29 +181,30 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 	return st.compare(o, files)
 }
 
-// StaleFiles returns the output-directory check that lint's OUTPUT_STALE
-// rule runs (lint.OutputCheck; lint never imports code generation, so the
-// command line hands it this function). For a program of progs (one per
-// profile, the default first) it lists each file of the output directory
-// that differs from what build would write, as "NAME KIND" (see Change).
-// A directory promptc never wrote (absent, or without a manifest) is not
-// checked: the project may build in CI rather than commit its output. Its
-// errors are Stale's, so an unsafe entry is an *UnsafeError, which lint
-// reports as OUTPUT_UNSAFE findings.
-func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program) ([]string, error) {
-	return func(*compiler.Program) ([]string, error) {
-		if err := checkPlacement(progs[0]); err != nil {
-			return nil, err
+// StaleFiles returns the check of a package's directory that lint's
+// OUTPUT_STALE rule runs (lint.OutputCheck; lint never imports code
+// generation, so the command line hands it this function), for the Go
+// package's output directory and for each other target's directory alike.
+// For a program of progs (one per profile, the default first) it lists
+// each file of the directory of target t that differs from what build
+// would write, as "NAME KIND" (see Change). A directory promptc never
+// wrote (absent, or without a manifest) is not checked: the project may
+// build in CI rather than commit its output. Its errors are Stale's and
+// StaleTarget's, so an unsafe entry is an *UnsafeError, which lint reports
+// as OUTPUT_UNSAFE findings. The other targets' packages are rendered
+// once, when the first of them is checked.
+func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program, config.NamedTarget) ([]string, error) {
+	others := sync.OnceValues(func() ([][]File, error) {
+		return TargetFiles(progs, progs[0].Config.Output.TargetList())
+	})
+	return func(_ *compiler.Program, t config.NamedTarget) ([]string, error) {
+		var changes []Change
+		var err error
+		if t.Language == "go" {
+			changes, err = staleGo(progs, pf)
+		} else {
+			changes, err = staleOther(progs[0], t, others)
 		}
-		o, release, err := pf.open(progs[0].Loaded)
-		if err != nil || o == nil {
-			return nil, err
-		}
-		defer release()
-		if _, built := o.entries[ManifestName]; !built {
-			return nil, nil
-		}
-		changes, err := o.stale(progs)
 		if err != nil {
 			return nil, err
 		}
@@ -210,4 +214,46 @@ func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program)
 		}
 		return out, nil
 	}
+}
+
+// staleGo is Stale for a Go output directory that promptc wrote, nothing
+// for one it never wrote.
+func staleGo(progs []*compiler.Program, pf *Prefetch) ([]Change, error) {
+	if err := checkPlacement(progs[0]); err != nil {
+		return nil, err
+	}
+	o, release, err := pf.open(progs[0].Loaded)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	defer release()
+	if _, built := o.entries[ManifestName]; !built {
+		return nil, nil
+	}
+	return o.stale(progs)
+}
+
+// staleOther is StaleTarget for the directory of target t of p, which
+// others renders with the other targets, when promptc wrote it; nothing
+// for one it never wrote.
+func staleOther(p *compiler.Program, t config.NamedTarget, others func() ([][]File, error)) ([]Change, error) {
+	o, err := openTarget(p, t, false)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	_, built := o.entries[ManifestName]
+	o.Close()
+	if !built {
+		return nil, nil
+	}
+	sets, err := others()
+	if err != nil {
+		return nil, err
+	}
+	for i, ot := range p.Config.Output.TargetList() {
+		if ot.Language == t.Language {
+			return StaleTarget(p, t, sets[i])
+		}
+	}
+	return nil, fmt.Errorf("no %s target in %s", t.Language, p.Loaded.File)
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
-	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
@@ -154,12 +153,13 @@ func (g *globals) buildCheck(cmd *cobra.Command, progs []*compiler.Program, foun
 	for _, c := range changes {
 		stale = append(stale, staleFile{p.Config.Output.Dir, rel, c})
 	}
-	for _, t := range p.Config.Output.TargetList() {
-		files, err := targetFiles(progs, t)
-		if err != nil {
-			return err
-		}
-		tc, err := emit.StaleTarget(p, t, files)
+	targets := p.Config.Output.TargetList()
+	sets, err := emit.TargetFiles(progs, targets)
+	if err != nil {
+		return err
+	}
+	for i, t := range targets {
+		tc, err := emit.StaleTarget(p, t, sets[i])
 		if err != nil {
 			return g.outputError(cmd, p, found, err, "nothing checked")
 		}
@@ -192,35 +192,6 @@ type staleFile struct {
 	c        emit.Change
 }
 
-// targetFiles renders the package of target t from progs, with its
-// manifest.
-func targetFiles(progs []*compiler.Program, t config.NamedTarget) ([]emit.File, error) {
-	p := progs[0]
-	d, err := portable.Build(progs, emit.InputHash(p))
-	var pe *portable.Error
-	if errors.As(err, &pe) {
-		// A configuration error at what cannot be shipped.
-		pos := pe.Pos
-		if pe.Path != "" {
-			pos = p.Loaded.PosOf(pe.Path)
-		}
-		return nil, &config.Error{Root: p.Loaded.Root, Diagnostics: []diag.Diagnostic{diag.Errorf(pos, config.RuleConfig,
-			"%s; the %s package (%s) cannot carry it: rewrite it so that it can, or remove the target", pe.Msg, t.Language, t.Field())}}
-	}
-	if err != nil {
-		return nil, err
-	}
-	pf, err := portable.Files(t.Language, d, t.Package)
-	if err != nil {
-		return nil, err
-	}
-	var files []emit.File
-	for _, f := range pf {
-		files = append(files, emit.File{Name: f.Name, Data: f.Data})
-	}
-	return emit.WithManifest(files), nil
-}
-
 // write renders progs and writes the output directory, logging each file
 // written, removed or resolved, and ends with the findings (in a machine
 // format: found, the build's findings) or the summary line (unless
@@ -235,11 +206,9 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 	// Every target is rendered before anything is written: a project no
 	// target can carry writes nothing.
 	targets := p.Config.Output.TargetList()
-	targetSets := make([][]emit.File, len(targets))
-	for i, t := range targets {
-		if targetSets[i], err = targetFiles(progs, t); err != nil {
-			return err
-		}
+	targetSets, err := emit.TargetFiles(progs, targets)
+	if err != nil {
+		return err
 	}
 	res, err := emit.Write(p, files)
 	if res != nil {
