@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9fa98a054b038517fa8c5f87de9b15ad5d6684d62e41ab2cccf0d049ca42dd17"
+const InputHash = "sha256:204089ae8583715a9f9d89fa3bb19ad3dbe75e2f3ca78de1cc4f977a5b24f2ce"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
