@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:204089ae8583715a9f9d89fa3bb19ad3dbe75e2f3ca78de1cc4f977a5b24f2ce"
+const InputHash = "sha256:c70c1b8d2d7cb701eb88c5c365a6a669089eeec50e29e1b5535b76f077d6df1b"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

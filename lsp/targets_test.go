@@ -13,7 +13,7 @@ import (
 
 // buildAll writes every package of the project at root, as promptc build
 // does: the Go output directory and each other target's directory.
-func buildAll(t *testing.T, root string) {
+func buildAll(t testing.TB, root string) {
 	t.Helper()
 	l, err := config.LoadFile(filepath.Join(root, config.FileName))
 	if err != nil {

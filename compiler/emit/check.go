@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -233,6 +234,43 @@ func staleGo(progs []*compiler.Program, pf *Prefetch) ([]Change, error) {
 	return o.stale(progs)
 }
 
+// targetFresh reports whether o, a target's directory, holds a package
+// promptc built and that is current for hash, without rendering anything:
+// the manifest lists files, each still has the SHA-256 it records, every
+// file that is not empty names hash in its first lines, and nothing else
+// of build's is there (no orphan, no leftover). A directory without a
+// manifest, never built, counts as fresh: it is not checked. The input
+// hash covers the generator and its runtimes (the stamp), the
+// configuration (the target's package name included) and every input, so
+// the files built for it are the files build would write.
+func (o *outDir) targetFresh(hash string) (bool, error) {
+	if _, built := o.entries[ManifestName]; !built {
+		return true, nil
+	}
+	first, err := o.scan([]string{ManifestName})
+	if err != nil {
+		return false, err
+	}
+	st, err := o.scan(append(slices.Clone(first.listed), ManifestName))
+	if err != nil {
+		return false, err
+	}
+	if len(st.listed) == 0 || len(st.orphans) > 0 || len(st.leftovers) > 0 {
+		return false, nil
+	}
+	line := []byte("InputHash: " + hash + "\n")
+	for _, n := range st.listed {
+		sum, ok := st.old[n]
+		if !ok || st.sums[n] != sumText(sum) {
+			return false, nil
+		}
+		if h := st.heads[n]; len(h) > 0 && !bytes.Contains(h, line) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // staleOther is StaleTarget for the directory of target t of p, which
 // others renders with the other targets, when promptc wrote it; nothing
 // for one it never wrote.
@@ -241,10 +279,10 @@ func staleOther(p *compiler.Program, t config.NamedTarget, others func() ([][]Fi
 	if err != nil || o == nil {
 		return nil, err
 	}
-	_, built := o.entries[ManifestName]
+	fresh, err := o.targetFresh(InputHash(p))
 	o.Close()
-	if !built {
-		return nil, nil
+	if err != nil || fresh {
+		return nil, err
 	}
 	sets, err := others()
 	if err != nil {

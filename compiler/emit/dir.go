@@ -193,6 +193,10 @@ type digest = [sha256.Size]byte
 // is in the first lines.
 const headLen = 64 << 10
 
+// targetHeadLen is how much of any other file hash keeps: a target
+// package's files name their input hash in their first two lines.
+const targetHeadLen = 256
+
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
 func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
@@ -206,7 +210,7 @@ func (o *outDir) hash(name string) (sum digest, first []byte, ok bool, bad *diag
 	if r, done := o.hashed[name]; done {
 		return r.sum, r.first, r.ok, r.bad, r.err
 	}
-	head := 0
+	head := targetHeadLen
 	if name == config.GoFile {
 		head = headLen
 	}
@@ -266,6 +270,8 @@ type state struct {
 	// goHead is the start of the generated Go file (headLen bytes), which
 	// holds the input hash it was generated from.
 	goHead []byte
+	// heads holds the start of every wanted file that exists (see hash).
+	heads map[string][]byte
 	// listed and sums are the previous manifest's plain names, in order,
 	// and their recorded SHA-256 ("sha256:hex"); listed is nil without a
 	// manifest.
@@ -288,7 +294,7 @@ type state struct {
 // *UnsafeError listing them all, and nothing else was read from those
 // entries.
 func (o *outDir) scan(want []string) (*state, error) {
-	st := &state{old: map[string]digest{}, sums: map[string]string{}}
+	st := &state{old: map[string]digest{}, sums: map[string]string{}, heads: map[string][]byte{}}
 	var bad []diag.Diagnostic
 	wanted := map[string]bool{}
 	for _, n := range want {
@@ -305,6 +311,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 		}
 		if ok {
 			st.old[n] = sum
+			st.heads[n] = first
 			if n == config.GoFile {
 				st.goHead = first
 			}
