@@ -21,7 +21,9 @@ import (
 // buildLong is the help text of build.
 const buildLong = `build compiles the project, checks every budget for every mode, family and
 model note, and writes the output directory named in promptc.cue: the Go
-package, COSTS.md, costs.json and the operator guide. The files are written
+package, COSTS.md, costs.json and the operator guide, and the directory of
+each other target of output.targets (TypeScript, Python), each under the
+same rules. The files are written
 all or nothing (temporary files, then renames, rolled back on failure) and
 only when their bytes change; files promptc generated before and no longer
 generates are removed, and leftovers of an interrupted build are resolved.
@@ -38,8 +40,8 @@ directory git uses whatever its name) (exit 2).
 Each build locks the output directory while it writes; a second build
 meanwhile writes nothing (exit 3).
 
-With --check nothing is written: build exits 1 when the output directory is
-stale, listing each file build would create, replace or delete (changed,
+With --check nothing is written: build exits 1 when the output directory (or
+a target's) is stale, listing each file build would create, replace or delete (changed,
 missing, orphaned, leftover) with what it would do and why, then a diff.
 
 Findings go to stderr, the same that promptc lint prints for the tree
