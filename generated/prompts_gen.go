@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:8097a17a6f45599cb4e92e812526045c150b68779510422a60a3c81ebf6571ae"
+const InputHash = "sha256:78642cab9799d1413b8466da6266c3c527e24becc4aacc6c60491c517cf73bec"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -30,13 +30,14 @@ import (
 	"github.com/promptc/promptc/internal/diag"
 )
 
-// OutputCheck compares the output directory of p with what a build would
-// write and returns one line per difference ("prompts_gen.go changed"), or
-// none when the directory is fresh or was never built. Code generation
+// OutputCheck compares the directory of target t of p (the Go package's
+// output directory, or another language's) with what a build would write
+// there and returns one line per difference ("prompts_gen.go changed"),
+// or none when the directory is fresh or was never built. Code generation
 // lives outside lint, so the caller supplies it. An error with a method
-// Findings() []diag.Diagnostic (an output directory holding a link where a
+// Findings() []diag.Diagnostic (a directory holding a link where a
 // generated file belongs, OUTPUT_UNSAFE) is reported as those findings.
-type OutputCheck func(p *compiler.Program) ([]string, error)
+type OutputCheck func(p *compiler.Program, t config.NamedTarget) ([]string, error)
 
 // Options adjust a lint run. The zero value lints the whole project and
 // skips OUTPUT_STALE.

@@ -436,28 +436,40 @@ func (l *linter) emptyParts() []diag.Diagnostic {
 	return ds
 }
 
-// stale reports an output directory that differs from what a build would
-// write.
+// stale reports each directory build writes (the Go package's output
+// directory and every other target's) that differs from what a build
+// would write there, at the field of promptc.cue that names it.
 func (l *linter) stale(check OutputCheck) ([]diag.Diagnostic, error) {
-	changes, err := check(l.p)
-	var f interface{ Findings() []diag.Diagnostic }
-	if errors.As(err, &f) {
-		return f.Findings(), nil
+	var ds []diag.Diagnostic
+	for _, t := range l.p.Config.Output.AllTargets() {
+		changes, err := check(l.p, t)
+		var f interface{ Findings() []diag.Diagnostic }
+		if errors.As(err, &f) {
+			ds = append(ds, f.Findings()...)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(changes) == 0 {
+			continue
+		}
+		const maxListed = 5
+		listed := changes
+		more := ""
+		if len(listed) > maxListed {
+			listed = listed[:maxListed]
+			more = fmt.Sprintf(" and %d more", len(changes)-maxListed)
+		}
+		what := "output directory " + t.Dir
+		if t.Language != "go" {
+			what = "the " + t.Language + " package's directory " + t.Dir
+		}
+		ds = append(ds, newDiag(l.configPos(strings.Split(t.Field(), ".")...), RuleOutputStale,
+			fmt.Sprintf("%s is stale (%s%s): the harness would ship prompts that differ from the assets; run promptc build",
+				what, strings.Join(listed, ", "), more)))
 	}
-	if err != nil || len(changes) == 0 {
-		return nil, err
-	}
-	const maxListed = 5
-	listed := changes
-	more := ""
-	if len(listed) > maxListed {
-		listed = listed[:maxListed]
-		more = fmt.Sprintf(" and %d more", len(changes)-maxListed)
-	}
-	dir := l.p.Config.Output.Dir
-	return []diag.Diagnostic{newDiag(l.configPos("output", "dir"), RuleOutputStale,
-		fmt.Sprintf("output directory %s is stale (%s%s): the harness would ship prompts that differ from the assets; run promptc build",
-			dir, strings.Join(listed, ", "), more))}, nil
+	return ds, nil
 }
 
 // configPos is the position of a value in promptc.cue, or the file's first

@@ -87,7 +87,7 @@ func TestRegistryRulesHaveASource(t *testing.T) {
 func TestPlanChecksOncePerCheck(t *testing.T) {
 	l := &linter{
 		p:      &compiler.Program{Config: &config.Config{}},
-		output: func(*compiler.Program) ([]string, error) { return nil, nil },
+		output: func(*compiler.Program, config.NamedTarget) ([]string, error) { return nil, nil },
 		sel:    &selection{},
 	}
 	p := planChecks(l)

@@ -1172,7 +1172,7 @@ You are Tern, a coding agent.
 	{
 		ID: RuleOutputStale, Category: Minimal, Severity: diag.Error, check: outputCheck{},
 		Summary: "The committed output directory must match the assets.",
-		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. An output directory that does not exist at all is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case). Nor is staleness checked while the compiler reports errors, since build would write nothing until they are fixed.`,
+		Doc:     `The generated Go package carries a hash of its inputs. When the output directory exists but its hash differs from the assets' (or a file of its manifest is missing) lint renders the output in memory and compares: the harness would ship prompts that are not the ones in the assets. Run promptc build. The directory of every other target (output.targets: the TypeScript and Python packages) is compared the same way, always rendered in memory, and reported by a finding of its own at the field that names it. An output directory that does not exist at all, or that promptc never wrote (no manifest), is not reported: the project may build in CI instead of committing the output (promptc build --check reports that case). Nor is staleness checked while the compiler reports errors, since build would write nothing until they are fixed.`,
 		Bad: `-- generated/prompts_gen.go --
 const InputHash = "sha256:1f0c…"   (built before the last edit)
 `,

@@ -7,15 +7,11 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/emit"
-	"github.com/promptc/promptc/internal/config"
 )
 
 // assetsCopy copies the example project into a module of its own and
-// builds its output there, so that the output check runs as in the
-// repository.
+// builds its output there (every target's), so that the output check runs
+// as in the repository.
 func assetsCopy(b testing.TB) string {
 	b.Helper()
 	mod := b.TempDir()
@@ -26,22 +22,7 @@ func assetsCopy(b testing.TB) string {
 	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/copy\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	l, err := config.LoadFile(filepath.Join(root, config.FileName))
-	if err != nil {
-		b.Fatal(err)
-	}
-	proj, err := compiler.CompileAll(l, compiler.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	progs := proj.Programs()
-	files, err := emit.Render(progs, emit.InputHash(progs[0]))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := emit.Write(progs[0], files); err != nil {
-		b.Fatal(err)
-	}
+	buildAll(b, root)
 	return root
 }
 

@@ -1,13 +1,17 @@
 package emit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/promptc/promptc/internal/textdiff"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
@@ -178,29 +182,30 @@ func (o *outDir) stale(progs []*compiler.Program) ([]Change, error) {
 	return st.compare(o, files)
 }
 
-// StaleFiles returns the output-directory check that lint's OUTPUT_STALE
-// rule runs (lint.OutputCheck; lint never imports code generation, so the
-// command line hands it this function). For a program of progs (one per
-// profile, the default first) it lists each file of the output directory
-// that differs from what build would write, as "NAME KIND" (see Change).
-// A directory promptc never wrote (absent, or without a manifest) is not
-// checked: the project may build in CI rather than commit its output. Its
-// errors are Stale's, so an unsafe entry is an *UnsafeError, which lint
-// reports as OUTPUT_UNSAFE findings.
-func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program) ([]string, error) {
-	return func(*compiler.Program) ([]string, error) {
-		if err := checkPlacement(progs[0]); err != nil {
-			return nil, err
+// StaleFiles returns the check of a package's directory that lint's
+// OUTPUT_STALE rule runs (lint.OutputCheck; lint never imports code
+// generation, so the command line hands it this function), for the Go
+// package's output directory and for each other target's directory alike.
+// For a program of progs (one per profile, the default first) it lists
+// each file of the directory of target t that differs from what build
+// would write, as "NAME KIND" (see Change). A directory promptc never
+// wrote (absent, or without a manifest) is not checked: the project may
+// build in CI rather than commit its output. Its errors are Stale's and
+// StaleTarget's, so an unsafe entry is an *UnsafeError, which lint reports
+// as OUTPUT_UNSAFE findings. The other targets' packages are rendered
+// once, when the first of them is checked.
+func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program, config.NamedTarget) ([]string, error) {
+	others := sync.OnceValues(func() ([][]File, error) {
+		return TargetFiles(progs, progs[0].Config.Output.TargetList())
+	})
+	return func(_ *compiler.Program, t config.NamedTarget) ([]string, error) {
+		var changes []Change
+		var err error
+		if t.Language == "go" {
+			changes, err = staleGo(progs, pf)
+		} else {
+			changes, err = staleOther(progs[0], t, others)
 		}
-		o, release, err := pf.open(progs[0].Loaded)
-		if err != nil || o == nil {
-			return nil, err
-		}
-		defer release()
-		if _, built := o.entries[ManifestName]; !built {
-			return nil, nil
-		}
-		changes, err := o.stale(progs)
 		if err != nil {
 			return nil, err
 		}
@@ -210,4 +215,83 @@ func StaleFiles(progs []*compiler.Program, pf *Prefetch) func(*compiler.Program)
 		}
 		return out, nil
 	}
+}
+
+// staleGo is Stale for a Go output directory that promptc wrote, nothing
+// for one it never wrote.
+func staleGo(progs []*compiler.Program, pf *Prefetch) ([]Change, error) {
+	if err := checkPlacement(progs[0]); err != nil {
+		return nil, err
+	}
+	o, release, err := pf.open(progs[0].Loaded)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	defer release()
+	if _, built := o.entries[ManifestName]; !built {
+		return nil, nil
+	}
+	return o.stale(progs)
+}
+
+// targetFresh reports whether o, a target's directory, holds a package
+// promptc built and that is current for hash, without rendering anything:
+// the manifest lists files, each still has the SHA-256 it records, every
+// file that is not empty names hash in its first lines, and nothing else
+// of build's is there (no orphan, no leftover). A directory without a
+// manifest, never built, counts as fresh: it is not checked. The input
+// hash covers the generator and its runtimes (the stamp), the
+// configuration (the target's package name included) and every input, so
+// the files built for it are the files build would write.
+func (o *outDir) targetFresh(hash string) (bool, error) {
+	if _, built := o.entries[ManifestName]; !built {
+		return true, nil
+	}
+	first, err := o.scan([]string{ManifestName})
+	if err != nil {
+		return false, err
+	}
+	st, err := o.scan(append(slices.Clone(first.listed), ManifestName))
+	if err != nil {
+		return false, err
+	}
+	if len(st.listed) == 0 || len(st.orphans) > 0 || len(st.leftovers) > 0 {
+		return false, nil
+	}
+	line := []byte("InputHash: " + hash + "\n")
+	for _, n := range st.listed {
+		sum, ok := st.old[n]
+		if !ok || st.sums[n] != sumText(sum) {
+			return false, nil
+		}
+		if h := st.heads[n]; len(h) > 0 && !bytes.Contains(h, line) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// staleOther is StaleTarget for the directory of target t of p, which
+// others renders with the other targets, when promptc wrote it; nothing
+// for one it never wrote.
+func staleOther(p *compiler.Program, t config.NamedTarget, others func() ([][]File, error)) ([]Change, error) {
+	o, err := openTarget(p, t, false)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	fresh, err := o.targetFresh(InputHash(p))
+	o.Close()
+	if err != nil || fresh {
+		return nil, err
+	}
+	sets, err := others()
+	if err != nil {
+		return nil, err
+	}
+	for i, ot := range p.Config.Output.TargetList() {
+		if ot.Language == t.Language {
+			return StaleTarget(p, t, sets[i])
+		}
+	}
+	return nil, fmt.Errorf("no %s target in %s", t.Language, p.Loaded.File)
 }

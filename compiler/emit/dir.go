@@ -57,6 +57,10 @@ type outDir struct {
 	// cfg is the configuration that names the directory, for the
 	// positions of findings; nil in tests of the directory alone.
 	cfg *config.Loaded
+	// field is the path in promptc.cue of the directory (output.dir,
+	// output.targets.<language>.dir), where findings about its files are
+	// positioned.
+	field string
 }
 
 // hashResult is what hash returns for one file.
@@ -85,22 +89,25 @@ func (e *notDirError) Error() string { return e.rel + " is " + e.what }
 func openOutput(l *config.Loaded, create bool) (*outDir, error) {
 	base, rel, err := config.OutputDir(l.Root, l.Config.Output.Dir)
 	if err != nil {
-		return nil, configError(l, "output.dir: %v", err)
+		return nil, configError(l, "%v", err)
 	}
 	o, err := openAt(base, rel, path.Clean(l.Config.Output.Dir), create)
 	var nd *notDirError
 	if errors.As(err, &nd) {
-		return nil, configError(l, "output.dir: %s; build writes its output directory there: move the file away or choose another output.dir", nd)
+		return nil, configError(l, "%s; build writes its output directory there: move the file away or choose another %s", nd, l.Config.Output.DirField())
 	}
 	if o != nil {
-		o.cfg = l
+		o.cfg, o.field = l, l.Config.Output.DirField()
 	}
 	return o, err
 }
 
-// configError is a configuration error positioned at output.dir.
+// configError is a configuration error positioned at the Go package's
+// directory in promptc.cue (output.dir, or output.targets.go.dir), its
+// message starting with that field.
 func configError(l *config.Loaded, format string, args ...any) error {
-	return configErrorAt(l, "output.dir", format, args...)
+	at := l.Config.Output.DirField()
+	return configErrorAt(l, at, at+": "+format, args...)
 }
 
 // openAt opens directory rel (in the system's form) below base; display is
@@ -186,6 +193,10 @@ type digest = [sha256.Size]byte
 // is in the first lines.
 const headLen = 64 << 10
 
+// targetHeadLen is how much of any other file hash keeps: a target
+// package's files name their input hash in their first two lines.
+const targetHeadLen = 256
+
 // read returns the bytes of name, ok false when it does not exist. An
 // entry that is not a regular file is returned as a finding, unread.
 func (o *outDir) read(name string) (b []byte, ok bool, bad *diag.Diagnostic, err error) {
@@ -211,7 +222,7 @@ func (o *outDir) hash(name string) (sum digest, first []byte, ok bool, bad *diag
 	if r, done := o.hashed[name]; done {
 		return r.sum, r.first, r.ok, r.bad, r.err
 	}
-	head := 0
+	head := targetHeadLen
 	if name == config.GoFile {
 		head = headLen
 	}
@@ -279,6 +290,8 @@ type state struct {
 	// goHead is the start of the generated Go file (headLen bytes), which
 	// holds the input hash it was generated from.
 	goHead []byte
+	// heads holds the start of every wanted file that exists (see hash).
+	heads map[string][]byte
 	// listed and sums are the previous manifest's plain names, in order,
 	// and their recorded SHA-256 ("sha256:hex"); listed is nil without a
 	// manifest.
@@ -301,7 +314,7 @@ type state struct {
 // *UnsafeError listing them all, and nothing else was read from those
 // entries.
 func (o *outDir) scan(want []string) (*state, error) {
-	st := &state{old: map[string]digest{}, sums: map[string]string{}}
+	st := &state{old: map[string]digest{}, sums: map[string]string{}, heads: map[string][]byte{}}
 	var bad []diag.Diagnostic
 	wanted := map[string]bool{}
 	for _, n := range want {
@@ -318,6 +331,7 @@ func (o *outDir) scan(want []string) (*state, error) {
 		}
 		if ok {
 			st.old[n] = sum
+			st.heads[n] = first
 			if n == config.GoFile {
 				st.goHead = first
 			}

@@ -58,10 +58,15 @@ func Dir(p *compiler.Program) string {
 // by the bytes of promptc.cue: reformatting it or editing a comment changes
 // nothing that is built, so it leaves the output up to date. Where a line of
 // promptc.cue does reach the output (a pointer part reports its entry as its
-// source), it counts through the part's position.
+// source), it counts through the part's position. The Go package's
+// directory and name count once, whichever of the two places declares
+// them (config.Output.Folded), so that the two spellings build the same
+// bytes.
 func InputHash(p *compiler.Program) string {
 	h := sha256.New()
-	cfg, err := json.Marshal(p.Loaded.Config)
+	c := *p.Loaded.Config
+	c.Output = c.Output.Folded()
+	cfg, err := json.Marshal(&c)
 	if err != nil {
 		// A decoded configuration holds only JSON values; the text keeps
 		// the hash deterministic all the same.

@@ -297,7 +297,7 @@ func TestLeftoverMakesStale(t *testing.T) {
 	if len(changes) != 1 || changes[0].Name != ".promptc-tmp-new-COSTS.md" || changes[0].Kind != "leftover" {
 		t.Errorf("Stale = %+v, want the leftover alone", changes)
 	}
-	lines, err := emit.StaleFiles(progs, nil)(progs[0])
+	lines, err := emit.StaleFiles(progs, nil)(progs[0], progs[0].Config.Output.GoTarget())
 	if err != nil || !slices.Equal(lines, []string{".promptc-tmp-new-COSTS.md leftover"}) {
 		t.Errorf("StaleFiles = %q, %v; want the leftover", lines, err)
 	}

@@ -30,7 +30,7 @@ func checkPlacement(p *compiler.Program) error {
 	l := p.Loaded
 	base, rel, err := config.OutputDir(l.Root, p.Config.Output.Dir)
 	if err != nil {
-		return configError(l, "output.dir: %v", err)
+		return configError(l, "%v", err)
 	}
 	if g := p.Config.Guide; g != nil && guidePart(p) != nil && vcsNamed(g.Output) {
 		return configErrorAt(l, "guide.output", "guide.output: %q is the name version-control systems keep their metadata under (a .git file's gitdir: line makes its directory a repository's work tree): choose another name", g.Output)
@@ -42,7 +42,7 @@ func checkPlacement(p *compiler.Program) error {
 		if realBase, ok := resolve(base); ok {
 			if r, err := filepath.Rel(realBase, real); err == nil {
 				if v := config.VCSDir(filepath.ToSlash(r)); v != "" {
-					return configError(l, "output.dir: %s leads through a symbolic link into %s, a version-control directory; build would replace the repository's own files there: choose a directory outside it", p.Config.Output.Dir, v)
+					return configError(l, "%s leads through a symbolic link into %s, a version-control directory; build would replace the repository's own files there: choose a directory outside it", p.Config.Output.Dir, v)
 				}
 			}
 		}
@@ -77,7 +77,7 @@ func checkPlacement(p *compiler.Program) error {
 		return fmt.Errorf("output directory %s: %w", p.Config.Output.Dir, err)
 	}
 	if why != "" {
-		return configError(l, "output.dir: %s; build writes its files there, and a version-control system reads settings from such a directory, some of which run commands (such as core.fsmonitor in a git directory's config or config.worktree): choose a directory that is not one, not inside one and holds none", why)
+		return configError(l, "%s; build writes its files there, and a version-control system reads settings from such a directory, some of which run commands (such as core.fsmonitor in a git directory's config or config.worktree): choose a directory that is not one, not inside one and holds none", why)
 	}
 	return nil
 }
@@ -118,7 +118,7 @@ func inputsInside(p *compiler.Program, l *config.Loaded, root, out string) error
 	if held == "" {
 		return nil
 	}
-	return configError(l, "output.dir: %s holds %s, which build reads; build writes and removes files in the output directory and must never touch an input: choose a directory that holds none, such as \"generated\"", p.Config.Output.Dir, held)
+	return configError(l, "%s holds %s, which build reads; build writes and removes files in the output directory and must never touch an input: choose a directory that holds none, such as \"generated\"", p.Config.Output.Dir, held)
 }
 
 // isAncestor reports whether the slash-separated relative path r climbs
@@ -211,13 +211,13 @@ const unproven = "build no longer generates it and only " + ManifestName + " say
 
 // notOwned is the finding for name, a file build would replace or delete
 // (verb) and does not own, for the reason why. It is positioned at the
-// setting that makes build write there: guide.output for the guide,
-// output.dir otherwise (the file itself without a configuration).
+// setting that makes build write there: guide.output for the guide, the
+// directory's field otherwise (the file itself without a configuration).
 func (o *outDir) notOwned(name, verb, why string) diag.Diagnostic {
 	pos := o.pos(name)
 	if o.cfg != nil {
-		at := "output.dir"
-		if g := o.cfg.Config.Guide; g != nil && g.Output == name {
+		at := o.field
+		if g := o.cfg.Config.Guide; g != nil && g.Output == name && at == o.cfg.Config.Output.DirField() {
 			at = "guide.output"
 		}
 		pos = o.cfg.PosOf(at)

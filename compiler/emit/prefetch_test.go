@@ -35,7 +35,7 @@ func staleWith(t *testing.T, root string, prefetch bool) string {
 	for _, c := range changes {
 		out += fmt.Sprintf("%s %s\n%s", c.Name, c.Kind, c.Diff)
 	}
-	lines, err := emit.StaleFiles(progs, pf)(progs[0])
+	lines, err := emit.StaleFiles(progs, pf)(progs[0], progs[0].Config.Output.GoTarget())
 	return out + fmt.Sprintf("lint: %q, %v\n", lines, err)
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/compiler/portable"
 )
 
 // emitSource holds the Go files of this package, for the generator's stamp.
@@ -30,6 +32,8 @@ var generatorSources = map[string]fs.FS{
 	"compiler/gogen": gogen.Source,
 	// The fixed code every generated package carries.
 	"compiler/genruntime": genruntime.Files,
+	// The TypeScript and Python packages: their generator and runtimes.
+	"compiler/portable": portable.Source,
 }
 
 // generatorStamp returns the stamp of the generator in this binary, which
@@ -38,23 +42,27 @@ var generatorSources = map[string]fs.FS{
 // stale without anyone remembering to bump a version. Tests replace it.
 var generatorStamp = sync.OnceValue(func() string { return stamp(generatorSources) })
 
-// stamp hashes the Go files of each source except tests, by package and
-// file name in sorted order. Line endings are read as LF, so that a
-// checkout that converts them (git's autocrlf) stamps the same.
+// stamp hashes the files of each source except tests, benchmarks and
+// test data (notGenerator), by package and path in sorted order. Line
+// endings are read as LF, so that a checkout that converts them (git's
+// autocrlf) stamps the same.
 func stamp(srcs map[string]fs.FS) string {
 	h := sha256.New()
 	for _, pkg := range slices.Sorted(maps.Keys(srcs)) {
-		names, err := fs.Glob(srcs[pkg], "*.go")
+		var names []string
+		err := fs.WalkDir(srcs[pkg], ".", func(name string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !notGenerator(name) {
+				names = append(names, name)
+			}
+			return err
+		})
 		if err != nil {
-			// Only a malformed pattern fails; the text keeps the stamp
-			// deterministic all the same.
+			// An embedded tree does not fail to walk; the text keeps the
+			// stamp deterministic all the same.
 			fmt.Fprintf(h, "%s: %v\n", pkg, err)
 			continue
 		}
 		for _, name := range names {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
 			b, err := fs.ReadFile(srcs[pkg], name)
 			if err != nil {
 				fmt.Fprintf(h, "%s/%s: %v\n", pkg, name, err)
@@ -70,4 +78,15 @@ func stamp(srcs map[string]fs.FS) string {
 		}
 	}
 	return "promptc-gen-sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// notGenerator reports whether the file at the slash path name of a
+// source is a test, a benchmark or test data in any language (Go's
+// _test.go, JavaScript's x.test.js, Python's test_x.py, bench.*,
+// testdata/), which decides nothing of the output.
+func notGenerator(name string) bool {
+	base := path.Base(name)
+	return strings.HasSuffix(base, "_test.go") || strings.Contains(base, ".test.") ||
+		strings.HasPrefix(base, "test_") || strings.HasPrefix(base, "bench.") ||
+		name == "testdata" || strings.HasPrefix(name, "testdata/") || strings.Contains(name, "/testdata/")
 }

@@ -51,10 +51,35 @@ func TestStampCoversGeneratorSource(t *testing.T) {
 			}
 		}
 	}
-	for _, pkg := range []string{"compiler/costs", "compiler/emit", "compiler/gogen"} {
+	for _, pkg := range []string{"compiler/costs", "compiler/emit", "compiler/gogen", "compiler/portable"} {
 		if generatorSources[pkg] == nil {
 			t.Errorf("the stamp leaves out %s", pkg)
 		}
+	}
+	// The fixed runtimes of the other targets: every file that is not a
+	// test, a benchmark or test data, byte for byte.
+	dir := filepath.Join("..", "portable")
+	n := 0
+	err := filepath.WalkDir(filepath.Join(dir, "runtime"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || notGenerator(filepath.ToSlash(rel)) {
+			return err
+		}
+		n++
+		disk, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if emb, err := fs.ReadFile(generatorSources["compiler/portable"], filepath.ToSlash(rel)); err != nil || string(emb) != string(disk) {
+			t.Errorf("compiler/portable/%s is not in the stamp as it is on disk (%v)", filepath.ToSlash(rel), err)
+		}
+		return nil
+	})
+	if err != nil || n < 4 {
+		t.Fatalf("%d runtime files found (%v); want the TypeScript and Python runtimes", n, err)
 	}
 }
 
@@ -100,6 +125,10 @@ func TestStampFollowsGenerator(t *testing.T) {
 		"a file added to costs": edit(func(s map[string]fs.FS) {
 			s["compiler/costs"].(fstest.MapFS)["more.go"] = &fstest.MapFile{Data: []byte("package costs\n")}
 		}),
+		"one byte of the TypeScript runtime": edit(func(s map[string]fs.FS) {
+			m := s["compiler/portable"].(fstest.MapFS)
+			m["runtime/ts/runtime.js"].Data = append(slices.Clone(m["runtime/ts/runtime.js"].Data), ' ')
+		}),
 		"a file moved between packages": edit(func(s map[string]fs.FS) {
 			from, to := s["compiler/emit"].(fstest.MapFS), s["compiler/gogen"].(fstest.MapFS)
 			to["stamp.go"] = from["stamp.go"]
@@ -114,6 +143,12 @@ func TestStampFollowsGenerator(t *testing.T) {
 	same := map[string]string{
 		"a test edited": edit(func(s map[string]fs.FS) {
 			s["compiler/emit"].(fstest.MapFS)["write_test.go"] = &fstest.MapFile{Data: []byte("package emit\n")}
+		}),
+		"a runtime's tests and benchmark edited": edit(func(s map[string]fs.FS) {
+			m := s["compiler/portable"].(fstest.MapFS)
+			for _, n := range []string{"runtime/ts/runtime.test.js", "runtime/py/test_runtime.py", "runtime/py/bench.py", "runtime/testdata/stub.json"} {
+				m[n] = &fstest.MapFile{Data: []byte("edited\n")}
+			}
 		}),
 		"CRLF line endings": edit(func(s map[string]fs.FS) {
 			for _, f := range s["compiler/gogen"].(fstest.MapFS) {

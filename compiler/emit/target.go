@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -60,7 +61,7 @@ func openTarget(p *compiler.Program, t config.NamedTarget, create bool) (*outDir
 		return nil, configErrorAt(l, t.Field(), "%s: %s; build writes the %s package there: move the file away or choose another directory", t.Field(), nd, t.Language)
 	}
 	if o != nil {
-		o.cfg = l
+		o.cfg, o.field = l, t.Field()
 	}
 	return o, err
 }
@@ -111,4 +112,44 @@ func StaleTarget(p *compiler.Program, t config.NamedTarget, files []File) ([]Cha
 		}
 	}
 	return st.compare(o, files)
+}
+
+// TargetFiles renders the package of each of targets (languages other
+// than Go) from progs, one profile per program, the default first: the
+// files of each with its manifest, in the order of targets. The compiled
+// form they ship is built once. What the form cannot carry (a pattern the
+// target's regexes cannot match the same way) is a *config.Error at its
+// place in promptc.cue, naming the first target.
+func TargetFiles(progs []*compiler.Program, targets []config.NamedTarget) ([][]File, error) {
+	if len(targets) == 0 {
+		return nil, nil
+	}
+	p := progs[0]
+	d, err := portable.Build(progs, InputHash(p))
+	var pe *portable.Error
+	if errors.As(err, &pe) {
+		pos := pe.Pos
+		if pe.Path != "" {
+			pos = p.Loaded.PosOf(pe.Path)
+		}
+		t := targets[0]
+		return nil, &config.Error{Root: p.Loaded.Root, Diagnostics: []diag.Diagnostic{diag.Errorf(pos, config.RuleConfig,
+			"%s; the %s package (%s) cannot carry it: rewrite it so that it can, or remove the target", pe.Msg, t.Language, t.Field())}}
+	}
+	if err != nil {
+		return nil, err
+	}
+	sets := make([][]File, len(targets))
+	for i, t := range targets {
+		pf, err := portable.Files(t.Language, d, t.Package)
+		if err != nil {
+			return nil, err
+		}
+		files := make([]File, len(pf))
+		for j, f := range pf {
+			files[j] = File{Name: f.Name, Data: f.Data}
+		}
+		sets[i] = WithManifest(files)
+	}
+	return sets, nil
 }

@@ -347,10 +347,11 @@ func checkFullTools(bad func(string, string, ...any), c *Config, name string) {
 // checkOutput checks where the output goes: an output directory inside
 // the project root, and the guide's file name and reference patterns.
 func checkOutput(bad func(string, string, ...any), root string, c *Config) {
+	goField := c.Output.DirField()
 	if _, _, err := OutputDir(root, c.Output.Dir); err != nil {
-		bad("output.dir", "%v", err)
+		bad(goField, "%v", err)
 	}
-	dirs := map[string]string{path.Clean(c.Output.Dir): "output.dir"}
+	dirs := map[string]string{path.Clean(c.Output.Dir): goField}
 	for _, t := range c.Output.TargetList() {
 		if _, _, err := OutputDir(root, t.Dir); err != nil {
 			bad(t.Field(), "%v", err)

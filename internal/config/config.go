@@ -68,9 +68,12 @@ type Output struct {
 	Targets *Targets `json:"targets,omitempty"`
 }
 
-// Targets are the packages in other languages built beside the Go
-// package; nil when the project declares none.
+// Targets are the packages build writes, by language; nil when the
+// project declares none. Go, when declared, is the Go package's own
+// directory and name: once loaded, Output.Dir and Output.Package hold
+// them too, so that code reading those needs no second look.
 type Targets struct {
+	Go         *Target `json:"go,omitempty"`
 	TypeScript *Target `json:"typescript,omitempty"`
 	Python     *Target `json:"python,omitempty"`
 }
@@ -82,8 +85,47 @@ type Target struct {
 	Package string `json:"package,omitempty"`
 }
 
-// TargetList returns the declared targets by language ("typescript",
-// "python"), in that order, each with the path of its dir in promptc.cue.
+// GoTarget returns the Go package as a target: its directory and package
+// name (Output.Dir and Output.Package), and as its field the place
+// promptc.cue declares them, output.targets.go.dir or output.dir (where
+// the default is reported too).
+func (o Output) GoTarget() NamedTarget {
+	t := NamedTarget{Language: "go", Target: Target{Dir: o.Dir, Package: o.Package}}
+	if o.Targets == nil || o.Targets.Go == nil {
+		t.field = "output.dir"
+	}
+	return t
+}
+
+// DirField is the path in promptc.cue of the Go package's directory, at
+// which findings about the output directory are positioned.
+func (o Output) DirField() string { return o.GoTarget().Field() }
+
+// Folded returns o with output.targets.go folded into Dir and Package,
+// which hold it already once loaded: the configuration as it would be
+// written without the Go target, which says the same.
+func (o Output) Folded() Output {
+	if o.Targets == nil || o.Targets.Go == nil {
+		return o
+	}
+	t := *o.Targets
+	t.Go = nil
+	o.Targets = &t
+	if t == (Targets{}) {
+		o.Targets = nil
+	}
+	return o
+}
+
+// AllTargets returns every package build writes: the Go package
+// (GoTarget) first, then TargetList.
+func (o Output) AllTargets() []NamedTarget {
+	return append([]NamedTarget{o.GoTarget()}, o.TargetList()...)
+}
+
+// TargetList returns the declared targets in languages other than Go by
+// language ("typescript", "python"), in that order, each with the path of
+// its dir in promptc.cue.
 func (o Output) TargetList() []NamedTarget {
 	var out []NamedTarget
 	if o.Targets == nil {
@@ -98,14 +140,23 @@ func (o Output) TargetList() []NamedTarget {
 	return out
 }
 
-// NamedTarget is a Target and its language.
+// NamedTarget is a Target and its language ("go", "typescript",
+// "python").
 type NamedTarget struct {
 	Language string
 	Target
+	// field is the path of the directory in promptc.cue when it is not
+	// output.targets.<Language>.dir (the Go package's output.dir).
+	field string
 }
 
 // Field is the path of the target's dir in promptc.cue, for findings.
-func (t NamedTarget) Field() string { return "output.targets." + t.Language + ".dir" }
+func (t NamedTarget) Field() string {
+	if t.field != "" {
+		return t.field
+	}
+	return "output.targets." + t.Language + ".dir"
+}
 
 // Includes holds the @include limits.
 type Includes struct {
@@ -776,6 +827,9 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 		c.Inputs[name] = withOrder(v.LookupPath(cue.MakePath(cue.Str("inputs"), cue.Str(name))), in)
 	}
 	l := &Loaded{Root: root, File: file, Source: src, Config: &c, positions: positionsOf(file, src)}
+	if ds := adoptGoTarget(l); len(ds) > 0 {
+		return nil, &Error{Root: root, Diagnostics: ds}
+	}
 	if ds := check(l); len(ds) > 0 {
 		return nil, &Error{Root: root, Diagnostics: ds}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/compiler/genruntime"
+	"github.com/promptc/promptc/internal/diag"
 )
 
 // The files build writes into the output directory besides the operator
@@ -150,4 +151,30 @@ func moduleRoot(dir string) string {
 // version-control directory v.
 func vcsError(dir, v string) error {
 	return fmt.Errorf("%q is inside %s, a version-control directory; build would replace the repository's own files there (such as .git/config, whose settings run commands): choose a directory outside it", dir, v)
+}
+
+// adoptGoTarget makes output.targets.go, when l declares it, the Go
+// package's directory and name (Output.Dir, Output.Package), which the
+// rest of promptc reads; the decoded target stays, so that findings name
+// the field the user wrote (Output.DirField). It runs once, when the file
+// is evaluated: the cached configuration is the adopted one. output.dir or
+// output.package written beside it is an error at each, since two places
+// would say where one package goes and one would silently lose.
+func adoptGoTarget(l *Loaded) []diag.Diagnostic {
+	o := &l.Config.Output
+	if o.Targets == nil || o.Targets.Go == nil {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for _, f := range []string{"dir", "package"} {
+		if _, written := l.positions["output"+posSep+f]; written {
+			ds = append(ds, diag.Errorf(l.PosOf("output."+f), RuleConfig,
+				"output.%s: the Go package is declared twice, here and in output.targets.go; keep one: move the value to output.targets.go.%s and remove output.%s", f, f, f))
+		}
+	}
+	if len(ds) > 0 {
+		return ds
+	}
+	o.Dir, o.Package = o.Targets.Go.Dir, o.Targets.Go.Package
+	return nil
 }

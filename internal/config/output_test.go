@@ -147,3 +147,51 @@ func TestCheckOutputNameDriveLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestGoTarget: output.targets.go becomes the Go package's directory and
+// name, findings about it are placed at its field, and the input hash
+// sees the same configuration as the old spelling (Folded); without it,
+// output.dir holds, default included. Declaring both is refused at each
+// old field the user wrote.
+func TestGoTarget(t *testing.T) {
+	root := t.TempDir()
+	loadOut := func(output string) *Loaded {
+		t.Helper()
+		l, err := LoadBytes(filepath.Join(root, FileName), []byte(minimal+output))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	oldForm := loadOut("output: {dir: \"gen\", package: \"p\"}\n").Config.Output
+	newForm := loadOut("output: targets: go: {dir: \"gen\", package: \"p\"}\n").Config.Output
+	if newForm.Dir != "gen" || newForm.Package != "p" {
+		t.Errorf("targets.go adopted as %q, %q; want gen, p", newForm.Dir, newForm.Package)
+	}
+	if f := newForm.DirField(); f != "output.targets.go.dir" {
+		t.Errorf("DirField = %q with targets.go", f)
+	}
+	if f := oldForm.DirField(); f != "output.dir" {
+		t.Errorf("DirField = %q with output.dir", f)
+	}
+	if a, b := fmt.Sprintf("%+v", newForm.Folded()), fmt.Sprintf("%+v", oldForm.Folded()); a != b {
+		t.Errorf("Folded differs between the spellings:\n%s\n%s", a, b)
+	}
+	withTS := loadOut("output: targets: {go: dir: \"gen\", typescript: dir: \"web\"}\n").Config.Output
+	if f := withTS.Folded(); f.Targets == nil || f.Targets.Go != nil || f.Targets.TypeScript == nil || f.Package != "prompts" {
+		t.Errorf("Folded with typescript = %+v; want the typescript target alone, package prompts", f)
+	}
+	var langs []string
+	for _, tg := range withTS.AllTargets() {
+		langs = append(langs, tg.Language+"@"+tg.Field())
+	}
+	if got := strings.Join(langs, " "); got != "go@output.targets.go.dir typescript@output.targets.typescript.dir" {
+		t.Errorf("AllTargets = %s", got)
+	}
+	if f := loadOut("").Config.Output.GoTarget(); f.Dir != "generated" || f.Field() != "output.dir" {
+		t.Errorf("default GoTarget = %+v at %s", f.Target, f.Field())
+	}
+
+	_, err := LoadBytes(filepath.Join(root, FileName), []byte(minimal+"output: {package: \"p\", targets: go: dir: \"gen\"}\n"))
+	configAt(t, err, "promptc.cue:6:10", "output.package: the Go package is declared twice, here and in output.targets.go; keep one: move the value to output.targets.go.package and remove output.package")
+}

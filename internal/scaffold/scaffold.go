@@ -198,3 +198,73 @@ func takenPath(dir, n string) (string, error) {
 	}
 	return "", nil
 }
+
+// Targets lists the languages init can declare packages in, Go first.
+var Targets = []string{"go", "typescript", "python"}
+
+// ParseTargets reads a comma-separated list of Targets ("go,typescript"),
+// in any order, each at most once, and returns them in the order of
+// Targets; an unknown, repeated or empty name is an error naming the valid
+// ones.
+func ParseTargets(list string) ([]string, error) {
+	seen := map[string]bool{}
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		switch {
+		case n == "":
+			return nil, fmt.Errorf("%q names an empty target; list languages separated by commas (valid: %s)", list, strings.Join(Targets, ", "))
+		case !slices.Contains(Targets, n):
+			return nil, fmt.Errorf("unknown target %q (valid: %s)", n, strings.Join(Targets, ", "))
+		case seen[n]:
+			return nil, fmt.Errorf("target %q is listed twice; list each once", n)
+		}
+		seen[n] = true
+	}
+	var out []string
+	for _, n := range Targets {
+		if seen[n] {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// goOutput is the output line every template's promptc.cue starts with:
+// the Go package alone.
+const goOutput = `output: {dir: "generated", package: "prompts"}` + "\n"
+
+// targetLines declare each language's package in output.targets, every
+// directory inside generated/ so that one folder holds what build writes.
+var targetLines = map[string]string{
+	"go":         "\tgo: {dir: \"generated\", package: \"prompts\"}\n",
+	"typescript": "\ttypescript: dir: \"generated/typescript\"\n",
+	"python":     "\tpython: {dir: \"generated/python/prompts\", package: \"prompts\"}\n",
+}
+
+// WithTargets returns files, a template's files, with its promptc.cue
+// declaring the packages of langs (from ParseTargets). Go alone leaves the
+// files as they are; with another language every package is declared in
+// output.targets, the Go package among them, since build writes it (and
+// the costs table beside it) in any case.
+func WithTargets(files map[string]string, langs []string) (map[string]string, error) {
+	if slices.Equal(langs, []string{"go"}) {
+		return files, nil
+	}
+	cfg := files["promptc.cue"]
+	if !strings.Contains(cfg, goOutput) {
+		return nil, errors.New("the template's promptc.cue has no output line to declare the targets in")
+	}
+	block := "output: targets: {\n"
+	for _, n := range Targets {
+		if n == "go" || slices.Contains(langs, n) {
+			block += targetLines[n]
+		}
+	}
+	block += "}\n"
+	out := make(map[string]string, len(files))
+	for k, v := range files {
+		out[k] = v
+	}
+	out["promptc.cue"] = strings.Replace(cfg, goOutput, block, 1)
+	return out, nil
+}

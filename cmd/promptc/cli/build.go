@@ -12,7 +12,6 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
-	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
@@ -22,7 +21,9 @@ import (
 // buildLong is the help text of build.
 const buildLong = `build compiles the project, checks every budget for every mode, family and
 model note, and writes the output directory named in promptc.cue: the Go
-package, COSTS.md, costs.json and the operator guide. The files are written
+package, COSTS.md, costs.json and the operator guide, and the directory of
+each other target of output.targets (TypeScript, Python), each under the
+same rules. The files are written
 all or nothing (temporary files, then renames, rolled back on failure) and
 only when their bytes change; files promptc generated before and no longer
 generates are removed, and leftovers of an interrupted build are resolved.
@@ -39,8 +40,8 @@ directory git uses whatever its name) (exit 2).
 Each build locks the output directory while it writes; a second build
 meanwhile writes nothing (exit 3).
 
-With --check nothing is written: build exits 1 when the output directory is
-stale, listing each file build would create, replace or delete (changed,
+With --check nothing is written: build exits 1 when the output directory (or
+a target's) is stale, listing each file build would create, replace or delete (changed,
 missing, orphaned, leftover) with what it would do and why, then a diff.
 
 Findings go to stderr, the same that promptc lint prints for the tree
@@ -154,12 +155,13 @@ func (g *globals) buildCheck(cmd *cobra.Command, progs []*compiler.Program, foun
 	for _, c := range changes {
 		stale = append(stale, staleFile{p.Config.Output.Dir, rel, c})
 	}
-	for _, t := range p.Config.Output.TargetList() {
-		files, err := targetFiles(progs, t)
-		if err != nil {
-			return err
-		}
-		tc, err := emit.StaleTarget(p, t, files)
+	targets := p.Config.Output.TargetList()
+	sets, err := emit.TargetFiles(progs, targets)
+	if err != nil {
+		return err
+	}
+	for i, t := range targets {
+		tc, err := emit.StaleTarget(p, t, sets[i])
 		if err != nil {
 			return g.outputError(cmd, p, found, err, "nothing checked")
 		}
@@ -192,35 +194,6 @@ type staleFile struct {
 	c        emit.Change
 }
 
-// targetFiles renders the package of target t from progs, with its
-// manifest.
-func targetFiles(progs []*compiler.Program, t config.NamedTarget) ([]emit.File, error) {
-	p := progs[0]
-	d, err := portable.Build(progs, emit.InputHash(p))
-	var pe *portable.Error
-	if errors.As(err, &pe) {
-		// A configuration error at what cannot be shipped.
-		pos := pe.Pos
-		if pe.Path != "" {
-			pos = p.Loaded.PosOf(pe.Path)
-		}
-		return nil, &config.Error{Root: p.Loaded.Root, Diagnostics: []diag.Diagnostic{diag.Errorf(pos, config.RuleConfig,
-			"%s; the %s package (%s) cannot carry it: rewrite it so that it can, or remove the target", pe.Msg, t.Language, t.Field())}}
-	}
-	if err != nil {
-		return nil, err
-	}
-	pf, err := portable.Files(t.Language, d, t.Package)
-	if err != nil {
-		return nil, err
-	}
-	var files []emit.File
-	for _, f := range pf {
-		files = append(files, emit.File{Name: f.Name, Data: f.Data})
-	}
-	return emit.WithManifest(files), nil
-}
-
 // write renders progs and writes the output directory, logging each file
 // written, removed or resolved, and ends with the findings (in a machine
 // format: found, the build's findings) or the summary line (unless
@@ -235,11 +208,9 @@ func (o *buildOptions) write(g *globals, cmd *cobra.Command, progs []*compiler.P
 	// Every target is rendered before anything is written: a project no
 	// target can carry writes nothing.
 	targets := p.Config.Output.TargetList()
-	targetSets := make([][]emit.File, len(targets))
-	for i, t := range targets {
-		if targetSets[i], err = targetFiles(progs, t); err != nil {
-			return err
-		}
+	targetSets, err := emit.TargetFiles(progs, targets)
+	if err != nil {
+		return err
 	}
 	res, err := emit.Write(p, files)
 	if res != nil {
