@@ -97,6 +97,10 @@ class Custom:
     text: str
     path: str
     usable: bool
+    #: The name load_custom read (frontmatter name:, else the first heading); not sent.
+    name: str = ""
+    #: Why load_custom did not use the file; not sent.
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,10 @@ export interface Custom {
   readonly path: string;
   /** false sends text (or the fallback) and sets Prompt.customFallback. */
   readonly usable: boolean;
+  /** The name loadCustom read (frontmatter name:, else the first heading); not sent. */
+  readonly name?: string;
+  /** Why loadCustom did not use the file; not sent. */
+  readonly reason?: string;
 }
 
 /** A request in names: what index.d.ts narrows. */
