@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/includecases"
 	"github.com/promptc/promptc/internal/testproject"
@@ -440,4 +441,154 @@ func compareLoaders(t *testing.T, lang string, cases []loaderCase, want, got []s
 		}
 	}
 	t.Logf("%s: %d of %d loader cases equal", lang, len(want), len(want))
+}
+
+// markdownDocs returns the documents the scanners are compared on: every
+// example of the CommonMark specification, the documents whose line kinds
+// the reference implementation computed, and documents made of lines
+// drawn from the constructs the scanner tells apart, nested and mixed.
+func markdownDocs(t *testing.T) []string {
+	t.Helper()
+	var docs []string
+	for _, name := range []string{"spec.json", "reference.json"} {
+		b, err := os.ReadFile(filepath.Join("../../compiler/markdown/testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ex []struct {
+			Markdown string `json:"markdown"`
+		}
+		if err := json.Unmarshal(b, &ex); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ex {
+			docs = append(docs, e.Markdown)
+		}
+	}
+	// A line is up to two container or indentation prefixes and one or
+	// two bodies.
+	prefixes := []string{"> ", "- ", "* ", "1. ", "2) ", "  ", "    ", "\t", " "}
+	bodies := []string{"", "text", "@a.md", "@b/c.md", "```", "~~~", "```go", "``` a`", "<!--", "-->", "<!-- promptc:x -->",
+		"<div>", "</div>", "<pre>", "</pre>", "<a href=\"x\">", "</a>", "<?", "?>", "<!X", "<![CDATA[", "]]>", "[a]: /u", "[a]:", "/u 'title'",
+		"===", "---", "***", "- - -", "# h", "###### h", "####### h", "#x", "é😀", "text\r"}
+	state := uint32(1)
+	next := func(n int) int { // xorshift: the same documents on every run
+		state ^= state << 13
+		state ^= state >> 17
+		state ^= state << 5
+		return int(state % uint32(n))
+	}
+	// Every pair of bodies, with and without a blank line between them,
+	// then an indented line, in the document, a block quote and a list
+	// item: whether each block ends where it should shows in the kind of
+	// the last line.
+	for _, a := range bodies {
+		for _, b := range bodies {
+			docs = append(docs, a+"\n"+b+"\n\n    code\n", a+"\n\n"+b+"\n    code\n",
+				"> "+a+"\n>\n> "+b+"\n>     code\n", "- "+a+"\n\n  "+b+"\n\n      code\n")
+		}
+	}
+	for range 6000 {
+		var b strings.Builder
+		for range 1 + next(10) {
+			for range next(3) {
+				b.WriteString(prefixes[next(len(prefixes))])
+			}
+			for range 1 + next(2) {
+				b.WriteString(bodies[next(len(bodies))])
+			}
+			b.WriteString("\n")
+		}
+		docs = append(docs, b.String())
+	}
+	return docs
+}
+
+// kinds is the line kinds of doc as the Go scanner finds them, one letter
+// a line: t(ext), c(ode), m (comment).
+func kinds(doc string) string {
+	var b strings.Builder
+	for _, l := range markdown.Scan([]byte(doc)) {
+		b.WriteByte("tcm"[l.Kind])
+	}
+	return b.String()
+}
+
+// TestMarkdownLines runs the TypeScript and Python loaders' Markdown line
+// scanner on every document of markdownDocs and fails on the first whose
+// line kinds differ from the Go scanner's: an include line inside code or
+// a comment is text to one and an include to the other otherwise.
+func TestMarkdownLines(t *testing.T) {
+	docs := markdownDocs(t)
+	want := make([]string, len(docs))
+	for i, d := range docs {
+		want[i] = kinds(d)
+	}
+	d, err := portable.Build(testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs(), "sha256:stub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(t *testing.T, lang string, got []string) {
+		t.Helper()
+		if len(got) != len(docs) {
+			t.Fatalf("%s scanned %d documents of %d", lang, len(got), len(docs))
+		}
+		for i := range docs {
+			var g string
+			if err := json.Unmarshal([]byte(got[i]), &g); err != nil {
+				t.Fatal(err)
+			}
+			if g != want[i] {
+				t.Fatalf("%s's line kinds differ from Go's on %q:\n  go:   %s\n  %s: %s", lang, docs[i], want[i], lang, g)
+			}
+		}
+		t.Logf("%s: %d of %d documents scanned alike", lang, len(docs), len(docs))
+	}
+	t.Run("typescript", func(t *testing.T) {
+		node, err := exec.LookPath("node")
+		if err != nil {
+			t.Skip("no node on PATH: the TypeScript scanner is not checked here (CI has node)")
+		}
+		files, err := portable.TypeScript(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		for _, f := range files {
+			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+		}
+		write(t, filepath.Join(dir, "scan.mjs"), `import { scanMarkdown } from "./prompts/loaders.js";
+let s = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => (s += d)).on("end", () => {
+  const out = JSON.parse(s).map((doc) => JSON.stringify(scanMarkdown(Buffer.from(doc, "utf8")).map((l) => "tcm"[l.kind]).join("")));
+  process.stdout.write(out.join("\n") + "\n");
+});
+`)
+		cmd := exec.Command(node, "scan.mjs")
+		cmd.Dir = dir
+		check(t, "typescript", run(t, cmd, docs))
+	})
+	t.Run("python", func(t *testing.T) {
+		py, err := exec.LookPath("python3")
+		if err != nil {
+			t.Skip("no python3 on PATH: the Python scanner is not checked here (CI has python3)")
+		}
+		files, err := portable.Python(d, "prompts")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		for _, f := range files {
+			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+		}
+		write(t, filepath.Join(dir, "scan.py"), `import json, sys
+from prompts._loaders import _scan_markdown
+for doc in json.load(sys.stdin):
+    sys.stdout.write(json.dumps("".join("tcm"[k] for _, _, k in _scan_markdown(doc.encode("utf-8")))) + "\n")
+`)
+		cmd := exec.Command(py, "-X", "utf8", "-B", "scan.py")
+		cmd.Dir = dir
+		check(t, "python", run(t, cmd, docs))
+	})
 }

@@ -136,9 +136,11 @@ function endsOnBlank(b) {
 
 /**
  * Scans src (bytes) and returns one line per line: its byte range (the
- * line ending left out) and its kind.
+ * line ending left out) and its kind (0 text, 1 code, 2 comment).
+ * Exported for the conformance tests, which compare it with the Go
+ * scanner; the package's index does not export it.
  */
-function scanMarkdown(src) {
+export function scanMarkdown(src) {
   const s = new Scanner(src);
   s.run();
   return s.out;
