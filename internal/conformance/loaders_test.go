@@ -317,12 +317,74 @@ for c in json.load(sys.stdin):
 // read, and the custom mode composed from it. The Go answers of the
 // shared cases must also be the outcome build time gives.
 func TestLoaders(t *testing.T) {
-	progs := testproject.CompileAll(t, "../../compiler/portable/testdata/stub").Programs()
+	t.Run("default limits", func(t *testing.T) {
+		checkLoaders(t, "../../compiler/portable/testdata/stub", loaderCases())
+	})
+	t.Run("small limits", func(t *testing.T) {
+		// The stub with limits small enough to cross in a few lines.
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS("../../compiler/portable/testdata/stub")); err != nil {
+			t.Fatal(err)
+		}
+		cue, err := os.ReadFile(filepath.Join(dir, "promptc.cue"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, "promptc.cue"), string(cue)+"includes: {maxDepth: 2, maxFiles: 4, maxTotalChars: 120, maxFileChars: 50}\n")
+		checkLoaders(t, dir, smallLimitCases())
+	})
+}
+
+// smallLimitCases cross the limits of TestLoaders' small-limits project
+// (depth 2, 4 files, 120 characters in all, 50 from one file), alone and
+// after another directory's files.
+func smallLimitCases() []loaderCase {
+	under := func(files map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range files {
+			m["proj/"+k] = v
+		}
+		return m
+	}
+	ins := func(name string, files map[string]string, set func(*loaderCase)) loaderCase {
+		c := loaderCase{Name: name, Kind: "instructions", Files: under(files)}
+		if set != nil {
+			set(&c)
+		}
+		return c
+	}
+	return []loaderCase{
+		ins("depth 2 allowed, 3 refused", map[string]string{"AGENTS.md": "0\n@a.md\n", "a.md": "1\n@b.md\n", "b.md": "2\n@c.md\n", "c.md": "3\n"}, nil),
+		ins("file 5 refused", map[string]string{"AGENTS.md": "@a.md\n@b.md\n@c.md\n@d.md\n", "a.md": "A\n", "b.md": "B\n", "c.md": "C\n", "d.md": "D\n"}, nil),
+		ins("50 characters from one file, and 51", map[string]string{"AGENTS.md": "@a.md\n@b.md\n", "a.md": sized(50), "b.md": sized(51)}, nil),
+		ins("120 characters in all, then over", map[string]string{"AGENTS.md": sized(21) + "@a.md\n@b.md\n@c.md\n", "a.md": sized(50), "b.md": sized(50), "c.md": "x\n"}, nil),
+		ins("a named file over the per-file limit", map[string]string{"AGENTS.md": sized(60) + sized(70) + "@a.md\n", "a.md": "A\n", "CLAUDE.md": "C\n"},
+			func(c *loaderCase) { c.Names = []string{"AGENTS.md", "CLAUDE.md"} }),
+		ins("named files past the files limit, missing and present", map[string]string{"AGENTS.md": "@a.md\n@b.md\n@c.md\n", "a.md": "A\n", "b.md": "B\n", "c.md": "C\n", "E.md": "E\n"},
+			func(c *loaderCase) {
+				c.Names = []string{"AGENTS.md", "D.md", "E.md", "pipe.md"}
+				c.FIFOs = []string{"proj/pipe.md"}
+			}),
+		ins("after another directory: its files and characters count", map[string]string{"AGENTS.md": "@a.md\n@b.md\n", "a.md": sized(40), "b.md": "B\n",
+			"../user/RULES.md": "@u1.md\n", "../user/u1.md": sized(45)},
+			func(c *loaderCase) { c.AfterDir, c.AfterNames = "user", []string{"RULES.md"} }),
+		ins("after another directory: the files limit", map[string]string{"AGENTS.md": "A\n@a.md\n", "a.md": "a\n",
+			"../user/RULES.md": "@u1.md\n@u2.md\n", "../user/u1.md": "1\n", "../user/u2.md": "2\n"},
+			func(c *loaderCase) {
+				c.AfterDir, c.AfterNames, c.Names = "user", []string{"RULES.md"}, []string{"AGENTS.md", "missing.md"}
+			}),
+	}
+}
+
+// checkLoaders answers cases with the generated Go package of the project
+// in dir and with every other target's package, and fails on the first
+// answer that differs.
+func checkLoaders(t *testing.T, dir string, cases []loaderCase) {
+	progs := testproject.CompileAll(t, dir).Programs()
 	d, err := portable.Build(progs, "sha256:loaders")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := loaderCases()
 	root := t.TempDir()
 	writeLoaderCases(t, root, cases)
 
