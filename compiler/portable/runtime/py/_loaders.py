@@ -1336,12 +1336,12 @@ def _read_instruction_file(project_dir: str, p: str, max_bytes: int) -> _Read:
     if "\ufeff" in text:
         return bad("it contains a byte-order mark")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    data = text.encode("utf-8")
-    lines: List[str] = []
-    kinds: List[int] = []
-    for start, end, kind in _scan_markdown(data):
-        lines.append(data[start:end].decode("utf-8"))
-        kinds.append(kind)
+    # The scanner's lines are the text's lines: only "\n" is left to end
+    # one, and a final "\n" ends the last.
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    kinds = [k for _, _, k in _scan_markdown(text.encode("utf-8"))]
     return _Read(file=_File(p, lines, kinds, text.endswith("\n")))
 
 

@@ -1350,13 +1350,11 @@ function readInstructionFile(projectDir, p, maxBytes) {
   if (text.includes("\0")) return bad("it contains a NUL byte");
   if (text.includes("\ufeff")) return bad("it contains a byte-order mark");
   text = text.replaceAll("\r\n", "\n").replaceAll("\r", "\n");
-  const bytes = Buffer.from(text, "utf8");
-  const lines = [];
-  const kinds = [];
-  for (const ln of scanMarkdown(bytes)) {
-    lines.push(bytes.toString("utf8", ln.start, ln.end));
-    kinds.push(ln.kind);
-  }
+  // The scanner's lines are the text's lines: only "\n" is left to end
+  // one, and a final "\n" ends the last.
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  const kinds = scanMarkdown(Buffer.from(text, "utf8")).map((ln) => ln.kind);
   return { file: { path: p, lines, kinds, lastNewline: text.endsWith("\n") } };
 }
 
