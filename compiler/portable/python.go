@@ -75,7 +75,7 @@ func pyInit(d *Project, pkg string) string {
 	}
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
 	pf("           \"InstructionProblem\", \"Instructions\",\n")
-	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
+	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"modes_for\", \"next_mode\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
 	pf("#: A prompt mode of promptc.cue (the custom mode included, when declared).\nMode = %s\n", pyLiteral(modes))
 	pf("#: A model family.\nFamily = %s\n", pyLiteral(families))
 	if len(d.Profiles) > 0 {
@@ -169,6 +169,16 @@ def cost_notice(request: Optional[Request] = None) -> Notice:
 def modes() -> List[str]:
     """Every mode of promptc.cue, in lattice order."""
     return _rt.modes()
+
+
+def modes_for(custom: Optional[Custom] = None) -> List[str]:
+    """modes(), then the custom mode when custom is usable: what a mode picker offers (the Go package's ModesFor)."""
+    return _rt.modes_for(custom)
+
+
+def next_mode(mode: str, custom: Optional[Custom] = None) -> str:
+    """The mode after mode in modes_for(custom), wrapping around: the cycle a key press runs; "" is the default mode (NextMode)."""
+    return _rt.next_mode(mode, custom)
 
 
 def families() -> List[str]:

@@ -180,6 +180,10 @@ export declare const defaultMode: Mode;
 export declare const fallbackFamily: Family;
 export declare const tokenCounter: string;
 export declare function modes(): Mode[];
+/** modes(), then the custom mode when custom is usable: what a mode picker offers (the Go package's ModesFor). */
+export declare function modesFor(custom?: Custom): Mode[];
+/** The mode after mode in modesFor(custom), wrapping around: the cycle a key press runs; "" is the default mode (NextMode). */
+export declare function nextMode(mode: Mode | "", custom?: Custom): Mode;
 export declare function families(): Family[];
 export declare function profiles(): Profile[];
 export declare function permissions(): Permission[];

@@ -241,6 +241,21 @@ func main() {
 				srcs = append(srcs, s.Source)
 			}
 			a["sources"] = srcs
+			offered := []string{}
+			for _, m := range pkg.ModesFor(cu) {
+				offered = append(offered, m.String())
+			}
+			a["modesFor"] = offered
+			next := map[string]string{}
+			for _, name := range append([]string{""}, offered...) {
+				var m pkg.Mode
+				if name != "" {
+					m, _ = pkg.ParseMode(name)
+				}
+				next[name] = pkg.NextMode(m, cu).String()
+			}
+			next["custom"] = pkg.NextMode(pkg.ModeCustom, cu).String()
+			a["nextMode"] = next
 		}
 		enc.Encode(a)
 	}
@@ -274,6 +289,9 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
       const pr = p.compose(r);
       a.compose = { text: pr.text, customFallback: pr.customFallback };
       a.sources = p.sections(r).map((x) => x.source);
+      a.modesFor = p.modesFor(cu);
+      a.nextMode = {};
+      for (const m of ["", ...a.modesFor, "custom"]) a.nextMode[m] = p.nextMode(m, cu);
     }
     out.push(JSON.stringify(a));
   }
@@ -306,6 +324,8 @@ for c in json.load(sys.stdin):
         pr = p.compose(r)
         a["compose"] = {"text": pr.text, "customFallback": pr.custom_fallback}
         a["sources"] = [x.source for x in p.sections(r)]
+        a["modesFor"] = p.modes_for(cu)
+        a["nextMode"] = {m: p.next_mode(m, cu) for m in ["", *a["modesFor"], "custom"]}
     out.write(json.dumps(a, ensure_ascii=False) + "\n")
 `
 
@@ -314,7 +334,8 @@ for c in json.load(sys.stdin):
 // generated Go package and with every other target's package, on one tree
 // each, and fails on the first answer that differs: text, files, and
 // every problem with its position and message; for a custom file what was
-// read, and the custom mode composed from it. The Go answers of the
+// read, the custom mode composed from it, the modes a picker offers and
+// the mode each one cycles to. The Go answers of the
 // shared cases must also be the outcome build time gives.
 func TestLoaders(t *testing.T) {
 	t.Run("default limits", func(t *testing.T) {
@@ -492,7 +513,7 @@ func compareLoaders(t *testing.T, lang string, cases []loaderCase, want, got []s
 		wb, _ := json.Marshal(w)
 		gb, _ := json.Marshal(g)
 		if string(wb) != string(gb) {
-			for _, k := range []string{"after", "text", "files", "problems", "custom", "compose", "sources"} {
+			for _, k := range []string{"after", "text", "files", "problems", "custom", "compose", "sources", "modesFor", "nextMode"} {
 				wk, _ := json.Marshal(w[k])
 				gk, _ := json.Marshal(g[k])
 				if string(wk) != string(gk) {

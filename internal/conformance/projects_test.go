@@ -219,7 +219,7 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 // the stub project the way a harness does; tsc --strict must accept it,
 // and must refuse it with a mode that is none (tsBad).
 const tsConsumer = `import { compose, sections, resolve, validate, fields, costNotice, PromptError, type Request, type Mode } from "./prompts/index.js";
-import { loadInstructions, loadCustom, instructionFiles, customFile, InstructionProblem, type Instructions } from "./prompts/index.js";
+import { loadInstructions, loadCustom, instructionFiles, customFile, InstructionProblem, modesFor, nextMode, type Instructions } from "./prompts/index.js";
 
 const mode: Mode = "long";
 const req: Request = {
@@ -250,6 +250,9 @@ const own = loadCustom(".", customFile);
 const named: string = own.name + own.reason;
 const custom: Request = { mode: "custom", custom: own, slots: { rules: rules.text } };
 console.log(instructionFiles().length, named, compose(custom).customFallback, rules.files.length);
+const picker: Mode[] = modesFor(own);
+const after: Mode = nextMode("", own);
+console.log(picker, after, nextMode(after));
 `
 
 // TestTypeScriptStrict type-checks a consumer of the generated TypeScript
@@ -385,7 +388,7 @@ func TestDocsHarness(t *testing.T) {
 // it, and refuse it with a mode that is none.
 const pyConsumer = `from typing import List
 
-from prompts import CUSTOM_FILE, InstructionProblem, Instructions, Request, compose, instruction_files, load_custom, load_instructions, resolve, validate, Mode
+from prompts import CUSTOM_FILE, InstructionProblem, Instructions, Request, compose, instruction_files, load_custom, load_instructions, modes_for, next_mode, resolve, validate, Mode
 
 mode: Mode = "long"
 r = Request(mode=mode, model="alpha-small", slots={"rules": "R"}, inputs={"IsGitRepo": True, "Style": "terse"})
@@ -405,6 +408,8 @@ own = load_custom(".", CUSTOM_FILE)
 named: str = own.name + own.reason
 custom = Request(mode="custom", custom=own, slots={"rules": rules.text})
 print(len(instruction_files()), named, compose(custom).custom_fallback, len(rules.files))
+picker: List[str] = modes_for(own)
+print(picker, next_mode("", own), next_mode(next_mode("")))
 `
 
 // TestPythonStrict type-checks the generated Python package and a consumer

@@ -113,6 +113,17 @@ class CustomTest(_Tree):
         self.assertEqual(p.text, "Stay inside the project.")
         self.assertTrue(p.custom_fallback)
 
+    def test_modes_for_and_next_mode(self) -> None:
+        rt = Runtime(DATA)
+        d = self.tree({"proj/custom.md": "Mine.\n"})
+        usable = Custom(**dataclasses.asdict(load_custom(d, "custom.md", DATA["custom"])))
+        unusable = Custom(**dataclasses.asdict(load_custom(d, "none.md", DATA["custom"])))
+        self.assertEqual(rt.modes_for(usable), ["short", "long", "custom"])
+        self.assertEqual(rt.modes_for(unusable), ["short", "long"])
+        self.assertEqual(rt.modes_for(), ["short", "long"])
+        self.assertEqual([rt.next_mode(m, usable) for m in ["", "short", "long", "custom"]], ["long", "long", "custom", "short"])
+        self.assertEqual([rt.next_mode(m, unusable) for m in ["", "short", "long", "custom"]], ["long", "long", "short", "short"])
+
 
 if __name__ == "__main__":
     unittest.main()

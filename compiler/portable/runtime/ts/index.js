@@ -20,6 +20,8 @@ export const fallbackFamily = rt.fallbackFamily;
 export const tokenCounter = data.tokenCounter;
 
 export const modes = () => rt.modes();
+export const modesFor = (custom) => rt.modesFor(custom);
+export const nextMode = (mode, custom) => rt.nextMode(mode, custom);
 export const families = () => rt.families();
 export const profiles = () => rt.profiles();
 export const permissions = () => rt.permissions();

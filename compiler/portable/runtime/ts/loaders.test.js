@@ -110,3 +110,15 @@ test("a custom file that cannot be used gives the fallback and why", () => {
   assert.equal(p.text, "Stay inside the project.");
   assert.equal(p.customFallback, true);
 });
+
+test("a usable custom file joins the modes a picker offers and cycles", () => {
+  const rt = createRuntime(data);
+  const dir = tree({ "proj/custom.md": "Mine.\n" });
+  const usable = loadCustom(dir, "custom.md", data.custom);
+  const unusable = loadCustom(dir, "none.md", data.custom);
+  assert.deepEqual(rt.modesFor(usable), ["short", "long", "custom"]);
+  assert.deepEqual(rt.modesFor(unusable), ["short", "long"]);
+  assert.deepEqual(rt.modesFor(), ["short", "long"]);
+  assert.deepEqual(["", "short", "long", "custom"].map((m) => rt.nextMode(m, usable)), ["long", "long", "custom", "short"]);
+  assert.deepEqual(["", "short", "long", "custom"].map((m) => rt.nextMode(m, unusable)), ["long", "long", "short", "short"]);
+});

@@ -108,6 +108,10 @@ export interface AnyResolution {
 /** The runtime of one project. */
 export interface Runtime {
   modes(): string[];
+  /** modes(), then the custom mode when custom is usable: what a mode picker offers. */
+  modesFor(custom?: Custom): string[];
+  /** The mode after mode in modesFor(custom), wrapping around; "" is the default mode, one not offered is followed by the first. */
+  nextMode(mode: string, custom?: Custom): string;
   readonly defaultMode: string;
   families(): string[];
   readonly fallbackFamily: string;
