@@ -130,6 +130,10 @@ func loaderCases() []loaderCase {
 	cus("outside by path", "../custom.md", map[string]string{"../custom.md": "Outside.\n"}, nil)
 	cus("absolute path", "/etc/hostname", map[string]string{}, nil)
 	cus("empty path", "", map[string]string{}, nil)
+	cus("through a missing directory and back", "sub/../custom.md", map[string]string{"custom.md": "Mine.\n"}, nil)
+	cus("through a directory and back", "sub/../custom.md", map[string]string{"custom.md": "Mine.\n", "sub/x": "x\n"}, nil)
+	cus("through a link and back", "lnk/../custom.md", map[string]string{"custom.md": "Mine.\n", "deep/custom.md": "Deep.\n", "deep/sub/x": "x\n"},
+		func(c *loaderCase) { c.Links = map[string]string{"proj/lnk": "deep/sub"} })
 	cus("link inside", "custom.md", map[string]string{"real.md": "Real.\n"}, func(c *loaderCase) { c.Links = map[string]string{"proj/custom.md": "real.md"} })
 	cus("link outside", "custom.md", map[string]string{"../real.md": "Real.\n"}, func(c *loaderCase) { c.Links = map[string]string{"proj/custom.md": "../real.md"} })
 	cus("dangling link", "custom.md", map[string]string{}, func(c *loaderCase) { c.Links = map[string]string{"proj/custom.md": "gone.md"} })

@@ -1193,7 +1193,15 @@ def _open_in_project(project_dir: str, p: str) -> Tuple[int, _Read]:
 
     try:
         base = _realpath(project_dir)
-        target = _realpath(os.path.join(base, *p.split("/")))
+        parts = p.split("/")
+        # Each component is resolved on the disk, as the Go package's
+        # os.Root does: "sub/../x.md" needs the directory sub, which
+        # os.path.realpath would pass over when it is missing.
+        for i in range(1, len(parts)):
+            if parts[i] == ".." and parts[i - 1] not in ("", ".", ".."):
+                if not stat.S_ISDIR(os.stat(os.path.join(base, *parts[:i])).st_mode):
+                    raise NotADirectoryError(errno.ENOTDIR, "not a directory")
+        target = _realpath(os.path.join(base, *parts))
     except OSError as e:
         return fail(e)
     rel = os.path.relpath(target, base)

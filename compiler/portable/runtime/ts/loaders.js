@@ -1238,7 +1238,10 @@ function openInProject(projectDir, p) {
   }
   let target;
   try {
-    target = fs.realpathSync(path.join(base, ...p.split("/")));
+    // The native realpath resolves each component on the disk, as the Go
+    // package's os.Root does: "sub/../x.md" needs sub, and a link's ".."
+    // is its target's parent. (path.join would drop "sub/.." unread.)
+    target = fs.realpathSync.native(base + path.sep + p.split("/").join(path.sep));
   } catch (e) {
     return fail(e);
   }
