@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:78642cab9799d1413b8466da6266c3c527e24becc4aacc6c60491c517cf73bec"
+const InputHash = "sha256:012a768b3dcad22c3eda8e2a05a9313a0f12288f5cdcd17d0a6398c0b1825350"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

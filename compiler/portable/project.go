@@ -23,6 +23,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/gogen"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
@@ -38,6 +39,7 @@ type Project struct {
 	DefaultMode  int           `json:"defaultMode"`
 	Aliases      [][2]any      `json:"aliases"`
 	Custom       *Custom       `json:"custom"`
+	Instructions *Instructions `json:"instructions"`
 	Families     []Family      `json:"families"`
 	Fallback     int           `json:"fallbackFamily"`
 	Rules        []Rule        `json:"rules"`
@@ -79,6 +81,20 @@ type Custom struct {
 	MaxBytes       int    `json:"maxBytes"`
 	Fallback       string `json:"fallback"`
 	FallbackSource string `json:"fallbackSource"`
+}
+
+// Instructions is what the instruction-file loader reads when the harness
+// names no files, whether it expands @include lines, and the limits it
+// holds them to: the project's includes: limits, and the largest file it
+// reads in bytes.
+type Instructions struct {
+	Files         []string `json:"files"`
+	Includes      bool     `json:"includes"`
+	MaxDepth      int      `json:"maxDepth"`
+	MaxFiles      int      `json:"maxFiles"`
+	MaxTotalChars int      `json:"maxTotalChars"`
+	MaxFileChars  int      `json:"maxFileChars"`
+	MaxBytes      int      `json:"maxBytes"`
 }
 
 // Family is a model family: its sections and its notes in the order they
@@ -271,6 +287,11 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		if part := p.Parts[cu.Fallback.Name]; part != nil {
 			out.Custom.Fallback, out.Custom.FallbackSource = part.Text, src(part.Pos.Path, part.Pos.Line, part.Text)
 		}
+	}
+	if in := c.Instructions; in != nil {
+		lim := c.Includes
+		out.Instructions = &Instructions{Files: append([]string{}, in.Files...), Includes: in.Includes && lim.Enabled,
+			MaxDepth: lim.MaxDepth, MaxFiles: lim.MaxFiles, MaxTotalChars: lim.MaxTotalChars, MaxFileChars: lim.MaxFileChars, MaxBytes: genruntime.InstructionMaxBytes}
 	}
 	slots := slices.Sorted(maps.Keys(c.Slots))
 	for _, s := range slots {

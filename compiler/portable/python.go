@@ -7,14 +7,19 @@ import (
 	"strings"
 )
 
-//go:embed runtime/py/_runtime.py
-var pyRuntime []byte
+var (
+	//go:embed runtime/py/_runtime.py
+	pyRuntime []byte
+	//go:embed runtime/py/_loaders.py
+	pyLoaders []byte
+)
 
 // Python returns the files of the Python package of d named pkg, for
 // Python 3.9 or later: _data.py is the compiled form, __init__.py the API
 // typed for the project (Literal types for modes, families, profiles,
-// permission sets and enum inputs; TypedDicts for slots and inputs), and
-// _runtime.py the fixed runtime.
+// permission sets and enum inputs; TypedDicts for slots and inputs),
+// _runtime.py the fixed runtime and _loaders.py the fixed loaders of the
+// user's files.
 func Python(d *Project, pkg string) ([]File, error) {
 	js, err := d.JSON()
 	if err != nil {
@@ -30,6 +35,7 @@ func Python(d *Project, pkg string) ([]File, error) {
 	return []File{
 		{"__init__.py", []byte(head + pyInit(d, pkg))},
 		{"_data.py", []byte(data)},
+		{"_loaders.py", append([]byte(head), pyLoaders...)},
 		{"_runtime.py", append([]byte(head), pyRuntime...)},
 		{"py.typed", []byte{}},
 	}, nil
@@ -59,9 +65,17 @@ func pyInit(d *Project, pkg string) string {
 	}
 	pf("\"\"\"Package %s holds the prompt assets compiled by promptc: every mode for every\nmodel family, composed at run time.\"\"\"\n\n", pkg)
 	pf("from dataclasses import dataclass, field\nfrom typing import List, Literal, Optional, Sequence, TypedDict, Union\n\n")
-	pf("from ._data import DATA\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
+	pf("from . import _loaders\nfrom ._data import DATA\nfrom ._loaders import InstructionProblem, Instructions\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
+	loaders := ""
+	if d.Custom != nil {
+		loaders += ", \"CUSTOM_FILE\", \"load_custom\""
+	}
+	if d.Instructions != nil {
+		loaders += ", \"instruction_files\", \"load_instructions\""
+	}
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
-	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"families\", \"parse_mode\", \"tools\"]\n\n")
+	pf("           \"InstructionProblem\", \"Instructions\",\n")
+	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"modes_for\", \"next_mode\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
 	pf("#: A prompt mode of promptc.cue (the custom mode included, when declared).\nMode = %s\n", pyLiteral(modes))
 	pf("#: A model family.\nFamily = %s\n", pyLiteral(families))
 	if len(d.Profiles) > 0 {
@@ -154,6 +168,16 @@ def modes() -> List[str]:
     return _rt.modes()
 
 
+def modes_for(custom: Optional[Custom] = None) -> List[str]:
+    """modes(), then the custom mode when custom is usable: what a mode picker offers (the Go package's ModesFor)."""
+    return _rt.modes_for(custom)
+
+
+def next_mode(mode: str, custom: Optional[Custom] = None) -> str:
+    """The mode after mode in modes_for(custom), wrapping around: the cycle a key press runs; "" is the default mode (NextMode)."""
+    return _rt.next_mode(mode, custom)
+
+
 def families() -> List[str]:
     """Every family, sorted by name."""
     return _rt.families()
@@ -168,6 +192,48 @@ def tools(permission: Optional[str] = None) -> List[Tool]:
     """The catalogue's tools the permission set permits (None: the least-privileged)."""
     return _rt.tools(permission)
 `)
+	if d.Custom != nil {
+		pf(`
+
+#: The custom mode's file, relative to the project directory: what load_custom reads by default.
+CUSTOM_FILE: str = %s
+
+
+def load_custom(project_dir: str, path: str = CUSTOM_FILE) -> Custom:
+    """Reads the custom mode's file at path (relative to project_dir) as the Go package's LoadCustom.
+
+    Never outside project_dir, never waiting on a FIFO; a file that cannot
+    be used gives the project's fallback text, usable False and the reason.
+    """
+    c = _loaders.load_custom(project_dir, path, DATA["custom"])
+    return Custom(text=c.text, path=c.path, usable=c.usable, name=c.name, reason=c.reason)
+`, quoted([]string{d.Custom.File})[0])
+	}
+	if d.Instructions != nil {
+		pf(`
+
+def instruction_files() -> List[str]:
+    """The instruction files load_instructions reads when given none."""
+    return [str(f) for f in DATA["instructions"]["files"]]
+
+
+def load_instructions(
+    project_dir: str,
+    files: Optional[Sequence[str]] = None,
+    no_includes: bool = False,
+    work_dir: str = "",
+    after: Optional[Instructions] = None,
+) -> Instructions:
+    """Reads the user's instruction files in project_dir and expands their @include lines as the Go package's LoadInstructions.
+
+    The same limits, the same problems (file:line:col), never outside
+    project_dir. files None reads instruction_files(); work_dir also looks
+    in every directory down to it; after counts an earlier result against
+    the limits.
+    """
+    return _loaders.load_instructions(project_dir, DATA["instructions"], files, no_includes, work_dir, after)
+`)
+	}
 	return b.String()
 }
 

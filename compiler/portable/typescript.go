@@ -25,6 +25,10 @@ var (
 	tsRuntimeTypes []byte
 	//go:embed runtime/ts/index.js
 	tsIndex []byte
+	//go:embed runtime/ts/loaders.js
+	tsLoaders []byte
+	//go:embed runtime/ts/loaders.d.ts
+	tsLoadersTypes []byte
 )
 
 // JSON returns the document as compact JSON, with no HTML escaping: the
@@ -43,7 +47,8 @@ func (d *Project) JSON() ([]byte, error) {
 // with their type declarations, which a TypeScript project imports as they
 // are and plain JavaScript runs on Node 18 or later. prompts.data.js is
 // the compiled form; index.d.ts types the API for the project; runtime.js,
-// runtime.d.ts and index.js are the fixed runtime.
+// runtime.d.ts and index.js are the fixed runtime, and loaders.js (with
+// loaders.d.ts) the fixed loaders of the user's files, on node:fs.
 func TypeScript(d *Project) ([]File, error) {
 	js, err := d.JSON()
 	if err != nil {
@@ -54,6 +59,8 @@ func TypeScript(d *Project) ([]File, error) {
 	return []File{
 		{"index.d.ts", []byte(head + tsTypes(d))},
 		{"index.js", append([]byte(head), tsIndex...)},
+		{"loaders.d.ts", append([]byte(head), tsLoadersTypes...)},
+		{"loaders.js", append([]byte(head), tsLoaders...)},
 		{"prompts.data.d.ts", []byte(head + "declare const data: unknown;\nexport default data;\n")},
 		{"prompts.data.js", []byte(data)},
 		{"runtime.d.ts", append([]byte(head), tsRuntimeTypes...)},
@@ -101,7 +108,8 @@ func tsTypes(d *Project) string {
 		families = append(families, f.Name)
 	}
 	pf("import type { Prompt, Section, Field, Notice, Tool, Custom } from \"./runtime.js\";\n")
-	pf("export type { Prompt, Section, Field, Notice, Tool, Custom } from \"./runtime.js\";\nexport { PromptError } from \"./runtime.js\";\n\n")
+	pf("export type { Prompt, Section, Field, Notice, Tool, Custom } from \"./runtime.js\";\nexport { PromptError } from \"./runtime.js\";\n")
+	pf("export type { LoadedCustom, Instructions, InstructionOptions } from \"./loaders.js\";\nexport { InstructionProblem } from \"./loaders.js\";\n\n")
 	pf("/** A prompt mode of promptc.cue (the custom mode included, when declared). */\nexport type Mode = %s;\n", union(modes))
 	pf("/** A model family. */\nexport type Family = %s;\n", union(families))
 	pf("/** A prompt profile. */\nexport type Profile = %s;\n", union(d.Profiles))
@@ -167,6 +175,10 @@ export declare const defaultMode: Mode;
 export declare const fallbackFamily: Family;
 export declare const tokenCounter: string;
 export declare function modes(): Mode[];
+/** modes(), then the custom mode when custom is usable: what a mode picker offers (the Go package's ModesFor). */
+export declare function modesFor(custom?: Custom): Mode[];
+/** The mode after mode in modesFor(custom), wrapping around: the cycle a key press runs; "" is the default mode (NextMode). */
+export declare function nextMode(mode: Mode | "", custom?: Custom): Mode;
 export declare function families(): Family[];
 export declare function profiles(): Profile[];
 export declare function permissions(): Permission[];
@@ -186,6 +198,26 @@ export declare function costNotice(request?: Request): Notice;
 export declare function tools(permission?: Permission): Tool[];
 export declare function permits(permission: Permission | undefined, tool: string): boolean;
 `)
+	if d.Custom != nil {
+		pf(`/** The custom mode's file, relative to the project directory: what loadCustom reads by default. */
+export declare const customFile: string;
+/**
+ * Reads the custom mode's file at path (relative to projectDir) as the Go package's LoadCustom: never
+ * outside projectDir, never waiting on a FIFO; a file that cannot be used gives the fallback and the reason.
+ */
+export declare function loadCustom(projectDir: string, path?: string): import("./loaders.js").LoadedCustom;
+`)
+	}
+	if d.Instructions != nil {
+		pf(`/** The instruction files loadInstructions reads when options name none. */
+export declare function instructionFiles(): string[];
+/**
+ * Reads the user's instruction files in projectDir and expands their @include lines as the Go package's
+ * LoadInstructions: the same limits, the same problems (file:line:col), never outside projectDir.
+ */
+export declare function loadInstructions(projectDir: string, options?: import("./loaders.js").InstructionOptions): import("./loaders.js").Instructions;
+`)
+	}
 	return b.String()
 }
 

@@ -224,6 +224,7 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 // the stub project the way a harness does; tsc --strict must accept it,
 // and must refuse it with a mode that is none (tsBad).
 const tsConsumer = `import { compose, sections, resolve, validate, fields, costNotice, PromptError, type Request, type Mode } from "./prompts/index.js";
+import { loadInstructions, loadCustom, instructionFiles, customFile, InstructionProblem, modesFor, nextMode, type Instructions } from "./prompts/index.js";
 
 const mode: Mode = "long";
 const req: Request = {
@@ -242,6 +243,21 @@ for (const e of validate(req)) {
   console.log(f, e instanceof PromptError);
 }
 console.log(cached.length, n, fam, ex);
+
+const user: Instructions = loadInstructions("/home/user/.config/agent", { files: ["RULES.md"] });
+const rules = loadInstructions(".", { workDir: "svc", after: user, noIncludes: false });
+for (const p of rules.problems) {
+  const at: string = p.path + ":" + p.line + ":" + p.col;
+  const kind: "escape" | "not-found" | "unreadable" | "depth" | "files" | "total-chars" | "file-chars" = p.kind;
+  console.log(at, kind, p instanceof InstructionProblem, String(p));
+}
+const own = loadCustom(".", customFile);
+const named: string = own.name + own.reason;
+const custom: Request = { mode: "custom", custom: own, slots: { rules: rules.text } };
+console.log(instructionFiles().length, named, compose(custom).customFallback, rules.files.length);
+const picker: Mode[] = modesFor(own);
+const after: Mode = nextMode("", own);
+console.log(picker, after, nextMode(after));
 `
 
 // TestTypeScriptStrict type-checks a consumer of the generated TypeScript
@@ -299,8 +315,10 @@ func docBlock(t *testing.T, lang string) string {
 }
 
 // TestDocsHarness runs the harness loops of docs/targets.md on the stub
-// project's packages: each must run, and both must print the same family
-// and prefix for each turn.
+// project's packages, with a user's project holding instruction files and
+// a custom file: each must run, send the included rules and the custom
+// file's text, and both must print the same family (or custom name) and
+// prefix for each turn.
 func TestDocsHarness(t *testing.T) {
 	node, nerr := exec.LookPath("node")
 	py, perr := exec.LookPath("python3")
@@ -328,10 +346,24 @@ func TestDocsHarness(t *testing.T) {
 	}
 	write(t, filepath.Join(dir, "loop.mjs"), docBlock(t, "ts"))
 	write(t, filepath.Join(dir, "py", "loop.py"), docBlock(t, "python"))
+	// The user's project each loop loads its instruction files and custom
+	// mode from.
+	for _, d := range []string{dir, filepath.Join(dir, "py")} {
+		write(t, filepath.Join(d, "project", "AGENTS.md"), "Use tabs.\n@docs/testing.md\n")
+		write(t, filepath.Join(d, "project", "docs", "testing.md"), "Run the tests before every commit.\n")
+		write(t, filepath.Join(d, "project", "custom.md"), "---\nname: Reviewer\n---\nReview only; change nothing.\n")
+	}
 	out := func(cmd *exec.Cmd) []string {
 		b, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, b)
+		}
+		// The included file's text is in the rules each turn sends, and the
+		// custom file's in the custom mode's prompt.
+		for _, want := range []string{"Run the tests before every commit.", "Review only; change nothing."} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s prints no %q:\n%s", strings.Join(cmd.Args, " "), want, b)
+			}
 		}
 		var heads []string
 		for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -345,18 +377,23 @@ func TestDocsHarness(t *testing.T) {
 	pc := exec.Command(py, "-B", "loop.py")
 	pc.Dir = filepath.Join(dir, "py")
 	got, want := out(pc), out(nc)
-	if len(want) != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if len(want) != 3 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("the loops of docs/targets.md print\ntypescript: %q\npython:     %q", want, got)
 	}
 	if want[0] != "alpha 84 84" {
 		t.Fatalf("the typescript loop prints %q first, want the family and prefix of the stub's long mode", want[0])
+	}
+	if want[2] != "Reviewer 74 74" {
+		t.Fatalf("the typescript loop prints %q last, want the custom file's name and the custom mode's prefix", want[2])
 	}
 }
 
 // pyConsumer is a Python program that uses the generated package of the
 // stub project the way a harness does; pyright in strict mode must accept
 // it, and refuse it with a mode that is none.
-const pyConsumer = `from prompts import Request, compose, resolve, validate, Mode
+const pyConsumer = `from typing import List
+
+from prompts import CUSTOM_FILE, InstructionProblem, Instructions, Request, compose, instruction_files, load_custom, load_instructions, modes_for, next_mode, resolve, validate, Mode
 
 mode: Mode = "long"
 r = Request(mode=mode, model="alpha-small", slots={"rules": "R"}, inputs={"IsGitRepo": True, "Style": "terse"})
@@ -366,6 +403,18 @@ fam: str = resolve(r).family
 for e in validate(r):
     print(e.field, e.message)
 print(prefix, fam)
+
+user: Instructions = load_instructions("/home/user/.config/agent", files=["RULES.md"])
+rules = load_instructions(".", work_dir="svc", after=user, no_includes=False)
+problems: List[InstructionProblem] = rules.problems
+for q in problems:
+    print(q.path, q.line, q.col, q.kind, q.message, str(q))
+own = load_custom(".", CUSTOM_FILE)
+named: str = own.name + own.reason
+custom = Request(mode="custom", custom=own, slots={"rules": rules.text})
+print(len(instruction_files()), named, compose(custom).custom_fallback, len(rules.files))
+picker: List[str] = modes_for(own)
+print(picker, next_mode("", own), next_mode(next_mode("")))
 `
 
 // TestPythonStrict type-checks the generated Python package and a consumer

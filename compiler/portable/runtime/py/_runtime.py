@@ -97,6 +97,10 @@ class Custom:
     text: str
     path: str
     usable: bool
+    #: The name load_custom read (frontmatter name:, else the first heading); not sent.
+    name: str = ""
+    #: Why load_custom did not use the file; not sent.
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -554,6 +558,19 @@ class Runtime:
 
     def modes(self) -> List[str]:
         return [m["name"] for m in self._modes]
+
+    def modes_for(self, custom: Optional[Custom] = None) -> List[str]:
+        """modes(), then the custom mode when custom is usable (the Go package's ModesFor)."""
+        out = self.modes()
+        if self._custom_name is not None and custom is not None and custom.usable:
+            out.append(str(self._custom_name))
+        return out
+
+    def next_mode(self, mode: str, custom: Optional[Custom] = None) -> str:
+        """The mode after mode in modes_for(custom), wrapping around (NextMode); "" is the default mode, one not offered is followed by the first."""
+        ms = self.modes_for(custom)
+        m = mode if mode != "" else self._modes[self.data["defaultMode"]]["name"]
+        return ms[(ms.index(m) + 1) % len(ms)] if m in ms else ms[0]
 
     def families(self) -> List[str]:
         return [f["name"] for f in self._families]

@@ -81,7 +81,7 @@ class ValidateTest(unittest.TestCase):
                             "inputs": {"Style": "loud", "Files": [{}, {}, {"Path": "p" * 41}]}})
         self.assertEqual(
             [(e.field, e.message) for e in errs],
-            [("Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long)'),
+            [("Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long, custom)'),
              ("Request.Family", 'Request.Family: unknown family "zeta" (valid: auto, alpha, plain)'),
              ("Request.Slots", "slot memory has 51 characters, over its limit of 50"),
              ("Request.Slots", "placeholder cwd has 41 characters, over its limit of 40"),

@@ -3,8 +3,10 @@
 // package; index.d.ts types it for the project.
 import data from "./prompts.data.js";
 import { createRuntime } from "./runtime.js";
+import { loadCustom as loadCustomIn, loadInstructions as loadInstructionsIn } from "./loaders.js";
 
 export { PromptError } from "./runtime.js";
+export { InstructionProblem } from "./loaders.js";
 
 const rt = createRuntime(data);
 
@@ -18,6 +20,8 @@ export const fallbackFamily = rt.fallbackFamily;
 export const tokenCounter = data.tokenCounter;
 
 export const modes = () => rt.modes();
+export const modesFor = (custom) => rt.modesFor(custom);
+export const nextMode = (mode, custom) => rt.nextMode(mode, custom);
 export const families = () => rt.families();
 export const profiles = () => rt.profiles();
 export const permissions = () => rt.permissions();
@@ -33,3 +37,16 @@ export const fields = (request) => rt.fields(request);
 export const costNotice = (request) => rt.costNotice(request);
 export const tools = (permission) => rt.tools(permission);
 export const permits = (permission, tool) => rt.permits(permission, tool);
+
+// The loaders of the user's files; index.d.ts declares those the project has.
+/** The custom mode's file, relative to the project directory ("" without a custom mode). */
+export const customFile = data.custom ? data.custom.file : "";
+export const loadCustom = (projectDir, path = customFile) => {
+  if (!data.custom) throw new Error("the project declares no custom mode");
+  return loadCustomIn(projectDir, path, data.custom);
+};
+export const instructionFiles = () => (data.instructions ? [...data.instructions.files] : []);
+export const loadInstructions = (projectDir, options) => {
+  if (!data.instructions) throw new Error("the project declares no instructions");
+  return loadInstructionsIn(projectDir, options, data.instructions);
+};

@@ -77,6 +77,10 @@ export interface Custom {
   readonly path: string;
   /** false sends text (or the fallback) and sets Prompt.customFallback. */
   readonly usable: boolean;
+  /** The name loadCustom read (frontmatter name:, else the first heading); not sent. */
+  readonly name?: string;
+  /** Why loadCustom did not use the file; not sent. */
+  readonly reason?: string;
 }
 
 /** A request in names: what index.d.ts narrows. */
@@ -104,6 +108,10 @@ export interface AnyResolution {
 /** The runtime of one project. */
 export interface Runtime {
   modes(): string[];
+  /** modes(), then the custom mode when custom is usable: what a mode picker offers. */
+  modesFor(custom?: Custom): string[];
+  /** The mode after mode in modesFor(custom), wrapping around; "" is the default mode, one not offered is followed by the first. */
+  nextMode(mode: string, custom?: Custom): string;
   readonly defaultMode: string;
   families(): string[];
   readonly fallbackFamily: string;

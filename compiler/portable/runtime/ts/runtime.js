@@ -555,8 +555,25 @@ export function createRuntime(data) {
     return data.toolPermits[i];
   }
 
+  // modesFor is the Go package's ModesFor: the modes a picker offers, the
+  // custom mode last when its file is usable.
+  function modesFor(custom) {
+    const out = modes.map((m) => m.name);
+    if (customName !== null && custom && custom.usable) out.push(customName);
+    return out;
+  }
+
   return {
     modes: () => modes.map((m) => m.name),
+    modesFor,
+    // nextMode is the Go package's NextMode: the mode after mode in
+    // modesFor(custom), wrapping around; "" is the default mode, and a mode
+    // not offered is followed by the first.
+    nextMode(mode, custom) {
+      const ms = modesFor(custom);
+      const i = ms.indexOf(mode === undefined || mode === "" ? modes[data.defaultMode].name : mode);
+      return i >= 0 ? ms[(i + 1) % ms.length] : ms[0];
+    },
     defaultMode: modes[data.defaultMode].name,
     families: () => families.map((f) => f.name),
     fallbackFamily: families[data.fallbackFamily].name,

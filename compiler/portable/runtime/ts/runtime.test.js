@@ -99,7 +99,7 @@ test("validate reports every problem at once, each naming its field", () => {
   assert.deepEqual(
     errs.map((e) => [e.field, e.message]),
     [
-      ["Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long)'],
+      ["Request.Mode", 'Request.Mode: unknown prompt mode "nope" (valid: short, long, custom)'],
       ["Request.Family", 'Request.Family: unknown family "zeta" (valid: auto, alpha, plain)'],
       ["Request.Slots", "slot memory has 51 characters, over its limit of 50"],
       ["Request.Slots", "placeholder cwd has 41 characters, over its limit of 40"],
