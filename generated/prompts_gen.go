@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6231194ffd822b21f7884e98cb59d3008f7fa4f2f56c475b6e8a93c950c4f99d"
+const InputHash = "sha256:9eb5e2bb9b3391d3d6378c892fde9dc23449c9eee9a00d7ae14d4273aaa6872e"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1787,15 +1787,16 @@ func NextMode(m Mode, c Custom) Mode {
 }
 
 // Compose returns the custom mode's prompt: c.Text, then the slots every
-// mode sends (the user's rules among them), each non-empty section
-// separated by a blank line. Compose(ModeCustom, ...) is the same for a
+// mode sends (the user's rules among them) and the parts of custom.carry
+// (with zero Inputs, so a part sent under an input's value is left out),
+// each non-empty section separated by a blank line. Compose(ModeCustom, ...) is the same for a
 // custom file that could not be used.
 //
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
 	cc := c.composition(0)
 	var inputs Inputs
-	p, _ := cc.prompt(&slots, &inputs) // the custom mode sends no template part
+	p, _ := cc.prompt(&slots, &inputs) // zero Inputs render every template part a carried part may be
 	return p.Text
 }
 
@@ -1805,7 +1806,7 @@ func (c Custom) Compose(slots Slots) string {
 func (c Custom) Sections(slots Slots) []Section {
 	cc := c.composition(0)
 	var inputs Inputs
-	secs, _ := cc.sections(&slots, &inputs) // the custom mode sends no template part
+	secs, _ := cc.sections(&slots, &inputs) // zero Inputs render every template part a carried part may be
 	return secs
 }
 
@@ -4225,15 +4226,20 @@ const customFallbackSource = "prompts/boundary.md:1"
 func customSource() string { return customFallbackSource }
 
 // customItems lists what the custom mode sends, per profile: the user's
-// text (or the fallback), then the slots every mode sends.
+// text (or the fallback), then the slots every mode sends and the parts
+// of custom.carry.
 var customItems = [len(modeItems)][]item{
 	// profile (none declared)
 	{
-		{kind: itemCustom, name: "custom"},
-		{kind: itemSlot, idx: 3, name: "instructions"},
-		{kind: itemSlot, idx: 0, name: "appendSystem"},
-		{kind: itemSlot, idx: 5, name: "skills"},
-		{kind: itemSlot, idx: 4, name: "memory"},
+		{kind: itemCustom, idx: 0, name: "custom", source: ""},
+		{kind: itemSlot, idx: 3, name: "instructions", source: ""},
+		{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
+		{kind: itemSlot, idx: 5, name: "skills", source: ""},
+		{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
+		{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
+		{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
+		{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+		{kind: itemSlot, idx: 4, name: "memory", source: ""},
 	},
 }
 

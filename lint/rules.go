@@ -964,6 +964,39 @@ custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
 `,
 	},
 	{
+		ID: compiler.RuleCustomCarry, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
+		Summary: "custom.carry lists parts every mode sends, each once.",
+		Doc:     `custom.carry names the parts the custom mode sends after the user's text, such as an output style's tone block, in the place every mode of order sends them. A slot is refused (the custom mode sends the slots every mode sends by itself), as is a family part (the custom mode sends no family text), a part listed twice, and a part some mode of order does not send: the custom mode carries only what follows the user into every mode, so its place is the same in all of them.`,
+		Bad: `-- promptc.cue --
+parts: style: {file: "prompts/terse.md", when: {input: "Style", is: ["terse"]}}
+modes: {
+	short: compose: [parts.base, parts.style]
+	long: compose: [parts.base, parts.guide]
+}
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
+`,
+		Good: `-- promptc.cue --
+modes: {
+	short: compose: [parts.base, parts.style]
+	long: compose: [parts.base, parts.guide, parts.style]
+}
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
+`,
+	},
+	{
+		ID: compiler.RuleCustomNoCarry, Category: Minimal, Severity: diag.Warning, Compiler: "compiler",
+		Summary: "The project says whether the custom mode sends the parts a run-time input chooses in every mode.",
+		Doc:     `A part that every mode sends under a run-time input (when: input), such as an output style the user picks, follows the user through every mode. The custom mode sends the user's text and the slots every mode sends, nothing more, unless custom.carry lists it. Without custom.carry the user's choice would silently stop at the custom mode, so the warning names those parts: list them under custom.carry to send them there too, or write custom.carry: [] to keep the custom mode to the user's own text.`,
+		Bad: `-- promptc.cue --
+parts: style: {file: "prompts/terse.md", when: {input: "Style", is: ["terse"]}}
+modes: short: compose: [parts.base, parts.style]
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+		Good: `-- promptc.cue --
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
+`,
+	},
+	{
 		ID: compiler.RuleCustomNameTaken, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "No mode or alias may be called custom when promptc.cue declares custom.",
 		Doc:     `The generated package names the custom mode "custom": ParseMode("custom") returns ModeCustom. A mode or alias of the same name would make that name mean two modes, so it is refused; rename the mode or the alias.`,

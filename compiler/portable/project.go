@@ -24,6 +24,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -438,36 +439,42 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	noticeSettings := gogen.NoticeSettings(p)
 	out.NoticeSettings = append(out.NoticeSettings, noticeSettings...)
 	combos := gogen.SettingCombos(p, noticeSettings)
+	// itemsOf is what a compose list of program q sends, the modes' and the
+	// custom mode's alike.
+	itemsOf := func(q *compiler.Program, compose []config.Ref) []Item {
+		items := []Item{}
+		for _, ref := range compose {
+			if ref.Kind == "slot" {
+				items = append(items, Item{Kind: "slot", Name: ref.Name, Index: slices.Index(slots, ref.Name), Cond: -1, When: -1, Reads: []int{}})
+				continue
+			}
+			cp := q.Config.Parts[ref.Name]
+			if cp.Family != "" {
+				items = append(items, Item{Kind: cp.Family, Name: ref.Name, Cond: -1, When: -1, Reads: []int{}})
+				continue
+			}
+			part := q.Parts[ref.Name]
+			if part == nil {
+				continue
+			}
+			it := Item{Kind: "text", Name: ref.Name, Source: src(part.Pos.Path, part.Pos.Line, part.Text), Cond: slices.Index(conds, ref.Name),
+				When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}}
+			for _, in := range q.Reads(ref.Name) {
+				it.Reads = append(it.Reads, slices.Index(inputs, in))
+			}
+			if part.Tmpl != nil {
+				it.Kind, it.Index, it.Source = "template", slices.Index(tmplParts, ref.Name), part.Tmpl.Path+":1"
+			} else {
+				it.Text = text(q.PartTemplate(part))
+			}
+			items = append(items, it)
+		}
+		return items
+	}
 	for _, q := range progs {
 		pr := Program{Custom: []Item{}}
 		for _, m := range q.Modes {
-			items := []Item{}
-			for _, ref := range m.Config.Compose {
-				if ref.Kind == "slot" {
-					items = append(items, Item{Kind: "slot", Name: ref.Name, Index: slices.Index(slots, ref.Name), Cond: -1, When: -1, Reads: []int{}})
-					continue
-				}
-				cp := q.Config.Parts[ref.Name]
-				if cp.Family != "" {
-					items = append(items, Item{Kind: cp.Family, Name: ref.Name, Cond: -1, When: -1, Reads: []int{}})
-					continue
-				}
-				part := q.Parts[ref.Name]
-				if part == nil {
-					continue
-				}
-				it := Item{Kind: "text", Name: ref.Name, Source: src(part.Pos.Path, part.Pos.Line, part.Text), Cond: slices.Index(conds, ref.Name),
-					When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}}
-				for _, in := range q.Reads(ref.Name) {
-					it.Reads = append(it.Reads, slices.Index(inputs, in))
-				}
-				if part.Tmpl != nil {
-					it.Kind, it.Index, it.Source = "template", slices.Index(tmplParts, ref.Name), part.Tmpl.Path+":1"
-				} else {
-					it.Text = text(q.PartTemplate(part))
-				}
-				items = append(items, it)
-			}
+			items := itemsOf(q, m.Config.Compose)
 			for i := range items {
 				if b, ok := m.Config.Before[items[i].Name]; ok {
 					items[i].Before = &b
@@ -477,9 +484,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		}
 		if c.Custom != nil {
 			pr.Custom = append(pr.Custom, Item{Kind: "custom", Name: "custom", Cond: -1, When: -1, Reads: []int{}})
-			for _, name := range compiler.CustomSlots(q) {
-				pr.Custom = append(pr.Custom, Item{Kind: "slot", Name: name, Index: slices.Index(slots, name), Cond: -1, When: -1, Reads: []int{}})
-			}
+			pr.Custom = append(pr.Custom, itemsOf(q, compiler.CustomCompose(q))...)
 		}
 		pr.NoticeConds, pr.Notices = notices(q, conds, combos)
 		out.Programs = append(out.Programs, pr)

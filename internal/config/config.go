@@ -462,6 +462,10 @@ type Custom struct {
 	MaxBytes int    `json:"maxBytes"`
 	Fallback Ref    `json:"fallback"`
 	Example  string `json:"example,omitempty"`
+	// Carry lists the parts the custom mode sends after the user's text,
+	// where every mode sends them; nil when custom.carry is not written,
+	// an empty list when it says the custom mode sends none.
+	Carry *[]Ref `json:"carry,omitempty"`
 }
 
 // Instructions declares the run-time loader of the user's instruction

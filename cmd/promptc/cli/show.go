@@ -264,7 +264,7 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 		}
 		secs, customDesc = append(secs, sec), desc
 	}
-	// The custom mode's compose lists its slots only (customMode).
+	// The custom mode's compose lists what follows the user's text (customMode).
 	secs = append(secs, p.Sections(m, c, slots)...)
 	text := m.Join(secs)
 	redact := secret.Redact
@@ -517,10 +517,10 @@ func unknownMode(p *compiler.Program, name string, err error) error {
 }
 
 // customMode is the custom mode as the generated package composes it,
-// for p's profile: the user's text (customSection), then the slots that
-// every mode in order sends, in the order the first of them sends them
-// (every mode, when order is empty), joined by a blank line with nothing
-// after the last. Its Compose lists the slots only. Without a file to
+// for p's profile: the user's text (customSection), then what
+// compiler.CustomCompose lists (the slots every mode in order sends and
+// the parts of custom.carry), joined by a blank line with nothing after
+// the last. Its Compose lists those only. Without a file to
 // preview (given, set when --custom names one, or custom.example) there is
 // no text: a usage error.
 func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
@@ -528,9 +528,7 @@ func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
 		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file, or give one with --custom FILE, to preview the custom mode", compiler.CustomModeName)
 	}
 	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
-	for _, name := range compiler.CustomSlots(p) {
-		cm.Config.Compose = append(cm.Config.Compose, config.Ref{Name: name, Kind: "slot"})
-	}
+	cm.Config.Compose = compiler.CustomCompose(p)
 	return cm, nil
 }
 
