@@ -462,16 +462,7 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 	if cat == nil {
 		return
 	}
-	full := map[string]bool{}
-	if b.profile == "" {
-		for t := range cat.Catalogue {
-			full[t] = true
-		}
-	} else {
-		for _, t := range b.Config.Profiles.Values[b.profile].FullTools {
-			full[t] = true
-		}
-	}
+	full := b.fullTools()
 	var spans []include.Span
 	groups := map[string][]string{}
 	for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
@@ -512,11 +503,7 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 		if len(spans) > 0 {
 			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
 		}
-		ask := "ask for a tool's description before its first use"
-		if d := cat.Discovery; d != "" {
-			ask = "call " + d + " with their names for their descriptions before first use"
-		}
-		spans = append(spans, include.Span{Text: "More tools, by capability (" + ask + "):\n", Path: pos.Path, Line: pos.Line})
+		spans = append(spans, include.Span{Text: b.ToolListingHeader(), Path: pos.Path, Line: pos.Line})
 		for _, g := range slices.Sorted(maps.Keys(groups)) {
 			spans = append(spans, include.Span{Text: "- " + g + ": " + strings.Join(groups[g], ", ") + "\n", Path: pos.Path, Line: pos.Line})
 		}
@@ -526,6 +513,57 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
+}
+
+// fullTools returns the tools the program's profile describes in full:
+// its fullTools, or every tool when the project has no profiles.
+func (p *Program) fullTools() map[string]bool {
+	full := map[string]bool{}
+	if p.profile == "" {
+		for t := range p.Config.Tools.Catalogue {
+			full[t] = true
+		}
+	} else {
+		for _, t := range p.Config.Profiles.Values[p.profile].FullTools {
+			full[t] = true
+		}
+	}
+	return full
+}
+
+// ToolListing returns what the tools part of p lists, each sorted by
+// name: the tools described in full and those listed by name under
+// ToolListingHeader, both among the tools p's permission set permits and
+// whose description could be read. A generated package lists them again
+// at run time, leaving out the tools a session's allowed callback
+// refuses.
+func (p *Program) ToolListing() (full, named []string) {
+	cat := p.Config.Tools
+	if cat == nil {
+		return nil, nil
+	}
+	inFull := p.fullTools()
+	for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
+		if _, ok := p.ToolTexts[t]; !ok || !p.Config.Permits(p.permission, t) {
+			continue
+		}
+		if inFull[t] {
+			full = append(full, t)
+		} else {
+			named = append(named, t)
+		}
+	}
+	return full, named
+}
+
+// ToolListingHeader is the line that opens the tools the tools part lists
+// by name.
+func (p *Program) ToolListingHeader() string {
+	ask := "ask for a tool's description before its first use"
+	if d := p.Config.Tools.Discovery; d != "" {
+		ask = "call " + d + " with their names for their descriptions before first use"
+	}
+	return "More tools, by capability (" + ask + "):\n"
 }
 
 // checkMentions reports every catalogue tool that the program's

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:bdf733ed36d33518d4998305a9754cf1822eb7b240e65bfa76ad81d9aa926d8c"
+const InputHash = "sha256:a3760838b57f03696da0b7fee27e616febc6e72c14c797f90efca99f1f5b655f"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -429,6 +429,10 @@ type item struct {
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
+	// tools is set on the part that lists the tool catalogue (generated:
+	// "tools"): a Request with an Allowed callback lists it again at run
+	// time, without the tools the callback refuses.
+	tools bool
 }
 
 // sepBefore returns what goes between the previous non-empty section and
@@ -1091,16 +1095,23 @@ func choose(c Choice, provider, model string) resolution {
 // values, each only when not empty, or a template part rendered with the
 // inputs. A conditional part r does not get, and a part whose when
 // condition the inputs (or r's settings) do not meet, contribute nothing; custom is the
-// custom mode's text. hole is the number of bytes the item's pieces hold
+// custom mode's text, and tools, when not nil, the tool listing in place
+// of the tools part's built one (a Request's Allowed). hole is the number of bytes the item's pieces hold
 // before its first run-time placeholder, -1 when it has none: where its
 // text stops being the same from call to call. err is a template's
 // failure to render.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string) (_ []string, hole int, err error) {
+func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string, tools *string) (_ []string, hole int, err error) {
 	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
 	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
+		return out, hole, nil
+	}
+	if it.tools && tools != nil {
+		if *tools != "" {
+			out = append(out, *tools)
+		}
 		return out, hole, nil
 	}
 	f, n := r.family, r.note
@@ -1227,6 +1238,9 @@ type composition struct {
 	mode              Mode
 	r                 resolution
 	custom, customSrc string
+	// tools is the tool listing built at run time for a Request's
+	// Allowed; nil sends the listing built for the permission set.
+	tools *string
 }
 
 // prompt joins the composition's non-empty sections with the mode's
@@ -1252,7 +1266,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		start := len(pieces)
 		var hole int
 		var err error
-		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom)
+		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom, c.tools)
 		if err != nil {
 			return Prompt{}, fmt.Errorf("part %s: %w", items[i].name, err)
 		}
@@ -1373,7 +1387,7 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom)
+		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom, c.tools)
 		if err != nil {
 			return nil, fmt.Errorf("part %s: %w", it.name, err)
 		}
@@ -1462,6 +1476,7 @@ func (r *Request) composition() (composition, bool, error) {
 		}
 	}
 	c.r = choose(r.Family, r.Provider, r.Model)
+	c.tools = r.toolListing(c.pr)
 	return c, fallback, nil
 }
 
@@ -4207,6 +4222,10 @@ func mdtitle(b []byte, i int) int {
 	}
 	return 0
 }
+
+// toolListing: without a tool catalogue every program sends the tools
+// part as built.
+func (r *Request) toolListing(int) *string { return nil }
 
 // CustomFile is the custom mode's file, relative to the project directory:
 // the path to give LoadCustom.

@@ -55,6 +55,10 @@ type item struct {
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
+	// tools is set on the part that lists the tool catalogue (generated:
+	// "tools"): a Request with an Allowed callback lists it again at run
+	// time, without the tools the callback refuses.
+	tools bool
 }
 
 // sepBefore returns what goes between the previous non-empty section and

@@ -12,6 +12,7 @@ import (
 func (g *gen) renderTools() {
 	cat := g.p.Config.Tools
 	if cat == nil {
+		g.pf("// toolListing: without a tool catalogue every program sends the tools\n// part as built.\nfunc (r *Request) toolListing(int) *string { return nil }\n\n")
 		return
 	}
 	names := slices.Sorted(maps.Keys(cat.Catalogue))
@@ -25,6 +26,21 @@ func (g *gen) renderTools() {
 		g.pf("\t{%q, %q, %t, %d},\n", n, t.Group, t.Access == "write", desc)
 	}
 	g.pf("}\n\n")
+	g.pf("// toolListings holds, per program, the tools its tools part describes in\n// full and those it lists by name, by index in toolCatalogue.\nvar toolListings = [len(modeItems)]struct{ full, named []int }{\n")
+	for pi, q := range g.progs {
+		full, named := q.ToolListing()
+		idx := func(ts []string) string {
+			var out []string
+			for _, t := range ts {
+				out = append(out, strconv.Itoa(slices.Index(names, t)))
+			}
+			return strings.Join(out, ", ")
+		}
+		g.pf("\t// profile %s\n\t{full: []int{%s}, named: []int{%s}},\n", g.profileName(pi), idx(full), idx(named))
+	}
+	g.pf("}\n\n")
+	g.pf("// toolListingHeader opens the tools the tools part lists by name.\nconst toolListingHeader = %q\n\n", g.p.ToolListingHeader())
+	g.pf("// toolListing is the tool listing of program pr for r's Allowed, nil\n// without it.\nfunc (r *Request) toolListing(pr int) *string {\n\tif r.Allowed == nil {\n\t\treturn nil\n\t}\n\ts := listTools(pr, r.Allowed)\n\treturn &s\n}\n\n")
 	if g.p.Config.Permissions == nil {
 		g.b.WriteString(describeToolsSource)
 		return

@@ -189,6 +189,8 @@ type item struct {
 	// reads are the indexes of the inputs the part reads, in the sorted
 	// input names (inputFields).
 	reads []int
+	// tools marks the part that lists the tool catalogue.
+	tools bool
 }
 
 // render emits the whole package, section by section, stamped with
@@ -520,7 +522,7 @@ func (g *gen) items(q *compiler.Program, compose []config.Ref, before map[string
 			continue
 		}
 		it := item{kind: "text", name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name),
-			when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name)}
+			when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name), tools: cp.Generated == "tools"}
 		for _, in := range q.Reads(ref.Name) {
 			it.reads = append(it.reads, slices.Index(inputs, in))
 		}
@@ -573,6 +575,9 @@ func (g *gen) printItem(it item) {
 	}
 	if len(it.reads) > 0 {
 		g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
+	}
+	if it.tools {
+		g.pf(", tools: true")
 	}
 	g.pf("},\n")
 }

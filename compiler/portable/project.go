@@ -58,7 +58,9 @@ type Project struct {
 	Programs       []Program  `json:"programs"`
 	Tools          []Tool     `json:"tools"`
 	ToolPermits    [][]bool   `json:"toolPermits"`
-	TokenCounter   string     `json:"tokenCounter"`
+	// ToolsHeader opens the tools a tools part lists by name.
+	ToolsHeader  string `json:"toolsHeader"`
+	TokenCounter string `json:"tokenCounter"`
 }
 
 // Mode is a mode of promptc.cue, in lattice order.
@@ -189,6 +191,11 @@ type Program struct {
 	// or-ed with the subset of those parts the model gets.
 	NoticeConds [][]int        `json:"noticeConds"`
 	Notices     [][][][]Notice `json:"notices"`
+	// ToolsFull and ToolsNamed are the tools the program's tools part
+	// describes in full and lists by name, by index in Tools: what a
+	// request's allowed callback filters at run time.
+	ToolsFull  []int `json:"toolsFull"`
+	ToolsNamed []int `json:"toolsNamed"`
 }
 
 // Notice is a counted cost notice: its text (line, then the warning), the
@@ -213,6 +220,9 @@ type Item struct {
 	Volatile bool    `json:"volatile"`
 	Before   *string `json:"before"`
 	Reads    []int   `json:"reads"`
+	// Tools marks the part that lists the tool catalogue, listed again at
+	// run time for a request's allowed callback.
+	Tools bool `json:"tools,omitempty"`
 }
 
 // Tool is a catalogue tool; Desc is its description, nil when it could
@@ -435,6 +445,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			}
 			out.ToolPermits = append(out.ToolPermits, row)
 		}
+		out.ToolsHeader = p.ToolListingHeader()
 	}
 	noticeSettings := gogen.NoticeSettings(p)
 	out.NoticeSettings = append(out.NoticeSettings, noticeSettings...)
@@ -458,7 +469,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 				continue
 			}
 			it := Item{Kind: "text", Name: ref.Name, Source: src(part.Pos.Path, part.Pos.Line, part.Text), Cond: slices.Index(conds, ref.Name),
-				When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}}
+				When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}, Tools: cp.Generated == "tools"}
 			for _, in := range q.Reads(ref.Name) {
 				it.Reads = append(it.Reads, slices.Index(inputs, in))
 			}
@@ -472,7 +483,14 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		return items
 	}
 	for _, q := range progs {
-		pr := Program{Custom: []Item{}}
+		pr := Program{Custom: []Item{}, ToolsFull: []int{}, ToolsNamed: []int{}}
+		full, named := q.ToolListing()
+		for _, t := range full {
+			pr.ToolsFull = append(pr.ToolsFull, slices.IndexFunc(out.Tools, func(x Tool) bool { return x.Name == t }))
+		}
+		for _, t := range named {
+			pr.ToolsNamed = append(pr.ToolsNamed, slices.IndexFunc(out.Tools, func(x Tool) bool { return x.Name == t }))
+		}
 		for _, m := range q.Modes {
 			items := itemsOf(q, m.Config.Compose)
 			for i := range items {

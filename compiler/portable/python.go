@@ -58,7 +58,7 @@ func pyInit(d *Project, pkg string) string {
 		families = append(families, f.Name)
 	}
 	pf("\"\"\"Package %s holds the prompt assets compiled by promptc: every mode for every\nmodel family, composed at run time.\"\"\"\n\n", pkg)
-	pf("from dataclasses import dataclass, field\nfrom typing import List, Literal, Optional, Sequence, TypedDict, Union\n\n")
+	pf("from dataclasses import dataclass, field\nfrom typing import Callable, List, Literal, Optional, Sequence, TypedDict, Union\n\n")
 	pf("from ._data import DATA\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
 	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"families\", \"parse_mode\", \"tools\"]\n\n")
@@ -112,6 +112,7 @@ func pyInit(d *Project, pkg string) string {
 	if d.Custom != nil {
 		pf("    custom: Optional[Custom] = None\n")
 	}
+	pf("    #: Which tools the session may use at run time; the tools part lists only those it lets through. None restricts nothing.\n    allowed: Optional[Callable[[str], bool]] = None\n")
 	pf(`
 
 _rt = Runtime(DATA)

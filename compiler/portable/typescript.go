@@ -156,6 +156,8 @@ export interface Request {
   readonly slots?: Slots;
   readonly inputs?: Inputs;
   readonly custom?: Custom;
+  /** Which tools the session may use at run time; the tools part lists only those it lets through. undefined restricts nothing. */
+  readonly allowed?: (name: string) => boolean;
 }
 
 /** What a request's model and family choice select. */

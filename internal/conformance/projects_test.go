@@ -75,6 +75,13 @@ func TestConformance(t *testing.T) {
 			reqs := matrix(d, progs[0].Config)
 			want := goAnswers(t, progs, d, reqs)
 			t.Logf("%d requests, %d answers each", len(reqs), 6)
+			// An allowed callback that lets every tool through lists the
+			// tools as the build did.
+			for i, q := range reqs {
+				if q.Same >= 0 && want[i] != want[q.Same] {
+					t.Fatalf("request %d: an allowed callback letting every tool through changes the answers:\n  with:    %s\n  without: %s", i, want[i], want[q.Same])
+				}
+			}
 			// The two languages answer at once: each is a process of its
 			// own, so on a busy machine the corpus gets two shares of the
 			// processors instead of one.
@@ -110,6 +117,10 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
   };
   for (const q of JSON.parse(s)) {
     const r = { ...q };
+    if (q.allowed) {
+      const allowed = q.allowed;
+      r.allowed = (n) => allowed.includes(n);
+    }
     for (const k of ["mode", "family", "provider", "profile", "permission"]) if (!r[k]) delete r[k];
     const a = {};
     a.compose = call(() => {
@@ -181,6 +192,8 @@ for q in json.load(sys.stdin):
     kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
     if "custom" in kw:
         kw["custom"] = p.Custom(**kw["custom"])
+    if "allowed" in kw:
+        kw["allowed"] = (lambda a: lambda n: n in a)(kw["allowed"])
     r = p.Request(**kw)
     a = {}
     a["compose"] = call(lambda: compose(r))
