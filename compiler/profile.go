@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
@@ -23,6 +25,7 @@ const (
 	RuleSlotRequired     = "SLOT_REQUIRED"
 	RuleProfileDrops     = "PROFILE_DROPS_TEXT"
 	RuleToolDescription  = "TOOL_DESCRIPTION"
+	RuleCapabilityLine   = "CAPABILITY_LINE"
 )
 
 // Standing reports whether a part must be sent unchanged by every profile:
@@ -554,6 +557,99 @@ func (p *Program) ToolListing() (full, named []string) {
 		}
 	}
 	return full, named
+}
+
+// CapabilityTools returns, in the order of tools.capability.tools (a name
+// ending in "*" expanded to the catalogue tools it begins, in name order;
+// each tool once), the tools p's capability line names when the session
+// has them: those p's tools part lists, with whether it describes them in
+// full (listed) rather than by name (deferred). Nil without a capability
+// line.
+func (p *Program) CapabilityTools() (names []string, listed []bool) {
+	cat := p.Config.Tools
+	if cat == nil || cat.Capability == nil {
+		return nil, nil
+	}
+	full, named := p.ToolListing()
+	for _, t := range capabilityMatches(cat) {
+		switch {
+		case slices.Contains(names, t):
+		case slices.Contains(full, t):
+			names, listed = append(names, t), append(listed, true)
+		case slices.Contains(named, t):
+			names, listed = append(names, t), append(listed, false)
+		}
+	}
+	return names, listed
+}
+
+// capabilityMatches expands the capability line's entries into catalogue
+// tools, in order, repeats included.
+func capabilityMatches(cat *config.Tools) []string {
+	var out []string
+	for _, e := range cat.Capability.Tools {
+		out = append(out, capabilityMatch(cat, e)...)
+	}
+	return out
+}
+
+// capabilityMatch is the catalogue tools one entry names: itself, or with
+// a final "*" every tool it begins, in name order.
+func capabilityMatch(cat *config.Tools, e string) []string {
+	if prefix, ok := strings.CutSuffix(e, "*"); ok {
+		var out []string
+		for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
+			if strings.HasPrefix(t, prefix) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	if _, ok := cat.Catalogue[e]; ok {
+		return []string{e}
+	}
+	return nil
+}
+
+// CapabilityWords returns what opens the listed and the deferred tools of
+// the capability line, {{discovery}} replaced by the discovery tool.
+func (p *Program) CapabilityWords() (listed, deferred string) {
+	c := p.Config.Tools.Capability
+	return c.Listed, strings.ReplaceAll(c.Deferred, "{{discovery}}", p.Config.Tools.Discovery)
+}
+
+// checkCapability checks the capability line: every entry names a
+// catalogue tool, and the longest line the program can send (every tool
+// it names present) fits maxChars.
+func (b *builder) checkCapability() []diag.Diagnostic {
+	cat := b.Config.Tools
+	if cat == nil || cat.Capability == nil {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for i, e := range cat.Capability.Tools {
+		if len(capabilityMatch(cat, e)) == 0 {
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("tools", "capability", "tools", strconv.Itoa(i)), RuleCapabilityLine,
+				"tools.capability names %s, which is no catalogue tool: the line would never name it; correct the name or add the tool to tools.catalogue", e))
+		}
+	}
+	if max := cat.Capability.MaxChars; max > 0 {
+		names, listed := b.CapabilityTools()
+		lw, dw := b.CapabilityWords()
+		line := genruntime.CapabilityLine(lw, dw, names, listed, nil)
+		if n := utf8.RuneCountInString(line); n > max {
+			where := "the default profile"
+			if b.profile != "" {
+				where = "profile " + b.profile
+			}
+			if b.permission != "" {
+				where += " under permission set " + b.permission
+			}
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("tools", "capability", "maxChars"), RuleCapabilityLine,
+				"the capability line of %s has %d characters with every tool it names present, over tools.capability.maxChars (%d): %q; name fewer tools or shorten listed and deferred", where, n, max, line))
+		}
+	}
+	return ds
 }
 
 // ToolListingHeader is the line that opens the tools the tools part lists

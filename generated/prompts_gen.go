@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:a3760838b57f03696da0b7fee27e616febc6e72c14c797f90efca99f1f5b655f"
+const InputHash = "sha256:dfe0365e29e28bfdc50de31e65526ece09ae49c09c15b65b63d5642d991298cb"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

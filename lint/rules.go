@@ -951,6 +951,18 @@ git_log: shows the commit history. Arguments: n (int), how many commits.
 `,
 	},
 
+	{
+		ID: compiler.RuleCapabilityLine, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
+		Summary: "The capability line names catalogue tools and fits its maxChars.",
+		Doc:     `tools.capability declares the line a generated package builds at run time from a session's tools (CapabilityLine): the tools it names, in its order, that the session has. An entry that names no catalogue tool (a misspelling, a removed tool) would never appear, silently; it is reported at the entry. With maxChars, the longest line each profile and permission set can send, every tool it names present, must fit: the finding names the program and quotes the line.`,
+		Bad: `-- promptc.cue --
+tools: capability: tools: ["image_gen", "browser"]
+`,
+		Good: `-- promptc.cue --
+tools: capability: tools: ["image_gen", "computer_*", "websearch"]
+`,
+	},
+
 	// Custom mode.
 	{
 		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error, Compiler: "compiler",

@@ -140,6 +140,33 @@ func listTools(pr int, allowed func(name string) bool) string {
 	return b.String()
 }
 
+// capabilityLine is the capability line of tools (with listed[i] set for
+// a tool the standing listing describes in full) that allowed (nil: every
+// tool) lets through: the listed ones after listedWords, then the deferred
+// ones after deferredWords, each group closed by ".", the two joined by a
+// space; "" when no tool is left. The build measures it with every tool
+// present, a generated package with a session's allowed callback.
+func capabilityLine(listedWords, deferredWords string, tools []string, listed []bool, allowed func(name string) bool) string {
+	var groups [2][]string
+	for i, t := range tools {
+		if allowed != nil && !allowed(t) {
+			continue
+		}
+		k := 1
+		if listed[i] {
+			k = 0
+		}
+		groups[k] = append(groups[k], t)
+	}
+	var parts []string
+	for k, words := range [2]string{listedWords, deferredWords} {
+		if len(groups[k]) > 0 {
+			parts = append(parts, words+strings.Join(groups[k], ", ")+".")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // toolArgs splits the argument a model writes in a discovery call into
 // tool names: separated by commas, each trimmed of white space. An empty
 // argument is no names (the listing); an empty name between commas is an

@@ -59,8 +59,10 @@ type Project struct {
 	Tools          []Tool     `json:"tools"`
 	ToolPermits    [][]bool   `json:"toolPermits"`
 	// ToolsHeader opens the tools a tools part lists by name.
-	ToolsHeader  string `json:"toolsHeader"`
-	TokenCounter string `json:"tokenCounter"`
+	ToolsHeader string `json:"toolsHeader"`
+	// Capability holds the words of the capability line, nil without one.
+	Capability   *Capability `json:"capability"`
+	TokenCounter string      `json:"tokenCounter"`
 }
 
 // Mode is a mode of promptc.cue, in lattice order.
@@ -196,6 +198,18 @@ type Program struct {
 	// request's allowed callback filters at run time.
 	ToolsFull  []int `json:"toolsFull"`
 	ToolsNamed []int `json:"toolsNamed"`
+	// CapabilityTools are the tools the capability line names when the
+	// session has them, in order, and CapabilityListed whether the
+	// standing listing describes each in full.
+	CapabilityTools  []string `json:"capabilityTools"`
+	CapabilityListed []bool   `json:"capabilityListed"`
+}
+
+// Capability is what opens the listed and the deferred tools of the
+// capability line.
+type Capability struct {
+	Listed   string `json:"listed"`
+	Deferred string `json:"deferred"`
 }
 
 // Notice is a counted cost notice: its text (line, then the warning), the
@@ -446,6 +460,10 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			out.ToolPermits = append(out.ToolPermits, row)
 		}
 		out.ToolsHeader = p.ToolListingHeader()
+		if cat.Capability != nil {
+			lw, dw := p.CapabilityWords()
+			out.Capability = &Capability{Listed: lw, Deferred: dw}
+		}
 	}
 	noticeSettings := gogen.NoticeSettings(p)
 	out.NoticeSettings = append(out.NoticeSettings, noticeSettings...)
@@ -483,7 +501,10 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		return items
 	}
 	for _, q := range progs {
-		pr := Program{Custom: []Item{}, ToolsFull: []int{}, ToolsNamed: []int{}}
+		pr := Program{Custom: []Item{}, ToolsFull: []int{}, ToolsNamed: []int{}, CapabilityTools: []string{}, CapabilityListed: []bool{}}
+		names, listed := q.CapabilityTools()
+		pr.CapabilityTools = append(pr.CapabilityTools, names...)
+		pr.CapabilityListed = append(pr.CapabilityListed, listed...)
 		full, named := q.ToolListing()
 		for _, t := range full {
 			pr.ToolsFull = append(pr.ToolsFull, slices.IndexFunc(out.Tools, func(x Tool) bool { return x.Name == t }))

@@ -61,7 +61,7 @@ func pyInit(d *Project, pkg string) string {
 	pf("from dataclasses import dataclass, field\nfrom typing import Callable, List, Literal, Optional, Sequence, TypedDict, Union\n\n")
 	pf("from ._data import DATA\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
-	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"families\", \"parse_mode\", \"tools\"]\n\n")
+	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"capability_line\", \"modes\", \"families\", \"parse_mode\", \"tools\"]\n\n")
 	pf("#: A prompt mode of promptc.cue (the custom mode included, when declared).\nMode = %s\n", pyLiteral(modes))
 	pf("#: A model family.\nFamily = %s\n", pyLiteral(families))
 	if len(d.Profiles) > 0 {
@@ -151,6 +151,11 @@ def fields(request: Optional[Request] = None) -> List[Field]:
 def cost_notice(request: Optional[Request] = None) -> Notice:
     """The cost notice of the request's mode for its model."""
     return _rt.cost_notice(request)
+
+
+def capability_line(request: Optional[Request] = None) -> str:
+    """The capability line of the request's profile and permission set, for its allowed callback; "" without tools.capability."""
+    return _rt.capability_line(request)
 
 
 def modes() -> List[str]:

@@ -190,6 +190,8 @@ export declare function resolve(request?: Request): Resolution;
 export declare function validate(request?: Request): import("./runtime.js").PromptError[];
 export declare function fields(request?: Request): Field[];
 export declare function costNotice(request?: Request): Notice;
+/** The capability line of the request's profile and permission set, for its allowed callback; "" without tools.capability. */
+export declare function capabilityLine(request?: Request): string;
 export declare function tools(permission?: Permission): Tool[];
 export declare function permits(permission: Permission | undefined, tool: string): boolean;
 `)

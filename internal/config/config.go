@@ -277,8 +277,18 @@ type Profile struct {
 
 // Tools is the tool catalogue.
 type Tools struct {
-	Catalogue map[string]Tool `json:"catalogue"`
-	Discovery string          `json:"discovery,omitempty"`
+	Catalogue  map[string]Tool `json:"catalogue"`
+	Discovery  string          `json:"discovery,omitempty"`
+	Capability *Capability     `json:"capability,omitempty"`
+}
+
+// Capability declares the capability line a generated package builds at
+// run time from a session's tools.
+type Capability struct {
+	Tools    []string `json:"tools"`
+	Listed   string   `json:"listed"`
+	Deferred string   `json:"deferred"`
+	MaxChars int      `json:"maxChars,omitempty"`
 }
 
 // Tool is one catalogue entry.

@@ -358,7 +358,7 @@ func main() {
 		} else {
 			a["notice"] = map[string]any{"mode": n.Mode.String(), "tokens": n.Tokens, "overFocus": n.OverFocus, "line": n.Line, "warning": n.Warning, "text": n.String()}
 		}
-		enc.Encode(a)
+%s		enc.Encode(a)
 	}
 }
 `
@@ -396,7 +396,11 @@ func goAnswers(t *testing.T, progs []*compiler.Program, d *portable.Project, req
 	if c.Permissions != nil {
 		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
 	}
-	write(t, filepath.Join(dir, "main.go"), fmt.Sprintf(goDriver, set.String()))
+	capability := ""
+	if c.Tools != nil && c.Tools.Capability != nil {
+		capability = "\t\tif line, err := r.CapabilityLine(); err != nil {\n\t\t\ta[\"capability\"] = map[string]any{\"error\": err.Error()}\n\t\t} else {\n\t\t\ta[\"capability\"] = line\n\t\t}\n"
+	}
+	write(t, filepath.Join(dir, "main.go"), fmt.Sprintf(goDriver, set.String(), capability))
 	goReqs := make([]Request, len(reqs))
 	for i, q := range reqs {
 		goReqs[i] = q

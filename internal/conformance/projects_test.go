@@ -31,6 +31,7 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_templates.txtar",
 	"../../testscripts/testdata/build_generated_profiles.txtar",
 	"../../testscripts/testdata/build_generated_permissions.txtar",
+	"../../testscripts/testdata/build_generated_capability.txtar",
 	"../../testscripts/testdata/build_when_family.txtar",
 }
 
@@ -136,6 +137,7 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
       const n = p.costNotice(r);
       return { mode: n.mode, tokens: n.tokens, overFocus: n.overFocus, line: n.line, warning: n.warning, text: n.text };
     });
+    if (CAPABILITY) a.capability = call(() => p.capabilityLine(r));
     out.push(JSON.stringify(a));
   }
   process.stdout.write(out.join("\n") + "\n");
@@ -162,7 +164,7 @@ func tsAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	for _, f := range files {
 		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
 	}
-	write(t, filepath.Join(dir, "driver.mjs"), tsDriver)
+	write(t, filepath.Join(dir, "driver.mjs"), strings.ReplaceAll(tsDriver, "CAPABILITY", capabilityFlag(d, "true", "false")))
 	if os.Getenv("CONFORMANCE_KEEP") != "" {
 		b, _ := json.Marshal(reqs)
 		write(t, filepath.Join(dir, "requests.json"), string(b))
@@ -202,8 +204,20 @@ for q in json.load(sys.stdin):
     a["validate"] = [e.message for e in p.validate(r)]
     a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "maxItems": f.max_items, "stable": f.stable} for f in p.fields(r)])
     a["notice"] = call(lambda: (lambda n: {"mode": n.mode, "tokens": n.tokens, "overFocus": n.over_focus, "line": n.line, "warning": n.warning, "text": n.text})(p.cost_notice(r)))
+    if CAPABILITY:
+        a["capability"] = call(lambda: p.capability_line(r))
     out.write(json.dumps(a, ensure_ascii=False) + "\n")
 `
+
+// capabilityFlag is yes when the project declares a capability line, so
+// that a driver answers it as the Go package does (which has
+// CapabilityLine only then), else no.
+func capabilityFlag(d *portable.Project, yes, no string) string {
+	if d.Capability != nil {
+		return yes
+	}
+	return no
+}
 
 // pyAnswers writes the Python package of d and answers reqs with it on
 // python3; without python3 the test skips, saying so.
@@ -221,7 +235,7 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	for _, f := range files {
 		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
 	}
-	write(t, filepath.Join(dir, "driver.py"), pyDriver)
+	write(t, filepath.Join(dir, "driver.py"), strings.ReplaceAll(pyDriver, "CAPABILITY", capabilityFlag(d, "True", "False")))
 	cmd := exec.Command(py, "-X", "utf8", "driver.py")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")

@@ -585,6 +585,26 @@ class Runtime:
                     add(Field(f["name"], True, False, f["maxChars"], 0, False))
         return out
 
+    def capability_line(self, req: Any = None) -> str:
+        """The Go package's Request.CapabilityLine: the tools the line names
+        that the request's program has and its allowed callback lets
+        through, listed ones then deferred ones."""
+        errs = self._selection_errors(req)
+        if errs:
+            raise errs[0]
+        cap = self.data["capability"]
+        if not cap:
+            return ""
+        pr = self.data["programs"][self._program(req)]
+        allowed = _get(req, "allowed", None)
+        groups: List[List[str]] = [[], []]
+        for t, listed in zip(pr["capabilityTools"], pr["capabilityListed"]):
+            if callable(allowed) and not allowed(t):
+                continue
+            groups[0 if listed else 1].append(t)
+        parts = [words + ", ".join(g) + "." for words, g in zip([cap["listed"], cap["deferred"]], groups) if g]
+        return " ".join(parts)
+
     def cost_notice(self, req: Any = None) -> Notice:
         c = self._composition(req)
         if c["mode"] == -1:

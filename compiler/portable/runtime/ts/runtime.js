@@ -538,6 +538,27 @@ export function createRuntime(data) {
     return { mode: modeName, tokens: d.tokens, overFocus: d.over, line: d.line, warning: modes[c.mode].warning, text: d.text };
   }
 
+  // capabilityLine is the Go package's Request.CapabilityLine: the tools
+  // the line names that the request's program has and its allowed callback
+  // lets through, listed ones then deferred ones.
+  function capabilityLine(req) {
+    req = req || {};
+    const errs = selectionErrors(req);
+    if (errs.length > 0) throw errs[0];
+    if (!data.capability) return "";
+    const pr = programs[program(req)];
+    const groups = [[], []];
+    pr.capabilityTools.forEach((t, i) => {
+      if (typeof req.allowed === "function" && !req.allowed(t)) return;
+      groups[pr.capabilityListed[i] ? 0 : 1].push(t);
+    });
+    const parts = [];
+    [data.capability.listed, data.capability.deferred].forEach((words, k) => {
+      if (groups[k].length > 0) parts.push(words + groups[k].join(", ") + ".");
+    });
+    return parts.join(" ");
+  }
+
   function toolsOf(permits) {
     return data.tools.filter((_, i) => !permits || permits[i]).map((t) => ({ name: t.name, group: t.group, write: t.write }));
   }
@@ -574,6 +595,7 @@ export function createRuntime(data) {
     validate,
     fields,
     costNotice,
+    capabilityLine,
     tools: (permission) => toolsOf(permitsOf(permission)),
     permits(permission, tool) {
       const permits = permitsOf(permission);
