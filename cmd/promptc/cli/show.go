@@ -58,6 +58,10 @@ type shown struct {
 	Tokens       int            `json:"tokens"`
 	Sections     []shownSection `json:"sections"`
 	Text         string         `json:"text,omitempty"`
+	// Capability is the capability line of the profile and permission
+	// set with every tool it names present (the generated package's
+	// CapabilityLine without Allowed), when tools.capability declares one.
+	Capability *string `json:"capability,omitempty"`
 }
 
 // showLong is the help text of show.
@@ -280,6 +284,12 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 		out.Note = f.Notes[note].Label
 	}
 	out.addSections(p, m, secs, redact, customDesc)
+	if p.Config.Tools != nil && p.Config.Tools.Capability != nil {
+		names, listed := p.CapabilityTools()
+		lw, dw := p.CapabilityWords()
+		line := genruntime.CapabilityLine(lw, dw, names, listed, nil)
+		out.Capability = &line
+	}
 	if full {
 		out.Text = redact(text)
 	}
@@ -425,6 +435,9 @@ func writeShown(w io.Writer, out shown) {
 			fmt.Fprintf(w, "(%s)\n", s.Description)
 		}
 		fmt.Fprintln(w, s.Preview)
+	}
+	if out.Capability != nil {
+		fmt.Fprintf(w, "\ncapability line (every tool present): %q\n", *out.Capability)
 	}
 }
 
