@@ -211,6 +211,7 @@ func Compile(l *config.Loaded, opt Options) (*Program, error) {
 	b.add(b.checkGoverning()...)
 	b.add(b.checkDropped()...)
 	b.add(b.checkReplacedCoverage()...)
+	b.add(b.checkCapability()...)
 	b.checkCustom(b.fs)
 	b.add(frontmatter.Check(b.fs, l)...)
 	if err := b.recordFiles(); err != nil {

@@ -1,11 +1,15 @@
 package compiler
 
 import (
+	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/source"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -16,6 +20,8 @@ const (
 	RuleCustomNoName    = "CUSTOM_NO_NAME"
 	RuleCustomFallback  = "CUSTOM_FALLBACK"
 	RuleCustomNameTaken = "CUSTOM_NAME_TAKEN"
+	RuleCustomCarry     = "CUSTOM_CARRY"
+	RuleCustomNoCarry   = "CUSTOM_CARRY_UNDECLARED"
 )
 
 // CustomModeName is the name of the custom mode in the generated package
@@ -49,6 +55,7 @@ func (b *builder) checkCustom(fs *source.FS) {
 		b.add(diag.Errorf(b.Loaded.PosOfKeys("custom", "fallback"), RuleCustomFallback,
 			"custom.fallback must be a part with text of its own (the small boundary); it is what a broken custom file falls back to"))
 	}
+	b.checkCustomCarry(c)
 	if c.Example == "" {
 		return
 	}
@@ -88,29 +95,109 @@ func (b *builder) checkCustom(fs *source.FS) {
 	}
 }
 
-// CustomSlots returns the slots the custom mode sends after the user's
-// text: those every mode of the lattice order sends (every mode, when the
-// project has no order), in the order the first of them sends them. The
-// custom mode inherits nothing of another mode but the user's text it
-// carries, such as their instructions, which every mode sends.
-func CustomSlots(p *Program) []string {
+// orderedModes returns the modes of the lattice order, or every mode when
+// the project has no order: the modes whose shared text the custom mode
+// may carry.
+func orderedModes(modes []*Mode) []*Mode {
 	var ordered []*Mode
-	for _, m := range p.Modes {
+	for _, m := range modes {
 		if m.Rank >= 0 {
 			ordered = append(ordered, m)
 		}
 	}
 	if len(ordered) == 0 {
-		ordered = p.Modes
+		return modes
 	}
-	var out []string
+	return ordered
+}
+
+// CustomCompose returns what the custom mode sends after the user's text:
+// the slots every mode of the lattice order sends (every mode, when the
+// project has no order), and the parts custom.carry lists that every one
+// of them sends, in the order the first of them sends them. The custom
+// mode inherits nothing else of another mode: the user's text replaces
+// the project's, while the user's own rules (instructions), and what the
+// project declares follows the user into every mode (an output style),
+// still go out.
+func CustomCompose(p *Program) []config.Ref {
+	var listed []string
+	if c := p.Config.Custom; c != nil && c.Carry != nil {
+		for _, r := range *c.Carry {
+			listed = append(listed, r.Name)
+		}
+	}
+	ordered := orderedModes(p.Modes)
+	out := []config.Ref{}
 	if len(ordered) == 0 {
 		return out
 	}
 	for _, ref := range ordered[0].Config.Compose {
-		if ref.Kind == "slot" && !slices.ContainsFunc(ordered[1:], func(m *Mode) bool { return !m.Sends(ref.Name) }) {
-			out = append(out, ref.Name)
+		if ref.Kind == "part" && !slices.Contains(listed, ref.Name) {
+			continue
+		}
+		if !slices.ContainsFunc(ordered[1:], func(m *Mode) bool { return !m.Sends(ref.Name) }) {
+			out = append(out, ref)
 		}
 	}
 	return out
+}
+
+// checkCustomCarry checks custom.carry: each entry a part with text of its
+// own (no slot, no family part), listed once, and sent by every mode of
+// the order or, where this profile omits it, by none, so that the custom
+// mode sends it where every mode does. Without custom.carry, a part that
+// every mode sends under a run-time input the user chooses (an output
+// style) would silently not follow the user into the custom mode: a
+// warning asks the project to say which way it decides.
+func (b *builder) checkCustomCarry(c *config.Custom) {
+	ordered := orderedModes(b.Modes)
+	sentByAll := func(name string) bool {
+		return len(ordered) > 0 && !slices.ContainsFunc(ordered, func(m *Mode) bool { return !m.Sends(name) })
+	}
+	if c.Carry == nil {
+		var dropped []string
+		for _, name := range slices.Sorted(maps.Keys(b.Config.Parts)) {
+			if w := b.Config.Parts[name].When; w != nil && w.Input != "" && sentByAll(name) {
+				dropped = append(dropped, name)
+			}
+		}
+		if len(dropped) > 0 {
+			b.add(diag.Warnf(b.Loaded.PosOfKeys("custom"), RuleCustomNoCarry,
+				"every mode sends %s, chosen by a run-time input, but the custom mode does not: list the parts under custom.carry to send them after the user's text too, or write custom.carry: [] to keep the custom mode to the user's text", quotedList(dropped)))
+		}
+		return
+	}
+	seen := map[string]bool{}
+	for i, r := range *c.Carry {
+		pos := b.Loaded.PosOfKeys("custom", "carry", strconv.Itoa(i))
+		cp, ok := b.Config.Parts[r.Name]
+		switch {
+		case r.Kind != "part" || !ok:
+			b.add(diag.Errorf(pos, RuleCustomCarry,
+				"custom.carry lists slots.%s: the custom mode sends the slots every mode sends by itself; list parts only", r.Name))
+		case seen[r.Name]:
+			b.add(diag.Errorf(pos, RuleCustomCarry, "custom.carry lists %s twice; list it once", r.Name))
+		case cp.Family != "":
+			b.add(diag.Errorf(pos, RuleCustomCarry,
+				"custom.carry lists %s, a family part: the custom mode sends no family text; list parts with text of their own", r.Name))
+		case !sentByAll(r.Name) && slices.ContainsFunc(ordered, func(m *Mode) bool { return m.Sends(r.Name) }):
+			var missing []string
+			for _, m := range ordered {
+				if !m.Sends(r.Name) {
+					missing = append(missing, m.Name)
+				}
+			}
+			b.add(diag.Errorf(pos, RuleCustomCarry,
+				"custom.carry lists %s, which mode %s does not send: the custom mode carries only what every mode sends; add it to those modes or remove it here", r.Name, strings.Join(missing, ", ")))
+		}
+		seen[r.Name] = true
+	}
+}
+
+// quotedList names parts for a message: a, b and c.
+func quotedList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

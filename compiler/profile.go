@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
@@ -23,6 +25,7 @@ const (
 	RuleSlotRequired     = "SLOT_REQUIRED"
 	RuleProfileDrops     = "PROFILE_DROPS_TEXT"
 	RuleToolDescription  = "TOOL_DESCRIPTION"
+	RuleCapabilityLine   = "CAPABILITY_LINE"
 )
 
 // Standing reports whether a part must be sent unchanged by every profile:
@@ -462,16 +465,7 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 	if cat == nil {
 		return
 	}
-	full := map[string]bool{}
-	if b.profile == "" {
-		for t := range cat.Catalogue {
-			full[t] = true
-		}
-	} else {
-		for _, t := range b.Config.Profiles.Values[b.profile].FullTools {
-			full[t] = true
-		}
-	}
+	full := b.fullTools()
 	var spans []include.Span
 	groups := map[string][]string{}
 	for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
@@ -512,11 +506,7 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 		if len(spans) > 0 {
 			spans = append(spans, include.Span{Text: "\n", Path: pos.Path, Line: pos.Line})
 		}
-		ask := "ask for a tool's description before its first use"
-		if d := cat.Discovery; d != "" {
-			ask = "call " + d + " with their names for their descriptions before first use"
-		}
-		spans = append(spans, include.Span{Text: "More tools, by capability (" + ask + "):\n", Path: pos.Path, Line: pos.Line})
+		spans = append(spans, include.Span{Text: b.ToolListingHeader(), Path: pos.Path, Line: pos.Line})
 		for _, g := range slices.Sorted(maps.Keys(groups)) {
 			spans = append(spans, include.Span{Text: "- " + g + ": " + strings.Join(groups[g], ", ") + "\n", Path: pos.Path, Line: pos.Line})
 		}
@@ -526,6 +516,150 @@ func (b *builder) loadTools(fs *source.FS, name string, cp config.Part) {
 	if len(spans) > 0 {
 		part.Pos = diag.Position{Path: spans[0].Path, Line: spans[0].Line, Col: 1}
 	}
+}
+
+// fullTools returns the tools the program's profile describes in full:
+// its fullTools, or every tool when the project has no profiles.
+func (p *Program) fullTools() map[string]bool {
+	full := map[string]bool{}
+	if p.profile == "" {
+		for t := range p.Config.Tools.Catalogue {
+			full[t] = true
+		}
+	} else {
+		for _, t := range p.Config.Profiles.Values[p.profile].FullTools {
+			full[t] = true
+		}
+	}
+	return full
+}
+
+// ToolListing returns what the tools part of p lists, each sorted by
+// name: the tools described in full and those listed by name under
+// ToolListingHeader, both among the tools p's permission set permits and
+// whose description could be read. A generated package lists them again
+// at run time, leaving out the tools a session's allowed callback
+// refuses.
+func (p *Program) ToolListing() (full, named []string) {
+	cat := p.Config.Tools
+	if cat == nil {
+		return nil, nil
+	}
+	inFull := p.fullTools()
+	for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
+		if _, ok := p.ToolTexts[t]; !ok || !p.Config.Permits(p.permission, t) {
+			continue
+		}
+		if inFull[t] {
+			full = append(full, t)
+		} else {
+			named = append(named, t)
+		}
+	}
+	return full, named
+}
+
+// CapabilityTools returns, in the order of tools.capability.tools (a name
+// ending in "*" expanded to the catalogue tools it begins, in name order;
+// each tool once), the tools p's capability line names when the session
+// has them: those p's tools part lists, with whether it describes them in
+// full (listed) rather than by name (deferred). Nil without a capability
+// line.
+func (p *Program) CapabilityTools() (names []string, listed []bool) {
+	cat := p.Config.Tools
+	if cat == nil || cat.Capability == nil {
+		return nil, nil
+	}
+	full, named := p.ToolListing()
+	for _, t := range capabilityMatches(cat) {
+		switch {
+		case slices.Contains(names, t):
+		case slices.Contains(full, t):
+			names, listed = append(names, t), append(listed, true)
+		case slices.Contains(named, t):
+			names, listed = append(names, t), append(listed, false)
+		}
+	}
+	return names, listed
+}
+
+// capabilityMatches expands the capability line's entries into catalogue
+// tools, in order, repeats included.
+func capabilityMatches(cat *config.Tools) []string {
+	var out []string
+	for _, e := range cat.Capability.Tools {
+		out = append(out, capabilityMatch(cat, e)...)
+	}
+	return out
+}
+
+// capabilityMatch is the catalogue tools one entry names: itself, or with
+// a final "*" every tool it begins, in name order.
+func capabilityMatch(cat *config.Tools, e string) []string {
+	if prefix, ok := strings.CutSuffix(e, "*"); ok {
+		var out []string
+		for _, t := range slices.Sorted(maps.Keys(cat.Catalogue)) {
+			if strings.HasPrefix(t, prefix) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	if _, ok := cat.Catalogue[e]; ok {
+		return []string{e}
+	}
+	return nil
+}
+
+// CapabilityWords returns what opens the listed and the deferred tools of
+// the capability line, {{discovery}} replaced by the discovery tool.
+func (p *Program) CapabilityWords() (listed, deferred string) {
+	c := p.Config.Tools.Capability
+	return c.Listed, strings.ReplaceAll(c.Deferred, "{{discovery}}", p.Config.Tools.Discovery)
+}
+
+// checkCapability checks the capability line: every entry names a
+// catalogue tool, and the longest line the program can send (every tool
+// it names present) fits maxChars.
+func (b *builder) checkCapability() []diag.Diagnostic {
+	cat := b.Config.Tools
+	if cat == nil || cat.Capability == nil {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	for i, e := range cat.Capability.Tools {
+		if len(capabilityMatch(cat, e)) == 0 {
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("tools", "capability", "tools", strconv.Itoa(i)), RuleCapabilityLine,
+				"tools.capability names %s, which is no catalogue tool: the line would never name it; correct the name or add the tool to tools.catalogue", e))
+		}
+	}
+	if max := cat.Capability.MaxChars; max > 0 {
+		names, listed := b.CapabilityTools()
+		lw, dw := b.CapabilityWords()
+		line := genruntime.CapabilityLine(lw, dw, names, listed, nil)
+		if n := utf8.RuneCountInString(line); n > max {
+			where := "the default profile"
+			if b.profile != "" {
+				where = "profile " + b.profile
+			}
+			if b.permission != "" {
+				where += " under permission set " + b.permission
+			}
+			ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("tools", "capability", "maxChars"), RuleCapabilityLine,
+				"the capability line of %s has %d characters with every tool it names present, over tools.capability.maxChars (%d): %q; name fewer tools or shorten listed and deferred", where, n, max, line))
+		}
+	}
+	return ds
+}
+
+// ToolListingHeader is the line that opens the tools the tools part lists
+// by name.
+func (p *Program) ToolListingHeader() string {
+	ask := "ask for a tool's description before its first use"
+	if d := p.Config.Tools.Discovery; d != "" {
+		ask = "call " + d + " with their names for their descriptions before first use"
+	}
+	return "More tools, by capability (" + ask + "):\n"
 }
 
 // checkMentions reports every catalogue tool that the program's

@@ -76,3 +76,61 @@ func ExampleLoadInstructions() {
 	// Run the tests before every commit.
 	// true
 }
+
+// ExampleLoadLayers: a harness reads APPEND_SYSTEM.md in every layer, after
+// the user's rules and within the same limits, and sends it in the
+// appendSystem slot; the user's layer comes first and an extension's last,
+// an include inside a layer expanded within that layer's directory.
+func ExampleLoadLayers() {
+	base, err := os.MkdirTemp("", "layers")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(base)
+	for name, text := range map[string]string{
+		"home/APPEND_SYSTEM.md":            "Always answer in Spanish.\n",
+		"project/APPEND_SYSTEM.md":         "@notes/style.md\n",
+		"project/notes/style.md":           "Cite files as path:line.\n",
+		"project/AGENTS.md":                "Run the tests before every commit.\n",
+		"extensions/lint/APPEND_SYSTEM.md": "Run the linter after edits.\n",
+	} {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			fmt.Println(err)
+			return
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	project := filepath.Join(base, "project")
+	rules := prompts.LoadInstructions(project, prompts.InstructionOptions{})
+	appended := prompts.LoadLayers(prompts.InstructionLayers{
+		Extensions: []string{filepath.Join(base, "extensions", "lint")},
+		Project:    project,
+		User:       filepath.Join(base, "home"),
+	}, prompts.InstructionOptions{Files: []string{"APPEND_SYSTEM.md"}, After: &rules})
+	for _, l := range appended.Layers {
+		fmt.Println(l.Name, l.Files, len(l.Problems))
+	}
+	req := prompts.Request{Mode: prompts.ModeMinimal, Model: "claude-sonnet-4.5", Slots: prompts.Slots{Instructions: rules.Text, AppendSystem: appended.Text}}
+	prompt, err := req.Compose()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(appended.Text)
+	fmt.Println(strings.Contains(prompt.Text, rules.Text+"\n\n"+appended.Text))
+	// Output:
+	// user [APPEND_SYSTEM.md] 0
+	// project [APPEND_SYSTEM.md notes/style.md] 0
+	// extension [APPEND_SYSTEM.md] 0
+	// Always answer in Spanish.
+	//
+	// Cite files as path:line.
+	//
+	// Run the linter after edits.
+	// true
+}

@@ -11,7 +11,8 @@ import (
 )
 
 // TestOutputStylesInEveryMode: each style other than the default adds its
-// own tone block (the text of its file) to every mode, once; the default
+// own tone block (the text of its file) to every mode, once, the custom
+// mode too (custom.carry), after the user's text; the default
 // style and the empty value send the same prompt, with no block; and the
 // caveman block says what it keeps exact.
 func TestOutputStylesInEveryMode(t *testing.T) {
@@ -23,8 +24,19 @@ func TestOutputStylesInEveryMode(t *testing.T) {
 		}
 		blocks[s] = strings.TrimSpace(string(b))
 	}
-	for _, m := range prompts.Modes() {
-		req := prompts.Request{Mode: m, Model: "claude-sonnet-4.5"}
+	dir := t.TempDir()
+	if err := os.MkdirAll(dir+"/.tern/prompts", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/"+prompts.CustomFile, []byte("# Mine\n\nMy own rules.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	custom := prompts.LoadCustom(dir, prompts.CustomFile)
+	if !custom.Usable {
+		t.Fatalf("custom file not usable: %s", custom.Reason)
+	}
+	for _, m := range append(prompts.Modes(), prompts.ModeCustom) {
+		req := prompts.Request{Mode: m, Model: "claude-sonnet-4.5", Custom: &custom}
 		empty := mustCompose(t, req).Text
 		req.Inputs.Style = prompts.StyleDefault
 		if got := mustCompose(t, req).Text; got != empty {
@@ -43,6 +55,9 @@ func TestOutputStylesInEveryMode(t *testing.T) {
 			}
 			if strings.Contains(empty, block) {
 				t.Errorf("%s: the %s block is sent without the style", m, s)
+			}
+			if m == prompts.ModeCustom && !strings.HasPrefix(text, "# Mine\n\nMy own rules.\n\n"+block) {
+				t.Errorf("custom, style %s: the block does not follow the user's text: %q", s, text)
 			}
 		}
 	}

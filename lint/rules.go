@@ -951,6 +951,18 @@ git_log: shows the commit history. Arguments: n (int), how many commits.
 `,
 	},
 
+	{
+		ID: compiler.RuleCapabilityLine, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
+		Summary: "The capability line names catalogue tools and fits its maxChars.",
+		Doc:     `tools.capability declares the line a generated package builds at run time from a session's tools (CapabilityLine): the tools it names, in its order, that the session has. An entry that names no catalogue tool (a misspelling, a removed tool) would never appear, silently; it is reported at the entry. With maxChars, the longest line each profile and permission set can send, every tool it names present, must fit: the finding names the program and quotes the line.`,
+		Bad: `-- promptc.cue --
+tools: capability: tools: ["image_gen", "browser"]
+`,
+		Good: `-- promptc.cue --
+tools: capability: tools: ["image_gen", "computer_*", "websearch"]
+`,
+	},
+
 	// Custom mode.
 	{
 		ID: compiler.RuleCustomFallback, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
@@ -961,6 +973,39 @@ custom: {file: ".tern/prompts/custom.md", fallback: slots.instructions}
 `,
 		Good: `-- promptc.cue --
 custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+	},
+	{
+		ID: compiler.RuleCustomCarry, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
+		Summary: "custom.carry lists parts every mode sends, each once.",
+		Doc:     `custom.carry names the parts the custom mode sends after the user's text, such as an output style's tone block, in the place every mode of order sends them. A slot is refused (the custom mode sends the slots every mode sends by itself), as is a family part (the custom mode sends no family text), a part listed twice, and a part some mode of order does not send: the custom mode carries only what follows the user into every mode, so its place is the same in all of them.`,
+		Bad: `-- promptc.cue --
+parts: style: {file: "prompts/terse.md", when: {input: "Style", is: ["terse"]}}
+modes: {
+	short: compose: [parts.base, parts.style]
+	long: compose: [parts.base, parts.guide]
+}
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
+`,
+		Good: `-- promptc.cue --
+modes: {
+	short: compose: [parts.base, parts.style]
+	long: compose: [parts.base, parts.guide, parts.style]
+}
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
+`,
+	},
+	{
+		ID: compiler.RuleCustomNoCarry, Category: Minimal, Severity: diag.Warning, Compiler: "compiler",
+		Summary: "The project says whether the custom mode sends the parts a run-time input chooses in every mode.",
+		Doc:     `A part that every mode sends under a run-time input (when: input), such as an output style the user picks, follows the user through every mode. The custom mode sends the user's text and the slots every mode sends, nothing more, unless custom.carry lists it. Without custom.carry the user's choice would silently stop at the custom mode, so the warning names those parts: list them under custom.carry to send them there too, or write custom.carry: [] to keep the custom mode to the user's own text.`,
+		Bad: `-- promptc.cue --
+parts: style: {file: "prompts/terse.md", when: {input: "Style", is: ["terse"]}}
+modes: short: compose: [parts.base, parts.style]
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary}
+`,
+		Good: `-- promptc.cue --
+custom: {file: ".tern/prompts/custom.md", fallback: parts.boundary, carry: [parts.style]}
 `,
 	},
 	{

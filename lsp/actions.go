@@ -68,7 +68,7 @@ func (s *Server) codeActions(cl *call, p *codeActionParams) any {
 			if !ok || !create {
 				break
 			}
-			rel, rerr := source.Clean(include.Resolve(ds.rel, target))
+			rel, rerr := source.Clean(include.ResolveIn(ds.sn.root, ds.rel, target))
 			if rerr != nil {
 				break
 			}

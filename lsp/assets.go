@@ -168,13 +168,15 @@ func (sn *snapshot) includeLines() []includeLine {
 	var out []includeLine
 	for _, rel := range slices.Sorted(maps.Keys(files)) {
 		text, _ := sn.text(rel)
-		out = append(out, scanIncludes(rel, text)...)
+		out = append(out, scanIncludes(sn.root, rel, text)...)
 	}
 	return out
 }
 
-// scanIncludes returns the include lines of the file rel.
-func scanIncludes(rel, text string) []includeLine {
+// scanIncludes returns the include lines of the file rel of the project
+// at root, each target resolved as build resolves it (a path that climbs
+// out of the root and lands back inside names the file inside).
+func scanIncludes(root, rel, text string) []includeLine {
 	if !strings.Contains(text, "@") {
 		return nil
 	}
@@ -187,7 +189,7 @@ func scanIncludes(rel, text string) []includeLine {
 		if target, ok := include.IsInclude(raw); ok {
 			lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
 			out = append(out, includeLine{from: rel, line: int(ln.Num), col: lead + 1,
-				width: utf8.RuneCountInString(strings.Trim(raw, " \t")), target: include.Resolve(rel, target)})
+				width: utf8.RuneCountInString(strings.Trim(raw, " \t")), target: include.ResolveIn(root, rel, target)})
 		}
 	}
 	return out

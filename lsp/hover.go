@@ -93,7 +93,7 @@ func (s *Server) hover(cl *call, p *textDocumentPositionParams) any {
 	} else {
 		line := lineOf(ds.text, p.Position.Line)
 		if target, ok := include.IsInclude(line); ok && lineKind(ds.text, p.Position.Line) == markdown.Text {
-			md = hoverInclude(ds, prog, include.Resolve(ds.rel, target))
+			md = hoverInclude(ds, prog, include.ResolveIn(ds.sn.root, ds.rel, target))
 		} else if n, f := noteAt(prog, ds.rel, p.Position.Line+1); n >= 0 {
 			md = hoverNote(prog, f, n)
 		} else {

@@ -72,7 +72,7 @@ func (s *Server) definition(cl *call, p *textDocumentPositionParams) any {
 		if !ok || lineKind(ds.text, p.Position.Line) != markdown.Text {
 			return nil
 		}
-		rel := include.Resolve(ds.rel, target)
+		rel := include.ResolveIn(ds.sn.root, ds.rel, target)
 		if _, ok := ds.sn.text(rel); !ok {
 			return nil
 		}

@@ -138,7 +138,7 @@ func (s *Server) documentLinks(cl *call, p *codeLensParams) any {
 	if !ok || ds.cfg {
 		return out
 	}
-	for _, in := range scanIncludes(ds.rel, ds.text) {
+	for _, in := range scanIncludes(ds.sn.root, ds.rel, ds.text) {
 		if _, ok := ds.sn.text(in.target); !ok {
 			continue
 		}

@@ -14,16 +14,23 @@ import (
 // values, each only when not empty, or a template part rendered with the
 // inputs. A conditional part r does not get, and a part whose when
 // condition the inputs (or r's settings) do not meet, contribute nothing; custom is the
-// custom mode's text. hole is the number of bytes the item's pieces hold
+// custom mode's text, and tools, when not nil, the tool listing in place
+// of the tools part's built one (a Request's Allowed). hole is the number of bytes the item's pieces hold
 // before its first run-time placeholder, -1 when it has none: where its
 // text stops being the same from call to call. err is a template's
 // failure to render.
-func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string) (_ []string, hole int, err error) {
+func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs, custom string, tools *string) (_ []string, hole int, err error) {
 	hole = -1
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
 	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
+		return out, hole, nil
+	}
+	if it.tools && tools != nil {
+		if *tools != "" {
+			out = append(out, *tools)
+		}
 		return out, hole, nil
 	}
 	f, n := r.family, r.note
@@ -152,6 +159,9 @@ type composition struct {
 	mode              Mode
 	r                 resolution
 	custom, customSrc string
+	// tools is the tool listing built at run time for a Request's
+	// Allowed; nil sends the listing built for the permission set.
+	tools *string
 }
 
 // prompt joins the composition's non-empty sections with the mode's
@@ -177,7 +187,7 @@ func (c *composition) prompt(slots *Slots, inputs *Inputs) (Prompt, error) {
 		start := len(pieces)
 		var hole int
 		var err error
-		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom)
+		pieces, hole, err = items[i].pieces(pieces, &c.r, slots, inputs, c.custom, c.tools)
 		if err != nil {
 			return Prompt{}, fmt.Errorf("part %s: %w", items[i].name, err)
 		}
@@ -299,7 +309,7 @@ func (c *composition) sections(slots *Slots, inputs *Inputs) ([]Section, error) 
 	var buf [maxPieces]string
 	for i := range items {
 		it := &items[i]
-		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom)
+		ps, hole, err := it.pieces(buf[:0], &c.r, slots, inputs, c.custom, c.tools)
 		if err != nil {
 			return nil, fmt.Errorf("part %s: %w", it.name, err)
 		}

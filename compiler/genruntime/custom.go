@@ -65,15 +65,16 @@ func NextMode(m Mode, c Custom) Mode {
 }
 
 // Compose returns the custom mode's prompt: c.Text, then the slots every
-// mode sends (the user's rules among them), each non-empty section
-// separated by a blank line. Compose(ModeCustom, ...) is the same for a
+// mode sends (the user's rules among them) and the parts of custom.carry
+// (with zero Inputs, so a part sent under an input's value is left out),
+// each non-empty section separated by a blank line. Compose(ModeCustom, ...) is the same for a
 // custom file that could not be used.
 //
 // Deprecated: set the Request's Mode to ModeCustom and its Custom to &c.
 func (c Custom) Compose(slots Slots) string {
 	cc := c.composition(0)
 	var inputs Inputs
-	p, _ := cc.prompt(&slots, &inputs) // the custom mode sends no template part
+	p, _ := cc.prompt(&slots, &inputs) // zero Inputs render every template part a carried part may be
 	return p.Text
 }
 
@@ -83,7 +84,7 @@ func (c Custom) Compose(slots Slots) string {
 func (c Custom) Sections(slots Slots) []Section {
 	cc := c.composition(0)
 	var inputs Inputs
-	secs, _ := cc.sections(&slots, &inputs) // the custom mode sends no template part
+	secs, _ := cc.sections(&slots, &inputs) // zero Inputs render every template part a carried part may be
 	return secs
 }
 

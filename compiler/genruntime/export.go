@@ -347,3 +347,9 @@ func IsAbsPath(p string) bool { return incIsAbs(p) }
 func RenderTemplate(t *template.Template, data any, maxChars int) (string, error) {
 	return renderBounded(t, data, maxChars)
 }
+
+// CapabilityLine is the capability line a generated package builds (see
+// capabilityLine): the compiler measures it with every tool present.
+func CapabilityLine(listedWords, deferredWords string, tools []string, listed []bool, allowed func(name string) bool) string {
+	return capabilityLine(listedWords, deferredWords, tools, listed, allowed)
+}

@@ -320,3 +320,67 @@ func trimBlankLines(text string) string {
 	}
 	return strings.TrimRight(text, "\n")
 }
+
+// InstructionLayers names the directories of the layers LoadLayers reads,
+// in the order it reads them: the user's own (outside any project), the
+// package's, the project's, then each extension's in the order given. ""
+// leaves a layer out.
+type InstructionLayers struct {
+	User, Package, Project string
+	Extensions             []string
+}
+
+// InstructionLayer is one layer as LoadLayers loaded it: its name
+// ("user", "package", "project" or "extension"), its directory, and what
+// was read there (paths in Files and Problems are relative to Dir).
+type InstructionLayer struct {
+	Name, Dir string
+	Instructions
+}
+
+// LayeredInstructions are every layer LoadLayers read, in order, and
+// their texts joined.
+type LayeredInstructions struct {
+	// Text is the text of every layer that has one, in layer order,
+	// separated by a blank line: what the harness sends.
+	Text string
+	// Layers lists the layers read, in order, empty ones included.
+	Layers []InstructionLayer
+}
+
+// LoadLayers reads layered instruction files such as APPEND_SYSTEM.md
+// (opt.Files; nil means InstructionFiles()) in each layer's directory, in
+// the fixed order user, package, project, extensions, so that a later,
+// nearer layer comes last. Each layer is a LoadInstructions call confined
+// to its own directory, after the layers before it (and after opt.After,
+// when set: the instruction files loaded before), so all of them share one
+// set of limits: a layer that would cross one loses the files that do,
+// reported in its Problems. opt.WorkDir applies to the project layer
+// only. LoadLayers only reads.
+func LoadLayers(layers InstructionLayers, opt InstructionOptions) LayeredInstructions {
+	var out LayeredInstructions
+	prior := opt.After
+	dirs := []InstructionLayer{{Name: "user", Dir: layers.User}, {Name: "package", Dir: layers.Package}, {Name: "project", Dir: layers.Project}}
+	for _, d := range layers.Extensions {
+		dirs = append(dirs, InstructionLayer{Name: "extension", Dir: d})
+	}
+	var texts []string
+	for _, l := range dirs {
+		if l.Dir == "" {
+			continue
+		}
+		o := opt
+		o.After = prior
+		if l.Name != "project" {
+			o.WorkDir = ""
+		}
+		l.Instructions = LoadInstructions(l.Dir, o)
+		prior = &l.Instructions
+		if l.Text != "" {
+			texts = append(texts, l.Text)
+		}
+		out.Layers = append(out.Layers, l)
+	}
+	out.Text = strings.Join(texts, "\n\n")
+	return out
+}

@@ -279,3 +279,60 @@ func TestLoadInstructionsBackInside(t *testing.T) {
 		t.Errorf("Files = %q, want %q", got.Files, want)
 	}
 }
+
+// TestLoadLayers: the layers are read in the fixed order user, package,
+// project, extensions, whatever the order of the fields; empty layers are
+// skipped; and they share one set of limits (the stub's 64,000 characters
+// in all): the fifth layer of 15,000 characters, past the total, is left
+// out and reported in its own layer.
+func TestLoadLayers(t *testing.T) {
+	base := t.TempDir()
+	dir := func(name, text string) string {
+		d := filepath.Join(base, name)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if text != "" {
+			if err := os.WriteFile(filepath.Join(d, "APPEND_SYSTEM.md"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	opt := InstructionOptions{Files: []string{"APPEND_SYSTEM.md"}}
+	got := LoadLayers(InstructionLayers{
+		Extensions: []string{dir("ext1", "Ext one."), dir("ext2", "Ext two.")},
+		Project:    dir("project", "Project.\n"),
+		User:       dir("user", "User."),
+		Package:    dir("package", ""),
+	}, opt)
+	if want := "User.\n\nProject.\n\nExt one.\n\nExt two."; got.Text != want {
+		t.Errorf("text %q, want %q", got.Text, want)
+	}
+	var names []string
+	for _, l := range got.Layers {
+		names = append(names, l.Name)
+	}
+	if want := "user package project extension extension"; strings.Join(names, " ") != want {
+		t.Errorf("layers %q, want %q", names, want)
+	}
+
+	big := strings.Repeat("x", 15000)
+	got = LoadLayers(InstructionLayers{User: dir("u2", big), Package: dir("p2", big), Project: dir("j2", big),
+		Extensions: []string{dir("e2", big), dir("e3", big)}}, opt)
+	last := got.Layers[4]
+	if len(last.Problems) != 1 || last.Problems[0].Kind != "total-chars" || last.Text != "" {
+		t.Errorf("fifth layer: text %d characters, problems %v; want none and one total-chars problem", len(last.Text), last.Problems)
+	}
+	if n := len(got.Text); n != 4*15000+3*2 {
+		t.Errorf("text of %d bytes, want the first four layers", n)
+	}
+	// opt.After counts too: after 60,000 characters loaded before, the
+	// first layer no longer fits.
+	after := Instructions{chars: 60000}
+	opt.After = &after
+	got = LoadLayers(InstructionLayers{User: dir("u3", big)}, opt)
+	if got.Text != "" || len(got.Layers[0].Problems) != 1 {
+		t.Errorf("after 60,000 characters: %d characters loaded, problems %v", len(got.Text), got.Layers[0].Problems)
+	}
+}

@@ -75,6 +75,7 @@ func (r *Request) composition() (composition, bool, error) {
 		}
 	}
 	c.r = choose(r.Family, r.Provider, r.Model)
+	c.tools = r.toolListing(c.pr)
 	return c, fallback, nil
 }
 

@@ -150,9 +150,22 @@ type Request struct {
 	Slots    Slots
 	Inputs   Inputs
 	Custom   *Custom
+	// Allowed, when not nil, says which tools the session may use at run
+	// time: the tools part lists only those it lets through.
+	Allowed func(name string) bool
 }
 
 func (r *Request) program() int { return 0 }
+
+// toolListing is the tool listing of program pr for r's Allowed, nil
+// without it.
+func (r *Request) toolListing(pr int) *string {
+	if r.Allowed == nil {
+		return nil
+	}
+	s := listTools(pr, r.Allowed)
+	return &s
+}
 
 func (r *Request) selectionErrors(errs []error) []error { return r.modeAndFamilyErrors(errs) }
 
@@ -301,6 +314,13 @@ var toolCatalogue = [...]struct {
 	{"git_log", "git", false, 8},
 	{"read", "files", false, 9},
 }
+
+// toolListings: the stub's one program describes read in full and names
+// git_log, by index in toolCatalogue.
+var toolListings = [...]struct{ full, named []int }{{full: []int{2}, named: []int{1}}}
+
+// toolListingHeader opens the tools listed by name.
+const toolListingHeader = "More tools, by capability (ask for a tool's description before its first use):\n"
 
 // TokenCounter: the stub counts characters over four.
 const TokenCounter = "chars/4"

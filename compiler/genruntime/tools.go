@@ -89,6 +89,84 @@ func describeTools(names []string, permits []bool, allowed func(name string) boo
 	return strings.Join(parts, "\n\n"), nil
 }
 
+// listTools is the tools part of program pr listed again for a session
+// whose Allowed callback refuses some tools: the tools the program lists
+// in full (toolListings[pr].full, already those its permission set
+// permits) that allowed lets through, their descriptions one after the
+// other with a blank line between, then those it lists by name, grouped by capability under
+// toolListingHeader, groups and names in the order the build lists them.
+// With allowed letting every tool through it is the text the build
+// wrote; a tool allowed refuses is neither described nor named.
+func listTools(pr int, allowed func(name string) bool) string {
+	l := &toolListings[pr]
+	var b strings.Builder
+	for _, i := range l.full {
+		if !allowed(toolCatalogue[i].name) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(texts[toolCatalogue[i].desc])
+	}
+	var groups []string
+	for _, i := range l.named {
+		if g := toolCatalogue[i].group; allowed(toolCatalogue[i].name) && !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+	}
+	if len(groups) == 0 {
+		return b.String()
+	}
+	slices.Sort(groups)
+	if b.Len() > 0 {
+		b.WriteString("\n\n")
+	}
+	b.WriteString(toolListingHeader)
+	for k, g := range groups {
+		if k > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("- " + g + ":")
+		sep := " "
+		for _, i := range l.named {
+			if toolCatalogue[i].group == g && allowed(toolCatalogue[i].name) {
+				b.WriteString(sep + toolCatalogue[i].name)
+				sep = ", "
+			}
+		}
+	}
+	// As every part's text, the listing ends without a newline.
+	return b.String()
+}
+
+// capabilityLine is the capability line of tools (with listed[i] set for
+// a tool the standing listing describes in full) that allowed (nil: every
+// tool) lets through: the listed ones after listedWords, then the deferred
+// ones after deferredWords, each group closed by ".", the two joined by a
+// space; "" when no tool is left. The build measures it with every tool
+// present, a generated package with a session's allowed callback.
+func capabilityLine(listedWords, deferredWords string, tools []string, listed []bool, allowed func(name string) bool) string {
+	var groups [2][]string
+	for i, t := range tools {
+		if allowed != nil && !allowed(t) {
+			continue
+		}
+		k := 1
+		if listed[i] {
+			k = 0
+		}
+		groups[k] = append(groups[k], t)
+	}
+	var parts []string
+	for k, words := range [2]string{listedWords, deferredWords} {
+		if len(groups[k]) > 0 {
+			parts = append(parts, words+strings.Join(groups[k], ", ")+".")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // toolArgs splits the argument a model writes in a discovery call into
 // tool names: separated by commas, each trimmed of white space. An empty
 // argument is no names (the listing); an empty name between commas is an

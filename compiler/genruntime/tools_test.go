@@ -81,3 +81,32 @@ func TestToolsWhere(t *testing.T) {
 		t.Errorf("toolsWhere = %+v", got)
 	}
 }
+
+// TestListToolsAllowed: the run-time listing leaves out what allowed
+// refuses, the full descriptions and the named tools alike, and drops the
+// header when no named tool is left.
+func TestListToolsAllowed(t *testing.T) {
+	header := toolListingHeader
+	for _, tc := range []struct {
+		allowed []string
+		want    string
+	}{
+		{[]string{"read", "git_log", "edit"}, "Examples follow at the end.\n\n" + header + "- git: git_log"},
+		{[]string{"git_log"}, header + "- git: git_log"},
+		{[]string{"read"}, "Examples follow at the end."},
+		{nil, ""},
+	} {
+		got := listTools(0, func(n string) bool { return slices.Contains(tc.allowed, n) })
+		if got != tc.want {
+			t.Errorf("allowed %v: %q, want %q", tc.allowed, got, tc.want)
+		}
+	}
+	r := Request{}
+	if r.toolListing(0) != nil {
+		t.Error("a Request without Allowed lists the tools again")
+	}
+	r.Allowed = func(string) bool { return false }
+	if s := r.toolListing(0); s == nil || *s != "" {
+		t.Errorf("Allowed refusing everything: %v", s)
+	}
+}

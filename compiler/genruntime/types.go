@@ -59,6 +59,10 @@ type item struct {
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
 	reads []uint8
+	// tools is set on the part that lists the tool catalogue (generated:
+	// "tools"): a Request with an Allowed callback lists it again at run
+	// time, without the tools the callback refuses.
+	tools bool
 }
 
 // afterText is the text between the section of the item named prev and

@@ -1,21 +1,5 @@
 package gogen
 
-import (
-	"github.com/promptc/promptc/compiler"
-)
-
-// customSlots returns the slot items the custom mode sends after the
-// user's text: the slots every mode in order sends, in the order the first
-// of them sends them. A custom mode replaces the project's own text, never
-// the user's rules and the per-call text every mode carries.
-func (g *gen) customSlots(q *compiler.Program) []item {
-	var out []item
-	for _, name := range compiler.CustomSlots(q) {
-		out = append(out, item{kind: "slot", idx: g.slotIdx[name], name: name})
-	}
-	return out
-}
-
 // renderCustom emits the custom mode's items and its loader when the
 // project configures one, and the items function every composition uses.
 func (g *gen) renderCustom() {
@@ -35,11 +19,11 @@ func (g *gen) renderCustom() {
 	g.pf("// customFallback is sent when the custom file cannot be used: the small\n// boundary (part %s), never another mode.\nvar customFallback = texts[%d]\n\n", c.Fallback.Name, g.text(fallback))
 	g.pf("// customFallbackSource is where the fallback text comes from.\nconst customFallbackSource = %q\n\n", fallbackSrc)
 	g.pf("// customSource is the source of the custom mode composed without a file.\nfunc customSource() string { return customFallbackSource }\n\n")
-	g.pf("// customItems lists what the custom mode sends, per profile: the user's\n// text (or the fallback), then the slots every mode sends.\nvar customItems = [len(modeItems)][]item{\n")
-	for pi, q := range g.progs {
-		g.pf("\t// profile %s\n\t{\n\t\t{kind: itemCustom, name: %q},\n", g.profileName(pi), "custom")
-		for _, it := range g.customSlots(q) {
-			g.pf("\t\t{kind: itemSlot, idx: %d, name: %q},\n", it.idx, it.name)
+	g.pf("// customItems lists what the custom mode sends, per profile: the user's\n// text (or the fallback), then the slots every mode sends and the parts\n// of custom.carry.\nvar customItems = [len(modeItems)][]item{\n")
+	for pi, items := range g.custom {
+		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
+		for _, it := range items {
+			g.printItem(it)
 		}
 		g.pf("\t},\n")
 	}

@@ -12,6 +12,7 @@ import (
 func (g *gen) renderTools() {
 	cat := g.p.Config.Tools
 	if cat == nil {
+		g.pf("// toolListing: without a tool catalogue every program sends the tools\n// part as built.\nfunc (r *Request) toolListing(int) *string { return nil }\n\n")
 		return
 	}
 	names := slices.Sorted(maps.Keys(cat.Catalogue))
@@ -25,6 +26,31 @@ func (g *gen) renderTools() {
 		g.pf("\t{%q, %q, %t, %d},\n", n, t.Group, t.Access == "write", desc)
 	}
 	g.pf("}\n\n")
+	g.pf("// toolListings holds, per program, the tools its tools part describes in\n// full and those it lists by name, by index in toolCatalogue.\nvar toolListings = [len(modeItems)]struct{ full, named []int }{\n")
+	for pi, q := range g.progs {
+		full, named := q.ToolListing()
+		idx := func(ts []string) string {
+			var out []string
+			for _, t := range ts {
+				out = append(out, strconv.Itoa(slices.Index(names, t)))
+			}
+			return strings.Join(out, ", ")
+		}
+		g.pf("\t// profile %s\n\t{full: []int{%s}, named: []int{%s}},\n", g.profileName(pi), idx(full), idx(named))
+	}
+	g.pf("}\n\n")
+	g.pf("// toolListingHeader opens the tools the tools part lists by name.\nconst toolListingHeader = %q\n\n", g.p.ToolListingHeader())
+	if cat.Capability != nil {
+		g.pf("// capabilityTools holds, per program, the tools the capability line names\n// when the session has them, in order, and whether the standing listing\n// describes each in full.\nvar capabilityTools = [len(modeItems)]struct {\n\ttools  []string\n\tlisted []bool\n}{\n")
+		for pi, q := range g.progs {
+			names, listed := q.CapabilityTools()
+			g.pf("\t// profile %s\n\t{tools: %#v, listed: %#v},\n", g.profileName(pi), names, listed)
+		}
+		g.pf("}\n\n")
+		lw, dw := g.p.CapabilityWords()
+		g.pf("// CapabilityLine returns the capability line of r's profile and permission\n// set: the tools tools.capability names that the session has (its set\n// permits them and r.Allowed, when set, lets them through), in that order,\n// those the standing listing describes in full after %q, those it lists by\n// name after %q; \"\" when none is left. Put it in the capability slot. A bad\n// selection value is an error.\nfunc (r Request) CapabilityLine() (string, error) {\n\tif err := r.selectionCheck(); err != nil {\n\t\treturn \"\", err\n\t}\n\tc := &capabilityTools[r.program()]\n\treturn capabilityLine(%q, %q, c.tools, c.listed, r.Allowed), nil\n}\n\n", lw, dw, lw, dw)
+	}
+	g.pf("// toolListing is the tool listing of program pr for r's Allowed, nil\n// without it.\nfunc (r *Request) toolListing(pr int) *string {\n\tif r.Allowed == nil {\n\t\treturn nil\n\t}\n\ts := listTools(pr, r.Allowed)\n\treturn &s\n}\n\n")
 	if g.p.Config.Permissions == nil {
 		g.b.WriteString(describeToolsSource)
 		return

@@ -64,7 +64,12 @@ type gen struct {
 	slotIdx map[string]int // slot name -> index in slots
 	conds   []string       // conditional part names, sorted: the order of conditions
 	progs   []*compiler.Program
-	b       bytes.Buffer
+	// custom holds the custom mode's items per program, when the project
+	// declares one: its text, then CustomCompose.
+	custom [][]item
+	// famPieces is the most pieces a family item of each kind makes.
+	famPieces map[string]int
+	b         bytes.Buffer
 	// runtime is the fixed code of the package (genruntime's files).
 	runtime   string
 	texts     []string
@@ -187,6 +192,8 @@ type item struct {
 	// reads are the indexes of the inputs the part reads, in the sorted
 	// input names (inputFields).
 	reads []int
+	// tools marks the part that lists the tool catalogue.
+	tools bool
 }
 
 // render emits the whole package, section by section, stamped with
@@ -432,12 +439,12 @@ func (g *gen) renderTables() {
 	// A text with h placeholders is up to 1+2h pieces when composed; a
 	// family item takes the most any family's text needs.
 	pieces := func(idx int) int { return 1 + 2*len(g.holes[idx]) }
-	famPieces := map[string]int{}
+	g.famPieces = map[string]int{}
 	for _, fd := range fams {
-		famPieces["line"] = max(famPieces["line"], pieces(fd.line))
-		famPieces["body"] = max(famPieces["body"], pieces(fd.body))
+		g.famPieces["line"] = max(g.famPieces["line"], pieces(fd.line))
+		g.famPieces["body"] = max(g.famPieces["body"], pieces(fd.body))
 		for _, ti := range fd.noteTexts {
-			famPieces["note"] = max(famPieces["note"], pieces(ti))
+			g.famPieces["note"] = max(g.famPieces["note"], pieces(ti))
 		}
 	}
 
@@ -447,63 +454,18 @@ func (g *gen) renderTables() {
 	for _, q := range g.progs {
 		var modeItems [][]item
 		for _, m := range q.Modes {
-			var items []item
-			for _, ref := range m.Config.Compose {
-				if ref.Kind == "slot" {
-					items = append(items, item{kind: "slot", idx: g.slotIdx[ref.Name], name: ref.Name})
-					continue
-				}
-				cp := q.Config.Parts[ref.Name]
-				if cp.Family != "" {
-					items = append(items, item{kind: cp.Family, name: ref.Name})
-					continue
-				}
-				part := q.Parts[ref.Name]
-				if part == nil {
-					continue
-				}
-				it := item{kind: "text", name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name),
-					when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name)}
-				inputs := slices.Sorted(maps.Keys(q.Config.Inputs))
-				for _, in := range q.Reads(ref.Name) {
-					it.reads = append(it.reads, slices.Index(inputs, in))
-				}
-				if part.Tmpl != nil {
-					it.kind, it.idx, it.src = "template", slices.Index(g.tmplParts, ref.Name), part.Tmpl.Path+":1"
-				} else {
-					it.idx = g.tmpl(q.PartTemplate(part))
-				}
-				items = append(items, it)
-			}
-			for i := range items {
-				items[i].before, items[i].hasBefore = m.Config.Before[items[i].name]
-				for prev, next := range m.Config.After {
-					if text, ok := next[items[i].name]; ok {
-						if items[i].after == nil {
-							items[i].after = map[string]string{}
-						}
-						items[i].after[prev] = text
-					}
-				}
-			}
+			items := g.items(q, m.Config.Compose, m.Config.Before, m.Config.After)
 			maxItems = max(maxItems, len(items))
-			n := 0
-			for _, it := range items {
-				switch it.kind {
-				case "text":
-					n += pieces(it.idx)
-				case "template":
-					n++
-				case "slot":
-					n++
-				default:
-					n += max(1, famPieces[it.kind])
-				}
-			}
-			maxPieces = max(maxPieces, n)
+			maxPieces = max(maxPieces, g.countPieces(items))
 			modeItems = append(modeItems, items)
 		}
 		profileItems = append(profileItems, modeItems)
+		if p.Config.Custom != nil {
+			items := append([]item{{kind: "custom", name: "custom"}}, g.items(q, compiler.CustomCompose(q), nil, nil)...)
+			maxItems = max(maxItems, len(items))
+			maxPieces = max(maxPieces, g.countPieces(items))
+			g.custom = append(g.custom, items)
+		}
 	}
 
 	g.pf("var families = [...]familyData{\n")
@@ -533,31 +495,7 @@ func (g *gen) renderTables() {
 		for i, items := range modeItems {
 			g.pf("\t\t// %s\n\t\t{\n", p.Modes[i].Name)
 			for _, it := range items {
-				kind := map[string]string{"text": "itemText", "slot": "itemSlot", "line": "itemLine", "body": "itemBody", "note": "itemNote", "template": "itemTemplate"}[it.kind]
-				g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q", kind, it.idx, it.name, it.src)
-				if it.cond > 0 {
-					g.pf(", cond: %d", it.cond)
-				}
-				if it.when > 0 {
-					g.pf(", when: %d", it.when)
-				}
-				if it.volatile {
-					g.pf(", volatile: true")
-				}
-				if it.hasBefore {
-					g.pf(", before: %s, hasBefore: true", goString(it.before))
-				}
-				if len(it.after) > 0 {
-					var as []string
-					for _, prev := range slices.Sorted(maps.Keys(it.after)) {
-						as = append(as, fmt.Sprintf("{%q, %s}", prev, goString(it.after[prev])))
-					}
-					g.pf(", after: []afterText{%s}", strings.Join(as, ", "))
-				}
-				if len(it.reads) > 0 {
-					g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
-				}
-				g.pf("},\n")
+				g.printItem(it)
 			}
 			g.pf("\t\t},\n")
 		}
@@ -565,6 +503,101 @@ func (g *gen) renderTables() {
 	}
 	g.pf("}\n\n")
 	g.renderProfiles()
+}
+
+// items returns the items of a compose list in program q, each part's
+// before taken from before and its after texts from after.
+func (g *gen) items(q *compiler.Program, compose []config.Ref, before map[string]string, after map[string]map[string]string) []item {
+	var items []item
+	inputs := slices.Sorted(maps.Keys(q.Config.Inputs))
+	for _, ref := range compose {
+		if ref.Kind == "slot" {
+			items = append(items, item{kind: "slot", idx: g.slotIdx[ref.Name], name: ref.Name})
+			continue
+		}
+		cp := q.Config.Parts[ref.Name]
+		if cp.Family != "" {
+			items = append(items, item{kind: cp.Family, name: ref.Name})
+			continue
+		}
+		part := q.Parts[ref.Name]
+		if part == nil {
+			continue
+		}
+		it := item{kind: "text", name: ref.Name, src: src(part.Pos.Path, part.Pos.Line, part.Text), cond: g.condIndex(ref.Name),
+			when: slices.Index(g.whens, ref.Name) + 1, volatile: q.ReadsVolatile(ref.Name), tools: cp.Generated == "tools"}
+		for _, in := range q.Reads(ref.Name) {
+			it.reads = append(it.reads, slices.Index(inputs, in))
+		}
+		if part.Tmpl != nil {
+			it.kind, it.idx, it.src = "template", slices.Index(g.tmplParts, ref.Name), part.Tmpl.Path+":1"
+		} else {
+			it.idx = g.tmpl(q.PartTemplate(part))
+		}
+		items = append(items, it)
+	}
+	for i := range items {
+		items[i].before, items[i].hasBefore = before[items[i].name]
+		for prev, next := range after {
+			if text, ok := next[items[i].name]; ok {
+				if items[i].after == nil {
+					items[i].after = map[string]string{}
+				}
+				items[i].after[prev] = text
+			}
+		}
+	}
+	return items
+}
+
+// countPieces is the most pieces items make when composed: a text with h
+// placeholders is up to 1+2h pieces, a family item the most any family's
+// text needs (g.famPieces).
+func (g *gen) countPieces(items []item) int {
+	n := 0
+	for _, it := range items {
+		switch it.kind {
+		case "text":
+			n += 1 + 2*len(g.holes[it.idx])
+		case "template", "slot", "custom":
+			n++
+		default:
+			n += max(1, g.famPieces[it.kind])
+		}
+	}
+	return n
+}
+
+// printItem emits one item of a composition table.
+func (g *gen) printItem(it item) {
+	kind := map[string]string{"text": "itemText", "slot": "itemSlot", "line": "itemLine", "body": "itemBody", "note": "itemNote", "template": "itemTemplate", "custom": "itemCustom"}[it.kind]
+	g.pf("\t\t\t{kind: %s, idx: %d, name: %q, source: %q", kind, it.idx, it.name, it.src)
+	if it.cond > 0 {
+		g.pf(", cond: %d", it.cond)
+	}
+	if it.when > 0 {
+		g.pf(", when: %d", it.when)
+	}
+	if it.volatile {
+		g.pf(", volatile: true")
+	}
+	if it.hasBefore {
+		g.pf(", before: %s, hasBefore: true", goString(it.before))
+	}
+	if len(it.after) > 0 {
+		var as []string
+		for _, prev := range slices.Sorted(maps.Keys(it.after)) {
+			as = append(as, fmt.Sprintf("{%q, %s}", prev, goString(it.after[prev])))
+		}
+		g.pf(", after: []afterText{%s}", strings.Join(as, ", "))
+	}
+	if len(it.reads) > 0 {
+		g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
+	}
+	if it.tools {
+		g.pf(", tools: true")
+	}
+	g.pf("},\n")
 }
 
 // renderRules emits the resolution rules, then the fixed runtime, the tool catalogue and the custom-mode loader.

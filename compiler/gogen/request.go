@@ -28,6 +28,9 @@ func (g *gen) renderRequest() {
 	}
 	g.pf("\t// Slots is the text the harness supplies at call time.\n\tSlots Slots\n")
 	g.pf("\t// Inputs are the run-time inputs the template parts render with and\n\t// the when conditions test.\n\tInputs Inputs\n")
+	if c.Tools != nil {
+		g.pf("\t// Allowed, when not nil, says at run time which tools the session may\n\t// use (a tool switched off for this surface, a dynamic tool without\n\t// its permission): the tools part then lists, of the tools the\n\t// permission set permits, only those it lets through, as\n\t// DescribeTools answers with the same callback. nil restricts nothing.\n\tAllowed func(name string) bool\n")
+	}
 	if c.Custom != nil {
 		g.pf("\t// Custom is the custom mode as LoadCustom loaded it; required when\n\t// Mode is ModeCustom (nil is ErrNoCustom), ignored otherwise.\n\tCustom *Custom\n")
 	}

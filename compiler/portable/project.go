@@ -60,7 +60,11 @@ type Project struct {
 	Programs       []Program  `json:"programs"`
 	Tools          []Tool     `json:"tools"`
 	ToolPermits    [][]bool   `json:"toolPermits"`
-	TokenCounter   string     `json:"tokenCounter"`
+	// ToolsHeader opens the tools a tools part lists by name.
+	ToolsHeader string `json:"toolsHeader"`
+	// Capability holds the words of the capability line, nil without one.
+	Capability   *Capability `json:"capability"`
+	TokenCounter string      `json:"tokenCounter"`
 }
 
 // Mode is a mode of promptc.cue, in lattice order.
@@ -207,6 +211,23 @@ type Program struct {
 	// or-ed with the subset of those parts the model gets.
 	NoticeConds [][]int        `json:"noticeConds"`
 	Notices     [][][][]Notice `json:"notices"`
+	// ToolsFull and ToolsNamed are the tools the program's tools part
+	// describes in full and lists by name, by index in Tools: what a
+	// request's allowed callback filters at run time.
+	ToolsFull  []int `json:"toolsFull"`
+	ToolsNamed []int `json:"toolsNamed"`
+	// CapabilityTools are the tools the capability line names when the
+	// session has them, in order, and CapabilityListed whether the
+	// standing listing describes each in full.
+	CapabilityTools  []string `json:"capabilityTools"`
+	CapabilityListed []bool   `json:"capabilityListed"`
+}
+
+// Capability is what opens the listed and the deferred tools of the
+// capability line.
+type Capability struct {
+	Listed   string `json:"listed"`
+	Deferred string `json:"deferred"`
 }
 
 // Notice is a counted cost notice: its text (line, then the warning), the
@@ -234,6 +255,9 @@ type Item struct {
 	// item named [0] and this one, in place of Before and the separator.
 	After [][2]string `json:"after,omitempty"`
 	Reads []int       `json:"reads"`
+	// Tools marks the part that lists the tool catalogue, listed again at
+	// run time for a request's allowed callback.
+	Tools bool `json:"tools,omitempty"`
 }
 
 // Tool is a catalogue tool; Desc is its description, nil when it could
@@ -454,40 +478,61 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 			}
 			out.ToolPermits = append(out.ToolPermits, row)
 		}
+		out.ToolsHeader = p.ToolListingHeader()
+		if cat.Capability != nil {
+			lw, dw := p.CapabilityWords()
+			out.Capability = &Capability{Listed: lw, Deferred: dw}
+		}
 	}
 	noticeSettings := gogen.NoticeSettings(p)
 	out.NoticeSettings = append(out.NoticeSettings, noticeSettings...)
 	combos := gogen.SettingCombos(p, noticeSettings)
-	for _, q := range progs {
-		pr := Program{Custom: []Item{}}
-		for _, m := range q.Modes {
-			items := []Item{}
-			for _, ref := range m.Config.Compose {
-				if ref.Kind == "slot" {
-					items = append(items, Item{Kind: "slot", Name: ref.Name, Index: slices.Index(slots, ref.Name), Cond: -1, When: -1, Reads: []int{}})
-					continue
-				}
-				cp := q.Config.Parts[ref.Name]
-				if cp.Family != "" {
-					items = append(items, Item{Kind: cp.Family, Name: ref.Name, Cond: -1, When: -1, Reads: []int{}})
-					continue
-				}
-				part := q.Parts[ref.Name]
-				if part == nil {
-					continue
-				}
-				it := Item{Kind: "text", Name: ref.Name, Source: src(part.Pos.Path, part.Pos.Line, part.Text), Cond: slices.Index(conds, ref.Name),
-					When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}}
-				for _, in := range q.Reads(ref.Name) {
-					it.Reads = append(it.Reads, slices.Index(inputs, in))
-				}
-				if part.Tmpl != nil {
-					it.Kind, it.Index, it.Source = "template", slices.Index(tmplParts, ref.Name), part.Tmpl.Path+":1"
-				} else {
-					it.Text = text(q.PartTemplate(part))
-				}
-				items = append(items, it)
+	// itemsOf is what a compose list of program q sends, the modes' and the
+	// custom mode's alike.
+	itemsOf := func(q *compiler.Program, compose []config.Ref) []Item {
+		items := []Item{}
+		for _, ref := range compose {
+			if ref.Kind == "slot" {
+				items = append(items, Item{Kind: "slot", Name: ref.Name, Index: slices.Index(slots, ref.Name), Cond: -1, When: -1, Reads: []int{}})
+				continue
 			}
+			cp := q.Config.Parts[ref.Name]
+			if cp.Family != "" {
+				items = append(items, Item{Kind: cp.Family, Name: ref.Name, Cond: -1, When: -1, Reads: []int{}})
+				continue
+			}
+			part := q.Parts[ref.Name]
+			if part == nil {
+				continue
+			}
+			it := Item{Kind: "text", Name: ref.Name, Source: src(part.Pos.Path, part.Pos.Line, part.Text), Cond: slices.Index(conds, ref.Name),
+				When: slices.Index(whens, ref.Name), Volatile: q.ReadsVolatile(ref.Name), Reads: []int{}, Tools: cp.Generated == "tools"}
+			for _, in := range q.Reads(ref.Name) {
+				it.Reads = append(it.Reads, slices.Index(inputs, in))
+			}
+			if part.Tmpl != nil {
+				it.Kind, it.Index, it.Source = "template", slices.Index(tmplParts, ref.Name), part.Tmpl.Path+":1"
+			} else {
+				it.Text = text(q.PartTemplate(part))
+			}
+			items = append(items, it)
+		}
+		return items
+	}
+	for _, q := range progs {
+		pr := Program{Custom: []Item{}, ToolsFull: []int{}, ToolsNamed: []int{}, CapabilityTools: []string{}, CapabilityListed: []bool{}}
+		names, listed := q.CapabilityTools()
+		pr.CapabilityTools = append(pr.CapabilityTools, names...)
+		pr.CapabilityListed = append(pr.CapabilityListed, listed...)
+		full, named := q.ToolListing()
+		for _, t := range full {
+			pr.ToolsFull = append(pr.ToolsFull, slices.IndexFunc(out.Tools, func(x Tool) bool { return x.Name == t }))
+		}
+		for _, t := range named {
+			pr.ToolsNamed = append(pr.ToolsNamed, slices.IndexFunc(out.Tools, func(x Tool) bool { return x.Name == t }))
+		}
+		for _, m := range q.Modes {
+			items := itemsOf(q, m.Config.Compose)
 			for i := range items {
 				if b, ok := m.Config.Before[items[i].Name]; ok {
 					items[i].Before = &b
@@ -502,9 +547,7 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		}
 		if c.Custom != nil {
 			pr.Custom = append(pr.Custom, Item{Kind: "custom", Name: "custom", Cond: -1, When: -1, Reads: []int{}})
-			for _, name := range compiler.CustomSlots(q) {
-				pr.Custom = append(pr.Custom, Item{Kind: "slot", Name: name, Index: slices.Index(slots, name), Cond: -1, When: -1, Reads: []int{}})
-			}
+			pr.Custom = append(pr.Custom, itemsOf(q, compiler.CustomCompose(q))...)
 		}
 		pr.NoticeConds, pr.Notices = notices(q, conds, combos)
 		out.Programs = append(out.Programs, pr)

@@ -64,7 +64,7 @@ func pyInit(d *Project, pkg string) string {
 		families = append(families, f.Name)
 	}
 	pf("\"\"\"Package %s holds the prompt assets compiled by promptc: every mode for every\nmodel family, composed at run time.\"\"\"\n\n", pkg)
-	pf("from dataclasses import dataclass, field\nfrom typing import List, Literal, Optional, Sequence, TypedDict, Union\n\n")
+	pf("from dataclasses import dataclass, field\nfrom typing import Callable, List, Literal, Optional, Sequence, TypedDict, Union\n\n")
 	pf("from . import _loaders\nfrom ._data import DATA\nfrom ._loaders import InstructionProblem, Instructions\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
 	loaders := ""
 	if d.Custom != nil {
@@ -75,7 +75,7 @@ func pyInit(d *Project, pkg string) string {
 	}
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
 	pf("           \"InstructionProblem\", \"Instructions\",\n")
-	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"modes\", \"modes_for\", \"next_mode\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
+	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"capability_line\", \"modes\", \"modes_for\", \"next_mode\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
 	pf("#: A prompt mode of promptc.cue (the custom mode included, when declared).\nMode = %s\n", pyLiteral(modes))
 	pf("#: A model family.\nFamily = %s\n", pyLiteral(families))
 	if len(d.Profiles) > 0 {
@@ -123,6 +123,7 @@ func pyInit(d *Project, pkg string) string {
 	if d.Custom != nil {
 		pf("    custom: Optional[Custom] = None\n")
 	}
+	pf("    #: Which tools the session may use at run time; the tools part lists only those it lets through. None restricts nothing.\n    allowed: Optional[Callable[[str], bool]] = None\n")
 	pf(`
 
 _rt = Runtime(DATA)
@@ -161,6 +162,11 @@ def fields(request: Optional[Request] = None) -> List[Field]:
 def cost_notice(request: Optional[Request] = None) -> Notice:
     """The cost notice of the request's mode for its model."""
     return _rt.cost_notice(request)
+
+
+def capability_line(request: Optional[Request] = None) -> str:
+    """The capability line of the request's profile and permission set, for its allowed callback; "" without tools.capability."""
+    return _rt.capability_line(request)
 
 
 def modes() -> List[str]:

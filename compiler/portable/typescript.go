@@ -159,6 +159,8 @@ export interface Request {
   readonly slots?: Slots;
   readonly inputs?: Inputs;
   readonly custom?: Custom;
+  /** Which tools the session may use at run time; the tools part lists only those it lets through. undefined restricts nothing. */
+  readonly allowed?: (name: string) => boolean;
 }
 
 /** What a request's model and family choice select. */
@@ -195,6 +197,8 @@ export declare function resolve(request?: Request): Resolution;
 export declare function validate(request?: Request): import("./runtime.js").PromptError[];
 export declare function fields(request?: Request): Field[];
 export declare function costNotice(request?: Request): Notice;
+/** The capability line of the request's profile and permission set, for its allowed callback; "" without tools.capability. */
+export declare function capabilityLine(request?: Request): string;
 export declare function tools(permission?: Permission): Tool[];
 export declare function permits(permission: Permission | undefined, tool: string): boolean;
 `)

@@ -349,8 +349,18 @@ type Profile struct {
 
 // Tools is the tool catalogue.
 type Tools struct {
-	Catalogue map[string]Tool `json:"catalogue"`
-	Discovery string          `json:"discovery,omitempty"`
+	Catalogue  map[string]Tool `json:"catalogue"`
+	Discovery  string          `json:"discovery,omitempty"`
+	Capability *Capability     `json:"capability,omitempty"`
+}
+
+// Capability declares the capability line a generated package builds at
+// run time from a session's tools.
+type Capability struct {
+	Tools    []string `json:"tools"`
+	Listed   string   `json:"listed"`
+	Deferred string   `json:"deferred"`
+	MaxChars int      `json:"maxChars,omitempty"`
 }
 
 // Tool is one catalogue entry.
@@ -583,6 +593,10 @@ type Custom struct {
 	MaxBytes int    `json:"maxBytes"`
 	Fallback Ref    `json:"fallback"`
 	Example  string `json:"example,omitempty"`
+	// Carry lists the parts the custom mode sends after the user's text,
+	// where every mode sends them; nil when custom.carry is not written,
+	// an empty list when it says the custom mode sends none.
+	Carry *[]Ref `json:"carry,omitempty"`
 }
 
 // Instructions declares the run-time loader of the user's instruction

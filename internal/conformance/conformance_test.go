@@ -30,6 +30,13 @@ type Request struct {
 	Slots      map[string]string `json:"slots"`
 	Inputs     map[string]any    `json:"inputs"`
 	Custom     *Custom           `json:"custom,omitempty"`
+	// Allowed, when not nil, is the run-time allowed callback as the tools
+	// it lets through.
+	Allowed *[]string `json:"allowed,omitempty"`
+	// Same is the index of the request, without Allowed, whose answers
+	// this one's must equal (an Allowed that lets every tool through), or
+	// -1.
+	Same int `json:"-"`
 }
 
 // Custom is a custom-mode file as the harness loaded it.
@@ -108,6 +115,35 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 			}
 		}
 	}
+	// The tools part for a run-time allowed callback: every tool (the
+	// listing the build wrote, so the same answers as without it), every
+	// other tool, and none; in every program and mode.
+	if len(d.Tools) > 0 {
+		all, some := []string{}, []string{}
+		for i, tl := range d.Tools {
+			all = append(all, tl.Name)
+			if i%2 == 1 {
+				some = append(some, tl.Name)
+			}
+		}
+		for _, pr := range profiles {
+			for _, perm := range perms {
+				for _, m := range modes {
+					q := Request{Mode: m, Model: ids[n%len(ids)], Profile: pr, Permission: perm, Slots: slotSets[n%2], Inputs: combos[n%len(combos)], Same: -1}
+					n++
+					out = append(out, q)
+					for k, a := range [][]string{all, some, {}} {
+						q2 := q
+						q2.Allowed = &a
+						if k == 0 {
+							q2.Same = len(out) - 1
+						}
+						out = append(out, q2)
+					}
+				}
+			}
+		}
+	}
 	// Over the limits: every slot, placeholder, string and list at once.
 	over := fullSlots(d, strings.Repeat("ü", 5000))
 	in := map[string]any{}
@@ -116,13 +152,18 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 			in[i.Name] = v
 		}
 	}
-	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
-	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}})
+	for i := range out {
+		if out[i].Allowed == nil {
+			out[i].Same = -1
+		}
+	}
+	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in, Same: -1})
+	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}, Same: -1})
 	// A provider given apart from the model: the only text provider
 	// patterns see, never a segment of the model id.
 	for _, prov := range []string{"openrouter", "anthropic"} {
 		for _, id := range ids {
-			out = append(out, Request{Provider: prov, Model: id, Slots: slotSets[n%2], Inputs: combos[n%len(combos)]})
+			out = append(out, Request{Provider: prov, Model: id, Slots: slotSets[n%2], Inputs: combos[n%len(combos)], Same: -1})
 			n++
 		}
 	}
@@ -278,6 +319,7 @@ type request struct {
 		Text, Path string
 		Usable     bool
 	}
+	Allowed *[]string
 }
 
 func main() {
@@ -360,7 +402,7 @@ func main() {
 		} else {
 			a["notice"] = map[string]any{"mode": n.Mode.String(), "tokens": n.Tokens, "overFocus": n.OverFocus, "line": n.Line, "warning": n.Warning, "text": n.String()}
 		}
-		enc.Encode(a)
+%s		enc.Encode(a)
 	}
 }
 `
@@ -392,10 +434,17 @@ func goAnswers(t *testing.T, progs []*compiler.Program, d *portable.Project, req
 	if c.Custom != nil {
 		set.WriteString("\t\tif q.Custom != nil {\n\t\t\tr.Custom = &pkg.Custom{Text: q.Custom.Text, Path: q.Custom.Path, Usable: q.Custom.Usable}\n\t\t}\n")
 	}
+	if c.Tools != nil {
+		set.WriteString("\t\tif q.Allowed != nil {\n\t\t\tallowed := *q.Allowed\n\t\t\tr.Allowed = func(n string) bool {\n\t\t\t\tfor _, a := range allowed {\n\t\t\t\t\tif a == n {\n\t\t\t\t\t\treturn true\n\t\t\t\t\t}\n\t\t\t\t}\n\t\t\t\treturn false\n\t\t\t}\n\t\t}\n")
+	}
 	if c.Permissions != nil {
 		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
 	}
-	write(t, filepath.Join(dir, "main.go"), fmt.Sprintf(goDriver, set.String()))
+	capability := ""
+	if c.Tools != nil && c.Tools.Capability != nil {
+		capability = "\t\tif line, err := r.CapabilityLine(); err != nil {\n\t\t\ta[\"capability\"] = map[string]any{\"error\": err.Error()}\n\t\t} else {\n\t\t\ta[\"capability\"] = line\n\t\t}\n"
+	}
+	write(t, filepath.Join(dir, "main.go"), fmt.Sprintf(goDriver, set.String(), capability))
 	goReqs := make([]Request, len(reqs))
 	for i, q := range reqs {
 		goReqs[i] = q

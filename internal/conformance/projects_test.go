@@ -33,6 +33,7 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_templates.txtar",
 	"../../testscripts/testdata/build_generated_profiles.txtar",
 	"../../testscripts/testdata/build_generated_permissions.txtar",
+	"../../testscripts/testdata/build_generated_capability.txtar",
 	"../../testscripts/testdata/build_when_family.txtar",
 	"../../testscripts/testdata/show_family_keep_trailing.txtar",
 	"../../testscripts/testdata/show_before_depends_on_previous.txtar",
@@ -80,6 +81,13 @@ func TestConformance(t *testing.T) {
 			reqs := matrix(d, progs[0].Config)
 			want := goAnswers(t, progs, d, reqs)
 			t.Logf("%d requests, %d answers each", len(reqs), 6)
+			// An allowed callback that lets every tool through lists the
+			// tools as the build did.
+			for i, q := range reqs {
+				if q.Same >= 0 && want[i] != want[q.Same] {
+					t.Fatalf("request %d: an allowed callback letting every tool through changes the answers:\n  with:    %s\n  without: %s", i, want[i], want[q.Same])
+				}
+			}
 			// The two languages answer at once: each is a process of its
 			// own, so on a busy machine the corpus gets two shares of the
 			// processors instead of one.
@@ -115,6 +123,10 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
   };
   for (const q of JSON.parse(s)) {
     const r = { ...q };
+    if (q.allowed) {
+      const allowed = q.allowed;
+      r.allowed = (n) => allowed.includes(n);
+    }
     for (const k of ["mode", "family", "provider", "profile", "permission"]) if (!r[k]) delete r[k];
     const a = {};
     a.compose = call(() => {
@@ -130,6 +142,7 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
       const n = p.costNotice(r);
       return { mode: n.mode, tokens: n.tokens, overFocus: n.overFocus, line: n.line, warning: n.warning, text: n.text };
     });
+    if (CAPABILITY) a.capability = call(() => p.capabilityLine(r));
     out.push(JSON.stringify(a));
   }
   process.stdout.write(out.join("\n") + "\n");
@@ -156,7 +169,7 @@ func tsAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	for _, f := range files {
 		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
 	}
-	write(t, filepath.Join(dir, "driver.mjs"), tsDriver)
+	write(t, filepath.Join(dir, "driver.mjs"), strings.ReplaceAll(tsDriver, "CAPABILITY", capabilityFlag(d, "true", "false")))
 	if os.Getenv("CONFORMANCE_KEEP") != "" {
 		b, _ := json.Marshal(reqs)
 		write(t, filepath.Join(dir, "requests.json"), string(b))
@@ -186,6 +199,8 @@ for q in json.load(sys.stdin):
     kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
     if "custom" in kw:
         kw["custom"] = p.Custom(**kw["custom"])
+    if "allowed" in kw:
+        kw["allowed"] = (lambda a: lambda n: n in a)(kw["allowed"])
     r = p.Request(**kw)
     a = {}
     a["compose"] = call(lambda: compose(r))
@@ -194,8 +209,20 @@ for q in json.load(sys.stdin):
     a["validate"] = [e.message for e in p.validate(r)]
     a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "maxItems": f.max_items, "stable": f.stable} for f in p.fields(r)])
     a["notice"] = call(lambda: (lambda n: {"mode": n.mode, "tokens": n.tokens, "overFocus": n.over_focus, "line": n.line, "warning": n.warning, "text": n.text})(p.cost_notice(r)))
+    if CAPABILITY:
+        a["capability"] = call(lambda: p.capability_line(r))
     out.write(json.dumps(a, ensure_ascii=False) + "\n")
 `
+
+// capabilityFlag is yes when the project declares a capability line, so
+// that a driver answers it as the Go package does (which has
+// CapabilityLine only then), else no.
+func capabilityFlag(d *portable.Project, yes, no string) string {
+	if d.Capability != nil {
+		return yes
+	}
+	return no
+}
 
 // pyAnswers writes the Python package of d and answers reqs with it on
 // python3; without python3 the test skips, saying so.
@@ -213,7 +240,7 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	for _, f := range files {
 		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
 	}
-	write(t, filepath.Join(dir, "driver.py"), pyDriver)
+	write(t, filepath.Join(dir, "driver.py"), strings.ReplaceAll(pyDriver, "CAPABILITY", capabilityFlag(d, "True", "False")))
 	cmd := exec.Command(py, "-X", "utf8", "driver.py")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")

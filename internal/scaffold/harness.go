@@ -254,6 +254,8 @@ custom: {
 	maxBytes: 32768
 	fallback: parts.boundary
 	example:  "examples/custom.md"
+	// The output style follows the user into the custom mode too.
+	carry: [parts.styleExplanatory, parts.styleLearning, parts.styleTerse, parts.styleCaveman]
 }
 
 // The operator guide: the template's topic list is filled from the cards,

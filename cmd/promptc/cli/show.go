@@ -59,6 +59,10 @@ type shown struct {
 	Tokens       int            `json:"tokens"`
 	Sections     []shownSection `json:"sections"`
 	Text         string         `json:"text,omitempty"`
+	// Capability is the capability line of the profile and permission
+	// set with every tool it names present (the generated package's
+	// CapabilityLine without Allowed), when tools.capability declares one.
+	Capability *string `json:"capability,omitempty"`
 }
 
 // showLong is the help text of show.
@@ -265,7 +269,7 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 		}
 		secs, customDesc = append(secs, sec), desc
 	}
-	// The custom mode's compose lists its slots only (customMode).
+	// The custom mode's compose lists what follows the user's text (customMode).
 	secs = append(secs, p.Sections(m, c, slots)...)
 	text := m.Join(secs)
 	redact := secret.Redact
@@ -281,6 +285,12 @@ func composeShown(p *compiler.Program, r showRequest, full, noRedact bool) (show
 		out.Note = f.Notes[note].Label
 	}
 	out.addSections(p, m, secs, redact, customDesc)
+	if p.Config.Tools != nil && p.Config.Tools.Capability != nil {
+		names, listed := p.CapabilityTools()
+		lw, dw := p.CapabilityWords()
+		line := genruntime.CapabilityLine(lw, dw, names, listed, nil)
+		out.Capability = &line
+	}
 	if full {
 		out.Text = redact(text)
 	}
@@ -431,6 +441,9 @@ func writeShown(w io.Writer, out shown) {
 		}
 		fmt.Fprintln(w, s.Preview)
 	}
+	if out.Capability != nil {
+		fmt.Fprintf(w, "\ncapability line (every tool present): %q\n", *out.Capability)
+	}
 }
 
 // readInputs reads the run-time inputs of --inputs FILE and then of each
@@ -524,10 +537,10 @@ func unknownMode(p *compiler.Program, name string, err error) error {
 }
 
 // customMode is the custom mode as the generated package composes it,
-// for p's profile: the user's text (customSection), then the slots that
-// every mode in order sends, in the order the first of them sends them
-// (every mode, when order is empty), joined by a blank line with nothing
-// after the last. Its Compose lists the slots only. Without a file to
+// for p's profile: the user's text (customSection), then what
+// compiler.CustomCompose lists (the slots every mode in order sends and
+// the parts of custom.carry), joined by a blank line with nothing after
+// the last. Its Compose lists those only. Without a file to
 // preview (given, set when --custom names one, or custom.example) there is
 // no text: a usage error.
 func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
@@ -535,9 +548,7 @@ func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
 		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file, or give one with --custom FILE, to preview the custom mode", compiler.CustomModeName)
 	}
 	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
-	for _, name := range compiler.CustomSlots(p) {
-		cm.Config.Compose = append(cm.Config.Compose, config.Ref{Name: name, Kind: "slot"})
-	}
+	cm.Config.Compose = compiler.CustomCompose(p)
 	return cm, nil
 }
 

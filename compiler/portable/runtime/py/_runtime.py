@@ -299,6 +299,7 @@ class Runtime:
             if not fallback:
                 custom_source = _get(c, "path", "")
         pr = self.data["programs"][self._program(req)]
+        allowed = _get(req, "allowed", None)
         return {
             "mode": mode,
             "items": pr["custom"] if mode == -1 else pr["modes"][mode],
@@ -309,7 +310,32 @@ class Runtime:
             "fallback": fallback,
             "slots": _get(req, "slots", {}),
             "inputs": _get(req, "inputs", {}),
+            # The tool listing for the request's allowed callback, built
+            # once; None sends the tools part as built.
+            "tools": self._list_tools(pr, allowed) if callable(allowed) else None,
         }
+
+    def _list_tools(self, pr: Dict[str, Any], allowed: Any) -> str:
+        """The tools part of program pr listed again for an allowed callback,
+        as the Go package's listTools: the full descriptions it lets through,
+        then the named tools it lets through by capability group."""
+        tools = self.data["tools"]
+        out = ""
+        for i in pr["toolsFull"]:
+            if not allowed(tools[i]["name"]):
+                continue
+            if out != "":
+                out += "\n\n"
+            out += tools[i]["desc"]
+        named = [i for i in pr["toolsNamed"] if allowed(tools[i]["name"])]
+        if not named:
+            return out
+        if out != "":
+            out += "\n\n"
+        out += self.data["toolsHeader"]
+        # As every part's text, the listing ends without a newline.
+        out += "\n".join("- " + g + ": " + ", ".join(tools[i]["name"] for i in named if tools[i]["group"] == g) for g in sorted({tools[i]["group"] for i in named}))
+        return out
 
     # Composition.
 
@@ -362,6 +388,10 @@ class Runtime:
         if it["cond"] >= 0 and not r["parts"][it["cond"]]:
             return out, hole
         if it["when"] >= 0 and not self._when_holds(it["when"], c):
+            return out, hole
+        if it.get("tools") and c["tools"] is not None:
+            if c["tools"] != "":
+                out.append(c["tools"])
             return out, hole
         k = it["kind"]
         if k == "custom":
@@ -535,6 +565,26 @@ class Runtime:
                     f = self.data["runtimePlaceholders"][ph["runtime"]]
                     add(Field(f["name"], True, False, f["maxChars"], 0, False))
         return out
+
+    def capability_line(self, req: Any = None) -> str:
+        """The Go package's Request.CapabilityLine: the tools the line names
+        that the request's program has and its allowed callback lets
+        through, listed ones then deferred ones."""
+        errs = self._selection_errors(req)
+        if errs:
+            raise errs[0]
+        cap = self.data["capability"]
+        if not cap:
+            return ""
+        pr = self.data["programs"][self._program(req)]
+        allowed = _get(req, "allowed", None)
+        groups: List[List[str]] = [[], []]
+        for t, listed in zip(pr["capabilityTools"], pr["capabilityListed"]):
+            if callable(allowed) and not allowed(t):
+                continue
+            groups[0 if listed else 1].append(t)
+        parts = [words + ", ".join(g) + "." for words, g in zip([cap["listed"], cap["deferred"]], groups) if g]
+        return " ".join(parts)
 
     def cost_notice(self, req: Any = None) -> Notice:
         c = self._composition(req)

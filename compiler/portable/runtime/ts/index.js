@@ -35,6 +35,7 @@ export const resolve = (request) => rt.resolve(request);
 export const validate = (request) => rt.validate(request);
 export const fields = (request) => rt.fields(request);
 export const costNotice = (request) => rt.costNotice(request);
+export const capabilityLine = (request) => rt.capabilityLine(request);
 export const tools = (permission) => rt.tools(permission);
 export const permits = (permission, tool) => rt.permits(permission, tool);
 

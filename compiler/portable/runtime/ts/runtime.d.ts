@@ -127,6 +127,7 @@ export interface Runtime {
   validate(request?: AnyRequest): PromptError[];
   fields(request?: AnyRequest): Field[];
   costNotice(request?: AnyRequest): Notice;
+  capabilityLine(request?: AnyRequest): string;
   tools(permission?: string): Tool[];
   permits(permission: string | undefined, tool: string): boolean;
 }

@@ -212,7 +212,30 @@ export function createRuntime(data) {
       fallback,
       slots: req.slots || {},
       inputs: req.inputs || {},
+      // The tool listing for the request's allowed callback, built once;
+      // null sends the tools part as built.
+      tools: typeof req.allowed === "function" ? listTools(pr, req.allowed) : null,
     };
+  }
+
+  // listTools is the tools part of program pr listed again for an allowed
+  // callback, as the Go package's listTools: the full descriptions it lets
+  // through, then the named tools it lets through by capability group.
+  function listTools(pr, allowed) {
+    let out = "";
+    for (const i of pr.toolsFull) {
+      if (!allowed(data.tools[i].name)) continue;
+      if (out !== "") out += "\n\n";
+      out += data.tools[i].desc;
+    }
+    const named = pr.toolsNamed.filter((i) => allowed(data.tools[i].name));
+    if (named.length === 0) return out;
+    const groups = [...new Set(named.map((i) => data.tools[i].group))].sort(compareStrings);
+    if (out !== "") out += "\n\n";
+    out += data.toolsHeader;
+    // As every part's text, the listing ends without a newline.
+    out += groups.map((g) => "- " + g + ": " + named.filter((i) => data.tools[i].group === g).map((i) => data.tools[i].name).join(", ")).join("\n");
+    return out;
   }
 
   function slotValue(slots, i) {
@@ -255,6 +278,10 @@ export function createRuntime(data) {
     let hole = -1;
     if (it.cond >= 0 && !c.r.parts[it.cond]) return { out, hole };
     if (it.when >= 0 && !whenHolds(it.when, c)) return { out, hole };
+    if (it.tools && c.tools !== null) {
+      if (c.tools !== "") out.push(c.tools);
+      return { out, hole };
+    }
     switch (it.kind) {
       case "custom":
         if (c.custom !== "") out.push(c.custom);
@@ -544,6 +571,27 @@ export function createRuntime(data) {
     return { mode: modeName, tokens: d.tokens, overFocus: d.over, line: d.line, warning: modes[c.mode].warning, text: d.text };
   }
 
+  // capabilityLine is the Go package's Request.CapabilityLine: the tools
+  // the line names that the request's program has and its allowed callback
+  // lets through, listed ones then deferred ones.
+  function capabilityLine(req) {
+    req = req || {};
+    const errs = selectionErrors(req);
+    if (errs.length > 0) throw errs[0];
+    if (!data.capability) return "";
+    const pr = programs[program(req)];
+    const groups = [[], []];
+    pr.capabilityTools.forEach((t, i) => {
+      if (typeof req.allowed === "function" && !req.allowed(t)) return;
+      groups[pr.capabilityListed[i] ? 0 : 1].push(t);
+    });
+    const parts = [];
+    [data.capability.listed, data.capability.deferred].forEach((words, k) => {
+      if (groups[k].length > 0) parts.push(words + groups[k].join(", ") + ".");
+    });
+    return parts.join(" ");
+  }
+
   function toolsOf(permits) {
     return data.tools.filter((_, i) => !permits || permits[i]).map((t) => ({ name: t.name, group: t.group, write: t.write }));
   }
@@ -597,6 +645,7 @@ export function createRuntime(data) {
     validate,
     fields,
     costNotice,
+    capabilityLine,
     tools: (permission) => toolsOf(permitsOf(permission)),
     permits(permission, tool) {
       const permits = permitsOf(permission);
