@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -200,4 +202,44 @@ func quotedList(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// CustomModeOf returns the custom mode of p as a Mode, for previews: its
+// compose lists what goes out after the user's text (CustomCompose), with
+// the separator the generated package joins it with. The user's own text
+// is a section the caller puts first (CustomExampleSection).
+func CustomModeOf(p *Program) *Mode {
+	cm := &Mode{Name: CustomModeName, Rank: -1, Config: config.Mode{Name: CustomModeName, Separator: "\n\n"}}
+	cm.Config.Compose = CustomCompose(p)
+	return cm
+}
+
+// CustomExampleSection is the custom mode's own section previewed from
+// custom.example, read as the generated LoadCustom reads a user's file
+// (CustomName splits off the frontmatter and the name), with {{cwd}}
+// expanded to cwd; and a description of it. The build has checked the
+// example (inside the project, within maxBytes, with instructions); an
+// example it did not read is an error, and so is a project whose custom:
+// declares no example.
+func CustomExampleSection(p *Program, cwd string) (Section, string, error) {
+	c := p.Config.Custom
+	if c == nil || c.Example == "" {
+		return Section{}, "", fmt.Errorf("promptc.cue declares no custom.example to preview the custom mode from")
+	}
+	f := p.Files[path.Clean(c.Example)]
+	if f == nil {
+		// Compile records every file it read, the example included, and
+		// reports an example it could not read as an error.
+		return Section{}, "", fmt.Errorf("custom example %s was not read by the build", c.Example)
+	}
+	name, body := CustomName(f.Text)
+	// body is f.Text without the frontmatter and the blank lines around:
+	// its last occurrence starts on its line of the file.
+	line := 1 + strings.Count(f.Text[:max(strings.LastIndex(f.Text, body), 0)], "\n")
+	desc := fmt.Sprintf("The user's own instructions, read from %s in their project; previewed from custom.example", c.File)
+	if name != "" {
+		desc += fmt.Sprintf(", named %q", name)
+	}
+	return Section{Name: CustomModeName, Text: strings.ReplaceAll(body, "{{cwd}}", cwd),
+		Pos: diag.Position{Path: f.Path, Line: line, Col: 1}}, desc + ".", nil
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"strings"
 	"testing"
@@ -161,6 +162,35 @@ func TestComposedPromptNamedInMessage(t *testing.T) {
 	}
 	if want := "promptc: the composed prompt is in " + file + " (read-only, rewritten as you type)"; len(msgs) != 1 || msgs[0] != want {
 		t.Fatalf("messages %q, want %q", msgs, want)
+	}
+	c.shutdown()
+}
+
+// The custom mode is previewed from custom.example as promptc show --mode
+// custom composes it: the user's text ({{cwd}} standing as ⟨cwd⟩), then
+// the slots every mode sends and the parts custom.carry lists, in the
+// order the modes send them; a lens above custom: opens it.
+func TestComposedPromptCustom(t *testing.T) {
+	files := maps.Clone(fixture)
+	files["promptc.cue"] = strings.Replace(files["promptc.cue"], `defaultMode: "focus"`, `defaultMode: "focus"
+custom: {file: ".app/custom.md", fallback: parts.base, example: "custom.md", carry: [parts.base]}`, 1)
+	files["custom.md"] = "---\nname: Reviewer\n---\nReview the diff in {{cwd}} only.\n"
+	c := newClient(t, files)
+	c.initialize(`{}`)
+	c.published()
+	spec := map[string]any{"config": c.uri("promptc.cue"), "mode": "custom", "model": "claude-opus-4-1"}
+	var res struct{ Text string }
+	if err := json.Unmarshal(c.request("promptc/composedPrompt", spec), &res); err != nil {
+		t.Fatal(err)
+	}
+	// base is carried where every mode sends it: before the slot.
+	want := "Review the diff in ⟨cwd⟩ only.\n\nYou are a careful assistant.\n\nNever run destructive commands without asking.\n\n⟨slot instructions⟩"
+	if res.Text != want {
+		t.Fatalf("composed:\n%q\nwant\n%q", res.Text, want)
+	}
+	got := c.rel(c.request("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": c.uri("promptc.cue")}}))
+	if !strings.Contains(got, `"title":"composed prompt of custom (from custom.md) for claude-opus-4-1","command":"promptc.showComposed","arguments":[{"config":"promptc.cue","mode":"custom","model":"claude-opus-4-1","profile":""}]`) {
+		t.Fatalf("no custom lens in %s", got)
 	}
 	c.shutdown()
 }

@@ -37,8 +37,8 @@ func (s *Server) codeLenses(cl *call, p *codeLensParams) any {
 	return []codeLens{{Range: lspRange{}, Command: &command{Title: title}}}
 }
 
-// composedLenses puts above each mode of promptc.cue a lens that opens its
-// composed prompt, for the first model id of families.examples (the
+// composedLenses puts above each mode of promptc.cue (and above custom:,
+// when it names an example) a lens that opens its composed prompt, for the first model id of families.examples (the
 // family of no model when there is none).
 func composedLenses(sn *snapshot, prog *compiler.Program, uri string) []codeLens {
 	model := ""
@@ -53,6 +53,15 @@ func composedLenses(sn *snapshot, prog *compiler.Program, uri string) []codeLens
 			title += " for " + model
 		}
 		spec := previewSpec{Config: uri, Mode: m.Name, Model: model, Profile: prog.Profile()}
+		out = append(out, codeLens{Range: lspRange{at, at}, Command: &command{Title: title, Command: commandShowComposed, Arguments: []any{spec}}})
+	}
+	if c := prog.Config.Custom; c != nil && c.Example != "" {
+		at := sn.lspPos(sn.loaded.PosOfKeys("custom"))
+		title := "composed prompt of custom (from " + c.Example + ")"
+		if model != "" {
+			title += " for " + model
+		}
+		spec := previewSpec{Config: uri, Mode: compiler.CustomModeName, Model: model, Profile: prog.Profile()}
 		out = append(out, codeLens{Range: lspRange{at, at}, Command: &command{Title: title, Command: commandShowComposed, Arguments: []any{spec}}})
 	}
 	return out

@@ -20,7 +20,8 @@ const (
 	methodPreview       = "promptc/composedPrompt"
 )
 
-// previewSpec chooses what is composed: a mode ("" is defaultMode), a
+// previewSpec chooses what is composed: a mode ("" is defaultMode;
+// "custom" is the custom mode, previewed from custom.example), a
 // model id (its family, note and conditional parts; "" sends no
 // conditional part and the family of no model), a profile ("" is the
 // default) and the run-time inputs' values. Config is the promptc.cue of
@@ -61,8 +62,14 @@ func compose(sn *snapshot, spec previewSpec) (string, error) {
 	if mode == "" {
 		mode = prog.Config.DefaultMode
 	}
-	m, err := prog.Mode(mode)
-	if err != nil {
+	// The custom mode is no mode of promptc.cue: it is previewed from
+	// custom.example, as promptc show --mode custom does.
+	custom := mode == compiler.CustomModeName && prog.Config.Custom != nil
+	var m *compiler.Mode
+	var err error
+	if custom {
+		m = compiler.CustomModeOf(prog)
+	} else if m, err = prog.Mode(mode); err != nil {
 		return "", err
 	}
 	sel, err := prog.Select(compiler.Auto, spec.Model)
@@ -77,7 +84,17 @@ func compose(sn *snapshot, spec previewSpec) (string, error) {
 	for name := range prog.Config.Slots {
 		slots[name] = "⟨slot " + name + "⟩"
 	}
-	return m.Join(prog.Sections(m, sel, slots)), nil
+	var secs []compiler.Section
+	if custom {
+		// {{cwd}}, the user's project directory, stands as the harness's
+		// other run-time values do.
+		sec, _, err := compiler.CustomExampleSection(prog, "⟨cwd⟩")
+		if err != nil {
+			return "", err
+		}
+		secs = append(secs, sec)
+	}
+	return m.Join(append(secs, prog.Sections(m, sel, slots)...)), nil
 }
 
 // unsafeName matches what a file name of a preview leaves out.

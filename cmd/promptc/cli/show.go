@@ -8,7 +8,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -547,38 +546,19 @@ func customMode(p *compiler.Program, given bool) (*compiler.Mode, error) {
 	if p.Config.Custom.Example == "" && !given {
 		return nil, usagef("--mode %s: promptc.cue declares custom: without custom.example; set custom.example to an example custom file, or give one with --custom FILE, to preview the custom mode", compiler.CustomModeName)
 	}
-	cm := &compiler.Mode{Name: compiler.CustomModeName, Rank: -1, Config: config.Mode{Name: compiler.CustomModeName, Separator: "\n\n"}}
-	cm.Config.Compose = compiler.CustomCompose(p)
-	return cm, nil
+	return compiler.CustomModeOf(p), nil
 }
 
-// customSection is the custom mode's own section, read as the generated
-// LoadCustom reads a user's file (the same code splits off the frontmatter
-// and the name), with {{cwd}} expanded to the cwd value of slots; and its
-// description. The file is file, when not "" (see customFile), else
-// custom.example, which the build has checked (inside the project, within
-// maxBytes, with instructions), refusing to go on otherwise.
+// customSection is the custom mode's own section, with {{cwd}} expanded
+// to the cwd value of slots, and its description: from file, when not ""
+// (see customFile), else from custom.example
+// (compiler.CustomExampleSection, which the language server's preview
+// shares).
 func customSection(p *compiler.Program, slots map[string]string, file string) (compiler.Section, string, error) {
-	c := p.Config.Custom
 	if file != "" {
 		return customFile(p, slots, file)
 	}
-	f := p.Files[path.Clean(c.Example)]
-	if f == nil {
-		// Compile records every file it read, the example included, and
-		// reports an example it could not read as an error.
-		return compiler.Section{}, "", fmt.Errorf("custom example %s was not read by the build", c.Example)
-	}
-	name, body := compiler.CustomName(f.Text)
-	// body is f.Text without the frontmatter and the blank lines around:
-	// its last occurrence starts on its line of the file.
-	line := 1 + strings.Count(f.Text[:max(strings.LastIndex(f.Text, body), 0)], "\n")
-	desc := fmt.Sprintf("The user's own instructions, read from %s in their project; previewed from custom.example", c.File)
-	if name != "" {
-		desc += fmt.Sprintf(", named %q", name)
-	}
-	return compiler.Section{Name: compiler.CustomModeName, Text: strings.ReplaceAll(body, "{{cwd}}", slots[customCwd]),
-		Pos: diag.Position{Path: f.Path, Line: line, Col: 1}}, desc + ".", nil
+	return compiler.CustomExampleSection(p, slots[customCwd])
 }
 
 // customFile is customSection for a custom file named on the command line
