@@ -12,6 +12,7 @@
 //	go run ./mutate -run include    # mutants whose file or fragment matches
 //	go run ./mutate -p 1 -v         # one package at a time; show survivors' output
 //	go run ./mutate -check          # only check that every entry still applies
+//	go run ./mutate -scripts=false  # only the packages' own tests, not ./testscripts
 //
 // Go files are replaced with go test -overlay, so the working tree is never
 // written. Other files (promptc.cue, the schema) are read by the tests at
@@ -170,6 +171,19 @@ func Parse(r io.Reader) ([]Mutant, error) {
 		m.Tests = tests
 	}
 	return out, nil
+}
+
+// WithoutScripts returns m's test packages without ./testscripts: a quick
+// run measures what the packages' own tests catch, which is what each
+// package must catch alone. A mutant that only ./testscripts can test (a
+// file of testscripts itself, or a data file no package is named for)
+// keeps it, so that no mutant is left with nothing to run.
+func WithoutScripts(m Mutant) []string {
+	rest := slices.DeleteFunc(slices.Clone(m.Tests), func(p string) bool { return p == "./testscripts" })
+	if len(rest) == 0 || strings.HasPrefix(m.File, "testscripts/") {
+		return m.Tests
+	}
+	return rest
 }
 
 // ErrStale is returned by Apply when a fragment is no longer in its file,
@@ -395,6 +409,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := fl.Bool("v", false, "print the go test output of survivors")
 	check := fl.Bool("check", false, "only check that every mutant applies; run no test")
 	baseline := fl.Bool("baseline", true, "first run the tests without a mutant, and stop if they fail")
+	scripts := fl.Bool("scripts", true, "run ./testscripts after the packages' own tests (false: a quick measure of the packages' own tests)")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -429,6 +444,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(mutants) == 0 {
 		fmt.Fprintln(stderr, "mutate: no mutant matches -run")
 		return 2
+	}
+	if !*scripts {
+		for i := range mutants {
+			mutants[i].Tests = WithoutScripts(mutants[i])
+		}
 	}
 
 	if *check {
