@@ -97,3 +97,22 @@ func TestTemplateFindingAtALineStart(t *testing.T) {
 		t.Errorf("findings %v, want .Nope undeclared at t.tmpl:3:1", ds)
 	}
 }
+
+// TestTemplateIntegerConstants: integer constants in every form
+// text/template reads as an int are accepted and printed as it prints
+// them; floats are refused.
+func TestTemplateIntegerConstants(t *testing.T) {
+	for src, want := range map[string]int{
+		"{{0x1E}}": 2, "{{0X1E}}": 2, "{{0x1e}}": 2, "{{-0X1F}}": 3, "{{'a'}}": 2, "{{1_000}}": 4, "{{0o17}}": 2,
+	} {
+		tt, ds := parseTemplate("t.tmpl", src, testInputs())
+		if len(ds) > 0 || tt.MaxChars != want {
+			t.Errorf("%s: findings %v, maximum %d; want none and %d", src, ds, tt.MaxChars, want)
+		}
+	}
+	for _, src := range []string{"{{1e3}}", "{{1.0}}", "{{0x1p4}}"} {
+		if _, ds := parseTemplate("t.tmpl", src, testInputs()); len(ds) != 1 || ds[0].Rule != RuleInputType {
+			t.Errorf("%s: findings %v, want the number refused", src, ds)
+		}
+	}
+}
