@@ -12,6 +12,8 @@
 //	go run ./mutate -run include    # mutants whose file or fragment matches
 //	go run ./mutate -p 1 -v         # one package at a time; show survivors' output
 //	go run ./mutate -check          # only check that every entry still applies
+//	go run ./mutate -scripts=false  # only the packages' own tests, not ./testscripts
+//	go run ./mutate -testrun Tmpl   # only tests matching a pattern (a lower bound)
 //
 // Go files are replaced with go test -overlay, so the working tree is never
 // written. Other files (promptc.cue, the schema) are read by the tests at
@@ -172,6 +174,19 @@ func Parse(r io.Reader) ([]Mutant, error) {
 	return out, nil
 }
 
+// WithoutScripts returns m's test packages without ./testscripts: a quick
+// run measures what the packages' own tests catch, which is what each
+// package must catch alone. A mutant that only ./testscripts can test (a
+// file of testscripts itself, or a data file no package is named for)
+// keeps it, so that no mutant is left with nothing to run.
+func WithoutScripts(m Mutant) []string {
+	rest := slices.DeleteFunc(slices.Clone(m.Tests), func(p string) bool { return p == "./testscripts" })
+	if len(rest) == 0 || strings.HasPrefix(m.File, "testscripts/") {
+		return m.Tests
+	}
+	return rest
+}
+
 // ErrStale is returned by Apply when a fragment is no longer in its file,
 // or is there more often than the entry allows.
 var ErrStale = errors.New("stale")
@@ -219,6 +234,8 @@ type runner struct {
 	tmp     string
 	p       int
 	timeout time.Duration
+	// testrun, when set, is go test's -run pattern.
+	testrun string
 }
 
 // goTest runs go test -short in dir on pkgs; overlay, when not empty, is
@@ -230,6 +247,9 @@ func (r *runner) goTest(dir, overlay string, pkgs ...string) (string, string) {
 	}
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
+	}
+	if r.testrun != "" {
+		args = append(args, "-run", r.testrun)
 	}
 	args = append(args, pkgs...)
 	// The go command's own timeout ends a hung test and fails it; this one
@@ -395,6 +415,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := fl.Bool("v", false, "print the go test output of survivors")
 	check := fl.Bool("check", false, "only check that every mutant applies; run no test")
 	baseline := fl.Bool("baseline", true, "first run the tests without a mutant, and stop if they fail")
+	testrun := fl.String("testrun", "", "go test -run: only the tests matching this pattern run, so the kill rate is a lower bound (quick, for a package whose tests are slow)")
+	scripts := fl.Bool("scripts", true, "run ./testscripts after the packages' own tests (false: a quick measure of the packages' own tests)")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -430,6 +452,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mutate: no mutant matches -run")
 		return 2
 	}
+	if !*scripts {
+		for i := range mutants {
+			mutants[i].Tests = WithoutScripts(mutants[i])
+		}
+	}
 
 	if *check {
 		stale := 0
@@ -456,7 +483,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 3
 	}
 	defer os.RemoveAll(tmp)
-	r := &runner{root: root, tmp: tmp, p: *p, timeout: *timeout}
+	r := &runner{root: root, tmp: tmp, p: *p, timeout: *timeout, testrun: *testrun}
 
 	if *baseline {
 		var pkgs []string

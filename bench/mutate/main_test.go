@@ -136,3 +136,23 @@ func TestListApplies(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutScripts(t *testing.T) {
+	for _, tc := range []struct {
+		m    Mutant
+		want []string
+	}{
+		{Mutant{File: "compiler/x.go", Tests: []string{"./compiler", "./lint", "./testscripts"}}, []string{"./compiler", "./lint"}},
+		// Nothing else tests a data file or a script's own file.
+		{Mutant{File: "assets/promptc.cue", Tests: []string{"./testscripts"}}, []string{"./testscripts"}},
+		{Mutant{File: "testscripts/x.go", Tests: []string{"./testscripts"}}, []string{"./testscripts"}},
+	} {
+		got := WithoutScripts(tc.m)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("WithoutScripts(%s) = %q, want %q", tc.m.File, got, tc.want)
+		}
+		if tc.m.Tests[len(tc.m.Tests)-1] != "./testscripts" {
+			t.Errorf("WithoutScripts changed its argument: %q", tc.m.Tests)
+		}
+	}
+}

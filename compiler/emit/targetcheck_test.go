@@ -95,7 +95,7 @@ func TestStaleFilesTargets(t *testing.T) {
 	if got := check("typescript"); !slices.Contains(got, "index.js changed") || !slices.Contains(got, "prompts.data.js changed") {
 		t.Errorf("after an edit: %q, want index.js and prompts.data.js changed", got)
 	}
-	if got := check("python"); !slices.Equal(got, []string{"__init__.py changed", "_data.py changed", "_runtime.py changed", ".promptc-manifest changed"}) {
+	if got := check("python"); !slices.Equal(got, []string{"__init__.py changed", "_data.py changed", "_loaders.py changed", "_runtime.py changed", ".promptc-manifest changed"}) {
 		t.Errorf("after an edit: %q", got)
 	}
 

@@ -14,13 +14,13 @@ import (
 var regexCases = []string{
 	`(?i)^claude`, `^gpt-(4|5)(\.\d+)?(-mini)?$`, `(?i)kelvin|sonnet`, `(?m)^b$`, `(?s)a.c`, `a.c`,
 	`\bo\d\b`, `[^a-z]x`, `(?i)[k-s]+$`, `^$`, `x{2,3}`, `x{2,}y`, `\Aab\z`, `(?U)a+`, `[[:alpha:]]+-\d`,
-	`\pL+`, `(?i)ǅ`, `\s`, `\S+`, `\w+\W`, `a|`, `[\d\-_]`,
+	`\pL+`, `(?i)ǅ`, `\s`, `\S+`, `\w+\W`, `a|`, `[\d\-_]`, `^x{2,}y$`, `^a.c$`,
 }
 
 var regexInputs = []string{
 	"claude-3", "Claude-opus", "openrouter/claude", "gpt-4", "gpt-5.1-mini", "gpt-4o", "KELVIN", "\u212aelvin", "ſonnet",
 	"a\nb\nc", "b", "a\nc", "abc", "o3", "o3-mini", "xo3", "Ax", "ax", "K\u017f", "", "xx", "xxxy", "ab", "ab\n",
-	"aaa", "é-1", "ǆ", "ǅ", "Ǆ", "a b", "\u00a0", "\u2028", "_-", "日本-2",
+	"aaa", "é-1", "ǆ", "ǅ", "Ǆ", "a b", "\u00a0", "\u2028", "_-", "日本-2", "a\rc", "a\u2028c", "a\u2029c",
 }
 
 func TestTranslateMatchesRE2(t *testing.T) {
