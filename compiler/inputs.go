@@ -413,45 +413,44 @@ func whenKey(w *config.When) string {
 	return w.Input
 }
 
-// templateChoices names, for findings, what the maximum of the template
-// parts among names takes: every condition's branch and every list at
-// its maximum, at most maxChoices of them.
-func (p *Program) templateChoices(names []string) string {
-	const maxChoices = 6
-	var out []string
-	n := 0
+// inlineChoices is the most template choices a budget finding names
+// inside its sentence; past it, each has a line of its own after the
+// sentence, so that a finding names every condition and stays readable.
+const inlineChoices = 6
+
+// inputsCombo is what a budget finding adds to its combination for the
+// parts names: the when choice and every choice the maximum of the
+// template parts among names takes (every condition's branch, every list
+// at its maximum). Up to inlineChoices choices are named in the sentence,
+// grouped by template; more are counted there and named one a line after
+// a newline, which verdict moves to the end of the finding.
+func (p *Program) inputsCombo(when string, names []string) string {
+	var out, grouped, lines []string
+	if when != "" {
+		out = append(out, "when "+when)
+	}
 	for _, name := range names {
 		part := p.Parts[name]
 		if part == nil || part.Tmpl == nil || len(part.Tmpl.Choices) == 0 {
 			continue
 		}
-		cs := part.Tmpl.Choices[:min(len(part.Tmpl.Choices), max(maxChoices-n, 0))]
-		n += len(part.Tmpl.Choices)
-		if len(cs) > 0 {
-			out = append(out, "in "+part.Tmpl.Path+" "+strings.Join(cs, ", "))
+		grouped = append(grouped, "in "+part.Tmpl.Path+" "+strings.Join(part.Tmpl.Choices, ", "))
+		for _, c := range part.Tmpl.Choices {
+			lines = append(lines, "in "+part.Tmpl.Path+" "+c)
 		}
 	}
-	if n > maxChoices {
-		out = append(out, fmt.Sprintf("and %d more", n-maxChoices))
-	}
-	return strings.Join(out, "; ")
-}
-
-// inputsCombo is what a budget finding adds to its combination for the
-// parts names: the when choice and the templates' choices, each string
-// and list at its maximum.
-func (p *Program) inputsCombo(when string, names []string) string {
-	var out []string
-	if when != "" {
-		out = append(out, "when "+when)
-	}
-	if t := p.templateChoices(names); t != "" {
-		out = append(out, "inputs at their maximum: "+t)
+	tail := ""
+	switch {
+	case len(lines) > inlineChoices:
+		out = append(out, fmt.Sprintf("inputs at their maximum as listed below (%d conditions)", len(lines)))
+		tail = "\n" + strings.Join(lines, "\n")
+	case len(lines) > 0:
+		out = append(out, "inputs at their maximum: "+strings.Join(grouped, "; "))
 	}
 	if len(out) == 0 {
 		return ""
 	}
-	return ", " + strings.Join(out, "; ")
+	return ", " + strings.Join(out, "; ") + tail
 }
 
 // RuntimeParts lists, sorted, the parts that read run-time inputs: the
