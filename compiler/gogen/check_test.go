@@ -173,3 +173,15 @@ func BenchmarkGenerateAssets(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkClashesAssets measures what lint and the language server pay
+// to find the names build would refuse in the example project.
+func BenchmarkClashesAssets(b *testing.B) {
+	progs := testproject.CompileAll(b, "../../assets").Programs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := gogen.Clashes(progs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

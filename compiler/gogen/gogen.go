@@ -9,6 +9,7 @@ package gogen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"maps"
@@ -38,7 +39,7 @@ const FileName = config.GoFile
 // formatting or type-checking fails otherwise (a generator bug), the
 // error holds the source with line numbers so the bug can be found.
 func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
-	g := &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
+	g := newGen(progs)
 	src := g.render(inputHash)
 	if err := g.check(src); err != nil {
 		return nil, err
@@ -48,6 +49,27 @@ func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
 		return nil, fmt.Errorf("generated code does not format: %v\n%s", err, numbered(src))
 	}
 	return out, nil
+}
+
+// Clashes reports what Generate refuses in the names of promptc.cue: a
+// name whose Go identifier clashes with another declaration of the
+// generated package, as the *config.Error Generate returns (the same
+// positions and messages); nil without one. It writes nothing and does
+// not format; any other failure of the check is a generator bug, which
+// Generate reports, so Clashes returns nil for it. lint and the language
+// server run it, so that a clash is found before a build.
+func Clashes(progs []*compiler.Program) error {
+	g := newGen(progs)
+	var ce *config.Error
+	if err := g.check(g.render("")); errors.As(err, &ce) {
+		return ce
+	}
+	return nil
+}
+
+// newGen starts the generation of progs' package.
+func newGen(progs []*compiler.Program) *gen {
+	return &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
 }
 
 func numbered(src []byte) string {
