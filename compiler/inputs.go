@@ -105,8 +105,9 @@ func (b *builder) checkInputsUsed() []diag.Diagnostic {
 // []map[string]string. An input left out takes its zero value (as a Go
 // struct field would): "", false, an enum's "" (which no when condition
 // lists) or an empty list. A value of the wrong type, an unknown input or
-// field, an enum value not declared, and a value over its maximum are
-// errors naming the input.
+// field, an enum value not declared, and a value over its declared limit
+// (limitChars, limitItems) are errors naming the input; the planning
+// figures (maxChars, maxItems) refuse nothing.
 func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 	decl := p.Config.Inputs
 	for _, name := range slices.Sorted(maps.Keys(values)) {
@@ -136,8 +137,8 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 			if !utf8.ValidString(s) {
 				return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", name, invalidUTF8At(s))
 			}
-			if in.MaxChars != nil && utf8.RuneCountInString(s) > *in.MaxChars {
-				return nil, fmt.Errorf("input %s is %d characters, more than its maxChars %d", name, utf8.RuneCountInString(s), *in.MaxChars)
+			if in.LimitChars != nil && utf8.RuneCountInString(s) > *in.LimitChars {
+				return nil, fmt.Errorf("input %s is %d characters, more than its limitChars %d", name, utf8.RuneCountInString(s), *in.LimitChars)
 			}
 			out[name] = s
 		case config.InputList:
@@ -160,7 +161,7 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 
 // listValue checks a list input's value: records ([]any of map[string]any
 // as JSON decodes them) with declared string fields within their
-// maxChars, at most maxItems of them.
+// limitChars, at most limitItems of them (each only when declared).
 func listValue(in config.Input, v any, given bool) ([]map[string]string, error) {
 	recs := []map[string]string{}
 	if !given {
@@ -170,8 +171,8 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 	if !ok {
 		return nil, fmt.Errorf("input %s is a list: give an array of records, not %s", in.Name, show(v))
 	}
-	if len(items) > *in.MaxItems {
-		return nil, fmt.Errorf("input %s has %d records, more than its maxItems %d", in.Name, len(items), *in.MaxItems)
+	if in.LimitItems != nil && len(items) > *in.LimitItems {
+		return nil, fmt.Errorf("input %s has %d records, more than its limitItems %d", in.Name, len(items), *in.LimitItems)
 	}
 	for i, it := range items {
 		obj, ok := it.(map[string]any)
@@ -191,8 +192,8 @@ func listValue(in config.Input, v any, given bool) ([]map[string]string, error) 
 			if !utf8.ValidString(s) {
 				return nil, fmt.Errorf("input %s record %d field %s is not valid UTF-8 (at byte %d); give text", in.Name, i+1, fn, invalidUTF8At(s))
 			}
-			if n := utf8.RuneCountInString(s); n > f.MaxChars {
-				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its maxChars %d", in.Name, i+1, fn, n, f.MaxChars)
+			if n := utf8.RuneCountInString(s); f.LimitChars != nil && n > *f.LimitChars {
+				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its limitChars %d", in.Name, i+1, fn, n, *f.LimitChars)
 			}
 			rec[fn] = s
 		}
@@ -286,11 +287,28 @@ func typicalString(given bool, s string, maxChars int, chars *int) string {
 	if given {
 		return s
 	}
-	n := maxChars / 2
+	return strings.Repeat("x", typicalLen(maxChars, chars))
+}
+
+// typicalLen is the typical length of a string without a typical value:
+// typicalChars, else half of maxChars.
+func typicalLen(maxChars int, chars *int) int {
 	if chars != nil {
-		n = *chars
+		return *chars
 	}
-	return strings.Repeat("x", n)
+	return maxChars / 2
+}
+
+// TypicalChars is the length in characters of a string input's typical
+// value, as TypicalInputs renders it; 0 for an input of another type.
+func TypicalChars(in config.Input) int {
+	if in.Type != config.InputString || in.MaxChars == nil {
+		return 0
+	}
+	if s, ok := in.Typical.(string); ok {
+		return utf8.RuneCountInString(s)
+	}
+	return typicalLen(*in.MaxChars, in.TypicalChars)
 }
 
 // ReadsVolatile reports whether part name reads an input that is not

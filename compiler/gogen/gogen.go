@@ -413,11 +413,13 @@ func (g *gen) renderSlots() {
 	g.pf("// slotFields describes each slot, in field order, for Request.Fields.\nvar slotFields = [...]Field{\n")
 	for _, name := range g.slots {
 		sl := p.Config.Slots[name]
-		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.Stable)
+		// A slot's maxChars plans and limits alike.
+		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, TypicalChars: %d, LimitChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.MaxChars, sl.MaxChars, sl.Stable)
 	}
 	g.pf("}\n\n// placeholderFields describes each run-time placeholder, in the order of\n// Slots.value, for Request.Fields.\nvar placeholderFields = [...]Field{\n")
 	for _, name := range g.runtimes {
-		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d},\n", name, ident(name), p.Config.Placeholders[name].Runtime.MaxChars)
+		n := p.Config.Placeholders[name].Runtime.MaxChars
+		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d, TypicalChars: %d, LimitChars: %d},\n", name, ident(name), n, n, n)
 	}
 	g.pf("}\n\n")
 }

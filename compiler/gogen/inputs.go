@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 )
 
@@ -49,7 +50,7 @@ func (g *gen) renderInputs() {
 				if desc == "" {
 					desc = "a field"
 				}
-				g.pf("\t// %s: %s (at most %d characters)\n\t%s string\n", f, oneLine(desc), fd.MaxChars, f)
+				g.pf("\t// %s: %s (%s)\n\t%s string\n", f, oneLine(desc), charFigures(fd.MaxChars, fd.LimitChars), f)
 			}
 			g.pf("}\n\n")
 		}
@@ -59,10 +60,19 @@ func (g *gen) renderInputs() {
 		in := inputs[name]
 		g.pf("\t{Name: %q, GoName: %q, Input: true", name, name)
 		if in.MaxChars != nil {
-			g.pf(", MaxChars: %d", *in.MaxChars)
+			g.pf(", MaxChars: %d, TypicalChars: %d", *in.MaxChars, compiler.TypicalChars(in))
+		}
+		if in.LimitChars != nil {
+			g.pf(", LimitChars: %d", *in.LimitChars)
 		}
 		if in.MaxItems != nil {
 			g.pf(", MaxItems: %d", *in.MaxItems)
+		}
+		if in.TypicalItems != nil && *in.TypicalItems > 0 {
+			g.pf(", TypicalItems: %d", *in.TypicalItems)
+		}
+		if in.LimitItems != nil {
+			g.pf(", LimitItems: %d", *in.LimitItems)
 		}
 		if in.Stable {
 			g.pf(", Stable: true")
@@ -92,8 +102,8 @@ func (g *gen) renderInputs() {
 			// Invalid UTF-8 would be sent as it is, and counted in
 			// characters it does not have.
 			g.pf("\tif !utf8.ValidString(in.%s) {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"))\n\t}", name, name)
-			if in.MaxChars != nil {
-				g.pf(" else if n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}", name, *in.MaxChars, name, *in.MaxChars)
+			if in.LimitChars != nil {
+				g.pf(" else if n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}", name, *in.LimitChars, name, *in.LimitChars)
 			}
 			g.pf("\n")
 		case config.InputEnum:
@@ -103,12 +113,15 @@ func (g *gen) renderInputs() {
 			}
 			g.pf("\tswitch in.%s {\n\tcase \"\", %s:\n\tdefault:\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is %%q, not one of its values (%s)\", in.%s))\n\t}\n", name, strings.Join(cases, ", "), name, strings.Join(in.Values, ", "), name)
 		case config.InputList:
-			if in.MaxItems != nil {
-				g.pf("\tif n := len(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\", n))\n\t}\n", name, *in.MaxItems, name, *in.MaxItems)
+			if in.LimitItems != nil {
+				g.pf("\tif n := len(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\", n))\n\t}\n", name, *in.LimitItems, name, *in.LimitItems)
 			}
 			for _, f := range in.FieldNames() {
-				n := in.Fields[f].MaxChars
-				g.pf("\tfor i, it := range in.%s {\n\t\tif !utf8.ValidString(it.%s) {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s is not valid UTF-8\", i))\n\t\t} else if n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}\n\t}\n", name, f, name, f, f, n, name, f, n)
+				g.pf("\tfor i, it := range in.%s {\n\t\tif !utf8.ValidString(it.%s) {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s is not valid UTF-8\", i))\n\t\t}", name, f, name, f)
+				if lim := in.Fields[f].LimitChars; lim != nil {
+					g.pf(" else if n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}", f, *lim, name, f, *lim)
+				}
+				g.pf("\n\t}\n")
 			}
 		}
 	}
@@ -117,10 +130,10 @@ func (g *gen) renderInputs() {
 		g.pf("// renderTemplate renders nothing: the project has no template part.\nfunc renderTemplate(int, *Inputs) (string, error) { return \"\", nil }\n\n")
 		return
 	}
-	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts.\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
+	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts (-1: an input it reads has no declared limit, and\n// only 64 MiB bounds it).\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
 	for _, part := range g.tmplParts {
 		t := g.p.Parts[part].Tmpl
-		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.MaxChars)
+		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.Bound)
 	}
 	g.pf("}\n\n")
 }
@@ -156,7 +169,7 @@ func inputLimits(in config.Input) string {
 	case config.InputString:
 		s = "a string"
 		if in.MaxChars != nil {
-			s = fmt.Sprintf("at most %d characters", *in.MaxChars)
+			s = charFigures(*in.MaxChars, in.LimitChars)
 		}
 	case config.InputBool:
 		s = "a bool"
@@ -165,11 +178,25 @@ func inputLimits(in config.Input) string {
 	case config.InputList:
 		s = "a list"
 		if in.MaxItems != nil {
-			s = fmt.Sprintf("at most %d items", *in.MaxItems)
+			s = fmt.Sprintf("planned at %d items", *in.MaxItems)
+			if in.LimitItems != nil {
+				s += fmt.Sprintf(", at most %d", *in.LimitItems)
+			}
 		}
 	}
 	if in.Stable {
 		s += "; stable for a session"
+	}
+	return s
+}
+
+// charFigures describes a string's planning figure and limit for a
+// field's comment: "planned at 1800 characters" (nothing refuses a
+// longer one), with ", at most 20000" when a limit is declared.
+func charFigures(planned int, limit *int) string {
+	s := fmt.Sprintf("planned at %d characters", planned)
+	if limit != nil {
+		s += fmt.Sprintf(", at most %d", *limit)
 	}
 	return s
 }

@@ -673,12 +673,13 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 		set := map[string]bool{
 			"maxChars": in.MaxChars != nil, "typical": in.Typical != nil, "typicalChars": in.TypicalChars != nil,
 			"values": in.Values != nil, "fields": in.Fields != nil, "maxItems": in.MaxItems != nil, "typicalItems": in.TypicalItems != nil,
+			"limitChars": in.LimitChars != nil, "limitItems": in.LimitItems != nil,
 		}
 		takes := map[string][]string{
-			InputString: {"maxChars", "typical", "typicalChars"},
+			InputString: {"maxChars", "typical", "typicalChars", "limitChars"},
 			InputBool:   {"typical"},
 			InputEnum:   {"values", "typical"},
-			InputList:   {"fields", "maxItems", "typicalItems"},
+			InputList:   {"fields", "maxItems", "typicalItems", "limitItems"},
 		}[in.Type]
 		for _, f := range slices.Sorted(maps.Keys(set)) {
 			if set[f] && !slices.Contains(takes, f) {
@@ -703,6 +704,7 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 				tp = &typical
 			}
 			checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
+			checkInputLimit(bad, path+".limitChars", "limitChars", "maxChars", *in.MaxChars, in.LimitChars)
 		case InputEnum:
 			if len(in.Values) == 0 {
 				bad(path, "enum input %s needs values, at least one", name)
@@ -721,14 +723,27 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 			}
 			if in.MaxItems == nil {
 				bad(path, "list input %s needs maxItems, the most records the harness may supply: budgets count it at that", name)
-			} else if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
-				bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
+			} else {
+				if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
+					bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
+				}
+				checkInputLimit(bad, path+".limitItems", "limitItems", "maxItems", *in.MaxItems, in.LimitItems)
 			}
 			for _, fn := range in.FieldNames() {
 				f := in.Fields[fn]
 				checkTypical(bad, path+".fields."+fn, f.MaxChars, f.Typical, f.TypicalChars)
+				checkInputLimit(bad, path+".fields."+fn+".limitChars", "limitChars", "maxChars", f.MaxChars, f.LimitChars)
 			}
 		}
+	}
+}
+
+// checkInputLimit verifies that a declared limit (limitChars, limitItems) is
+// at least the planning maximum it goes with: budgets planned past what
+// Validate accepts would count text no call can send.
+func checkInputLimit(bad func(string, string, ...any), path, limitName, maxName string, planned int, limit *int) {
+	if limit != nil && *limit < planned {
+		bad(path, "%s %d is less than %s %d, the figure budgets plan with; lower %s to %d or raise the limit", limitName, *limit, maxName, planned, maxName, *limit)
 	}
 }
 

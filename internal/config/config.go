@@ -224,22 +224,30 @@ type Input struct {
 	Type        string `json:"type"`
 	Description string `json:"description,omitempty"`
 	Stable      bool   `json:"stable"`
-	MaxChars    *int   `json:"maxChars,omitempty"`
+	// MaxChars (a string's) and MaxItems (a list's) are planning
+	// figures: budgets and costs count the input at them, and nothing
+	// refuses a longer value. LimitChars and LimitItems, when set, are
+	// the limits Validate (and show) enforce.
+	MaxChars *int `json:"maxChars,omitempty"`
 	// Typical is a string (string and enum inputs) or a bool.
 	Typical      any              `json:"typical,omitempty"`
 	TypicalChars *int             `json:"typicalChars,omitempty"`
+	LimitChars   *int             `json:"limitChars,omitempty"`
 	Values       []string         `json:"values,omitempty"`
 	Fields       map[string]Field `json:"fields,omitempty"`
 	MaxItems     *int             `json:"maxItems,omitempty"`
 	TypicalItems *int             `json:"typicalItems,omitempty"`
+	LimitItems   *int             `json:"limitItems,omitempty"`
 }
 
-// Field is a string field of a list input's records.
+// Field is a string field of a list input's records. MaxChars is its
+// planning figure and LimitChars, when set, its limit, as an Input's.
 type Field struct {
 	Name         string  `json:"name"`
 	MaxChars     int     `json:"maxChars"`
 	Typical      *string `json:"typical,omitempty"`
 	TypicalChars *int    `json:"typicalChars,omitempty"`
+	LimitChars   *int    `json:"limitChars,omitempty"`
 	Description  string  `json:"description,omitempty"`
 }
 

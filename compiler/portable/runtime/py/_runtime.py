@@ -54,13 +54,20 @@ class Section:
 
 @dataclass(frozen=True)
 class Field:
-    """A run-time value a composition reads, with its limits (0: none)."""
+    """A run-time value a composition reads: the characters and records
+    budgets count it at and its typical size (planning figures, which
+    refuse nothing; a slot's or placeholder's max_chars is also its
+    limit), and the limits validate enforces (0: none)."""
 
     name: str
     placeholder: bool
     input: bool
     max_chars: int
+    typical_chars: int
+    limit_chars: int
     max_items: int
+    typical_items: int
+    limit_items: int
     stable: bool
 
 
@@ -503,21 +510,21 @@ class Runtime:
             t = input["type"]
             if t == "string" and not _valid_utf8(v):
                 errs.append(PromptError(field, "%s is not valid UTF-8" % field))
-            elif t == "string" and input["maxChars"] >= 0 and len(v) > input["maxChars"]:
-                errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (field, len(v), input["maxChars"])))
+            elif t == "string" and input["limitChars"] >= 0 and len(v) > input["limitChars"]:
+                errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (field, len(v), input["limitChars"])))
             if t == "enum" and v != "" and v not in input["values"]:
                 errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (field, _quote(v), ", ".join(input["values"]))))
             if t == "list":
-                if input["maxItems"] >= 0 and len(v) > input["maxItems"]:
-                    errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (field, len(v), input["maxItems"])))
+                if input["limitItems"] >= 0 and len(v) > input["limitItems"]:
+                    errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (field, len(v), input["limitItems"])))
                 for f in input["fields"]:
                     for i, item in enumerate(v):
                         x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
                         n = len(x) if isinstance(x, str) else 0
                         if isinstance(x, str) and not _valid_utf8(x):
                             errs.append(PromptError(field, "%s[%d].%s is not valid UTF-8" % (field, i, f["name"])))
-                        elif n > f["maxChars"]:
-                            errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["maxChars"])))
+                        elif f["limitChars"] >= 0 and n > f["limitChars"]:
+                            errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["limitChars"])))
         if self._parse_mode(_get(req, "mode", "")) == -1 and _get(req, "custom", None) is None:
             errs.append(PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom"))
         return errs
@@ -535,11 +542,18 @@ class Runtime:
                 continue
             for i in it["reads"]:
                 x = self.data["inputs"][i]
-                add(Field(x["name"], False, True, max(x["maxChars"], 0), max(x["maxItems"], 0), x["stable"]))
+                add(
+                    Field(
+                        x["name"], False, True,
+                        max(x["maxChars"], 0), x["typicalChars"], max(x["limitChars"], 0),
+                        max(x["maxItems"], 0), x["typicalItems"], max(x["limitItems"], 0),
+                        x["stable"],
+                    )
+                )
             k = it["kind"]
             if k == "slot":
                 s = self.data["slots"][it["index"]]
-                add(Field(s["name"], False, False, s["maxChars"], 0, s["stable"]))
+                add(Field(s["name"], False, False, s["maxChars"], s["maxChars"], s["maxChars"], 0, 0, 0, s["stable"]))
                 continue
             if k in ("custom", "template"):
                 continue
@@ -552,7 +566,7 @@ class Runtime:
                 ph = self.data["placeholders"][p]
                 if ph["runtime"] >= 0:
                     f = self.data["runtimePlaceholders"][ph["runtime"]]
-                    add(Field(f["name"], True, False, f["maxChars"], 0, False))
+                    add(Field(f["name"], True, False, f["maxChars"], f["maxChars"], f["maxChars"], 0, 0, 0, False))
         return out
 
     def cost_notice(self, req: Any = None) -> Notice:
@@ -732,7 +746,8 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
     """Renders a template part (name, tree and max, the most characters it
     renders for inputs validate accepts) with the inputs. A rendering that
     would pass max characters (or 64 MiB) stops with an error, as the Go
-    package's does; a template without max is unbounded."""
+    package's does; a template without max (one reading an input without a
+    declared limit) is bounded by 64 MiB alone."""
     vars: List[List[Any]] = [["$", inputs]]
     out: List[str] = []
     max_chars: Optional[int] = tmpl.get("max")
@@ -744,9 +759,11 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
         n = len(s)
         b = len(s.encode("utf-8", "surrogatepass"))
         if (max_chars is not None and size[0] + n > max_chars) or size[1] + b > _RENDER_MAX_BYTES:
+            if max_chars is None:
+                raise TemplateError("template %s: the rendering passes %d MiB, the most a template part may render" % (tmpl["name"], _RENDER_MAX_BYTES >> 20))
             raise TemplateError(
                 "template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks"
-                % (tmpl["name"], max_chars if max_chars is not None else 0, _RENDER_MAX_BYTES >> 20)
+                % (tmpl["name"], max_chars, _RENDER_MAX_BYTES >> 20)
             )
         size[0] += n
         size[1] += b

@@ -438,20 +438,20 @@ export function createRuntime(data) {
       const field = `Request.Inputs.${input.name}`;
       if (input.type === "string" && !validUTF8(v)) {
         errs.push(new PromptError(field, `${field} is not valid UTF-8`));
-      } else if (input.type === "string" && input.maxChars >= 0 && runeCount(v) > input.maxChars) {
-        errs.push(new PromptError(field, `${field} has ${runeCount(v)} characters, over its limit of ${input.maxChars}`));
+      } else if (input.type === "string" && input.limitChars >= 0 && runeCount(v) > input.limitChars) {
+        errs.push(new PromptError(field, `${field} has ${runeCount(v)} characters, over its limit of ${input.limitChars}`));
       }
       if (input.type === "enum" && v !== "" && !input.values.includes(v)) {
         errs.push(new PromptError(field, `${field} is ${JSON.stringify(v)}, not one of its values (${input.values.join(", ")})`));
       }
       if (input.type === "list") {
-        if (input.maxItems >= 0 && v.length > input.maxItems) errs.push(new PromptError(field, `${field} has ${v.length} items, over its limit of ${input.maxItems}`));
+        if (input.limitItems >= 0 && v.length > input.limitItems) errs.push(new PromptError(field, `${field} has ${v.length} items, over its limit of ${input.limitItems}`));
         for (const f of input.fields) {
           v.forEach((item, i) => {
             const s = item && typeof item[f.name] === "string" ? item[f.name] : "";
             const n = runeCount(s);
             if (!validUTF8(s)) errs.push(new PromptError(field, `${field}[${i}].${f.name} is not valid UTF-8`));
-            else if (n > f.maxChars) errs.push(new PromptError(field, `${field}[${i}].${f.name} has ${n} characters, over its limit of ${f.maxChars}`));
+            else if (f.limitChars >= 0 && n > f.limitChars) errs.push(new PromptError(field, `${field}[${i}].${f.name} has ${n} characters, over its limit of ${f.limitChars}`));
           });
         }
       }
@@ -472,11 +472,16 @@ export function createRuntime(data) {
       if (it.cond >= 0 && !c.r.parts[it.cond]) continue;
       for (const i of it.reads) {
         const input = data.inputs[i];
-        add({ name: input.name, placeholder: false, input: true, maxChars: Math.max(input.maxChars, 0), maxItems: Math.max(input.maxItems, 0), stable: input.stable });
+        add({
+          name: input.name, placeholder: false, input: true,
+          maxChars: Math.max(input.maxChars, 0), typicalChars: input.typicalChars, limitChars: Math.max(input.limitChars, 0),
+          maxItems: Math.max(input.maxItems, 0), typicalItems: input.typicalItems, limitItems: Math.max(input.limitItems, 0),
+          stable: input.stable,
+        });
       }
       if (it.kind === "slot") {
         const s = data.slots[it.index];
-        add({ name: s.name, placeholder: false, input: false, maxChars: s.maxChars, maxItems: 0, stable: s.stable });
+        add({ name: s.name, placeholder: false, input: false, maxChars: s.maxChars, typicalChars: s.maxChars, limitChars: s.maxChars, maxItems: 0, typicalItems: 0, limitItems: 0, stable: s.stable });
         continue;
       }
       if (it.kind === "custom" || it.kind === "template") continue;
@@ -487,7 +492,7 @@ export function createRuntime(data) {
         const ph = data.placeholders[p];
         if (ph.runtime >= 0) {
           const f = data.runtimePlaceholders[ph.runtime];
-          add({ name: f.name, placeholder: true, input: false, maxChars: f.maxChars, maxItems: 0, stable: false });
+          add({ name: f.name, placeholder: true, input: false, maxChars: f.maxChars, typicalChars: f.maxChars, limitChars: f.maxChars, maxItems: 0, typicalItems: 0, limitItems: 0, stable: false });
         }
       }
     }
@@ -680,7 +685,8 @@ const renderMaxBytes = 64 << 20;
  * Renders a template part (name, tree and max, the most characters it
  * renders for inputs validate accepts) with the inputs. A rendering that
  * would pass max characters (or renderMaxBytes bytes) stops with an
- * error, as the Go package's does; a template without max is unbounded.
+ * error, as the Go package's does; a template without max (one reading an
+ * input without a declared limit) is bounded by renderMaxBytes alone.
  */
 export function renderTemplate(tmpl, inputs) {
   const vars = [["$", inputs]];
@@ -694,6 +700,7 @@ export function renderTemplate(tmpl, inputs) {
     const n = runeCount(s);
     const b = utf8Length(s);
     if (chars + n > maxChars || bytes + b > renderMaxBytes) {
+      if (maxChars === Infinity) throw new TemplateError(`template ${tmpl.name}: the rendering passes ${renderMaxBytes >> 20} MiB, the most a template part may render`);
       throw new TemplateError(`template ${tmpl.name}: the rendering passes its bound of ${maxChars} characters (${renderMaxBytes >> 20} MiB at most); the inputs are over the limits Validate checks`);
     }
     chars += n;
