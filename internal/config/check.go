@@ -696,7 +696,7 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 		switch in.Type {
 		case InputString:
 			if in.MaxChars == nil {
-				bad(path, "string input %s needs maxChars, the most characters the harness may supply: budgets count it at that", name)
+				bad(path, "string input %s needs maxChars, the most characters budgets plan for (a limit Validate enforces is limitChars, optional)", name)
 				continue
 			}
 			var tp *string
@@ -722,7 +722,7 @@ func checkInputs(bad func(string, string, ...any), c *Config) {
 				bad(path, "list input %s needs fields, the string fields of its records, at least one", name)
 			}
 			if in.MaxItems == nil {
-				bad(path, "list input %s needs maxItems, the most records the harness may supply: budgets count it at that", name)
+				bad(path, "list input %s needs maxItems, the most records budgets plan for (a limit Validate enforces is limitItems, optional)", name)
 			} else {
 				if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
 					bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
