@@ -109,23 +109,43 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 		}
 	}
 	// Over the limits: every slot, placeholder, string and list at once.
+	// Strings and lists go one past their limit where one is declared,
+	// else one past their planning figure, which no runtime refuses.
 	over := fullSlots(d, strings.Repeat("ü", 5000))
 	in := map[string]any{}
+	// Over the planning figures, within the limits: every runtime
+	// accepts and renders them.
+	planned := map[string]any{}
 	for _, i := range d.Inputs {
 		switch i.Type {
 		case "string":
-			in[i.Name] = strings.Repeat("ß", max(i.MaxChars, 0)+1)
+			in[i.Name] = strings.Repeat("ß", max(i.LimitChars, i.MaxChars, 0)+1)
+			n := i.MaxChars + 1
+			if i.LimitChars >= 0 {
+				n = min(n, i.LimitChars)
+			}
+			planned[i.Name] = strings.Repeat("ß", max(n, 0))
 		case "enum":
 			in[i.Name] = "not-a-value"
 		case "list":
 			var items []any
-			for k := 0; k <= max(i.MaxItems, 1); k++ {
+			for k := 0; k <= max(i.LimitItems, i.MaxItems, 1); k++ {
 				items = append(items, record(i, strings.Repeat("x", 5000)))
 			}
 			in[i.Name] = items
+			n := i.MaxItems + 1
+			if i.LimitItems >= 0 {
+				n = min(n, i.LimitItems)
+			}
+			var within []any
+			for k := 0; k < n; k++ {
+				within = append(within, recordWithin(i, 5000))
+			}
+			planned[i.Name] = within
 		}
 	}
 	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
+	out = append(out, Request{Model: ids[len(ids)-1], Slots: fullSlots(d, "x"), Inputs: planned})
 	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}})
 	// A provider given apart from the model: the only text provider
 	// patterns see, never a segment of the model id.
@@ -147,6 +167,20 @@ func fullSlots(d *portable.Project, text string) map[string]string {
 		m[p.Name] = text
 	}
 	return m
+}
+
+// recordWithin is a record whose fields hold n characters each, or
+// their limit where it is lower.
+func recordWithin(in portable.Input, n int) map[string]any {
+	r := map[string]any{}
+	for _, f := range in.Fields {
+		k := n
+		if f.LimitChars >= 0 {
+			k = min(k, f.LimitChars)
+		}
+		r[f.Name] = strings.Repeat("y", k)
+	}
+	return r
 }
 
 func record(in portable.Input, text string) map[string]any {
@@ -307,7 +341,7 @@ func main() {
 		} else {
 			l := []any{}
 			for _, f := range fs {
-				l = append(l, map[string]any{"name": f.Name, "placeholder": f.Placeholder, "input": f.Input, "maxChars": f.MaxChars, "maxItems": f.MaxItems, "stable": f.Stable})
+				l = append(l, map[string]any{"name": f.Name, "placeholder": f.Placeholder, "input": f.Input, "maxChars": f.MaxChars, "typicalChars": f.TypicalChars, "limitChars": f.LimitChars, "maxItems": f.MaxItems, "typicalItems": f.TypicalItems, "limitItems": f.LimitItems, "stable": f.Stable})
 			}
 			a["fields"] = l
 		}
