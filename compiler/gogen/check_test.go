@@ -2,6 +2,7 @@ package gogen_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,6 +132,12 @@ defaultMode: "standard"
 				t.Fatalf("the project has errors: %v", ds)
 			}
 			src, err := gogen.Generate(proj.Programs(), "h")
+			// lint's check (Clashes) refuses exactly what Generate does.
+			clash := gogen.Clashes(proj.Programs())
+			var gce, cce *config.Error
+			if errors.As(err, &gce) != (clash != nil) || gce != nil && (!errors.As(clash, &cce) || fmt.Sprint(cce.Diagnostics) != fmt.Sprint(gce.Diagnostics)) {
+				t.Errorf("Clashes: %v\nGenerate: %v", clash, err)
+			}
 			if c.want == "" {
 				if err != nil {
 					t.Fatal(err)

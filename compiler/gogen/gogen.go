@@ -60,6 +60,7 @@ func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
 // server run it, so that a clash is found before a build.
 func Clashes(progs []*compiler.Program) error {
 	g := newGen(progs)
+	g.namesOnly = true
 	var ce *config.Error
 	if err := g.check(g.render("")); errors.As(err, &ce) {
 		return ce
@@ -81,6 +82,10 @@ func numbered(src []byte) string {
 }
 
 type gen struct {
+	// namesOnly renders every declaration but leaves the cost and notice
+	// tables empty, which no name of promptc.cue declares and which cost
+	// most of a render: what Clashes checks, never a package written.
+	namesOnly bool
 	p       *compiler.Program
 	slots   []string       // slot names, sorted: the order of Slots' fields
 	slotIdx map[string]int // slot name -> index in slots
@@ -616,7 +621,12 @@ func (g *gen) renderCosts() {
 	counter := p.Counter.Name()
 	g.pf("// TokenCounter says how the costs were counted.\nconst TokenCounter = %q\n\n", counter)
 	g.pf("var costTable = [...]Cost{\n")
-	for _, r := range costs.PerFamily(p) {
+	var rows []costs.Row
+	if !g.namesOnly {
+		// The costs are counted only for the package written.
+		rows = costs.PerFamily(p)
+	}
+	for _, r := range rows {
 		over := 0
 		if r.OverFocus != nil {
 			over = *r.OverFocus
