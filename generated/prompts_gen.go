@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:2ba77c183d79ce370a28e2fefb547dd74dc38e354f9ae0ea4efca19297c99cf9"
+const InputHash = "sha256:9ce4be9ba7dcf007c78115bb0cf8926ef806265173f12b8b045d177f98a2cbf4"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
