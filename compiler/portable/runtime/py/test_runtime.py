@@ -87,6 +87,10 @@ class ValidateTest(unittest.TestCase):
     def test_fields_and_notice(self) -> None:
         self.assertEqual([f.name for f in RT.fields({"mode": "long", "model": "alpha-small"})],
                          ["cwd", "IsGitRepo", "rules", "Files", "Style", "memory"])
+        by_name = {f.name: f for f in RT.fields({"mode": "long", "model": "alpha-small"})}
+        files, rules = by_name["Files"], by_name["rules"]
+        self.assertEqual((files.max_items, files.typical_items, files.limit_items, files.limit_chars), (2, 0, 2, 0))
+        self.assertEqual((rules.max_chars, rules.limit_chars), (100, 100))
         n = RT.cost_notice({"mode": "long", "model": "alpha-small"})
         self.assertEqual(n.line, "long · +167 tokens per call (192 total)")
         self.assertEqual(n.text, n.line + "\n")

@@ -98,6 +98,14 @@ test("fields lists what the mode reads for the model, each once", () => {
   );
   // The conditional part is not sent to this model: IsGitRepo is still read by git.
   assert.deepEqual(rt.fields({ model: "other" }).map((f) => f.name), ["rules", "cwd", "memory"]);
+  // Each field's planning figures and limit: a list's declared limitItems,
+  // a slot's maxChars as its limit too.
+  const byName = Object.fromEntries(rt.fields({ mode: "long", model: "alpha-small" }).map((f) => [f.name, f]));
+  assert.deepEqual(
+    [byName.Files.maxItems, byName.Files.typicalItems, byName.Files.limitItems, byName.Files.limitChars],
+    [2, 0, 2, 0],
+  );
+  assert.deepEqual([byName.rules.maxChars, byName.rules.limitChars], [100, 100]);
 });
 
 test("cost notices come from the build", () => {
