@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:9ce4be9ba7dcf007c78115bb0cf8926ef806265173f12b8b045d177f98a2cbf4"
+const InputHash = "sha256:d7792a913fc3689175590f902d2f69d9f1ffee1405f83d7502e1551cab715903"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

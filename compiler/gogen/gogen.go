@@ -86,12 +86,12 @@ type gen struct {
 	// tables empty, which no name of promptc.cue declares and which cost
 	// most of a render: what Clashes checks, never a package written.
 	namesOnly bool
-	p       *compiler.Program
-	slots   []string       // slot names, sorted: the order of Slots' fields
-	slotIdx map[string]int // slot name -> index in slots
-	conds   []string       // conditional part names, sorted: the order of conditions
-	progs   []*compiler.Program
-	b       bytes.Buffer
+	p         *compiler.Program
+	slots     []string       // slot names, sorted: the order of Slots' fields
+	slotIdx   map[string]int // slot name -> index in slots
+	conds     []string       // conditional part names, sorted: the order of conditions
+	progs     []*compiler.Program
+	b         bytes.Buffer
 	// runtime is the fixed code of the package (genruntime's files).
 	runtime   string
 	texts     []string
