@@ -101,13 +101,15 @@ func (b *builder) checkInputsUsed() []diag.Diagnostic {
 }
 
 // InputValues checks values against the declared inputs and returns them
-// as template parts render them: strings, bools, and lists as
-// []map[string]string. An input left out takes its zero value (as a Go
+// as template parts render them: strings, bools, records as
+// map[string]any and lists as []map[string]any, every declared field
+// present. An input or field left out takes its zero value (as a Go
 // struct field would): "", false, an enum's "" (which no when condition
-// lists) or an empty list. A value of the wrong type, an unknown input or
-// field, an enum value not declared, and a value over its declared limit
-// (limitChars, limitItems) are errors naming the input; the planning
-// figures (maxChars, maxItems) refuse nothing.
+// lists), an empty list or a record of zero values. A value of the wrong
+// type, an unknown input or field, an enum value not declared, and a
+// value over its declared limit (limitChars, limitItems) are errors
+// naming the input by its full path (Config.Servers[0].Name); the
+// planning figures (maxChars, maxItems) refuse nothing.
 func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 	decl := p.Config.Inputs
 	for _, name := range slices.Sorted(maps.Keys(values)) {
@@ -117,37 +119,12 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 	}
 	out := make(map[string]any, len(decl))
 	for _, name := range slices.Sorted(maps.Keys(decl)) {
-		in := decl[name]
 		v, given := values[name]
-		switch in.Type {
-		case config.InputBool:
-			b, ok := v.(bool)
-			if given && !ok {
-				return nil, fmt.Errorf("input %s is a bool: give true or false, not %s", name, show(v))
-			}
-			out[name] = b
-		case config.InputString, config.InputEnum:
-			s, ok := v.(string)
-			if given && !ok {
-				return nil, fmt.Errorf("input %s is a %s: give a string, not %s", name, in.Type, show(v))
-			}
-			if in.Type == config.InputEnum && given && !slices.Contains(in.Values, s) {
-				return nil, fmt.Errorf("input %s is %q, not one of its values (%s)", name, s, strings.Join(in.Values, ", "))
-			}
-			if !utf8.ValidString(s) {
-				return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", name, invalidUTF8At(s))
-			}
-			if in.LimitChars != nil && utf8.RuneCountInString(s) > *in.LimitChars {
-				return nil, fmt.Errorf("input %s is %d characters, more than its limitChars %d", name, utf8.RuneCountInString(s), *in.LimitChars)
-			}
-			out[name] = s
-		case config.InputList:
-			recs, err := listValue(in, v, given)
-			if err != nil {
-				return nil, err
-			}
-			out[name] = recs
+		val, err := inputValue(decl[name], name, v, given)
+		if err != nil {
+			return nil, err
 		}
+		out[name] = val
 	}
 	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		if t := p.Parts[name].Tmpl; t != nil {
@@ -159,52 +136,92 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 	return out, nil
 }
 
-// listValue checks a list input's value: records ([]any of map[string]any
-// as JSON decodes them) with declared string fields within their
-// limitChars, at most limitItems of them (each only when declared).
-func listValue(in config.Input, v any, given bool) ([]map[string]string, error) {
-	recs := []map[string]string{}
+// inputValue checks v (as JSON decodes it; given false when left out) as
+// the value of input or field in at path, and returns it as templates
+// read it.
+func inputValue(in config.Input, path string, v any, given bool) (any, error) {
+	switch in.Type {
+	case config.InputBool:
+		b, ok := v.(bool)
+		if given && !ok {
+			return nil, fmt.Errorf("input %s is a bool: give true or false, not %s", path, show(v))
+		}
+		return b, nil
+	case config.InputList:
+		return listValue(in, path, v, given)
+	case config.InputRecord:
+		return recordValue(in, path, v, given)
+	}
+	s, ok := v.(string)
+	if given && !ok {
+		return nil, fmt.Errorf("input %s is a %s: give a string, not %s", path, in.Type, show(v))
+	}
+	// "" is an enum's zero value, which the generated packages accept
+	// (no value), at any depth.
+	if in.Type == config.InputEnum && given && s != "" && !slices.Contains(in.Values, s) {
+		return nil, fmt.Errorf("input %s is %q, not one of its values (%s)", path, s, strings.Join(in.Values, ", "))
+	}
+	if !utf8.ValidString(s) {
+		return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", path, invalidUTF8At(s))
+	}
+	if in.LimitChars != nil && utf8.RuneCountInString(s) > *in.LimitChars {
+		return nil, fmt.Errorf("input %s is %d characters, more than its limitChars %d", path, utf8.RuneCountInString(s), *in.LimitChars)
+	}
+	return s, nil
+}
+
+// listValue checks a list's value: records ([]any of map[string]any as
+// JSON decodes them), at most limitItems of them when declared, each
+// checked as recordValue checks a record.
+func listValue(in config.Input, path string, v any, given bool) ([]map[string]any, error) {
+	recs := []map[string]any{}
 	if !given {
 		return recs, nil
 	}
 	items, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("input %s is a list: give an array of records, not %s", in.Name, show(v))
+		return nil, fmt.Errorf("input %s is a list: give an array of records, not %s", path, show(v))
 	}
 	if in.LimitItems != nil && len(items) > *in.LimitItems {
-		return nil, fmt.Errorf("input %s has %d records, more than its limitItems %d", in.Name, len(items), *in.LimitItems)
+		return nil, fmt.Errorf("input %s has %d records, more than its limitItems %d", path, len(items), *in.LimitItems)
 	}
 	for i, it := range items {
-		obj, ok := it.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("input %s record %d is %s, not an object of fields (%s)", in.Name, i+1, show(it), strings.Join(in.FieldNames(), ", "))
-		}
-		rec := make(map[string]string, len(in.Fields))
-		for _, fn := range slices.Sorted(maps.Keys(obj)) {
-			f, ok := in.Fields[fn]
-			if !ok {
-				return nil, fmt.Errorf("input %s record %d has field %s, which is not declared (fields: %s)", in.Name, i+1, fn, strings.Join(in.FieldNames(), ", "))
-			}
-			s, ok := obj[fn].(string)
-			if !ok {
-				return nil, fmt.Errorf("input %s record %d field %s is a string, not %s", in.Name, i+1, fn, show(obj[fn]))
-			}
-			if !utf8.ValidString(s) {
-				return nil, fmt.Errorf("input %s record %d field %s is not valid UTF-8 (at byte %d); give text", in.Name, i+1, fn, invalidUTF8At(s))
-			}
-			if n := utf8.RuneCountInString(s); f.LimitChars != nil && n > *f.LimitChars {
-				return nil, fmt.Errorf("input %s record %d field %s is %d characters, more than its limitChars %d", in.Name, i+1, fn, n, *f.LimitChars)
-			}
-			rec[fn] = s
-		}
-		for _, fn := range in.FieldNames() {
-			if _, ok := rec[fn]; !ok {
-				rec[fn] = ""
-			}
+		rec, err := recordValue(in, fmt.Sprintf("%s[%d]", path, i), it, true)
+		if err != nil {
+			return nil, err
 		}
 		recs = append(recs, rec)
 	}
 	return recs, nil
+}
+
+// recordValue checks a record's value (a map[string]any as JSON decodes
+// it) against the fields of in (a record, or a list whose item it is):
+// every field declared, each field's value checked, the fields left out
+// at their zero values.
+func recordValue(in config.Input, path string, v any, given bool) (map[string]any, error) {
+	obj := map[string]any{}
+	if given {
+		var ok bool
+		if obj, ok = v.(map[string]any); !ok {
+			return nil, fmt.Errorf("input %s is %s, not an object of fields (%s)", path, show(v), strings.Join(in.FieldNames(), ", "))
+		}
+	}
+	for _, fn := range slices.Sorted(maps.Keys(obj)) {
+		if _, ok := in.Fields[fn]; !ok {
+			return nil, fmt.Errorf("input %s has field %s, which is not declared (fields: %s)", path, fn, strings.Join(in.FieldNames(), ", "))
+		}
+	}
+	rec := make(map[string]any, len(in.Fields))
+	for _, fn := range in.FieldNames() {
+		fv, given := obj[fn]
+		val, err := inputValue(in.Fields[fn], path+"."+fn, fv, given)
+		if err != nil {
+			return nil, err
+		}
+		rec[fn] = val
+	}
+	return rec, nil
 }
 
 // invalidUTF8At is the offset of the first byte of s that is not valid
@@ -240,47 +257,57 @@ func (p *Program) TypicalInputs() map[string]any {
 // typicalInputs are TypicalInputs of inputs; with neutral, every string
 // and field is x's of its typical length, its typical value set aside.
 func typicalInputs(inputs map[string]config.Input, neutral bool) map[string]any {
-	str := func(given bool, s string, maxChars int, chars *int) string {
+	out := map[string]any{}
+	for name, in := range inputs {
+		out[name] = typicalValue(in, neutral)
+	}
+	return out
+}
+
+// typicalValue is the typical value of input or field in, as
+// typicalInputs builds it.
+func typicalValue(in config.Input, neutral bool) any {
+	switch in.Type {
+	case config.InputBool:
+		b, _ := in.Typical.(bool)
+		return b
+	case config.InputEnum:
+		s, ok := in.Typical.(string)
+		if !ok && len(in.Values) > 0 {
+			s = in.Values[0]
+		}
+		return s
+	case config.InputString:
+		s, given := in.Typical.(string)
 		if neutral && given {
 			return strings.Repeat("x", utf8.RuneCountInString(s))
 		}
-		return typicalString(given, s, maxChars, chars)
-	}
-	out := map[string]any{}
-	for name, in := range inputs {
-		switch in.Type {
-		case config.InputBool:
-			b, _ := in.Typical.(bool)
-			out[name] = b
-		case config.InputEnum:
-			s, ok := in.Typical.(string)
-			if !ok && len(in.Values) > 0 {
-				s = in.Values[0]
-			}
-			out[name] = s
-		case config.InputString:
-			s, _ := in.Typical.(string)
-			out[name] = str(in.Typical != nil, s, *in.MaxChars, in.TypicalChars)
-		case config.InputList:
-			n := 0
-			if in.TypicalItems != nil {
-				n = *in.TypicalItems
-			}
-			recs := make([]map[string]string, n)
-			for i := range recs {
-				recs[i] = map[string]string{}
-				for fn, f := range in.Fields {
-					s := ""
-					if f.Typical != nil {
-						s = *f.Typical
-					}
-					recs[i][fn] = str(f.Typical != nil, s, f.MaxChars, f.TypicalChars)
-				}
-			}
-			out[name] = recs
+		maxChars := 0
+		if in.MaxChars != nil {
+			maxChars = *in.MaxChars
 		}
+		return typicalString(given, s, maxChars, in.TypicalChars)
+	case config.InputList:
+		n := 0
+		if in.TypicalItems != nil {
+			n = *in.TypicalItems
+		}
+		recs := make([]map[string]any, n)
+		for i := range recs {
+			recs[i] = typicalRecord(in, neutral)
+		}
+		return recs
 	}
-	return out
+	return typicalRecord(in, neutral)
+}
+
+// typicalRecord is a record of in's fields at their typical values.
+func typicalRecord(in config.Input, neutral bool) map[string]any {
+	rec := make(map[string]any, len(in.Fields))
+	for fn, f := range in.Fields {
+		rec[fn] = typicalValue(f, neutral)
+	}
+	return rec
 }
 
 func typicalString(given bool, s string, maxChars int, chars *int) string {

@@ -84,41 +84,51 @@ func randomString(r *rand.Rand, maxChars int) string {
 }
 
 // randomInputs are values Validate accepts: every string within its
-// maxChars, every list within its maxItems, enums among their values or
-// left out; a third of the time each at its maximum.
+// maxChars, every list within its maxItems, enums among their values,
+// records of such fields to any depth, each left out at times; a third
+// of the time each at its maximum.
 func randomInputs(r *rand.Rand, inputs map[string]config.Input) map[string]any {
 	out := map[string]any{}
 	for _, name := range slices.Sorted(maps.Keys(inputs)) {
-		in := inputs[name]
-		if r.IntN(8) == 0 {
-			continue // left out: its zero value
-		}
-		switch in.Type {
-		case config.InputBool:
-			out[name] = r.IntN(2) == 0
-		case config.InputEnum:
-			out[name] = in.Values[r.IntN(len(in.Values))]
-		case config.InputString:
-			out[name] = randomString(r, *in.MaxChars)
-		case config.InputList:
-			n := *in.MaxItems
-			if r.IntN(3) > 0 {
-				n = r.IntN(n + 1)
-			}
-			items := make([]any, n)
-			for i := range items {
-				rec := map[string]any{}
-				for _, fn := range in.FieldNames() {
-					if r.IntN(6) > 0 {
-						rec[fn] = randomString(r, in.Fields[fn].MaxChars)
-					}
-				}
-				items[i] = rec
-			}
-			out[name] = items
+		if r.IntN(8) > 0 { // else left out: its zero value
+			out[name] = randomValue(r, inputs[name])
 		}
 	}
 	return out
+}
+
+// randomValue is a random value of input or field in.
+func randomValue(r *rand.Rand, in config.Input) any {
+	switch in.Type {
+	case config.InputBool:
+		return r.IntN(2) == 0
+	case config.InputEnum:
+		return in.Values[r.IntN(len(in.Values))]
+	case config.InputString:
+		return randomString(r, *in.MaxChars)
+	case config.InputList:
+		n := *in.MaxItems
+		if r.IntN(3) > 0 {
+			n = r.IntN(n + 1)
+		}
+		items := make([]any, n)
+		for i := range items {
+			items[i] = randomRecord(r, in)
+		}
+		return items
+	}
+	return randomRecord(r, in)
+}
+
+// randomRecord is a record of in's fields, each left out at times.
+func randomRecord(r *rand.Rand, in config.Input) map[string]any {
+	rec := map[string]any{}
+	for _, fn := range in.FieldNames() {
+		if r.IntN(6) > 0 {
+			rec[fn] = randomValue(r, in.Fields[fn])
+		}
+	}
+	return rec
 }
 
 // TestTemplatePropertyProjects renders every template part of the

@@ -109,8 +109,12 @@ type tval struct {
 	// or a record): for an input string max x's, for an enum its longest
 	// value, for a number its most digits.
 	text *rope
-	// list is the list input a kList or kRecord value comes from.
-	list *config.Input
+	// shape is the declared input or field a kList or kRecord value comes
+	// from (for a list's item, the list: its Fields are the item's), and
+	// decl where promptc.cue declares it ("inputs.Config.fields.Servers"),
+	// which tells two shapes apart.
+	shape *config.Input
+	decl  string
 	// enum holds an enum's values.
 	enum []string
 	// konst is set for a constant string, str its value: a printf format
@@ -186,7 +190,7 @@ func joinVal(a, b tval) tval {
 		return a
 	}
 	out := a
-	if a.kind != b.kind || (a.kind == kList || a.kind == kRecord) && a.list.Name != b.list.Name {
+	if a.kind != b.kind || (a.kind == kList || a.kind == kRecord) && a.decl != b.decl {
 		out = tval{kind: kAny, what: a.what, node: a.node}
 		if ta, tb := a.printable(), b.printable(); ta != nil && tb != nil {
 			out.text = longer(ta, tb)
@@ -348,29 +352,14 @@ func renderBound(t *TextTemplate, inputs map[string]config.Input) int {
 	limited := make(map[string]config.Input, len(inputs))
 	same := true
 	for name, in := range inputs {
-		var lacks, differs bool
-		in.MaxChars, lacks, differs = atLimit(in.MaxChars, in.LimitChars)
-		if in.Type == config.InputList {
-			in.MaxItems, lacks, differs = atLimit(in.MaxItems, in.LimitItems)
-			fields := make(map[string]config.Field, len(in.Fields))
-			for fn, f := range in.Fields {
-				if f.LimitChars == nil {
-					lacks = true
-				} else {
-					differs = differs || *f.LimitChars != f.MaxChars
-					f.MaxChars = *f.LimitChars
-				}
-				fields[fn] = f
-			}
-			in.Fields = fields
-		}
-		if slices.Contains(t.Reads, name) && (in.Type == config.InputString || in.Type == config.InputList) {
+		lin, lacks, differs := atLimits(in)
+		if slices.Contains(t.Reads, name) {
 			if lacks {
 				return -1
 			}
 			same = same && !differs
 		}
-		limited[name] = in
+		limited[name] = lin
 	}
 	if same {
 		return t.MaxChars
@@ -380,6 +369,30 @@ func renderBound(t *TextTemplate, inputs map[string]config.Input) int {
 		return -1
 	}
 	return lt.MaxChars
+}
+
+// atLimits is input or field in with each planning figure (a string's
+// maxChars, a list's maxItems), its own and its fields' to any depth,
+// replaced by its limit; whether one of them has no limit, and whether
+// one limit differs from its figure. Bools and enums need none.
+func atLimits(in config.Input) (config.Input, bool, bool) {
+	var lacks, differs bool
+	switch in.Type {
+	case config.InputString:
+		in.MaxChars, lacks, differs = atLimit(in.MaxChars, in.LimitChars)
+	case config.InputList:
+		in.MaxItems, lacks, differs = atLimit(in.MaxItems, in.LimitItems)
+	}
+	if len(in.Fields) > 0 {
+		fields := make(map[string]config.Input, len(in.Fields))
+		for fn, f := range in.Fields {
+			lf, l, d := atLimits(f)
+			lacks, differs = lacks || l, differs || d
+			fields[fn] = lf
+		}
+		in.Fields = fields
+	}
+	return in, lacks, differs
 }
 
 // atLimit is a planning figure replaced by its limit: the limit, whether
@@ -615,10 +628,10 @@ func (w *twalker) rangeNode(n *parse.RangeNode, dot tval) *rope {
 	items, elem := int64(0), tval{kind: kNil}
 	switch v.kind {
 	case kList:
-		if v.list.MaxItems != nil {
-			items = int64(*v.list.MaxItems)
+		if v.shape.MaxItems != nil {
+			items = int64(*v.shape.MaxItems)
 		}
-		elem = tval{kind: kRecord, what: v.what + "[]", list: v.list}
+		elem = tval{kind: kRecord, what: v.what + "[]", shape: v.shape, decl: v.decl}
 	case kInt:
 		// range over an integer (Go 1.22 text/template): 0..n-1.
 		w.errorf(n.Pipe.Position(), RuleInputType, "{{range %s}} ranges over a number; range over a list input", n.Pipe)
@@ -723,16 +736,16 @@ func (w *twalker) arg(n parse.Node, dot tval) tval {
 	case *parse.DotNode:
 		return dot
 	case *parse.FieldNode:
-		return w.fields(n.Pos, dot, n.Ident)
+		return w.fields(w.fieldOffsets(n.Pos, n.Ident), dot, n.Ident)
 	case *parse.VariableNode:
 		v, ok := w.lookupVar(n.Ident[0])
 		if !ok {
 			w.errorf(n.Pos, RuleTemplateParse, "variable %s is not declared", n.Ident[0])
 			return tval{kind: kNil}
 		}
-		return w.fields(n.Pos, v, n.Ident[1:])
+		return w.fields(w.chainOffsets(n.Pos, n.Ident[1:]), v, n.Ident[1:])
 	case *parse.ChainNode:
-		return w.fields(n.Pos, w.arg(n.Node, dot), n.Field)
+		return w.fields(w.chainOffsets(n.Pos, n.Field), w.arg(n.Node, dot), n.Field)
 	case *parse.PipeNode:
 		w.push(false)
 		defer w.pop()
@@ -773,10 +786,42 @@ func isIntConstant(n *parse.NumberNode) bool {
 	return hex || !strings.ContainsAny(t, ".eEpP")
 }
 
-// fields follows field names from v: from the inputs, an input; from a
-// list's record, a field.
-func (w *twalker) fields(off parse.Pos, v tval, names []string) tval {
-	for _, name := range names {
+// chainOffsets are the offsets of the field names of a chain whose first
+// field (".Name") starts at off: the fields follow each other without
+// space.
+func (w *twalker) chainOffsets(off parse.Pos, names []string) []parse.Pos {
+	out := make([]parse.Pos, len(names))
+	for i, name := range names {
+		out[i] = off
+		off += parse.Pos(1 + len(name))
+	}
+	return out
+}
+
+// fieldOffsets are the offsets of the names of a field node at off.
+// text/template positions a chain of fields (.Config.LSP) at its second
+// field, so the first is found just before it; where the source does not
+// read so, every name is at off.
+func (w *twalker) fieldOffsets(off parse.Pos, names []string) []parse.Pos {
+	if len(names) > 1 {
+		start := int(off) - 1 - len(names[0])
+		if start >= 0 && strings.HasPrefix(w.src[start:], "."+names[0]+"."+names[1]) {
+			return w.chainOffsets(parse.Pos(start), names)
+		}
+	}
+	out := make([]parse.Pos, len(names))
+	for i := range out {
+		out[i] = off
+	}
+	return out
+}
+
+// fields follows field names from v, names[i] at offs[i]: from the
+// inputs, an input; from a record (or a list's item), a field. An
+// undeclared name is reported at its own place, with the declaration
+// that would make the rest of the chain valid.
+func (w *twalker) fields(offs []parse.Pos, v tval, names []string) tval {
+	for i, name := range names {
 		what := strings.TrimSuffix(v.name(), ".") + "." + name
 		if v.what == "." {
 			what = "." + name
@@ -785,31 +830,47 @@ func (w *twalker) fields(off parse.Pos, v tval, names []string) tval {
 		case kRoot:
 			in, ok := w.inputs[name]
 			if !ok {
-				w.errorf(off, RuleInputUndeclared, "%s is not a declared input (%s); declare inputs.%s in promptc.cue or fix the name", what, inputNames(w.inputs), name)
+				w.errorf(offs[i], RuleInputUndeclared, "%s is not a declared input (%s); declare it in promptc.cue, choosing its type and limits: inputs: %s, or fix the name",
+					what, inputNames(w.inputs), declSketch(names[i:]))
 				return tval{kind: kNil}
 			}
 			w.reads[name] = true
-			v = inputVal(in, what)
+			v = inputVal(in, what, "inputs."+name)
 		case kRecord:
-			f, ok := v.list.Fields[name]
+			f, ok := v.shape.Fields[name]
 			if !ok {
-				w.errorf(off, RuleInputUndeclared, "%s is not a field of the records of input %s (fields: %s); declare inputs.%s.fields.%s or fix the name",
-					what, v.list.Name, strings.Join(v.list.FieldNames(), ", "), v.list.Name, name)
+				of := strings.ReplaceAll(strings.TrimPrefix(v.decl, "inputs."), ".fields.", ".")
+				if v.shape.Type == config.InputList {
+					of = "the items of " + of
+				}
+				w.errorf(offs[i], RuleInputUndeclared, "%s is not a field of %s (fields: %s); declare it in promptc.cue, choosing its type and limits: %s: fields: %s, or fix the name",
+					what, of, strings.Join(v.shape.FieldNames(), ", "), strings.ReplaceAll(v.decl, ".", ": "), declSketch(names[i:]))
 				return tval{kind: kNil}
 			}
-			v = tval{kind: kString, what: what, text: xs(int64(f.MaxChars))}
+			v = inputVal(f, what, v.decl+".fields."+name)
 		case kNil:
 			return v
 		default:
-			w.errorf(off, RuleInputType, "%s is %s and has no field %s", v.name(), v.kindName(), name)
+			w.errorf(offs[i], RuleInputType, "%s is %s and has no field %s", v.name(), v.kindName(), name)
 			return tval{kind: kNil}
 		}
 	}
 	return v
 }
 
-// inputVal is the type of input in, read as what.
-func inputVal(in config.Input, what string) tval {
+// declSketch is the CUE that declares names[0] with the rest of names as
+// fields of nested records, the last a string: what a template that reads
+// .A.B.C needs, for the author to adjust (a bool, an enum, a list).
+func declSketch(names []string) string {
+	if len(names) == 1 {
+		return names[0] + `: {type: "string", maxChars: 200}`
+	}
+	return names[0] + `: {type: "record", fields: ` + declSketch(names[1:]) + `}`
+}
+
+// inputVal is the type of input or field in, read as what and declared
+// at decl.
+func inputVal(in config.Input, what, decl string) tval {
 	switch in.Type {
 	case config.InputBool:
 		return tval{kind: kBool, what: what}
@@ -822,7 +883,9 @@ func inputVal(in config.Input, what string) tval {
 		}
 		return v
 	case config.InputList:
-		return tval{kind: kList, what: what, list: &in}
+		return tval{kind: kList, what: what, shape: &in, decl: decl}
+	case config.InputRecord:
+		return tval{kind: kRecord, what: what, shape: &in, decl: decl}
 	}
 	n := 0
 	if in.MaxChars != nil {
@@ -886,7 +949,7 @@ func (w *twalker) call(id *parse.IdentifierNode, c *parse.CommandNode, args []tv
 		}
 		switch a := args[0]; a.kind {
 		case kList:
-			out.text = lit(strings.Repeat("9", digits(int64(*a.list.MaxItems))))
+			out.text = lit(strings.Repeat("9", digits(int64(*a.shape.MaxItems))))
 		case kString:
 			// len counts bytes: at most four a character.
 			out.text = lit(strings.Repeat("9", digits(satMul(a.chars(), 4))))

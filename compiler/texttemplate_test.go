@@ -17,8 +17,8 @@ func testInputs() map[string]config.Input {
 		"IsGitRepo": {Name: "IsGitRepo", Type: config.InputBool},
 		"Cwd":       {Name: "Cwd", Type: config.InputString, MaxChars: intp(30)},
 		"Style":     {Name: "Style", Type: config.InputEnum, Values: []string{"plain", "caveman"}},
-		"ContextFiles": {Name: "ContextFiles", Type: config.InputList, MaxItems: intp(3), Fields: map[string]config.Field{
-			"Path": {Name: "Path", MaxChars: 10}, "Content": {Name: "Content", MaxChars: 20}}},
+		"ContextFiles": {Name: "ContextFiles", Type: config.InputList, MaxItems: intp(3), Fields: map[string]config.Input{
+			"Path": {Name: "Path", Type: config.InputString, MaxChars: intp(10)}, "Content": {Name: "Content", Type: config.InputString, MaxChars: intp(20)}}},
 	}
 }
 
@@ -106,10 +106,10 @@ func TestTemplateMaxBoundsRenders(t *testing.T) {
 // bound, other templates and parse errors are reported at file:line:col.
 func TestTemplateFindings(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
-		{"undeclared input", "ab\n  {{.IsGit}}", "t.tmpl:2:5: .IsGit is not a declared input (declared: ContextFiles, Cwd, IsGitRepo, Style); declare inputs.IsGit in promptc.cue or fix the name (INPUT_UNDECLARED)"},
-		{"undeclared record field", "{{range .ContextFiles}}{{.Name}}{{end}}", "t.tmpl:1:26: .ContextFiles[].Name is not a field of the records of input ContextFiles (fields: Content, Path); declare inputs.ContextFiles.fields.Name or fix the name (INPUT_UNDECLARED)"},
-		{"root field inside range", "{{range .ContextFiles}}{{.Cwd}}{{end}}", "t.tmpl:1:26: .ContextFiles[].Cwd is not a field of the records of input ContextFiles (fields: Content, Path); declare inputs.ContextFiles.fields.Cwd or fix the name (INPUT_UNDECLARED)"},
-		{"dollar reaches the inputs inside range", "{{range .ContextFiles}}{{$.Cwd}}{{$.Nope}}{{end}}", "t.tmpl:1:36: .Nope is not a declared input (declared: ContextFiles, Cwd, IsGitRepo, Style); declare inputs.Nope in promptc.cue or fix the name (INPUT_UNDECLARED)"},
+		{"undeclared input", "ab\n  {{.IsGit}}", "t.tmpl:2:5: .IsGit is not a declared input (declared: ContextFiles, Cwd, IsGitRepo, Style); declare it in promptc.cue, choosing its type and limits: inputs: IsGit: {type: \"string\", maxChars: 200}, or fix the name (INPUT_UNDECLARED)"},
+		{"undeclared record field", "{{range .ContextFiles}}{{.Name}}{{end}}", "t.tmpl:1:26: .ContextFiles[].Name is not a field of the items of ContextFiles (fields: Content, Path); declare it in promptc.cue, choosing its type and limits: inputs: ContextFiles: fields: Name: {type: \"string\", maxChars: 200}, or fix the name (INPUT_UNDECLARED)"},
+		{"root field inside range", "{{range .ContextFiles}}{{.Cwd}}{{end}}", "t.tmpl:1:26: .ContextFiles[].Cwd is not a field of the items of ContextFiles (fields: Content, Path); declare it in promptc.cue, choosing its type and limits: inputs: ContextFiles: fields: Cwd: {type: \"string\", maxChars: 200}, or fix the name (INPUT_UNDECLARED)"},
+		{"dollar reaches the inputs inside range", "{{range .ContextFiles}}{{$.Cwd}}{{$.Nope}}{{end}}", "t.tmpl:1:36: .Nope is not a declared input (declared: ContextFiles, Cwd, IsGitRepo, Style); declare it in promptc.cue, choosing its type and limits: inputs: Nope: {type: \"string\", maxChars: 200}, or fix the name (INPUT_UNDECLARED)"},
 		{"field of a string", "{{with .Cwd}}{{.Path}}{{end}}", "t.tmpl:1:16: .Cwd is a string and has no field Path (INPUT_TYPE)"},
 		{"printing a list", "x{{.ContextFiles}}", "t.tmpl:1:4: {{.ContextFiles}} prints .ContextFiles, a list; print its fields, or range over a list (INPUT_TYPE)"},
 		{"range over a string", "{{range .Cwd}}x{{end}}", "t.tmpl:1:9: {{range .Cwd}} ranges over .Cwd, a string; range takes a list input (INPUT_TYPE)"},
@@ -251,7 +251,7 @@ func TestInputValuesUTF8(t *testing.T) {
 		t.Errorf("string: %v", err)
 	}
 	files := []any{map[string]any{"Path": "a", "Content": "\xc3"}}
-	if _, err := p.InputValues(map[string]any{"ContextFiles": files}); err == nil || err.Error() != "input ContextFiles record 1 field Content is not valid UTF-8 (at byte 0); give text" {
+	if _, err := p.InputValues(map[string]any{"ContextFiles": files}); err == nil || err.Error() != "input ContextFiles[0].Content is not valid UTF-8 (at byte 0); give text" {
 		t.Errorf("field: %v", err)
 	}
 	if _, err := p.InputValues(map[string]any{"Cwd": "日本"}); err != nil {
@@ -272,9 +272,9 @@ func TestTemplateBound(t *testing.T) {
 		in["Cwd"] = cwd
 		files := in["ContextFiles"]
 		files.LimitItems = intp(4)
-		files.Fields = map[string]config.Field{
-			"Path":    {Name: "Path", MaxChars: 10, LimitChars: intp(10)},
-			"Content": {Name: "Content", MaxChars: 20, LimitChars: intp(25)},
+		files.Fields = map[string]config.Input{
+			"Path":    {Name: "Path", Type: config.InputString, MaxChars: intp(10), LimitChars: intp(10)},
+			"Content": {Name: "Content", Type: config.InputString, MaxChars: intp(20), LimitChars: intp(25)},
 		}
 		in["ContextFiles"] = files
 		return in
@@ -290,10 +290,18 @@ func TestTemplateBound(t *testing.T) {
 		{"a field without a limit", `{{range .ContextFiles}}{{.Content}}{{end}}`, func() map[string]config.Input {
 			in := limited()
 			files := in["ContextFiles"]
-			files.Fields = map[string]config.Field{"Path": {Name: "Path", MaxChars: 10, LimitChars: intp(10)}, "Content": {Name: "Content", MaxChars: 20}}
+			files.Fields = map[string]config.Input{"Path": {Name: "Path", Type: config.InputString, MaxChars: intp(10), LimitChars: intp(10)}, "Content": {Name: "Content", Type: config.InputString, MaxChars: intp(20)}}
 			in["ContextFiles"] = files
 			return in
 		}(), 60, -1},
+		// A record read counts at its limits only when every string and
+		// list in it, at any depth, declares one.
+		{"a nested field without a limit", `{{.Config.LSP}}`, recordInputs(), 4, -1},
+		{"every nested field limited at twice its plan", `{{.Config.LSP}}{{range .Config.Servers}}{{.Cmd.Path}}{{end}}`, func() map[string]config.Input {
+			in := recordInputs()
+			in["Config"] = doubleLimits(in["Config"])
+			return in
+		}(), 4 + 2*6, 8 + 4*12},
 		{"bools and enums only", `{{if .IsGitRepo}}git {{end}}{{.Style}}`, testInputs(), 11, 11},
 		{"an unread input without a limit", `{{.Style}}`, testInputs(), 7, 7},
 	} {
@@ -307,4 +315,21 @@ func TestTemplateBound(t *testing.T) {
 			}
 		})
 	}
+}
+
+// doubleLimits is in with a limit at twice its planning figure on every
+// string and list, its own and its fields', to any depth.
+func doubleLimits(in config.Input) config.Input {
+	if in.MaxChars != nil {
+		in.LimitChars = intp(2 * *in.MaxChars)
+	}
+	if in.MaxItems != nil {
+		in.LimitItems = intp(2 * *in.MaxItems)
+	}
+	fields := map[string]config.Input{}
+	for fn, f := range in.Fields {
+		fields[fn] = doubleLimits(f)
+	}
+	in.Fields = fields
+	return in
 }

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d7792a913fc3689175590f902d2f69d9f1ffee1405f83d7502e1551cab715903"
+const InputHash = "sha256:884613c432d6c0e6eb5f471837318bcaeb235728c47193aae44420ae5c049830"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -1536,7 +1536,9 @@ func (r Request) Resolve() (Resolution, error) {
 // placeholder or a run-time input, as promptc.cue declares it.
 type Field struct {
 	// Name is the slot's, placeholder's or input's name in promptc.cue,
-	// and GoName its field in Slots (in Inputs for an input).
+	// and GoName its field in Slots (in Inputs for an input). A field of a
+	// record input or of a list's items is named by its path from the
+	// input, both ways: Config.Options.Name, Files[].Path.
 	Name, GoName string
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
 	// text); Input for a run-time input; neither for a slot.
@@ -1559,7 +1561,9 @@ type Field struct {
 
 // Fields lists, in the order r's prompt reads them and each once, the
 // slots, run-time placeholders and inputs r's mode reads for r's model (in
-// r's profile): what a harness must supply, with its limits. An input
+// r's profile): what a harness must supply, with its limits; an input is
+// followed by every field of its records and list items, nested ones
+// included, in declared order. An input
 // that only decides whether a part is sent is listed too. It fails where
 // Compose does.
 func (r Request) Fields() ([]Field, error) {
@@ -1581,7 +1585,9 @@ func (r Request) Fields() ([]Field, error) {
 			continue
 		}
 		for _, i := range it.reads {
-			add(inputFields[i])
+			for _, f := range inputFields[i] {
+				add(f)
+			}
 		}
 		switch it.kind {
 		case itemSlot:
@@ -4483,11 +4489,19 @@ const (
 	StyleCaveman     Style = "caveman"
 )
 
-// inputFields describes each input, in name order, for Request.Fields.
-var inputFields = [...]Field{
-	{Name: "HasSystemMD", GoName: "HasSystemMD", Input: true, Stable: true},
-	{Name: "Style", GoName: "Style", Input: true, Stable: true},
-	{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, TypicalChars: 0, Stable: true},
+// inputFields describes each input, in name order, for Request.Fields:
+// the input, then each field of its records and lists' items, to any
+// depth, in declared order.
+var inputFields = [...][]Field{
+	{
+		{Name: "HasSystemMD", GoName: "HasSystemMD", Input: true, Stable: true},
+	},
+	{
+		{Name: "Style", GoName: "Style", Input: true, Stable: true},
+	},
+	{
+		{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, TypicalChars: 0, Stable: true},
+	},
 }
 
 // when reports whether the when condition of part whens[i] holds: on an

@@ -569,7 +569,7 @@ Git: {{if .IsGitRepo}}yes{{else}}no{{end}}
 	{
 		ID: compiler.RuleInputUndeclared, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "Every field a template reads is a declared input or a field of its records.",
-		Doc:     `A template part's data are the inputs promptc.cue declares. Each field it reads (.IsGitRepo; inside range over a list, the records' fields such as .Path; $.Cwd from anywhere) must be declared, with its type, so that budgets can bound it and the generated Inputs struct has it.`,
+		Doc:     `A template part's data are the inputs promptc.cue declares. Each field it reads (.IsGitRepo; inside range over a list, the items' fields such as .Path; a record's fields to any depth, .Config.Options.InitializeAs; $.Cwd from anywhere) must be declared, with its type, so that budgets can bound it and the generated Inputs struct has it. A chain is reported at its first undeclared field (.Cfg of .Cfg.LSP, .Nope of .Config.Nope), with the CUE that declares it and the rest of the chain (inputs: Cfg: {type: "record", fields: LSP: {type: "string", maxChars: 200}}), to adjust to the field's real type and limits.`,
 		Bad: `-- prompts/coder.tmpl --
 On branch {{.GitBranch}}.
 `,

@@ -19,7 +19,8 @@ import (
 const reasonPlaceholder = "TODO say why this is acceptable"
 
 // codeActions offers the quick fixes whose result is certain, for the
-// findings the client passes: delete trailing white space or a hidden
+// findings the client passes (or, if it passes none, those on the lines
+// of the range): delete trailing white space or a hidden
 // character, create the file a missing include names, or add an ignore
 // directive with a reason to fill in.
 func (s *Server) codeActions(cl *call, p *codeActionParams) any {
@@ -33,7 +34,11 @@ func (s *Server) codeActions(cl *call, p *codeActionParams) any {
 	s.mu.Unlock()
 	uri := p.TextDocument.URI
 	lines := markdown.Scan([]byte(ds.text))
-	for _, d := range p.Context.Diagnostics {
+	ds2 := p.Context.Diagnostics
+	if len(ds2) == 0 {
+		ds2 = ds.sn.onLines(ds.rel, p.Range)
+	}
+	for _, d := range ds2 {
 		// Only a finding of the current check is fixed: the client's copy
 		// may predate the last edit, and its range then points elsewhere.
 		f, ok := ds.sn.finding(ds.rel, d)
@@ -98,6 +103,30 @@ func (sn *snapshot) finding(rel string, d diagnostic) (diag.Diagnostic, bool) {
 		}
 	}
 	return diag.Diagnostic{}, false
+}
+
+// onLines returns the current check's findings in file rel on the lines
+// r spans, as the editor shows them. A client may send no findings with
+// a request for code actions (Helix sends only those whose range overlaps
+// the cursor's, none when the cursor sits just past a finding's end): the
+// fixes of the lines under the cursor are offered then. A range that ends
+// at the start of a line does not span that line.
+func (sn *snapshot) onLines(rel string, r lspRange) []diagnostic {
+	last := r.End.Line
+	if r.End.Character == 0 && last > r.Start.Line {
+		last--
+	}
+	var out []diagnostic
+	for _, f := range sn.diags {
+		if f.Pos.Path != rel {
+			continue
+		}
+		d := sn.toLSP(f)
+		if d.Range.Start.Line <= last && d.Range.End.Line >= r.Start.Line {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // ignoreAction inserts <!-- promptc:ignore RULE reason --> above the

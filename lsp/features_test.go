@@ -187,6 +187,34 @@ func TestQuickFixes(t *testing.T) {
 			t.Errorf("actions for %s:\n%s\nwant\n%s", d.Code, got, want[i])
 		}
 	}
+	// Without findings in the request (Helix sends none when the cursor
+	// is just past a finding's end), the fixes of the range's lines: line
+	// 2 only, for a range that ends at the start of line 3.
+	res := c.request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": c.uri("prompts/base.md")},
+		"range": lspRange{position{2, 14}, position{3, 0}}, "context": map[string]any{"diagnostics": []diagnostic{}}})
+	var bare []codeAction
+	if err := json.Unmarshal(res, &bare); err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(bare); got != want[2] {
+		t.Errorf("actions for the lines of a range, no findings sent:\n%s\nwant\n%s", got, want[2])
+	}
+	// A range on the empty line 1 offers nothing; one from line 0's end
+	// to line 1's start spans line 0 alone.
+	res = c.request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": c.uri("prompts/base.md")},
+		"range": lspRange{position{1, 0}, position{1, 0}}, "context": map[string]any{"diagnostics": []diagnostic{}}})
+	if string(res) != "[]" {
+		t.Errorf("actions on an empty line with no findings: %s", res)
+	}
+	res = c.request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": c.uri("prompts/base.md")},
+		"range": lspRange{position{0, 18}, position{1, 0}}, "context": map[string]any{"diagnostics": []diagnostic{}}})
+	bare = nil // a fresh decoding: Unmarshal into reused values merges fields
+	if err := json.Unmarshal(res, &bare); err != nil {
+		t.Fatal(err)
+	}
+	if got := summary(bare); got != want[0]+want[1] {
+		t.Errorf("actions for line 0 by a range ending at line 1's start:\n%s\nwant\n%s", got, want[0]+want[1])
+	}
 	// A finding the buffer no longer has gets no fix: its range would
 	// point at other text.
 	c.change("prompts/base.md", 2, "You are careful.\n\n@shared/safety.md\n")

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,9 +18,15 @@ import (
 const nvimDriver = `
 local root, outfile = ROOT, OUT
 local out = {}
+-- An error anywhere still writes what was seen and quits, so that a
+-- Neovim that cannot run the driver fails the test instead of waiting
+-- at a prompt.
+local ok, err = pcall(function()
 local function wait(cond) return vim.wait(120000, cond, 10) end
 local function client_of(buf)
-  for _, c in pairs(vim.lsp.buf_get_clients(buf)) do return c end
+  local clients
+  if vim.lsp.get_clients then clients = vim.lsp.get_clients({ bufnr = buf }) else clients = vim.lsp.buf_get_clients(buf) end
+  for _, c in pairs(clients) do return c end
 end
 local function find(buf, pat)
   for _, d in ipairs(vim.diagnostic.get(buf)) do
@@ -70,7 +77,9 @@ if miss then
     if a.title:find('^Create') then
       -- What vim.lsp.buf.code_action does with the chosen action.
       vim.lsp.util.apply_workspace_edit(a.edit, client.offset_encoding)
-      if a.command then client.request('workspace/executeCommand', a.command) end
+      if a.command then
+        if vim.fn.has('nvim-0.11') == 1 then client:request('workspace/executeCommand', a.command) else client.request('workspace/executeCommand', a.command) end
+      end
       out.create_offered = true
     end
   end
@@ -88,21 +97,33 @@ res = vim.lsp.buf_request_sync(buf, 'workspace/executeCommand', { command = 'pro
   arguments = { { config = vim.uri_from_fname(root .. '/promptc.cue'), mode = '', model = '' } } }, 120000)
 local r = res and res[client.id] and res[client.id].result
 out.composed = r ~= nil and vim.fn.filereadable(vim.uri_to_fname(r.uri)) == 1
+end)
+if not ok then out.error = tostring(err) end
 
 vim.fn.writefile({ vim.fn.json_encode(out) }, outfile)
 vim.cmd('qa!')
 `
 
-// TestNeovim drives a real Neovim, headless, with the Neovim 0.7 to 0.9
-// set-up of docs/editors.md, against promptc lsp on a copy of the
-// example project: findings of an unsaved buffer, a hover, the quick fix
-// that creates a missing include (the file exists and the finding
-// clears), a template part served, the composed prompt opened. It is
-// skipped where nvim is not installed (Debian's neovim package; .ci/run
-// installs it where it can).
+// TestNeovim drives real Neovims, headless, with the set-ups of
+// docs/editors.md, against promptc lsp on a copy of the example project:
+// findings of an unsaved buffer, a hover, the quick fix that creates a
+// missing include (the file exists and the finding clears), a template
+// part served, the composed prompt opened. Each Neovim runs every block
+// the page offers for its version. The Neovims are nvim on PATH
+// (Debian's neovim package; .ci/run installs it where it can) and those
+// PROMPTC_NVIM lists (paths separated as in PATH; .ci/run fetches newer
+// Neovims from Debian's archive where it can). With none, it is skipped.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
+	var nvims []string
+	if nvim, err := exec.LookPath("nvim"); err == nil {
+		nvims = append(nvims, nvim)
+	}
+	for _, p := range filepath.SplitList(os.Getenv("PROMPTC_NVIM")) {
+		if p != "" {
+			nvims = append(nvims, p)
+		}
+	}
+	if len(nvims) == 0 {
 		t.Skip("nvim is not installed: the real-editor test needs Neovim (Debian: apt-get install neovim)")
 	}
 	if testing.Short() {
@@ -113,12 +134,69 @@ func TestNeovim(t *testing.T) {
 	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, msg)
 	}
-	root := assetsCopy(t)
 	docs, err := os.ReadFile("../docs/editors.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup := luaBlock(t, string(docs), "-- init.lua: promptc lsp for Neovim 0.7 to 0.9")
+	for _, nvim := range nvims {
+		major, minor := nvimVersion(t, nvim)
+		for _, block := range nvimBlocks(major, minor) {
+			t.Run(fmt.Sprintf("%d.%d/%s", major, minor, block), func(t *testing.T) {
+				runNeovim(t, nvim, bin, fencedBlock(t, string(docs), "lua", "-- init.lua: promptc lsp for Neovim "+block))
+			})
+		}
+	}
+}
+
+// nvimBlocks names the set-ups of docs/editors.md (by the end of their
+// first line) that a Neovim of the version should run: its own, and the
+// 0.10 block on later versions, which the page says still works there.
+func nvimBlocks(major, minor int) []string {
+	switch {
+	case major == 0 && minor < 10:
+		return []string{"0.7 to 0.9"}
+	case major == 0 && minor == 10:
+		return []string{"0.10"}
+	default:
+		return []string{"0.10", "0.11 and later"}
+	}
+}
+
+func TestNvimBlocks(t *testing.T) {
+	for _, c := range []struct {
+		major, minor int
+		want         string
+	}{{0, 7, "0.7 to 0.9"}, {0, 9, "0.7 to 0.9"}, {0, 10, "0.10"}, {0, 11, "0.10|0.11 and later"}, {0, 12, "0.10|0.11 and later"}, {1, 0, "0.10|0.11 and later"}} {
+		if got := strings.Join(nvimBlocks(c.major, c.minor), "|"); got != c.want {
+			t.Errorf("nvimBlocks(%d, %d) = %q, want %q", c.major, c.minor, got, c.want)
+		}
+	}
+}
+
+// nvimVersion reads the major and minor version from nvim --version's
+// first line ("NVIM v0.10.4").
+func nvimVersion(t *testing.T, nvim string) (int, int) {
+	t.Helper()
+	out, err := exec.Command(nvim, "--version").Output()
+	if err != nil {
+		t.Fatalf("%s --version: %v", nvim, err)
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(string(out), "NVIM v%d.%d", &major, &minor); err != nil {
+		t.Fatalf("%s --version: no version in %q: %v", nvim, firstLine(string(out)), err)
+	}
+	return major, minor
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// runNeovim runs the driver in nvim with setup as its init.lua, on a
+// fresh copy of the example project, and checks what the driver saw.
+func runNeovim(t *testing.T, nvim, bin, setup string) {
+	root := assetsCopy(t)
 	dir := t.TempDir()
 	outFile := filepath.Join(dir, "out.json")
 	driver := strings.NewReplacer("ROOT", luaString(root), "OUT", luaString(outFile)).Replace(nvimDriver)
@@ -144,27 +222,14 @@ func TestNeovim(t *testing.T) {
 	if err := json.Unmarshal(raw, &got); err != nil {
 		t.Fatalf("%v: %s", err, raw)
 	}
+	if e, ok := got["error"]; ok {
+		t.Errorf("the driver failed in Neovim: %v", e)
+	}
 	for _, k := range []string{"attached", "initialized", "trailing", "trailing_line", "hover", "missing", "create_offered", "created", "cleared", "tmpl", "composed"} {
 		if got[k] != true {
 			t.Errorf("%s: false in Neovim (all: %s)", k, raw)
 		}
 	}
-}
-
-// luaBlock returns the fenced lua block of docs that starts with the line
-// first.
-func luaBlock(t *testing.T, docs, first string) string {
-	t.Helper()
-	i := strings.Index(docs, "```lua\n"+first+"\n")
-	if i < 0 {
-		t.Fatalf("docs/editors.md has no lua block starting %q", first)
-	}
-	block := docs[i+len("```lua\n"):]
-	end := strings.Index(block, "\n```")
-	if end < 0 {
-		t.Fatalf("the lua block starting %q is not closed", first)
-	}
-	return block[:end+1]
 }
 
 // luaString quotes s as a Lua string literal.

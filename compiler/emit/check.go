@@ -93,7 +93,7 @@ func (st *state) compare(o *outDir, files []File) ([]Change, error) {
 		}
 	}
 	for _, n := range st.orphans {
-		why := "build deletes it: promptc wrote it (" + ManifestName + " records its SHA-256) and no longer generates it"
+		why := "build deletes it: promptc wrote it (" + ManifestName + " and this machine's record of what build wrote hold its SHA-256) and no longer generates it"
 		if len(st.leftovers) > 0 {
 			why = "build deletes it once the leftovers are resolved, if " + ManifestName + " then records its SHA-256"
 		}

@@ -195,12 +195,19 @@ func (o *outDir) owned(st *state, files []File) ([]diag.Diagnostic, error) {
 			bad = append(bad, *d)
 		case ok && st.sums[n] != sumText(sum):
 			bad = append(bad, o.notOwned(n, "deletes", "it was edited since promptc wrote it (its SHA-256 is not the one "+ManifestName+" records), and build no longer generates it"))
+		case ok && !o.wroteBefore(n, sum):
+			bad = append(bad, o.notOwned(n, "deletes", unproven))
 		case ok:
 			st.orphanSums[n] = sum
 		}
 	}
 	return bad, nil
 }
+
+// unproven is why build does not delete an orphan the manifest lists
+// with its SHA-256 but no record of this machine proves promptc wrote
+// (see written.go).
+const unproven = "build no longer generates it and only " + ManifestName + " says promptc wrote it, which a commit can say: no build on this machine recorded writing these bytes there (the records are in promptc's cache; PROMPTC_CACHE=off keeps none)"
 
 // notOwned is the finding for name, a file build would replace or delete
 // (verb) and does not own, for the reason why. It is positioned at the

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,38 @@ func TestWriteOwnsOnlyItsFiles(t *testing.T) {
 		dir := oldDir(t)
 		put(t, dir, "c.txt", "old c, edited\n")
 		refused(t, dir, "c.txt", "and build no longer generates it; build never deletes")
+	})
+	// The manifest alone proves nothing: an orphan is deleted only when a
+	// record of this machine says promptc wrote these bytes there.
+	t.Run("orphan planted", func(t *testing.T) {
+		t.Setenv("PROMPTC_CACHE", t.TempDir())
+		refused(t, plantedDir(t), "c.txt", "only "+ManifestName+" says promptc wrote it")
+	})
+	t.Run("orphan with the cache off", func(t *testing.T) {
+		dir := oldDir(t)
+		t.Setenv("PROMPTC_CACHE", "off")
+		refused(t, dir, "c.txt", "only "+ManifestName+" says promptc wrote it")
+	})
+	t.Run("orphan recorded elsewhere", func(t *testing.T) {
+		// The same bytes written by a build of another directory.
+		oldDir(t)
+		refused(t, plantedDir(t), "c.txt", "only "+ManifestName+" says promptc wrote it")
+	})
+	t.Run("orphan recorded with other bytes", func(t *testing.T) {
+		dir := plantedDir(t)
+		t.Setenv("PROMPTC_CACHE", t.TempDir())
+		open(t, dir).recordWritten([]File{{"c.txt", []byte("older c\n")}})
+		refused(t, dir, "c.txt", "only "+ManifestName+" says promptc wrote it")
+	})
+	t.Run("orphan recorded", func(t *testing.T) {
+		dir := oldDir(t)
+		res, err := writeSet(t, dir, newSet.files())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.Removed, []string{"c.txt"}) {
+			t.Errorf("removed %q, want [c.txt]", res.Removed)
+		}
 	})
 	t.Run("equal adopted", func(t *testing.T) {
 		dir := t.TempDir()

@@ -135,6 +135,10 @@ func (o *outDir) write(files []File) (*Result, error) {
 		}
 	}
 	if len(changed) == 0 && len(st.orphans) == 0 {
+		// Records of files already as build writes them (a checkout
+		// whose files were built elsewhere, a cache emptied since) are
+		// refreshed, so that they can be deleted once no longer generated.
+		o.recordWritten(files)
 		return res, nil
 	}
 	// What each name touched must hold after a rollback (nil: nothing)
@@ -186,6 +190,7 @@ func (o *outDir) write(files []File) (*Result, error) {
 	if err := o.do("commit", func() error { return o.create(commitTemp, nil) }); err != nil {
 		return nil, undo(fmt.Errorf("committing the output in %s: %w", o.rel, plain(err)))
 	}
+	o.recordWritten(files)
 	res.Written = names(changed)
 	res.Removed = st.orphans
 

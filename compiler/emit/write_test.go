@@ -111,8 +111,20 @@ func union(a, b set) set {
 	return out
 }
 
-// oldDir returns a directory holding the old set and the user's file.
+// oldDir returns a directory holding the old set and the user's file, as
+// an earlier build on this machine left it: its cache (a fresh one)
+// records the old set as written.
 func oldDir(t *testing.T) string {
+	t.Helper()
+	dir := plantedDir(t)
+	t.Setenv("PROMPTC_CACHE", t.TempDir())
+	open(t, dir).recordWritten(oldSet.files())
+	return dir
+}
+
+// plantedDir returns a directory holding the old set and the user's file
+// as a commit can plant them: no build on this machine wrote them.
+func plantedDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for n, s := range union(oldSet, user) {

@@ -149,7 +149,9 @@ func (r Request) Resolve() (Resolution, error) {
 // placeholder or a run-time input, as promptc.cue declares it.
 type Field struct {
 	// Name is the slot's, placeholder's or input's name in promptc.cue,
-	// and GoName its field in Slots (in Inputs for an input).
+	// and GoName its field in Slots (in Inputs for an input). A field of a
+	// record input or of a list's items is named by its path from the
+	// input, both ways: Config.Options.Name, Files[].Path.
 	Name, GoName string
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
 	// text); Input for a run-time input; neither for a slot.
@@ -172,7 +174,9 @@ type Field struct {
 
 // Fields lists, in the order r's prompt reads them and each once, the
 // slots, run-time placeholders and inputs r's mode reads for r's model (in
-// r's profile): what a harness must supply, with its limits. An input
+// r's profile): what a harness must supply, with its limits; an input is
+// followed by every field of its records and list items, nested ones
+// included, in declared order. An input
 // that only decides whether a part is sent is listed too. It fails where
 // Compose does.
 func (r Request) Fields() ([]Field, error) {
@@ -194,7 +198,9 @@ func (r Request) Fields() ([]Field, error) {
 			continue
 		}
 		for _, i := range it.reads {
-			add(inputFields[i])
+			for _, f := range inputFields[i] {
+				add(f)
+			}
 		}
 		switch it.kind {
 		case itemSlot:

@@ -376,7 +376,8 @@ func TestTemplatePartsOnStub(t *testing.T) {
 
 // TestFieldsListInputs: a mode's fields include the inputs its template
 // parts read and those its when conditions test, each once, in the order
-// the prompt reads them, with their declared limits.
+// the prompt reads them, with their declared limits, a list's item fields
+// after it.
 func TestFieldsListInputs(t *testing.T) {
 	fs, err := Request{Mode: ModeAgent, Model: "alpha-x"}.Fields()
 	if err != nil {
@@ -389,10 +390,10 @@ func TestFieldsListInputs(t *testing.T) {
 			t.Errorf("%s is not marked an input", f.Name)
 		}
 	}
-	if got := strings.Join(names, " "); got != "Dir IsGitRepo Files" {
-		t.Errorf("Fields = %q, want %q", got, "Dir IsGitRepo Files")
+	if want := "Dir IsGitRepo Files Files[].Path Files[].Content"; strings.Join(names, " ") != want {
+		t.Errorf("Fields = %q, want %q", strings.Join(names, " "), want)
 	}
-	if fs[2].MaxItems != 2 || fs[0].MaxChars != 40 || !fs[0].Stable || fs[2].Stable {
+	if fs[2].MaxItems != 2 || fs[0].MaxChars != 40 || !fs[0].Stable || fs[2].Stable || fs[3].MaxChars != 20 || fs[4].MaxChars != 40 {
 		t.Errorf("limits lost: %+v", fs)
 	}
 }

@@ -117,12 +117,17 @@ func (s *Slots) get(i int) string {
 var slotStable = [...]bool{false}
 
 // slotFields describes each slot, placeholderFields each run-time
-// placeholder and inputFields each input, for Request.Fields.
+// placeholder and inputFields each input and its nested fields, for
+// Request.Fields.
 var (
-	inputFields = [...]Field{
-		{Name: "Dir", GoName: "Dir", Input: true, MaxChars: 40, TypicalChars: 20, LimitChars: 40, Stable: true},
-		{Name: "Files", GoName: "Files", Input: true, MaxItems: 2, LimitItems: 2},
-		{Name: "IsGitRepo", GoName: "IsGitRepo", Input: true, Stable: true},
+	inputFields = [...][]Field{
+		{{Name: "Dir", GoName: "Dir", Input: true, MaxChars: 40, TypicalChars: 20, LimitChars: 40, Stable: true}},
+		{
+			{Name: "Files", GoName: "Files", Input: true, MaxItems: 2, LimitItems: 2},
+			{Name: "Files[].Path", GoName: "Files[].Path", Input: true, MaxChars: 20, TypicalChars: 10},
+			{Name: "Files[].Content", GoName: "Files[].Content", Input: true, MaxChars: 40, TypicalChars: 20},
+		},
+		{{Name: "IsGitRepo", GoName: "IsGitRepo", Input: true, Stable: true}},
 	}
 	slotFields        = [...]Field{{Name: "memory", GoName: "Memory"}}
 	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10, TypicalChars: 10, LimitChars: 10}}

@@ -110,6 +110,24 @@ defaultMode: "standard"
 		name: "profiles without a clash",
 		cue:  checkHead + strings.Replace(checkProfiles, "%s", "compact", 1),
 	}, {
+		name: "a nested record's type named as another input's",
+		cue: checkHead + checkModes + `inputs: {
+	Config: {type: "record", fields: {Options: {type: "record", fields: {Name: maxChars: 4}}}}
+	ConfigOptions: {type: "enum", values: ["a"]}
+}
+`,
+		want: `becomes the Go identifier ConfigOptions, as `,
+	}, {
+		name: "records nested in records and lists without a clash",
+		cue: checkHead + checkModes + `inputs: {
+	Config: {type: "record", fields: {
+		Options: {type: "record", fields: {Name: maxChars: 4, Level: {type: "enum", values: ["a"]}}}
+		Servers: {type: "list", maxItems: 2, fields: {Cmd: {type: "record", fields: {Args: {type: "list", maxItems: 3, fields: Arg: maxChars: 5}}}}}
+		Flag: type: "bool"
+	}}
+}
+`,
+	}, {
 		name: "inputs without a clash",
 		cue: checkHead + checkModes + `inputs: {
 	Style: {type: "enum", values: ["plain", "terse"]}

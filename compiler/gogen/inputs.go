@@ -12,11 +12,12 @@ import (
 )
 
 // renderInputs emits the Inputs type (one field per declared input: a
-// bool, a string, an enum's own string type with a constant per value, or
-// a slice of a record struct), the when conditions of the parts that have
-// one, Validate's checks of the inputs, and the template parts' sources
-// (or, without template parts, a renderTemplate that renders nothing, so
-// the package does not import text/template).
+// bool, a string, an enum's own string type with a constant per value, a
+// record's struct or a slice of a list's item struct), one struct per
+// record shape with its fields in declared order, the when conditions of
+// the parts that have one, Validate's checks of the inputs, and the
+// template parts' sources (or, without template parts, a renderTemplate
+// that renders nothing, so the package does not import text/template).
 func (g *gen) renderInputs() {
 	inputs := g.p.Config.Inputs
 	names := slices.Sorted(maps.Keys(inputs))
@@ -27,57 +28,30 @@ func (g *gen) renderInputs() {
 		if desc == "" {
 			desc = "a run-time input"
 		}
-		g.pf("\t// %s: %s (%s)\n\t%s %s\n", name, oneLine(desc), inputLimits(in), name, inputType(in))
+		g.pf("\t// %s: %s (%s)\n\t%s %s\n", name, oneLine(desc), inputLimits(in), name, inputType(in, ""))
 		g.named(name, fmt.Sprintf("input %q", name), "inputs", name)
 	}
 	g.pf("}\n\n")
 	for _, name := range names {
 		in := inputs[name]
-		switch in.Type {
-		case config.InputEnum:
+		if in.Type == config.InputEnum {
 			g.pf("// %s is the type of Inputs.%s: one of its constants, or \"\" for none.\ntype %s string\n\n// The values of %s.\nconst (\n", name, name, name, name)
 			for _, v := range in.Values {
 				g.pf("\t%s%s %s = %q\n", name, ident(v), name, v)
 				g.named(name+ident(v), fmt.Sprintf("value %q of input %s", v, name), "inputs", name, "values")
 			}
 			g.pf(")\n\n")
-		case config.InputList:
-			g.pf("// %sItem is a record of Inputs.%s.\ntype %sItem struct {\n", name, name, name)
-			g.named(name+"Item", fmt.Sprintf("input %q", name), "inputs", name)
-			for _, f := range in.FieldNames() {
-				fd := in.Fields[f]
-				desc := fd.Description
-				if desc == "" {
-					desc = "a field"
-				}
-				g.pf("\t// %s: %s (%s)\n\t%s string\n", f, oneLine(desc), charFigures(fd.MaxChars, fd.LimitChars), f)
-			}
-			g.pf("}\n\n")
 		}
+		in.Name = name
+		g.recordTypes(in, "", "Inputs."+name, []string{"inputs", name})
 	}
-	g.pf("// inputFields describes each input, in name order, for Request.Fields.\nvar inputFields = [...]Field{\n")
+	g.pf("// inputFields describes each input, in name order, for Request.Fields:\n// the input, then each field of its records and lists' items, to any\n// depth, in declared order.\nvar inputFields = [...][]Field{\n")
 	for _, name := range names {
 		in := inputs[name]
-		g.pf("\t{Name: %q, GoName: %q, Input: true", name, name)
-		if in.MaxChars != nil {
-			g.pf(", MaxChars: %d, TypicalChars: %d", *in.MaxChars, compiler.TypicalChars(in))
-		}
-		if in.LimitChars != nil {
-			g.pf(", LimitChars: %d", *in.LimitChars)
-		}
-		if in.MaxItems != nil {
-			g.pf(", MaxItems: %d", *in.MaxItems)
-		}
-		if in.TypicalItems != nil && *in.TypicalItems > 0 {
-			g.pf(", TypicalItems: %d", *in.TypicalItems)
-		}
-		if in.LimitItems != nil {
-			g.pf(", LimitItems: %d", *in.LimitItems)
-		}
-		if in.Stable {
-			g.pf(", Stable: true")
-		}
-		g.pf("},\n")
+		g.pf("\t{\n")
+		g.fieldEntry(name, in, in.Stable)
+		g.nestedFields(in, name, in.Stable)
+		g.pf("\t},\n")
 	}
 	g.pf("}\n\n")
 	g.pf("// when reports whether the when condition of part whens[i] holds: on an\n// input, for in; on a per-model setting, for r's value of it.\nfunc (in *Inputs) when(i int, r *resolution) bool {\n\tswitch i {\n")
@@ -96,34 +70,7 @@ func (g *gen) renderInputs() {
 	g.pf("\t}\n\treturn false\n}\n\n")
 	g.pf("// errors appends Validate's errors about the inputs to errs.\nfunc (in *Inputs) errors(errs []error) []error {\n")
 	for _, name := range names {
-		in := inputs[name]
-		switch in.Type {
-		case config.InputString:
-			// Invalid UTF-8 would be sent as it is, and counted in
-			// characters it does not have.
-			g.pf("\tif !utf8.ValidString(in.%s) {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"))\n\t}", name, name)
-			if in.LimitChars != nil {
-				g.pf(" else if n := utf8.RuneCountInString(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\", n))\n\t}", name, *in.LimitChars, name, *in.LimitChars)
-			}
-			g.pf("\n")
-		case config.InputEnum:
-			var cases []string
-			for _, v := range in.Values {
-				cases = append(cases, strconv.Quote(v))
-			}
-			g.pf("\tswitch in.%s {\n\tcase \"\", %s:\n\tdefault:\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is %%q, not one of its values (%s)\", in.%s))\n\t}\n", name, strings.Join(cases, ", "), name, strings.Join(in.Values, ", "), name)
-		case config.InputList:
-			if in.LimitItems != nil {
-				g.pf("\tif n := len(in.%s); n > %d {\n\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\", n))\n\t}\n", name, *in.LimitItems, name, *in.LimitItems)
-			}
-			for _, f := range in.FieldNames() {
-				g.pf("\tfor i, it := range in.%s {\n\t\tif !utf8.ValidString(it.%s) {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s is not valid UTF-8\", i))\n\t\t}", name, f, name, f)
-				if lim := in.Fields[f].LimitChars; lim != nil {
-					g.pf(" else if n := utf8.RuneCountInString(it.%s); n > %d {\n\t\t\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s[%%d].%s has %%d characters, over its limit of %d\", i, n))\n\t\t}", f, *lim, name, f, *lim)
-				}
-				g.pf("\n\t}\n")
-			}
-		}
+		g.inputChecks(inputs[name], "in."+name, name, nil, "\t")
 	}
 	g.pf("\treturn errs\n}\n\n")
 	if len(g.tmplParts) == 0 {
@@ -138,26 +85,195 @@ func (g *gen) renderInputs() {
 	g.pf("}\n\n")
 }
 
-// needsUTF8 reports whether Validate's checks of the inputs count
-// characters or check UTF-8: every string input and list field does.
-func needsUTF8(inputs map[string]config.Input) bool {
-	for _, in := range inputs {
-		if in.Type == config.InputString || (in.Type == config.InputList && len(in.Fields) > 0) {
+// recordTypes emits the struct of input or field in when it has fields
+// (a record, or a list's items), then those of its fields, to any depth:
+// its name is the enclosing type's (outer; "" for an input) and the
+// field's, with Item for a list's items. what names the value in
+// comments, at is where promptc.cue declares it.
+func (g *gen) recordTypes(in config.Input, outer, what string, at []string) {
+	if !in.HasFields() {
+		return
+	}
+	typ := structName(in, outer)
+	kind := "the type"
+	if in.Type == config.InputList {
+		kind = "an item"
+	}
+	g.pf("// %s is %s of %s.\n// Its fields are in the order promptc.cue declares them.\ntype %s struct {\n", typ, kind, what, typ)
+	if outer == "" {
+		g.named(typ, fmt.Sprintf("input %q", in.Name), at...)
+	} else {
+		g.named(typ, fmt.Sprintf("field %q of input %s", in.Name, at[1]), at...)
+	}
+	for _, f := range in.FieldNames() {
+		fd := in.Fields[f]
+		desc := fd.Description
+		if desc == "" {
+			desc = "a field"
+		}
+		g.pf("\t// %s: %s (%s)\n\t%s %s\n", f, oneLine(desc), inputLimits(fd), f, inputType(fd, typ))
+	}
+	g.pf("}\n\n")
+	for _, f := range in.FieldNames() {
+		sub := what + "." + f
+		if in.Type == config.InputList {
+			sub = what + "[]." + f
+		}
+		g.recordTypes(in.Fields[f], typ, sub, append(slices.Clip(at), "fields", f))
+	}
+}
+
+// structName is the Go type of the records of in (a record, or a list's
+// items), declared within the type outer ("" for an input).
+func structName(in config.Input, outer string) string {
+	return config.RecordName(in.Name, in.Type, outer)
+}
+
+// fieldEntry emits the Field of input or field in, named path.
+func (g *gen) fieldEntry(path string, in config.Input, stable bool) {
+	g.pf("\t\t{Name: %q, GoName: %q, Input: true", path, path)
+	if in.MaxChars != nil {
+		g.pf(", MaxChars: %d, TypicalChars: %d", *in.MaxChars, compiler.TypicalChars(in))
+	}
+	if in.LimitChars != nil {
+		g.pf(", LimitChars: %d", *in.LimitChars)
+	}
+	if in.MaxItems != nil {
+		g.pf(", MaxItems: %d", *in.MaxItems)
+	}
+	if in.TypicalItems != nil && *in.TypicalItems > 0 {
+		g.pf(", TypicalItems: %d", *in.TypicalItems)
+	}
+	if in.LimitItems != nil {
+		g.pf(", LimitItems: %d", *in.LimitItems)
+	}
+	if stable {
+		g.pf(", Stable: true")
+	}
+	g.pf("},\n")
+}
+
+// nestedFields emits the Fields of in's fields, to any depth, each named
+// by its path from the input (Config.Options.Name, Files[].Path); stable
+// is the input's.
+func (g *gen) nestedFields(in config.Input, path string, stable bool) {
+	for _, f := range in.FieldNames() {
+		p := path + "." + f
+		if in.Type == config.InputList {
+			p = path + "[]." + f
+		}
+		g.fieldEntry(p, in.Fields[f], stable)
+		g.nestedFields(in.Fields[f], p, stable)
+	}
+}
+
+// inputChecks emits Validate's checks of the value of input or field in
+// at Go expression expr, named path in messages (with a %d for each
+// enclosing list's index, whose variables idx holds), indented by tab.
+// A list's fields are checked field by field, item by item.
+func (g *gen) inputChecks(in config.Input, expr, path string, idx []string, tab string) {
+	args := ""
+	if len(idx) > 0 {
+		args = ", " + strings.Join(idx, ", ")
+	}
+	switch in.Type {
+	case config.InputString:
+		// Invalid UTF-8 would be sent as it is, and counted in
+		// characters it does not have.
+		g.pf("%sif !utf8.ValidString(%s) {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"%s))\n%s}", tab, expr, tab, path, args, tab)
+		if in.LimitChars != nil {
+			g.pf(" else if n := utf8.RuneCountInString(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\"%s, n))\n%s}", expr, *in.LimitChars, tab, path, *in.LimitChars, args, tab)
+		}
+		g.pf("\n")
+	case config.InputEnum:
+		var cases []string
+		for _, v := range in.Values {
+			cases = append(cases, strconv.Quote(v))
+		}
+		g.pf("%sswitch %s {\n%scase \"\", %s:\n%sdefault:\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is %%q, not one of its values (%s)\"%s, %s))\n%s}\n",
+			tab, expr, tab, strings.Join(cases, ", "), tab, tab, path, strings.Join(in.Values, ", "), args, expr, tab)
+	case config.InputList:
+		if in.LimitItems != nil {
+			g.pf("%sif n := len(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\"%s, n))\n%s}\n", tab, expr, *in.LimitItems, tab, path, *in.LimitItems, args, tab)
+		}
+		i, it := "i", "it"
+		if d := len(idx); d > 0 {
+			i, it = fmt.Sprintf("i%d", d), fmt.Sprintf("it%d", d)
+		}
+		for _, f := range in.FieldNames() {
+			if fd := in.Fields[f]; hasChecks(fd) {
+				g.pf("%sfor %s, %s := range %s {\n", tab, i, it, expr)
+				g.inputChecks(fd, it+"."+f, path+"[%d]."+f, append(slices.Clip(idx), i), tab+"\t")
+				g.pf("%s}\n", tab)
+			}
+		}
+	case config.InputRecord:
+		for _, f := range in.FieldNames() {
+			g.inputChecks(in.Fields[f], expr+"."+f, path+"."+f, idx, tab)
+		}
+	}
+}
+
+// hasChecks reports whether Validate checks values of input or field in:
+// strings and enums are, lists with a declared limit are, and records and
+// lists whose fields are.
+func hasChecks(in config.Input) bool {
+	switch in.Type {
+	case config.InputString, config.InputEnum:
+		return true
+	case config.InputList:
+		if in.LimitItems != nil {
+			return true
+		}
+	}
+	for _, f := range in.Fields {
+		if hasChecks(f) {
 			return true
 		}
 	}
 	return false
 }
 
-// inputType is the Go type of an input's field in Inputs.
-func inputType(in config.Input) string {
+// needsUTF8 reports whether Validate's checks of the inputs count
+// characters or check UTF-8: every string input and field does.
+func needsUTF8(inputs map[string]config.Input) bool {
+	for _, in := range inputs {
+		if hasString(in) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasString reports whether input or field in is a string or has one.
+func hasString(in config.Input) bool {
+	if in.Type == config.InputString {
+		return true
+	}
+	for _, f := range in.Fields {
+		if hasString(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// inputType is the Go type of an input's field in Inputs (outer "") or of
+// a field of the struct outer: a nested enum is a plain string, so that a
+// harness's struct of strings converts to the generated one.
+func inputType(in config.Input, outer string) string {
 	switch in.Type {
 	case config.InputBool:
 		return "bool"
 	case config.InputEnum:
-		return in.Name
+		if outer == "" {
+			return in.Name
+		}
+		return "string"
 	case config.InputList:
-		return "[]" + in.Name + "Item"
+		return "[]" + structName(in, outer)
+	case config.InputRecord:
+		return structName(in, outer)
 	}
 	return "string"
 }
@@ -183,6 +299,8 @@ func inputLimits(in config.Input) string {
 				s += fmt.Sprintf(", at most %d", *in.LimitItems)
 			}
 		}
+	case config.InputRecord:
+		s = "a record"
 	}
 	if in.Stable {
 		s += "; stable for a session"

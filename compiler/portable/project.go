@@ -24,6 +24,7 @@ import (
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/costs"
 	"github.com/promptc/promptc/compiler/gogen"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
 
@@ -138,31 +139,25 @@ type Placeholder struct {
 	Values  [][]string `json:"values"`
 }
 
-// Input is a run-time input. MaxChars and MaxItems are its planning
+// Input is a run-time input, or a field of a record input or of a list's
+// items (Stable then its input's). MaxChars and MaxItems are its planning
 // figures and TypicalChars and TypicalItems its typical ones (Fields
 // reports them; they refuse nothing), -1 (MaxChars, MaxItems) or 0 when
 // the type has none; LimitChars and LimitItems the limits validate
-// enforces, -1 when none is declared.
+// enforces, -1 when none is declared. Fields are a record's, or a list's
+// items', in declared order.
 type Input struct {
-	Name         string       `json:"name"`
-	Type         string       `json:"type"`
-	MaxChars     int          `json:"maxChars"`
-	TypicalChars int          `json:"typicalChars"`
-	LimitChars   int          `json:"limitChars"`
-	MaxItems     int          `json:"maxItems"`
-	TypicalItems int          `json:"typicalItems"`
-	LimitItems   int          `json:"limitItems"`
-	Stable       bool         `json:"stable"`
-	Values       []string     `json:"values"`
-	Fields       []InputField `json:"fields"`
-}
-
-// InputField is a field of a list input's records: its planning figure
-// and its limit (-1 when none is declared).
-type InputField struct {
-	Name       string `json:"name"`
-	MaxChars   int    `json:"maxChars"`
-	LimitChars int    `json:"limitChars"`
+	Name         string   `json:"name"`
+	Type         string   `json:"type"`
+	MaxChars     int      `json:"maxChars"`
+	TypicalChars int      `json:"typicalChars"`
+	LimitChars   int      `json:"limitChars"`
+	MaxItems     int      `json:"maxItems"`
+	TypicalItems int      `json:"typicalItems"`
+	LimitItems   int      `json:"limitItems"`
+	Stable       bool     `json:"stable"`
+	Values       []string `json:"values"`
+	Fields       []Input  `json:"fields"`
 }
 
 // When is a part's condition: on input Input (an index, -1 for none), on
@@ -384,18 +379,8 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 	inputs := slices.Sorted(maps.Keys(c.Inputs))
 	for _, name := range inputs {
 		in := c.Inputs[name]
-		d := Input{Name: name, Type: in.Type, MaxChars: orNone(in.MaxChars), TypicalChars: compiler.TypicalChars(in), LimitChars: orNone(in.LimitChars),
-			MaxItems: orNone(in.MaxItems), LimitItems: orNone(in.LimitItems), Stable: in.Stable, Values: in.Values, Fields: []InputField{}}
-		if d.Values == nil {
-			d.Values = []string{}
-		}
-		if in.TypicalItems != nil {
-			d.TypicalItems = *in.TypicalItems
-		}
-		for _, f := range in.FieldNames() {
-			d.Fields = append(d.Fields, InputField{Name: f, MaxChars: in.Fields[f].MaxChars, LimitChars: orNone(in.Fields[f].LimitChars)})
-		}
-		out.Inputs = append(out.Inputs, d)
+		in.Name = name
+		out.Inputs = append(out.Inputs, inputData(in, in.Stable))
 	}
 	for _, part := range whens {
 		w := c.Parts[part].When
@@ -603,3 +588,42 @@ func src(path string, line int, text string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// inputData is the compiled form of input or field in, its fields in
+// declared order, to any depth; stable is its input's.
+func inputData(in config.Input, stable bool) Input {
+	d := Input{Name: in.Name, Type: in.Type, MaxChars: orNone(in.MaxChars), TypicalChars: compiler.TypicalChars(in), LimitChars: orNone(in.LimitChars),
+		MaxItems: orNone(in.MaxItems), LimitItems: orNone(in.LimitItems), Stable: stable, Values: in.Values, Fields: []Input{}}
+	if d.Values == nil {
+		d.Values = []string{}
+	}
+	if in.TypicalItems != nil {
+		d.TypicalItems = *in.TypicalItems
+	}
+	for _, f := range in.FieldNames() {
+		d.Fields = append(d.Fields, inputData(in.Fields[f], stable))
+	}
+	return d
+}
+
+// recordName is the name of the type of the records of in (a record
+// input or field, or a list's items), declared within the record type
+// outer ("" for an input): the Go package's names (Config,
+// ConfigOptions, ContextFilesItem, ConfigServersItem).
+func recordName(in Input, outer string) string {
+	return config.RecordName(in.Name, in.Type, outer)
+}
+
+// recordShapes calls fn with the name and shape of every record type of
+// input or field in, declared within outer: its fields' first, so that a
+// language that needs a type defined before it is used (Python) gets it.
+func recordShapes(in Input, outer string, fn func(name string, shape Input)) {
+	if in.Type != "list" && in.Type != "record" {
+		return
+	}
+	name := recordName(in, outer)
+	for _, f := range in.Fields {
+		recordShapes(f, name, fn)
+	}
+	fn(name, in)
+}

@@ -81,21 +81,18 @@ func pyInit(d *Project, pkg string) string {
 	pf("%s}, total=False)\n\n", strings.Join(keys, ", "))
 	keys = nil
 	for _, in := range d.Inputs {
-		t := "str"
-		switch in.Type {
-		case "bool":
-			t = "bool"
-		case "enum":
-			t = pyLiteral(append([]string{""}, in.Values...))
-		case "list":
+		recordShapes(in, "", func(name string, shape Input) {
 			var fs []string
-			for _, f := range in.Fields {
-				fs = append(fs, fmt.Sprintf("%q: str", f.Name))
+			for _, f := range shape.Fields {
+				fs = append(fs, fmt.Sprintf("%q: %s", f.Name, pyType(f, name)))
 			}
-			pf("#: A record of the input %s.\n%sItem = TypedDict(\"%sItem\", {%s}, total=False)\n\n", in.Name, in.Name, in.Name, strings.Join(fs, ", "))
-			t = "Sequence[" + in.Name + "Item]"
-		}
-		keys = append(keys, fmt.Sprintf("%q: %s", in.Name, t))
+			what := "A record"
+			if shape.Type == "list" {
+				what = "An item"
+			}
+			pf("#: %s of the input %s, its fields in declared order.\n%s = TypedDict(\"%s\", {%s}, total=False)\n\n", what, in.Name, name, name, strings.Join(fs, ", "))
+		})
+		keys = append(keys, fmt.Sprintf("%q: %s", in.Name, pyType(in, "")))
 	}
 	pf("#: The run-time inputs; a missing one is at its zero value (False, \"\", no item).\nInputs = TypedDict(\"Inputs\", {%s}, total=False)\n\n", strings.Join(keys, ", "))
 	pf("\n@dataclass(frozen=True)\nclass Request:\n    \"\"\"Everything one composition depends on; every field may be left at its default.\"\"\"\n\n")
@@ -172,4 +169,20 @@ def tools(permission: Optional[str] = None) -> List[Tool]:
     return _rt.tools(permission)
 `)
 	return b.String()
+}
+
+// pyType is the Python type of input or field in, declared within the
+// record type outer ("" for an input).
+func pyType(in Input, outer string) string {
+	switch in.Type {
+	case "bool":
+		return "bool"
+	case "enum":
+		return pyLiteral(append([]string{""}, in.Values...))
+	case "list":
+		return "Sequence[" + recordName(in, outer) + "]"
+	case "record":
+		return recordName(in, outer)
+	}
+	return "str"
 }

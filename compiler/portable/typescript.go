@@ -115,26 +115,21 @@ func tsTypes(d *Project) string {
 	}
 	pf("}\n\n")
 	for _, in := range d.Inputs {
-		if in.Type == "list" {
-			pf("/** A record of the input %s. */\nexport interface %sItem {\n", in.Name, in.Name)
-			for _, f := range in.Fields {
-				pf("  readonly %s?: string;\n", tsKey(f.Name))
+		recordShapes(in, "", func(name string, shape Input) {
+			if shape.Type == "list" {
+				pf("/** An item of the input %s, its fields in declared order. */\nexport interface %s {\n", in.Name, name)
+			} else {
+				pf("/** A record of the input %s, its fields in declared order. */\nexport interface %s {\n", in.Name, name)
+			}
+			for _, f := range shape.Fields {
+				pf("  readonly %s?: %s;\n", tsKey(f.Name), tsType(f, name))
 			}
 			pf("}\n\n")
-		}
+		})
 	}
 	pf("/** The run-time inputs; a missing one is at its zero value (false, \"\", no item). */\nexport interface Inputs {\n")
 	for _, in := range d.Inputs {
-		t := "string"
-		switch in.Type {
-		case "bool":
-			t = "boolean"
-		case "enum":
-			t = union(append([]string{""}, in.Values...))
-		case "list":
-			t = "ReadonlyArray<" + in.Name + "Item>"
-		}
-		pf("  readonly %s?: %s;\n", tsKey(in.Name), t)
+		pf("  readonly %s?: %s;\n", tsKey(in.Name), tsType(in, ""))
 	}
 	pf("}\n\n/** The per-model settings, as the model id selects them. */\nexport interface Settings {\n")
 	for _, s := range d.Settings {
@@ -204,4 +199,20 @@ func Files(lang string, d *Project, pkg string) ([]File, error) {
 		return Python(d, pkg)
 	}
 	return nil, fmt.Errorf("no target language %q", lang)
+}
+
+// tsType is the TypeScript type of input or field in, declared within the
+// record type outer ("" for an input).
+func tsType(in Input, outer string) string {
+	switch in.Type {
+	case "bool":
+		return "boolean"
+	case "enum":
+		return union(append([]string{""}, in.Values...))
+	case "list":
+		return "ReadonlyArray<" + recordName(in, outer) + ">"
+	case "record":
+		return recordName(in, outer)
+	}
+	return "string"
 }

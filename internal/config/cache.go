@@ -23,8 +23,9 @@ import (
 // PROMPTC_CACHE names one.
 
 // cacheFormat changes whenever an entry changes form or meaning (3: the
-// positions moved to an entry of their own).
-const cacheFormat = "promptc-config-cache-3"
+// positions moved to an entry of their own; 4: inputs carry the order of
+// their fields).
+const cacheFormat = "promptc-config-cache-4"
 
 // CacheKey hashes everything a CUE evaluation of parts depends on: the
 // cache format, the CUE version, the schema and the parts themselves.

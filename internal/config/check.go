@@ -666,74 +666,84 @@ func inputList(c *Config) string {
 // others, and that typical values fit the maximums.
 func checkInputs(bad func(string, string, ...any), c *Config) {
 	for _, name := range slices.Sorted(maps.Keys(c.Inputs)) {
-		in := c.Inputs[name]
-		path := "inputs." + name
-		// Which fields each type takes: one that does not belong is an
-		// error rather than silently ignored.
-		set := map[string]bool{
-			"maxChars": in.MaxChars != nil, "typical": in.Typical != nil, "typicalChars": in.TypicalChars != nil,
-			"values": in.Values != nil, "fields": in.Fields != nil, "maxItems": in.MaxItems != nil, "typicalItems": in.TypicalItems != nil,
-			"limitChars": in.LimitChars != nil, "limitItems": in.LimitItems != nil,
+		checkInput(bad, "inputs."+name, "input", c.Inputs[name])
+	}
+}
+
+// checkInput checks input or field in (what says which) at path, and its
+// fields, to any depth.
+func checkInput(bad func(string, string, ...any), path, what string, in Input) {
+	name := in.Name
+	// Which fields each type takes: one that does not belong is an
+	// error rather than silently ignored.
+	set := map[string]bool{
+		"maxChars": in.MaxChars != nil, "typical": in.Typical != nil, "typicalChars": in.TypicalChars != nil,
+		"values": in.Values != nil, "fields": in.Fields != nil, "maxItems": in.MaxItems != nil, "typicalItems": in.TypicalItems != nil,
+		"limitChars": in.LimitChars != nil, "limitItems": in.LimitItems != nil,
+	}
+	takes := map[string][]string{
+		InputString: {"maxChars", "typical", "typicalChars", "limitChars"},
+		InputBool:   {"typical"},
+		InputEnum:   {"values", "typical"},
+		InputList:   {"fields", "maxItems", "typicalItems", "limitItems"},
+		InputRecord: {"fields"},
+	}[in.Type]
+	for _, f := range slices.Sorted(maps.Keys(set)) {
+		if set[f] && !slices.Contains(takes, f) {
+			bad(path+"."+f, "a %s %s takes no %s (it takes %s)", in.Type, what, f, strings.Join(takes, ", "))
 		}
-		takes := map[string][]string{
-			InputString: {"maxChars", "typical", "typicalChars", "limitChars"},
-			InputBool:   {"typical"},
-			InputEnum:   {"values", "typical"},
-			InputList:   {"fields", "maxItems", "typicalItems", "limitItems"},
-		}[in.Type]
-		for _, f := range slices.Sorted(maps.Keys(set)) {
-			if set[f] && !slices.Contains(takes, f) {
-				bad(path+"."+f, "a %s input takes no %s (it takes %s)", in.Type, f, strings.Join(takes, ", "))
+	}
+	_, isBool := in.Typical.(bool)
+	if in.Typical != nil && isBool != (in.Type == InputBool) {
+		bad(path+".typical", "the typical value of a %s %s is %s", in.Type, what, map[bool]string{true: "true or false", false: "a string"}[in.Type == InputBool])
+		return
+	}
+	typical, _ := in.Typical.(string)
+	hasTypical := in.Typical != nil
+	switch in.Type {
+	case InputString:
+		if in.MaxChars == nil {
+			bad(path, "string %s %s needs maxChars, the most characters budgets plan for (a limit Validate enforces is limitChars, optional)", what, name)
+			return
+		}
+		var tp *string
+		if hasTypical {
+			tp = &typical
+		}
+		checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
+		checkInputLimit(bad, path+".limitChars", "limitChars", "maxChars", *in.MaxChars, in.LimitChars)
+	case InputEnum:
+		if len(in.Values) == 0 {
+			bad(path, "enum %s %s needs values, at least one", what, name)
+		}
+		for i, v := range in.Values {
+			if slices.Index(in.Values, v) != i {
+				bad(fmt.Sprintf("%s.values.%d", path, i), "value %q is listed twice", v)
 			}
 		}
-		_, isBool := in.Typical.(bool)
-		if in.Typical != nil && isBool != (in.Type == InputBool) {
-			bad(path+".typical", "the typical value of a %s input is %s", in.Type, map[bool]string{true: "true or false", false: "a string"}[in.Type == InputBool])
-			continue
+		if hasTypical && !slices.Contains(in.Values, typical) {
+			bad(path+".typical", "%q is not one of the values (%s)", typical, strings.Join(in.Values, ", "))
 		}
-		typical, _ := in.Typical.(string)
-		hasTypical := in.Typical != nil
-		switch in.Type {
-		case InputString:
-			if in.MaxChars == nil {
-				bad(path, "string input %s needs maxChars, the most characters budgets plan for (a limit Validate enforces is limitChars, optional)", name)
-				continue
+	case InputList, InputRecord:
+		if len(in.Fields) == 0 {
+			of := "its items"
+			if in.Type == InputRecord {
+				of = "the record"
 			}
-			var tp *string
-			if hasTypical {
-				tp = &typical
-			}
-			checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
-			checkInputLimit(bad, path+".limitChars", "limitChars", "maxChars", *in.MaxChars, in.LimitChars)
-		case InputEnum:
-			if len(in.Values) == 0 {
-				bad(path, "enum input %s needs values, at least one", name)
-			}
-			for i, v := range in.Values {
-				if slices.Index(in.Values, v) != i {
-					bad(fmt.Sprintf("%s.values.%d", path, i), "value %q is listed twice", v)
-				}
-			}
-			if hasTypical && !slices.Contains(in.Values, typical) {
-				bad(path+".typical", "%q is not one of the values (%s)", typical, strings.Join(in.Values, ", "))
-			}
-		case InputList:
-			if len(in.Fields) == 0 {
-				bad(path, "list input %s needs fields, the string fields of its records, at least one", name)
-			}
+			bad(path, "%s %s %s needs fields, the fields of %s, at least one", in.Type, what, name, of)
+		}
+		if in.Type == InputList {
 			if in.MaxItems == nil {
-				bad(path, "list input %s needs maxItems, the most records budgets plan for (a limit Validate enforces is limitItems, optional)", name)
+				bad(path, "list %s %s needs maxItems, the most items budgets plan for (a limit Validate enforces is limitItems, optional)", what, name)
 			} else {
 				if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
 					bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
 				}
 				checkInputLimit(bad, path+".limitItems", "limitItems", "maxItems", *in.MaxItems, in.LimitItems)
 			}
-			for _, fn := range in.FieldNames() {
-				f := in.Fields[fn]
-				checkTypical(bad, path+".fields."+fn, f.MaxChars, f.Typical, f.TypicalChars)
-				checkInputLimit(bad, path+".fields."+fn+".limitChars", "limitChars", "maxChars", f.MaxChars, f.LimitChars)
-			}
+		}
+		for _, fn := range in.FieldNames() {
+			checkInput(bad, path+".fields."+fn, "field", in.Fields[fn])
 		}
 	}
 }

@@ -123,7 +123,7 @@ func TestCheckInputsTypicalItems(t *testing.T) {
 		t.Run(fmt.Sprint(c.typical), func(t *testing.T) {
 			cfg := &Config{Inputs: map[string]Input{"Files": {
 				Type: InputList, MaxItems: ptr(maxItems), TypicalItems: ptr(c.typical),
-				Fields: map[string]Field{"Path": {MaxChars: 10}},
+				Fields: map[string]Input{"Path": {Type: InputString, MaxChars: ptr(10)}},
 			}}}
 			var f findings
 			checkInputs(f.bad, cfg)

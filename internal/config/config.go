@@ -209,16 +209,19 @@ func (s Setting) FamilyRules() Families {
 	return f
 }
 
-// Input types: what a run-time input holds.
+// Input types: what a run-time input, or a field of one, holds.
 const (
 	InputString = "string"
 	InputBool   = "bool"
 	InputEnum   = "enum"
 	InputList   = "list"
+	InputRecord = "record"
 )
 
 // Input is a typed run-time value the harness supplies, read by template
-// parts and tested by when conditions. Name is the Go field name.
+// parts and tested by when conditions; a field of a record or of a list's
+// items is an Input too (its Name the field's, Stable never set). Name is
+// the Go field name.
 type Input struct {
 	Name        string `json:"name"`
 	Type        string `json:"type"`
@@ -234,26 +237,42 @@ type Input struct {
 	TypicalChars *int             `json:"typicalChars,omitempty"`
 	LimitChars   *int             `json:"limitChars,omitempty"`
 	Values       []string         `json:"values,omitempty"`
-	Fields       map[string]Field `json:"fields,omitempty"`
-	MaxItems     *int             `json:"maxItems,omitempty"`
-	TypicalItems *int             `json:"typicalItems,omitempty"`
-	LimitItems   *int             `json:"limitItems,omitempty"`
+	Fields       map[string]Input `json:"fields,omitempty"`
+	// Order is the names of Fields in the order promptc.cue writes them
+	// (CUE keeps a struct's fields in declaration order; a Go map does
+	// not, so Load records it).
+	Order        []string `json:"order,omitempty"`
+	MaxItems     *int     `json:"maxItems,omitempty"`
+	TypicalItems *int     `json:"typicalItems,omitempty"`
+	LimitItems   *int     `json:"limitItems,omitempty"`
 }
 
-// Field is a string field of a list input's records. MaxChars is its
-// planning figure and LimitChars, when set, its limit, as an Input's.
-type Field struct {
-	Name         string  `json:"name"`
-	MaxChars     int     `json:"maxChars"`
-	Typical      *string `json:"typical,omitempty"`
-	TypicalChars *int    `json:"typicalChars,omitempty"`
-	LimitChars   *int    `json:"limitChars,omitempty"`
-	Description  string  `json:"description,omitempty"`
+// FieldNames lists a record's or a list's item fields in the order
+// promptc.cue declares them: the order of the generated types' fields, so
+// that a harness's struct of the same fields in the same order converts
+// to them. Without a recorded order (an Input built in Go) they are
+// sorted.
+func (in Input) FieldNames() []string {
+	if len(in.Order) == len(in.Fields) {
+		return in.Order
+	}
+	return slices.Sorted(maps.Keys(in.Fields))
 }
 
-// FieldNames lists a list input's record fields, sorted: the order of
-// the generated record struct's fields.
-func (in Input) FieldNames() []string { return slices.Sorted(maps.Keys(in.Fields)) }
+// RecordName is the name every generated package gives the type of the
+// records of the input or field name of type typ (a record, or a list's
+// items), declared within the record type outer ("" for an input):
+// Config, ConfigOptions, ContextFilesItem, ConfigServersItem.
+func RecordName(name, typ, outer string) string {
+	if typ == InputList {
+		return outer + name + "Item"
+	}
+	return outer + name
+}
+
+// HasFields reports whether values of the input's type have fields: a
+// record, and a list's items.
+func (in Input) HasFields() bool { return in.Type == InputRecord || in.Type == InputList }
 
 // Pointer is a trigger-and-pointer entry.
 type Pointer struct {
@@ -710,6 +729,9 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	if err := v.Decode(&c); err != nil {
 		return nil, newError(root, src, err, user, v)
 	}
+	for name, in := range c.Inputs {
+		c.Inputs[name] = withOrder(v.LookupPath(cue.MakePath(cue.Str("inputs"), cue.Str(name))), in)
+	}
 	l := &Loaded{Root: root, File: file, Source: src, Config: &c, positions: positionsOf(file, src)}
 	if ds := check(l); len(ds) > 0 {
 		return nil, &Error{Root: root, Diagnostics: ds}
@@ -739,4 +761,26 @@ func (e *Example) UnmarshalJSON(b []byte) error {
 	}
 	*e = Example(p)
 	return nil
+}
+
+// withOrder returns in with the declaration order of its fields, and of
+// theirs, recorded from v, its value: CUE iterates a struct's fields in
+// the order the file writes them.
+func withOrder(v cue.Value, in Input) Input {
+	if len(in.Fields) == 0 {
+		return in
+	}
+	it, err := v.LookupPath(cue.MakePath(cue.Str("fields"))).Fields()
+	if err != nil {
+		return in
+	}
+	in.Order = make([]string, 0, len(in.Fields))
+	for it.Next() {
+		name := it.Selector().Unquoted()
+		if f, ok := in.Fields[name]; ok {
+			in.Order = append(in.Order, name)
+			in.Fields[name] = withOrder(it.Value(), f)
+		}
+	}
+	return in
 }

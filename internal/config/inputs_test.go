@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -28,8 +29,8 @@ parts: terse: {file: "terse.md", when: {input: "Style", is: ["terse"]}}
 	if in := c.Inputs["Cwd"]; *in.MaxChars != 200 || in.Typical != "/home/dev/app" || in.Stable {
 		t.Errorf("Cwd = %+v", in)
 	}
-	if in := c.Inputs["ContextFiles"]; *in.MaxItems != 5 || *in.TypicalItems != 2 || in.Fields["Content"].MaxChars != 900 || *in.Fields["Content"].TypicalChars != 300 ||
-		strings.Join(in.FieldNames(), ",") != "Content,Path" {
+	if in := c.Inputs["ContextFiles"]; *in.MaxItems != 5 || *in.TypicalItems != 2 || *in.Fields["Content"].MaxChars != 900 || *in.Fields["Content"].TypicalChars != 300 ||
+		in.Fields["Path"].Type != InputString || strings.Join(in.FieldNames(), ",") != "Path,Content" {
 		t.Errorf("ContextFiles = %+v", in)
 	}
 	git, terse := *c.Parts["git"].When, *c.Parts["terse"].When
@@ -41,6 +42,46 @@ parts: terse: {file: "terse.md", when: {input: "Style", is: ["terse"]}}
 	}
 	if !(When{Input: "IsGitRepo"}).Holds(true) || (When{Input: "IsGitRepo"}).Holds(false) {
 		t.Error("a bool condition without is holds for true only")
+	}
+}
+
+// TestInputsRecordOrder: a record input's fields, and its nested records'
+// and lists' fields, keep the order promptc.cue writes them in (not the
+// names' order), also through the JSON form the cache keeps.
+func TestInputsRecordOrder(t *testing.T) {
+	src := minimal + `inputs: Config: {type: "record", fields: {
+	Zed: maxChars: 5
+	Options: {type: "record", fields: {Verbose: type: "bool", InitializeAs: {type: "enum", values: ["a", "b"]}}}
+	Servers: {type: "list", maxItems: 2, fields: {Name: maxChars: 10, Cmd: {type: "record", fields: {Path: maxChars: 4, Args: maxChars: 3}}}}
+	Alpha: type: "bool"
+}}
+`
+	l, err := LoadBytes(t.TempDir()+"/"+FileName, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Config
+	b, err := json.Marshal(l.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*Config{l.Config, &back} {
+		cfg := c.Inputs["Config"]
+		opts, servers := cfg.Fields["Options"], cfg.Fields["Servers"]
+		for _, g := range []struct{ got, want string }{
+			{strings.Join(cfg.FieldNames(), ","), "Zed,Options,Servers,Alpha"},
+			{strings.Join(opts.FieldNames(), ","), "Verbose,InitializeAs"},
+			{strings.Join(servers.FieldNames(), ","), "Name,Cmd"},
+			{strings.Join(servers.Fields["Cmd"].FieldNames(), ","), "Path,Args"},
+			{servers.Fields["Cmd"].Fields["Args"].Type, InputString},
+		} {
+			if g.got != g.want {
+				t.Errorf("got %s, want %s", g.got, g.want)
+			}
+		}
 	}
 }
 
@@ -64,6 +105,11 @@ func TestInputsRefused(t *testing.T) {
 		{"list without fields", `inputs: Files: {type: "list", maxItems: 2}`, "promptc.cue:6:9", "list input Files needs fields"},
 		{"typicalItems over", `inputs: Files: {type: "list", maxItems: 2, typicalItems: 3, fields: Path: maxChars: 9}`, "promptc.cue:6:44", "typicalItems 3 is more than maxItems 2"},
 		{"field typical over", `inputs: Files: {type: "list", maxItems: 2, fields: Path: {maxChars: 1, typical: "ab"}}`, "promptc.cue:6:72", "the typical value is 2 characters, more than maxChars 1"},
+		{"record without fields", `inputs: Config: type: "record"`, "promptc.cue:6:9", "record input Config needs fields, the fields of the record"},
+		{"record with maxItems", `inputs: Config: {type: "record", maxItems: 2, fields: A: type: "bool"}`, "promptc.cue:6:34", "a record input takes no maxItems (it takes fields)"},
+		{"nested string field without maxChars", `inputs: Config: {type: "record", fields: Options: {type: "record", fields: Name: {}}}`, "promptc.cue:6:76", "string field Name needs maxChars"},
+		{"nested list field without maxItems", `inputs: Config: {type: "record", fields: Servers: {type: "list", fields: Name: maxChars: 3}}`, "promptc.cue:6:42", "list field Servers needs maxItems"},
+		{"nested enum field typical", `inputs: Config: {type: "record", fields: Level: {type: "enum", values: ["a"], typical: "b"}}`, "promptc.cue:6:79", `"b" is not one of the values (a)`},
 		{"when undeclared", `parts: x: {file: "x", when: {input: "Git"}}`, "promptc.cue:6:30", `"Git" is not a declared input (promptc.cue declares no inputs); declare inputs.Git`},
 		{"when bool given string", `inputs: Git: type: "bool"` + "\n" + `parts: x: {file: "x", when: {input: "Git", is: ["true"]}}`, "promptc.cue:7:49", `input Git is a bool: write true or false, not "true"`},
 		{"when enum without is", `inputs: S: {type: "enum", values: ["a"]}` + "\n" + `parts: x: {file: "x", when: {input: "S"}}`, "promptc.cue:7:23", "input S is an enum: list the values that send the part in is (values: a)"},

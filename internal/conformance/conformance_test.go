@@ -117,31 +117,11 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 	// accepts and renders them.
 	planned := map[string]any{}
 	for _, i := range d.Inputs {
-		switch i.Type {
-		case "string":
-			in[i.Name] = strings.Repeat("ß", max(i.LimitChars, i.MaxChars, 0)+1)
-			n := i.MaxChars + 1
-			if i.LimitChars >= 0 {
-				n = min(n, i.LimitChars)
-			}
-			planned[i.Name] = strings.Repeat("ß", max(n, 0))
-		case "enum":
-			in[i.Name] = "not-a-value"
-		case "list":
-			var items []any
-			for k := 0; k <= max(i.LimitItems, i.MaxItems, 1); k++ {
-				items = append(items, record(i, strings.Repeat("x", 5000)))
-			}
-			in[i.Name] = items
-			n := i.MaxItems + 1
-			if i.LimitItems >= 0 {
-				n = min(n, i.LimitItems)
-			}
-			var within []any
-			for k := 0; k < n; k++ {
-				within = append(within, recordWithin(i, 5000))
-			}
-			planned[i.Name] = within
+		if v := overValue(i); v != nil {
+			in[i.Name] = v
+		}
+		if v := plannedValue(i); v != nil {
+			planned[i.Name] = v
 		}
 	}
 	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in})
@@ -169,31 +149,100 @@ func fullSlots(d *portable.Project, text string) map[string]string {
 	return m
 }
 
-// recordWithin is a record whose fields hold n characters each, or
-// their limit where it is lower.
-func recordWithin(in portable.Input, n int) map[string]any {
+// overValue is a value of input or field in over every limit: a string
+// one character past its limitChars where one is declared, else past its
+// maxChars (which no runtime refuses); an enum not one of its values; a
+// list one item past its limitItems, else its maxItems; a record of such
+// fields; nil for a bool.
+func overValue(in portable.Input) any {
+	switch in.Type {
+	case "string":
+		return strings.Repeat("ß", max(in.LimitChars, in.MaxChars, 0)+1)
+	case "enum":
+		return "not-a-value"
+	case "list":
+		var items []any
+		for k := 0; k <= max(in.LimitItems, in.MaxItems, 1); k++ {
+			items = append(items, fieldsOf(in, overValue))
+		}
+		return items
+	case "record":
+		return fieldsOf(in, overValue)
+	}
+	return nil
+}
+
+// plannedValue is a value of input or field in over its planning figures
+// and within its limits, which every runtime accepts and renders: a
+// string one character past its maxChars, a list one item past its
+// maxItems (each at their limit where it is lower), a record of such
+// fields; nil for a bool and an enum.
+func plannedValue(in portable.Input) any {
+	switch in.Type {
+	case "string":
+		n := in.MaxChars + 1
+		if in.LimitChars >= 0 {
+			n = min(n, in.LimitChars)
+		}
+		return strings.Repeat("y", max(n, 0))
+	case "list":
+		n := in.MaxItems + 1
+		if in.LimitItems >= 0 {
+			n = min(n, in.LimitItems)
+		}
+		items := []any{}
+		for k := 0; k < n; k++ {
+			items = append(items, fieldsOf(in, plannedValue))
+		}
+		return items
+	case "record":
+		return fieldsOf(in, plannedValue)
+	}
+	return nil
+}
+
+// fieldsOf is a record of in's fields (a record, or a list's items), each
+// value's, those it gives nil left out.
+func fieldsOf(in portable.Input, value func(portable.Input) any) map[string]any {
 	r := map[string]any{}
 	for _, f := range in.Fields {
-		k := n
-		if f.LimitChars >= 0 {
-			k = min(k, f.LimitChars)
+		if v := value(f); v != nil {
+			r[f.Name] = v
 		}
-		r[f.Name] = strings.Repeat("y", k)
 	}
 	return r
 }
 
+// record is a record of in's fields (a record, or a list's items): each
+// string its name and text (cut to its maxChars), each bool true, each enum its last value,
+// each list of one such item, each record the same way, to any depth.
 func record(in portable.Input, text string) map[string]any {
 	r := map[string]any{}
 	for _, f := range in.Fields {
-		r[f.Name] = f.Name + " " + text
+		switch f.Type {
+		case "bool":
+			r[f.Name] = true
+		case "enum":
+			r[f.Name] = f.Values[len(f.Values)-1]
+		case "list":
+			r[f.Name] = []any{record(f, text)}
+		case "record":
+			r[f.Name] = record(f, text)
+		default:
+			// Within its maxChars, so that Compose renders it.
+			v := []rune(f.Name + " " + text)
+			if f.MaxChars >= 0 && len(v) > f.MaxChars {
+				v = v[:f.MaxChars]
+			}
+			r[f.Name] = string(v)
+		}
 	}
 	return r
 }
 
 // inputCombos lists combinations of input values: every bool, every enum
 // value and the empty one, a string empty and filled, a list at 0, 1 and
-// its most items. Past 256 combinations, a stride through them keeps every
+// its most items, a record empty and with every field given. Past 256 combinations, a stride through them keeps every
 // value of every input.
 func inputCombos(d *portable.Project) []map[string]any {
 	var choices [][]any
@@ -221,6 +270,9 @@ func inputCombos(d *portable.Project) []map[string]any {
 				}
 				vs = append(vs, items)
 			}
+		case "record":
+			// Left out, and every field given.
+			vs = []any{map[string]any{}, record(in, filled)}
 		}
 		choices = append(choices, vs)
 	}

@@ -6,9 +6,10 @@
 // the one below it sends, in the same order) and sometimes a mode outside
 // it; file parts with when conditions on bool and enum inputs and on a
 // per-model setting, with models patterns, keepTrailing, constant and
-// run-time placeholders; template parts reading the inputs; the three
-// family parts over one to three family files (a placeholder in the line,
-// sometimes a shared file included in the body) with regex-selected model
+// run-time placeholders; template parts reading the inputs (a record
+// with a nested record and a list among them); the three family parts
+// over one to three family files (a placeholder in the line, sometimes a
+// shared file included in the body) with regex-selected model
 // notes, a fallback family with or without a file; slots, stable or not,
 // one of them sometimes required; a part with a block sent in place or by
 // a part of its own, an @include of a shared file, a placeholder with
@@ -31,7 +32,7 @@ import (
 // Input is one run-time input of a project.
 type Input struct {
 	Name   string
-	Type   string // "bool", "enum", "string" or "list" (of Path, Content records)
+	Type   string // "bool", "enum", "string", "list" (of Path, Content records) or "record" (Lsp, Options{Verbose, Level}, Servers[]{Name})
 	Values []string
 	// MaxChars bounds a string input.
 	MaxChars int
@@ -172,6 +173,9 @@ func Generate(seed uint64) Project {
 	}
 	if g.chance(30) {
 		inputs = append(inputs, Input{Name: "Files", Type: "list", MaxChars: 3})
+	}
+	if g.chance(30) {
+		inputs = append(inputs, Input{Name: "Config", Type: "record"})
 	}
 	p.Inputs = inputs
 	stableInput := map[string]bool{}
@@ -358,6 +362,9 @@ func Generate(seed uint64) Project {
 				g.w("\t\tmaxChars: %d\n", in.MaxChars)
 			case "list":
 				g.w("\t\tmaxItems: %d\n\t\tfields: {\n\t\t\tPath: maxChars: 40\n\t\t\tContent: maxChars: 80\n\t\t}\n", in.MaxChars)
+			case "record":
+				g.w("\t\tfields: {\n\t\t\tLsp: maxChars: 30\n\t\t\tOptions: {type: \"record\", fields: {Verbose: type: \"bool\", Level: {type: \"enum\", values: [\"low\", \"high\"]}}}\n")
+				g.w("\t\t\tServers: {type: \"list\", maxItems: 2, fields: Name: maxChars: 20}\n\t\t}\n")
 			}
 			g.w("\t}\n")
 		}
@@ -521,6 +528,13 @@ func (g *gen) template(ins []Input) string {
 			}
 		case "string":
 			fmt.Fprintf(&b, "{{with .%s}}The directory is {{.}}.\n{{end}}", in.Name)
+		case "record":
+			if g.chance(50) {
+				fmt.Fprintf(&b, "{{if .%s.Lsp}}Language server: {{.%s.Lsp}}{{if .%s.Options.Verbose}}, verbose{{end}}.\n{{end}}", in.Name, in.Name, in.Name)
+			} else {
+				fmt.Fprintf(&b, "{{with .%s.Options}}{{if eq .Level \"high\"}}%s\n{{end}}{{end}}", in.Name, g.prose.Sentence())
+			}
+			fmt.Fprintf(&b, "{{range .%s.Servers}}- {{.Name}}\n{{end}}", in.Name)
 		case "list":
 			if g.chance(50) {
 				fmt.Fprintf(&b, "{{range .%s}}<file path=\"{{.Path}}\">{{.Content}}</file>\n{{end}}", in.Name)
@@ -604,6 +618,20 @@ func (p Project) Requests(seed uint64, n int) []Request {
 					recs = append(recs, map[string]any{"Path": fmt.Sprintf("src/f%d.go", k), "Content": []string{"", "package main\n", "naïve {{x}}"}[r.IntN(3)]})
 				}
 				q.Inputs[in.Name] = recs
+			case "record":
+				rec := map[string]any{}
+				if r.IntN(3) > 0 {
+					rec["Lsp"] = []string{"", "gopls", "naïve {{x}}"}[r.IntN(3)]
+				}
+				if r.IntN(3) > 0 {
+					rec["Options"] = map[string]any{"Verbose": r.IntN(2) == 0, "Level": []string{"", "low", "high"}[r.IntN(3)]}
+				}
+				servers := []any{}
+				for k := r.IntN(3); k > 0; k-- {
+					servers = append(servers, map[string]any{"Name": fmt.Sprintf("srv%d é", k)})
+				}
+				rec["Servers"] = servers
+				q.Inputs[in.Name] = rec
 			}
 		}
 		out[i] = q

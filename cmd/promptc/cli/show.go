@@ -465,6 +465,8 @@ func readInputs(p *compiler.Program, file string, flags []string) (map[string]an
 			given[name] = b
 		case in.Type == config.InputList:
 			return nil, usagef("--input %s: input %s is a list: give it in --inputs FILE as an array of records", kv, name)
+		case in.Type == config.InputRecord:
+			return nil, usagef("--input %s: input %s is a record: give it in --inputs FILE as an object of its fields", kv, name)
 		default:
 			given[name] = val
 		}

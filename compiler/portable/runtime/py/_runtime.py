@@ -9,7 +9,7 @@ __init__.py types the API for the project.
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, cast
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
 
 class PromptError(Exception):
@@ -326,28 +326,12 @@ class Runtime:
 
     @staticmethod
     def _input_value(inputs: Mapping[str, Any], input: Dict[str, Any]) -> Any:
-        v = inputs.get(input["name"])
-        if input["type"] == "bool":
-            return v is True
-        if input["type"] == "list":
-            return list(cast(Sequence[Any], v)) if isinstance(v, (list, tuple)) else []
-        return v if isinstance(v, str) else ""
+        """input's value in inputs as the Go package's Inputs holds it: of its
+        type, else at its zero value, every field of its records present."""
+        return _zeroed(input, inputs.get(input["name"]))
 
     def _template_data(self, inputs: Mapping[str, Any]) -> Dict[str, Any]:
-        out: Dict[str, Any] = {}
-        for input in self.data["inputs"]:
-            v = self._input_value(inputs, input)
-            if input["type"] == "list":
-                recs: List[Dict[str, str]] = []
-                for item in v:
-                    rec: Dict[str, str] = {}
-                    for f in input["fields"]:
-                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
-                        rec[f["name"]] = x if isinstance(x, str) else ""
-                    recs.append(rec)
-                v = recs
-            out[input["name"]] = v
-        return out
+        return {input["name"]: self._input_value(inputs, input) for input in self.data["inputs"]}
 
     def _when_holds(self, i: int, c: Dict[str, Any]) -> bool:
         w = self.data["whens"][i]
@@ -505,26 +489,8 @@ class Runtime:
                 errs.append(PromptError("Request.Slots", "placeholder %s has %d characters, over its limit of %d" % (p["name"], n, p["maxChars"])))
         inputs = _get(req, "inputs", {})
         for input in self.data["inputs"]:
-            v = self._input_value(inputs, input)
             field = "Request.Inputs." + input["name"]
-            t = input["type"]
-            if t == "string" and not _valid_utf8(v):
-                errs.append(PromptError(field, "%s is not valid UTF-8" % field))
-            elif t == "string" and input["limitChars"] >= 0 and len(v) > input["limitChars"]:
-                errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (field, len(v), input["limitChars"])))
-            if t == "enum" and v != "" and v not in input["values"]:
-                errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (field, _quote(v), ", ".join(input["values"]))))
-            if t == "list":
-                if input["limitItems"] >= 0 and len(v) > input["limitItems"]:
-                    errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (field, len(v), input["limitItems"])))
-                for f in input["fields"]:
-                    for i, item in enumerate(v):
-                        x: Any = cast(Mapping[str, Any], item).get(f["name"]) if isinstance(item, Mapping) else None
-                        n = len(x) if isinstance(x, str) else 0
-                        if isinstance(x, str) and not _valid_utf8(x):
-                            errs.append(PromptError(field, "%s[%d].%s is not valid UTF-8" % (field, i, f["name"])))
-                        elif f["limitChars"] >= 0 and n > f["limitChars"]:
-                            errs.append(PromptError(field, "%s[%d].%s has %d characters, over its limit of %d" % (field, i, f["name"], n, f["limitChars"])))
+            _check_value(input, self._input_value(inputs, input), field, field, errs)
         if self._parse_mode(_get(req, "mode", "")) == -1 and _get(req, "custom", None) is None:
             errs.append(PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom"))
         return errs
@@ -542,14 +508,8 @@ class Runtime:
                 continue
             for i in it["reads"]:
                 x = self.data["inputs"][i]
-                add(
-                    Field(
-                        x["name"], False, True,
-                        max(x["maxChars"], 0), x["typicalChars"], max(x["limitChars"], 0),
-                        max(x["maxItems"], 0), x["typicalItems"], max(x["limitItems"], 0),
-                        x["stable"],
-                    )
-                )
+                add(_input_field(x["name"], x, x["stable"]))
+                _nested_fields(x, x["name"], x["stable"], add)
             k = it["kind"]
             if k == "slot":
                 s = self.data["slots"][it["index"]]
@@ -646,6 +606,69 @@ def _kind(v: Any) -> str:
     if isinstance(v, list):
         return "list"
     return "struct"
+
+
+def _zeroed(shape: Dict[str, Any], v: Any) -> Any:
+    """v as a value of input or field shape: of its type, else at its zero
+    value; a record's and a list item's fields, to any depth, the same way."""
+    t = shape["type"]
+    if t == "bool":
+        return v is True
+    if t == "list":
+        return [_record(shape, item) for item in cast(Sequence[Any], v)] if isinstance(v, (list, tuple)) else []
+    if t == "record":
+        return _record(shape, v)
+    return v if isinstance(v, str) else ""
+
+
+def _record(shape: Dict[str, Any], v: Any) -> Dict[str, Any]:
+    obj: Mapping[str, Any] = cast(Mapping[str, Any], v) if isinstance(v, Mapping) else {}
+    return {f["name"]: _zeroed(f, obj.get(f["name"])) for f in shape["fields"]}
+
+
+def _check_value(shape: Dict[str, Any], v: Any, path: str, field: str, errs: List[PromptError]) -> None:
+    """Adds to errs Validate's errors about v, the value (as _input_value
+    gives it) of input or field shape named path, for the request field
+    field: a list's fields field by field, item by item, as the Go package
+    checks them."""
+    t = shape["type"]
+    if t == "string":
+        if not _valid_utf8(v):
+            errs.append(PromptError(field, "%s is not valid UTF-8" % path))
+        elif shape["limitChars"] >= 0 and len(v) > shape["limitChars"]:
+            errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (path, len(v), shape["limitChars"])))
+    elif t == "enum":
+        if v != "" and v not in shape["values"]:
+            errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (path, _quote(v), ", ".join(shape["values"]))))
+    elif t == "list":
+        if shape["limitItems"] >= 0 and len(v) > shape["limitItems"]:
+            errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (path, len(v), shape["limitItems"])))
+        for f in shape["fields"]:
+            for i, item in enumerate(v):
+                _check_value(f, item[f["name"]], "%s[%d].%s" % (path, i, f["name"]), field, errs)
+    elif t == "record":
+        for f in shape["fields"]:
+            _check_value(f, v[f["name"]], "%s.%s" % (path, f["name"]), field, errs)
+
+
+def _nested_fields(shape: Dict[str, Any], path: str, stable: bool, add: Callable[[Field], None]) -> None:
+    """Adds the Field of every field of shape's records, to any depth, named
+    by its path from the input (Config.Options.Name, Files[].Path)."""
+    for f in shape["fields"]:
+        p = "%s[].%s" % (path, f["name"]) if shape["type"] == "list" else "%s.%s" % (path, f["name"])
+        add(_input_field(p, f, stable))
+        _nested_fields(f, p, stable, add)
+
+
+def _input_field(name: str, shape: Dict[str, Any], stable: bool) -> Field:
+    """The Field of input or field shape, named name: its planning, typical
+    and limit figures, 0 where it has none."""
+    return Field(
+        name, False, True,
+        max(shape["maxChars"], 0), shape["typicalChars"], max(shape["limitChars"], 0),
+        max(shape["maxItems"], 0), shape["typicalItems"], max(shape["limitItems"], 0),
+        stable,
+    )
 
 
 def _truth(v: Any) -> bool:

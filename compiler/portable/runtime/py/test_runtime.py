@@ -5,6 +5,7 @@ Run: python3 -m unittest discover -s compiler/portable/runtime/py
 """
 
 import json
+from typing import Any
 import os
 import unittest
 
@@ -42,6 +43,14 @@ class ComposeTest(unittest.TestCase):
             "Commit with git.\nExamples follow at the end.\nR\n\n0: <file path=\"a.go\">package a</file>\nStyle: plain (5) git: true\n\n",
         )
         self.assertEqual(p.cache_sections, 4)
+
+    def test_record_input(self) -> None:
+        def text(config: Any) -> str:
+            return RT.compose({"mode": "long", "model": "alpha-small", "inputs": {"Style": "plain", "Config": config}}).text.split("\n")[-3]
+        self.assertEqual(text({"Server": {"Name": "gopls", "Level": "high"}, "Tags": [{"Tag": "a", "On": True}, {"Tag": "b"}], "Root": "/r"}),
+                         "Style: plain (5) server: gopls! #a root: /r")
+        self.assertEqual(text({"Server": {"Level": "high"}, "Tags": [{"On": True}]}), "Style: plain (5) #")
+        self.assertEqual(text(None), "Style: plain (5)")
 
     def test_sections(self) -> None:
         s = RT.sections({"mode": "long", "model": "acme/x", "family": "plain"})
@@ -81,18 +90,35 @@ class ValidateTest(unittest.TestCase):
              ("Request.Inputs.Style", 'Request.Inputs.Style is "loud", not one of its values (plain, terse)')],
         )
         self.assertEqual(RT.validate({"slots": {"memory": "x" * 50, "cwd": "😀" * 40}, "inputs": {"Files": [{}, {}]}}), [])
+        errs = RT.validate({"inputs": {"Config": {"Server": {"Name": "x" * 9, "Level": "mid"}, "Tags": [{}, {}, {"Tag": "toolong"}], "Root": "r" * 11}}})
+        self.assertEqual([(e.field, str(e)) for e in errs], [
+            ("Request.Inputs.Config", "Request.Inputs.Config.Server.Name has 9 characters, over its limit of 8"),
+            ("Request.Inputs.Config", 'Request.Inputs.Config.Server.Level is "mid", not one of its values (low, high)'),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Tags has 3 items, over its limit of 2"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Tags[2].Tag has 7 characters, over its limit of 5"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Root has 11 characters, over its limit of 10"),
+        ])
+        self.assertEqual(RT.validate({"inputs": {"Config": {"Server": {"Name": "x" * 8, "Level": ""}, "Tags": [{}, {}], "Root": "r" * 10}}}), [])
         with self.assertRaises(PromptError):
             RT.compose({"mode": "nope"})
 
     def test_fields_and_notice(self) -> None:
         self.assertEqual([f.name for f in RT.fields({"mode": "long", "model": "alpha-small"})],
-                         ["cwd", "IsGitRepo", "rules", "Files", "Style", "memory"])
-        by_name = {f.name: f for f in RT.fields({"mode": "long", "model": "alpha-small"})}
+                         ["cwd", "IsGitRepo", "rules", "Config", "Config.Server", "Config.Server.Name", "Config.Server.Level",
+                          "Config.Tags", "Config.Tags[].Tag", "Config.Tags[].On", "Config.Root", "Files", "Files[].Path", "Files[].Content",
+                          "Style", "memory"])
+        by_name = {f.name: f for f in RT.fields({"mode": "long"})}
+        self.assertEqual([by_name["Config.Tags"].max_items, by_name["Config.Tags[].Tag"].max_chars, by_name["Config.Root"].max_chars,
+                          by_name["Files[].Content"].max_chars], [2, 5, 10, 200])
         files, rules = by_name["Files"], by_name["rules"]
         self.assertEqual((files.max_items, files.typical_items, files.limit_items, files.limit_chars), (2, 0, 2, 0))
         self.assertEqual((rules.max_chars, rules.limit_chars), (100, 100))
+        # A nested field's figures, by its path.
+        tag = by_name["Config.Tags[].Tag"]
+        self.assertEqual((tag.max_chars, tag.typical_chars, tag.limit_chars, tag.max_items, tag.limit_items), (5, 2, 5, 0, 0))
+        self.assertEqual((by_name["Config.Tags"].limit_items, by_name["Config.Server.Name"].limit_chars), (2, 8))
         n = RT.cost_notice({"mode": "long", "model": "alpha-small"})
-        self.assertEqual(n.line, "long · +167 tokens per call (192 total)")
+        self.assertEqual(n.line, "long · +179 tokens per call (204 total)")
         self.assertEqual(n.text, n.line + "\n")
 
 

@@ -390,15 +390,33 @@ export function createRuntime(data) {
     };
   }
 
+  // inputValue is input's value in inputs as the Go package's Inputs
+  // holds it: of its type, else at its zero value (false, "", no item),
+  // every field of its records present.
   function inputValue(inputs, input) {
-    const v = inputs[input.name];
-    switch (input.type) {
+    return zeroed(input, inputs[input.name]);
+  }
+
+  // zeroed is v as a value of input or field shape: of its type, else at
+  // its zero value; a record's and a list item's fields, to any depth, the
+  // same way.
+  function zeroed(shape, v) {
+    switch (shape.type) {
       case "bool":
         return v === true;
       case "list":
-        return Array.isArray(v) ? v : [];
+        return Array.isArray(v) ? v.map((item) => record(shape, item)) : [];
+      case "record":
+        return record(shape, v);
     }
     return typeof v === "string" ? v : "";
+  }
+
+  function record(shape, v) {
+    const obj = v !== null && typeof v === "object" && !Array.isArray(v) ? v : {};
+    const rec = {};
+    for (const f of shape.fields) rec[f.name] = zeroed(f, Object.prototype.hasOwnProperty.call(obj, f.name) ? obj[f.name] : undefined);
+    return rec;
   }
 
   // templateData is the inputs as the Go package's Inputs holds them:
@@ -406,18 +424,52 @@ export function createRuntime(data) {
   // the request leaves it out.
   function templateData(inputs) {
     const out = {};
-    for (const input of data.inputs) {
-      const v = inputValue(inputs, input);
-      out[input.name] =
-        input.type === "list"
-          ? v.map((item) => {
-              const rec = {};
-              for (const f of input.fields) rec[f.name] = item && typeof item[f.name] === "string" ? item[f.name] : "";
-              return rec;
-            })
-          : v;
-    }
+    for (const input of data.inputs) out[input.name] = inputValue(inputs, input);
     return out;
+  }
+
+  // checkValue adds to errs Validate's errors about v, the value (as
+  // inputValue gives it) of input or field shape named path, reported
+  // for the request field field: a list's fields field by field, item
+  // by item, as the Go package checks them.
+  function checkValue(shape, v, path, field, errs) {
+    switch (shape.type) {
+      case "string":
+        if (!validUTF8(v)) errs.push(new PromptError(field, `${path} is not valid UTF-8`));
+        else if (shape.limitChars >= 0 && runeCount(v) > shape.limitChars) errs.push(new PromptError(field, `${path} has ${runeCount(v)} characters, over its limit of ${shape.limitChars}`));
+        return;
+      case "enum":
+        if (v !== "" && !shape.values.includes(v)) errs.push(new PromptError(field, `${path} is ${JSON.stringify(v)}, not one of its values (${shape.values.join(", ")})`));
+        return;
+      case "list":
+        if (shape.limitItems >= 0 && v.length > shape.limitItems) errs.push(new PromptError(field, `${path} has ${v.length} items, over its limit of ${shape.limitItems}`));
+        for (const f of shape.fields) v.forEach((item, i) => checkValue(f, item[f.name], `${path}[${i}].${f.name}`, field, errs));
+        return;
+      case "record":
+        for (const f of shape.fields) checkValue(f, v[f.name], `${path}.${f.name}`, field, errs);
+    }
+  }
+
+  // nestedFields adds the Field of every field of shape's records, to any
+  // depth, named by its path from the input (Config.Options.Name,
+  // Files[].Path).
+  function nestedFields(shape, path, stable, add) {
+    for (const f of shape.fields) {
+      const p = shape.type === "list" ? `${path}[].${f.name}` : `${path}.${f.name}`;
+      add(inputField(p, f, stable));
+      nestedFields(f, p, stable, add);
+    }
+  }
+
+  // inputField is the Field of input or field shape, named name: its
+  // planning, typical and limit figures, 0 where it has none.
+  function inputField(name, shape, stable) {
+    return {
+      name, placeholder: false, input: true,
+      maxChars: Math.max(shape.maxChars, 0), typicalChars: shape.typicalChars, limitChars: Math.max(shape.limitChars, 0),
+      maxItems: Math.max(shape.maxItems, 0), typicalItems: shape.typicalItems, limitItems: Math.max(shape.limitItems, 0),
+      stable,
+    };
   }
 
   function validate(req) {
@@ -434,27 +486,8 @@ export function createRuntime(data) {
     });
     const inputs = req.inputs || {};
     for (const input of data.inputs) {
-      const v = inputValue(inputs, input);
       const field = `Request.Inputs.${input.name}`;
-      if (input.type === "string" && !validUTF8(v)) {
-        errs.push(new PromptError(field, `${field} is not valid UTF-8`));
-      } else if (input.type === "string" && input.limitChars >= 0 && runeCount(v) > input.limitChars) {
-        errs.push(new PromptError(field, `${field} has ${runeCount(v)} characters, over its limit of ${input.limitChars}`));
-      }
-      if (input.type === "enum" && v !== "" && !input.values.includes(v)) {
-        errs.push(new PromptError(field, `${field} is ${JSON.stringify(v)}, not one of its values (${input.values.join(", ")})`));
-      }
-      if (input.type === "list") {
-        if (input.limitItems >= 0 && v.length > input.limitItems) errs.push(new PromptError(field, `${field} has ${v.length} items, over its limit of ${input.limitItems}`));
-        for (const f of input.fields) {
-          v.forEach((item, i) => {
-            const s = item && typeof item[f.name] === "string" ? item[f.name] : "";
-            const n = runeCount(s);
-            if (!validUTF8(s)) errs.push(new PromptError(field, `${field}[${i}].${f.name} is not valid UTF-8`));
-            else if (f.limitChars >= 0 && n > f.limitChars) errs.push(new PromptError(field, `${field}[${i}].${f.name} has ${n} characters, over its limit of ${f.limitChars}`));
-          });
-        }
-      }
+      checkValue(input, inputValue(inputs, input), field, field, errs);
     }
     if (parseMode(req.mode) === -1 && !req.custom) {
       errs.push(new PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from loadCustom"));
@@ -472,12 +505,8 @@ export function createRuntime(data) {
       if (it.cond >= 0 && !c.r.parts[it.cond]) continue;
       for (const i of it.reads) {
         const input = data.inputs[i];
-        add({
-          name: input.name, placeholder: false, input: true,
-          maxChars: Math.max(input.maxChars, 0), typicalChars: input.typicalChars, limitChars: Math.max(input.limitChars, 0),
-          maxItems: Math.max(input.maxItems, 0), typicalItems: input.typicalItems, limitItems: Math.max(input.limitItems, 0),
-          stable: input.stable,
-        });
+        add(inputField(input.name, input, input.stable));
+        nestedFields(input, input.name, input.stable, add);
       }
       if (it.kind === "slot") {
         const s = data.slots[it.index];

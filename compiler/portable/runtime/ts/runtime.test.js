@@ -44,6 +44,28 @@ test("a mode's separator, before, end and a template part", () => {
   assert.equal(p.cacheSections, 4);
 });
 
+test("a record input renders its nested fields, each left out at its zero value", () => {
+  const text = (config) => rt.compose({ mode: "long", model: "alpha-small", inputs: { Style: "plain", Config: config } }).text.split("\n").at(-3);
+  assert.equal(text({ Server: { Name: "gopls", Level: "high" }, Tags: [{ Tag: "a", On: true }, { Tag: "b" }], Root: "/r" }), "Style: plain (5) server: gopls! #a root: /r");
+  assert.equal(text({ Server: { Level: "high" }, Tags: [{ On: true }] }), "Style: plain (5) #");
+  assert.equal(text(undefined), "Style: plain (5)");
+});
+
+test("validate names a nested field by its path", () => {
+  const errs = rt.validate({ inputs: { Config: { Server: { Name: "x".repeat(9), Level: "mid" }, Tags: [{}, {}, { Tag: "toolong" }], Root: "r".repeat(11) } } });
+  assert.deepEqual(
+    errs.map((e) => [e.field, e.message]),
+    [
+      ["Request.Inputs.Config", "Request.Inputs.Config.Server.Name has 9 characters, over its limit of 8"],
+      ["Request.Inputs.Config", 'Request.Inputs.Config.Server.Level is "mid", not one of its values (low, high)'],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Tags has 3 items, over its limit of 2"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Tags[2].Tag has 7 characters, over its limit of 5"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Root has 11 characters, over its limit of 10"],
+    ],
+  );
+  assert.deepEqual(rt.validate({ inputs: { Config: { Server: { Name: "x".repeat(8), Level: "" }, Tags: [{}, {}], Root: "r".repeat(10) } } }), []);
+});
+
 test("sections carry their sources, stability and what goes before them", () => {
   const s = rt.sections({ mode: "long", model: "acme/x", family: "plain" });
   assert.deepEqual(
@@ -94,23 +116,30 @@ test("validate reports every problem at once, each naming its field", () => {
 test("fields lists what the mode reads for the model, each once", () => {
   assert.deepEqual(
     rt.fields({ mode: "long", model: "alpha-small" }).map((f) => f.name),
-    ["cwd", "IsGitRepo", "rules", "Files", "Style", "memory"],
+    ["cwd", "IsGitRepo", "rules", "Config", "Config.Server", "Config.Server.Name", "Config.Server.Level", "Config.Tags", "Config.Tags[].Tag",
+     "Config.Tags[].On", "Config.Root", "Files", "Files[].Path", "Files[].Content", "Style", "memory"],
   );
+  const byName = Object.fromEntries(rt.fields({ mode: "long" }).map((f) => [f.name, f]));
+  assert.deepEqual([byName["Config.Tags"].maxItems, byName["Config.Tags[].Tag"].maxChars, byName["Config.Root"].maxChars, byName["Files[].Content"].maxChars], [2, 5, 10, 200]);
   // The conditional part is not sent to this model: IsGitRepo is still read by git.
   assert.deepEqual(rt.fields({ model: "other" }).map((f) => f.name), ["rules", "cwd", "memory"]);
   // Each field's planning figures and limit: a list's declared limitItems,
   // a slot's maxChars as its limit too.
-  const byName = Object.fromEntries(rt.fields({ mode: "long", model: "alpha-small" }).map((f) => [f.name, f]));
+  const figures = Object.fromEntries(rt.fields({ mode: "long", model: "alpha-small" }).map((f) => [f.name, f]));
   assert.deepEqual(
-    [byName.Files.maxItems, byName.Files.typicalItems, byName.Files.limitItems, byName.Files.limitChars],
+    [figures.Files.maxItems, figures.Files.typicalItems, figures.Files.limitItems, figures.Files.limitChars],
     [2, 0, 2, 0],
   );
-  assert.deepEqual([byName.rules.maxChars, byName.rules.limitChars], [100, 100]);
+  assert.deepEqual([figures.rules.maxChars, figures.rules.limitChars], [100, 100]);
+  // A nested field's figures, by its path.
+  const tag = figures["Config.Tags[].Tag"];
+  assert.deepEqual([tag.maxChars, tag.typicalChars, tag.limitChars, tag.maxItems, tag.limitItems], [5, 2, 5, 0, 0]);
+  assert.deepEqual([figures["Config.Tags"].limitItems, figures["Config.Server.Name"].limitChars], [2, 8]);
 });
 
 test("cost notices come from the build", () => {
   const n = rt.costNotice({ mode: "long", model: "alpha-small" });
-  assert.equal(n.line, "long · +167 tokens per call (192 total)");
+  assert.equal(n.line, "long · +179 tokens per call (204 total)");
   assert.equal(n.text, n.line + "\n");
   assert.equal(rt.costNotice({ model: "alpha-small" }).overFocus, 0);
 });
