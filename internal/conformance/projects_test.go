@@ -33,6 +33,7 @@ var projects = []string{
 	"../../testscripts/testdata/build_generated_permissions.txtar",
 	"../../testscripts/testdata/build_when_family.txtar",
 	"../../testscripts/testdata/build_input_limit_separate.txtar",
+	"../../testscripts/testdata/build_input_limit_nested.txtar",
 }
 
 // projectDir returns the directory of a project: the example in place, a
