@@ -53,7 +53,9 @@ type contribution struct {
 // equal to the ceiling is already over, by one. combo names the family,
 // note and conditions measured; like the blame, it is worded only for a
 // finding, because a large project measures tens of thousands of
-// combinations and nearly all of them pass.
+// combinations and nearly all of them pass. A combo with a newline names
+// its first line in the sentence and the rest, one condition a line,
+// after it: every condition is named, however many there are.
 func (p *Program) verdict(pos func() diag.Position, what string, combo func() string, lim config.Limit, under bool, size int, parts []contribution) *diag.Diagnostic {
 	over, near := judge(lim, under, size)
 	if !over && !near {
@@ -63,7 +65,9 @@ func (p *Program) verdict(pos func() diag.Position, what string, combo func() st
 	if lim.Tokens > 0 {
 		ceiling = lim.Tokens
 	}
-	c := combo()
+	// A combination too long for one sentence lists the rest one a line
+	// (inputsCombo): the sentence keeps its shape, the list ends it.
+	c, list, long := strings.Cut(combo(), "\n")
 	if p.permission != "" {
 		c = "permission set " + p.permission + ", " + c
 	}
@@ -99,6 +103,9 @@ func (p *Program) verdict(pos func() diag.Position, what string, combo func() st
 	default:
 		d = diag.Warnf(pos(), RuleBudgetNear, "%s near its budget for %s: %s %s, ceiling %s (%d%%)%s",
 			what, c, Thousands(size), p.unit(lim), Thousands(ceiling), size*100/ceiling, blame)
+	}
+	if long {
+		d.Message += ":\n" + list
 	}
 	d.Related = related
 	return &d

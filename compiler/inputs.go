@@ -107,8 +107,9 @@ func (b *builder) checkInputsUsed() []diag.Diagnostic {
 // struct field would): "", false, an enum's "" (which no when condition
 // lists), an empty list or a record of zero values. A value of the wrong
 // type, an unknown input or field, an enum value not declared, and a
-// value over its maximum are errors naming the input by its full path
-// (Config.Servers[0].Name).
+// value over its declared limit (limitChars, limitItems) are errors
+// naming the input by its full path (Config.Servers[0].Name); the
+// planning figures (maxChars, maxItems) refuse nothing.
 func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 	decl := p.Config.Inputs
 	for _, name := range slices.Sorted(maps.Keys(values)) {
@@ -163,15 +164,15 @@ func inputValue(in config.Input, path string, v any, given bool) (any, error) {
 	if !utf8.ValidString(s) {
 		return nil, fmt.Errorf("input %s is not valid UTF-8 (at byte %d); give text", path, invalidUTF8At(s))
 	}
-	if in.MaxChars != nil && utf8.RuneCountInString(s) > *in.MaxChars {
-		return nil, fmt.Errorf("input %s is %d characters, more than its maxChars %d", path, utf8.RuneCountInString(s), *in.MaxChars)
+	if in.LimitChars != nil && utf8.RuneCountInString(s) > *in.LimitChars {
+		return nil, fmt.Errorf("input %s is %d characters, more than its limitChars %d", path, utf8.RuneCountInString(s), *in.LimitChars)
 	}
 	return s, nil
 }
 
-// listValue checks a list's value: at most maxItems records ([]any of
-// map[string]any as JSON decodes them), each checked as recordValue
-// checks a record.
+// listValue checks a list's value: records ([]any of map[string]any as
+// JSON decodes them), at most limitItems of them when declared, each
+// checked as recordValue checks a record.
 func listValue(in config.Input, path string, v any, given bool) ([]map[string]any, error) {
 	recs := []map[string]any{}
 	if !given {
@@ -181,8 +182,8 @@ func listValue(in config.Input, path string, v any, given bool) ([]map[string]an
 	if !ok {
 		return nil, fmt.Errorf("input %s is a list: give an array of records, not %s", path, show(v))
 	}
-	if len(items) > *in.MaxItems {
-		return nil, fmt.Errorf("input %s has %d records, more than its maxItems %d", path, len(items), *in.MaxItems)
+	if in.LimitItems != nil && len(items) > *in.LimitItems {
+		return nil, fmt.Errorf("input %s has %d records, more than its limitItems %d", path, len(items), *in.LimitItems)
 	}
 	for i, it := range items {
 		rec, err := recordValue(in, fmt.Sprintf("%s[%d]", path, i), it, true)
@@ -313,11 +314,28 @@ func typicalString(given bool, s string, maxChars int, chars *int) string {
 	if given {
 		return s
 	}
-	n := maxChars / 2
+	return strings.Repeat("x", typicalLen(maxChars, chars))
+}
+
+// typicalLen is the typical length of a string without a typical value:
+// typicalChars, else half of maxChars.
+func typicalLen(maxChars int, chars *int) int {
 	if chars != nil {
-		n = *chars
+		return *chars
 	}
-	return strings.Repeat("x", n)
+	return maxChars / 2
+}
+
+// TypicalChars is the length in characters of a string input's typical
+// value, as TypicalInputs renders it; 0 for an input of another type.
+func TypicalChars(in config.Input) int {
+	if in.Type != config.InputString || in.MaxChars == nil {
+		return 0
+	}
+	if s, ok := in.Typical.(string); ok {
+		return utf8.RuneCountInString(s)
+	}
+	return typicalLen(*in.MaxChars, in.TypicalChars)
 }
 
 // ReadsVolatile reports whether part name reads an input that is not
@@ -440,45 +458,44 @@ func whenKey(w *config.When) string {
 	return w.Input
 }
 
-// templateChoices names, for findings, what the maximum of the template
-// parts among names takes: every condition's branch and every list at
-// its maximum, at most maxChoices of them.
-func (p *Program) templateChoices(names []string) string {
-	const maxChoices = 6
-	var out []string
-	n := 0
+// inlineChoices is the most template choices a budget finding names
+// inside its sentence; past it, each has a line of its own after the
+// sentence, so that a finding names every condition and stays readable.
+const inlineChoices = 6
+
+// inputsCombo is what a budget finding adds to its combination for the
+// parts names: the when choice and every choice the maximum of the
+// template parts among names takes (every condition's branch, every list
+// at its maximum). Up to inlineChoices choices are named in the sentence,
+// grouped by template; more are counted there and named one a line after
+// a newline, which verdict moves to the end of the finding.
+func (p *Program) inputsCombo(when string, names []string) string {
+	var out, grouped, lines []string
+	if when != "" {
+		out = append(out, "when "+when)
+	}
 	for _, name := range names {
 		part := p.Parts[name]
 		if part == nil || part.Tmpl == nil || len(part.Tmpl.Choices) == 0 {
 			continue
 		}
-		cs := part.Tmpl.Choices[:min(len(part.Tmpl.Choices), max(maxChoices-n, 0))]
-		n += len(part.Tmpl.Choices)
-		if len(cs) > 0 {
-			out = append(out, "in "+part.Tmpl.Path+" "+strings.Join(cs, ", "))
+		grouped = append(grouped, "in "+part.Tmpl.Path+" "+strings.Join(part.Tmpl.Choices, ", "))
+		for _, c := range part.Tmpl.Choices {
+			lines = append(lines, "in "+part.Tmpl.Path+" "+c)
 		}
 	}
-	if n > maxChoices {
-		out = append(out, fmt.Sprintf("and %d more", n-maxChoices))
-	}
-	return strings.Join(out, "; ")
-}
-
-// inputsCombo is what a budget finding adds to its combination for the
-// parts names: the when choice and the templates' choices, each string
-// and list at its maximum.
-func (p *Program) inputsCombo(when string, names []string) string {
-	var out []string
-	if when != "" {
-		out = append(out, "when "+when)
-	}
-	if t := p.templateChoices(names); t != "" {
-		out = append(out, "inputs at their maximum: "+t)
+	tail := ""
+	switch {
+	case len(lines) > inlineChoices:
+		out = append(out, fmt.Sprintf("inputs at their maximum as listed below (%d conditions)", len(lines)))
+		tail = "\n" + strings.Join(lines, "\n")
+	case len(lines) > 0:
+		out = append(out, "inputs at their maximum: "+strings.Join(grouped, "; "))
 	}
 	if len(out) == 0 {
 		return ""
 	}
-	return ", " + strings.Join(out, "; ")
+	return ", " + strings.Join(out, "; ") + tail
 }
 
 // RuntimeParts lists, sorted, the parts that read run-time inputs: the

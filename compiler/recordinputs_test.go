@@ -16,8 +16,14 @@ func recordInputs() map[string]config.Input {
 	str := func(name string, n int) config.Input {
 		return config.Input{Name: name, Type: config.InputString, MaxChars: intp(n)}
 	}
-	cmd := config.Input{Name: "Cmd", Type: config.InputRecord, Order: []string{"Path"}, Fields: map[string]config.Input{"Path": str("Path", 6)}}
-	servers := config.Input{Name: "Servers", Type: config.InputList, MaxItems: intp(2), Order: []string{"Name", "Cmd"},
+	// limited is a string planned at n characters and limited at n.
+	limited := func(name string, n int) config.Input {
+		in := str(name, n)
+		in.LimitChars = intp(n)
+		return in
+	}
+	cmd := config.Input{Name: "Cmd", Type: config.InputRecord, Order: []string{"Path"}, Fields: map[string]config.Input{"Path": limited("Path", 6)}}
+	servers := config.Input{Name: "Servers", Type: config.InputList, MaxItems: intp(2), LimitItems: intp(2), Order: []string{"Name", "Cmd"},
 		Fields: map[string]config.Input{"Name": str("Name", 5), "Cmd": cmd}}
 	options := config.Input{Name: "Options", Type: config.InputRecord, Order: []string{"InitializeAs", "Verbose", "Level"}, Fields: map[string]config.Input{
 		"InitializeAs": str("InitializeAs", 8),
@@ -26,7 +32,7 @@ func recordInputs() map[string]config.Input {
 	}}
 	in := testInputs()
 	in["Config"] = config.Input{Name: "Config", Type: config.InputRecord, Order: []string{"LSP", "Options", "Servers"}, Fields: map[string]config.Input{
-		"LSP": str("LSP", 4), "Options": options, "Servers": servers,
+		"LSP": limited("LSP", 4), "Options": options, "Servers": servers,
 	}}
 	return in
 }
@@ -98,13 +104,15 @@ func TestRecordTemplateFindings(t *testing.T) {
 }
 
 // TestRecordInputValues: records are checked field by field, to any depth,
-// each problem named by its full path; fields left out take their zero
-// values, so that templates render on them.
+// each problem named by its full path, a string against its limitChars and
+// a list against its limitItems (the planning figures refuse nothing);
+// fields left out take their zero values, so that templates render on
+// them.
 func TestRecordInputValues(t *testing.T) {
 	p := &Program{Config: &config.Config{Inputs: recordInputs()}}
 	got, err := p.InputValues(map[string]any{"Config": map[string]any{
 		"Options": map[string]any{"Verbose": true},
-		"Servers": []any{map[string]any{"Name": "gopls", "Cmd": map[string]any{"Path": "/bin"}}, map[string]any{}},
+		"Servers": []any{map[string]any{"Name": "gopls-server", "Cmd": map[string]any{"Path": "/bin"}}, map[string]any{}},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +121,7 @@ func TestRecordInputValues(t *testing.T) {
 		"LSP":     "",
 		"Options": map[string]any{"InitializeAs": "", "Verbose": true, "Level": ""},
 		"Servers": []map[string]any{
-			{"Name": "gopls", "Cmd": map[string]any{"Path": "/bin"}},
+			{"Name": "gopls-server", "Cmd": map[string]any{"Path": "/bin"}},
 			{"Name": "", "Cmd": map[string]any{"Path": ""}},
 		},
 	}
@@ -124,13 +132,13 @@ func TestRecordInputValues(t *testing.T) {
 		value any
 		want  string
 	}{
-		{map[string]any{"LSP": "toolong"}, "input Config.LSP is 7 characters, more than its maxChars 4"},
+		{map[string]any{"LSP": "toolong"}, "input Config.LSP is 7 characters, more than its limitChars 4"},
 		{map[string]any{"Options": map[string]any{"Level": "mid"}}, `input Config.Options.Level is "mid", not one of its values (low, highest)`},
 		{map[string]any{"Options": map[string]any{"Verbose": "yes"}}, `input Config.Options.Verbose is a bool: give true or false, not "yes"`},
 		{map[string]any{"Options": "x"}, `input Config.Options is "x", not an object of fields (InitializeAs, Verbose, Level)`},
 		{map[string]any{"Nope": "x"}, "input Config has field Nope, which is not declared (fields: LSP, Options, Servers)"},
-		{map[string]any{"Servers": []any{map[string]any{}, map[string]any{"Cmd": map[string]any{"Path": "/usr/bin"}}}}, "input Config.Servers[1].Cmd.Path is 8 characters, more than its maxChars 6"},
-		{map[string]any{"Servers": []any{map[string]any{}, map[string]any{}, map[string]any{}}}, "input Config.Servers has 3 records, more than its maxItems 2"},
+		{map[string]any{"Servers": []any{map[string]any{}, map[string]any{"Cmd": map[string]any{"Path": "/usr/bin"}}}}, "input Config.Servers[1].Cmd.Path is 8 characters, more than its limitChars 6"},
+		{map[string]any{"Servers": []any{map[string]any{}, map[string]any{}, map[string]any{}}}, "input Config.Servers has 3 records, more than its limitItems 2"},
 		{map[string]any{"Servers": []any{map[string]any{"Name": "\xff"}}}, "input Config.Servers[0].Name is not valid UTF-8 (at byte 0); give text"},
 	} {
 		_, err := p.InputValues(map[string]any{"Config": c.value})

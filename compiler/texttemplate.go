@@ -43,8 +43,14 @@ type TextTemplate struct {
 	// Max is the template's text with every input at its maximum and every
 	// condition at its larger branch: its characters bound any rendering.
 	Max string
-	// MaxChars is the code points of Max.
+	// MaxChars is the code points of Max: the figure budgets plan with.
 	MaxChars int
+	// Bound is the most characters a rendering can make from inputs
+	// within their declared limits (limitChars, limitItems), which the
+	// renderer enforces; -1 when the template reads a string or list
+	// without one, or has errors: a rendering then stops at 64 MiB only.
+	// Where every limit equals its planning figure, Bound is MaxChars.
+	Bound int
 	// Choices names what Max takes, for budget findings: the branch of
 	// every condition and the lists at their maximum.
 	Choices []string
@@ -74,7 +80,7 @@ func (t *TextTemplate) Render(values map[string]any) (string, error) {
 	}
 	// The bound is proven for values within the declared limits; the
 	// writer stops a rendering that would pass it all the same.
-	return genruntime.RenderTemplate(t.exec, values, t.MaxChars)
+	return genruntime.RenderTemplate(t.exec, values, t.Bound)
 }
 
 // vkind is what a value in a template is, as far as promptc knows it.
@@ -294,7 +300,7 @@ func (w *twalker) big(off parse.Pos, what func() string, r *rope) {
 // parseTemplate parses and checks the template part of file path with
 // source src against inputs.
 func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTemplate, []diag.Diagnostic) {
-	t := &TextTemplate{Path: path, Source: src}
+	t := &TextTemplate{Path: path, Source: src, Bound: -1}
 	tree := parse.New(path)
 	// Functions are checked below, each at its place, with a message
 	// that says which ones a template may call.
@@ -333,8 +339,69 @@ func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTempl
 	if len(w.diags) == 0 {
 		// The tree checked above renders: parsed once, not twice.
 		t.exec, _ = template.New(path).Option("missingkey=error").AddParseTree(path, trees[path])
+		t.Bound = renderBound(t, inputs)
 	}
 	return t, w.diags
+}
+
+// renderBound is t's Bound: its maximum with every input it reads at its
+// declared limit instead of its planning figure, found by the same walk;
+// -1 when one of them has no limit, or the walk at the limits passes
+// what a template may render.
+func renderBound(t *TextTemplate, inputs map[string]config.Input) int {
+	limited := make(map[string]config.Input, len(inputs))
+	same := true
+	for name, in := range inputs {
+		lin, lacks, differs := atLimits(in)
+		if slices.Contains(t.Reads, name) {
+			if lacks {
+				return -1
+			}
+			same = same && !differs
+		}
+		limited[name] = lin
+	}
+	if same {
+		return t.MaxChars
+	}
+	lt, ds := parseTemplate(t.Path, t.Source, limited)
+	if len(ds) > 0 {
+		return -1
+	}
+	return lt.MaxChars
+}
+
+// atLimits is input or field in with each planning figure (a string's
+// maxChars, a list's maxItems), its own and its fields' to any depth,
+// replaced by its limit; whether one of them has no limit, and whether
+// one limit differs from its figure. Bools and enums need none.
+func atLimits(in config.Input) (config.Input, bool, bool) {
+	var lacks, differs bool
+	switch in.Type {
+	case config.InputString:
+		in.MaxChars, lacks, differs = atLimit(in.MaxChars, in.LimitChars)
+	case config.InputList:
+		in.MaxItems, lacks, differs = atLimit(in.MaxItems, in.LimitItems)
+	}
+	if len(in.Fields) > 0 {
+		fields := make(map[string]config.Input, len(in.Fields))
+		for fn, f := range in.Fields {
+			lf, l, d := atLimits(f)
+			lacks, differs = lacks || l, differs || d
+			fields[fn] = lf
+		}
+		in.Fields = fields
+	}
+	return in, lacks, differs
+}
+
+// atLimit is a planning figure replaced by its limit: the limit, whether
+// there is none, and whether it differs from the figure.
+func atLimit(planned, limit *int) (*int, bool, bool) {
+	if limit == nil {
+		return planned, true, false
+	}
+	return limit, false, planned == nil || *planned != *limit
 }
 
 // literalText is src with everything but the text nodes under root

@@ -258,3 +258,78 @@ func TestInputValuesUTF8(t *testing.T) {
 		t.Errorf("valid: %v", err)
 	}
 }
+
+// TestTemplateBound: a template's render bound is its maximum with every
+// input it reads at its declared limit; none (-1) when a string or list it
+// reads has no limit; its maximum when it reads only bools and enums or
+// every limit equals its planning figure. The planning maximum stays what
+// budgets count.
+func TestTemplateBound(t *testing.T) {
+	limited := func() map[string]config.Input {
+		in := testInputs()
+		cwd := in["Cwd"]
+		cwd.LimitChars = intp(50)
+		in["Cwd"] = cwd
+		files := in["ContextFiles"]
+		files.LimitItems = intp(4)
+		files.Fields = map[string]config.Input{
+			"Path":    {Name: "Path", Type: config.InputString, MaxChars: intp(10), LimitChars: intp(10)},
+			"Content": {Name: "Content", Type: config.InputString, MaxChars: intp(20), LimitChars: intp(25)},
+		}
+		in["ContextFiles"] = files
+		return in
+	}
+	for _, c := range []struct {
+		name, src string
+		inputs    map[string]config.Input
+		max, want int
+	}{
+		{"no limit", `in {{.Cwd}}`, testInputs(), 33, -1},
+		{"string at its limit", `in {{.Cwd}}`, limited(), 33, 53},
+		{"list and fields at their limits", `{{range .ContextFiles}}{{.Path}}:{{.Content}};{{end}}`, limited(), 3 * 32, 4 * 37},
+		{"a field without a limit", `{{range .ContextFiles}}{{.Content}}{{end}}`, func() map[string]config.Input {
+			in := limited()
+			files := in["ContextFiles"]
+			files.Fields = map[string]config.Input{"Path": {Name: "Path", Type: config.InputString, MaxChars: intp(10), LimitChars: intp(10)}, "Content": {Name: "Content", Type: config.InputString, MaxChars: intp(20)}}
+			in["ContextFiles"] = files
+			return in
+		}(), 60, -1},
+		// A record read counts at its limits only when every string and
+		// list in it, at any depth, declares one.
+		{"a nested field without a limit", `{{.Config.LSP}}`, recordInputs(), 4, -1},
+		{"every nested field limited at twice its plan", `{{.Config.LSP}}{{range .Config.Servers}}{{.Cmd.Path}}{{end}}`, func() map[string]config.Input {
+			in := recordInputs()
+			in["Config"] = doubleLimits(in["Config"])
+			return in
+		}(), 4 + 2*6, 8 + 4*12},
+		{"bools and enums only", `{{if .IsGitRepo}}git {{end}}{{.Style}}`, testInputs(), 11, 11},
+		{"an unread input without a limit", `{{.Style}}`, testInputs(), 7, 7},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tt, ds := parseTemplate("t.tmpl", c.src, c.inputs)
+			if len(ds) > 0 {
+				t.Fatalf("findings: %v", ds)
+			}
+			if tt.MaxChars != c.max || tt.Bound != c.want {
+				t.Errorf("max %d, bound %d; want %d and %d", tt.MaxChars, tt.Bound, c.max, c.want)
+			}
+		})
+	}
+}
+
+// doubleLimits is in with a limit at twice its planning figure on every
+// string and list, its own and its fields', to any depth.
+func doubleLimits(in config.Input) config.Input {
+	if in.MaxChars != nil {
+		in.LimitChars = intp(2 * *in.MaxChars)
+	}
+	if in.MaxItems != nil {
+		in.LimitItems = intp(2 * *in.MaxItems)
+	}
+	fields := map[string]config.Input{}
+	for fn, f := range in.Fields {
+		fields[fn] = doubleLimits(f)
+	}
+	in.Fields = fields
+	return in
+}

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d31a92dc51a55bca71f6a7a48cf3ecf0b4f8c466978e393186e91a69f50fd8e6"
+const InputHash = "sha256:ecb494dfe463edf49d9bcdfec83e52a41e6a288e642bacac33d49d0e04463768"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -202,12 +202,12 @@ var slotStable = [...]bool{true, true, true, true, false, true}
 
 // slotFields describes each slot, in field order, for Request.Fields.
 var slotFields = [...]Field{
-	{Name: "appendSystem", GoName: "AppendSystem", MaxChars: 16000, Stable: true},
-	{Name: "capability", GoName: "Capability", MaxChars: 350, Stable: true},
-	{Name: "familyContext", GoName: "FamilyContext", MaxChars: 0, Stable: true},
-	{Name: "instructions", GoName: "Instructions", MaxChars: 64000, Stable: true},
-	{Name: "memory", GoName: "Memory", MaxChars: 0, Stable: false},
-	{Name: "skills", GoName: "Skills", MaxChars: 0, Stable: true},
+	{Name: "appendSystem", GoName: "AppendSystem", MaxChars: 16000, TypicalChars: 16000, LimitChars: 16000, Stable: true},
+	{Name: "capability", GoName: "Capability", MaxChars: 350, TypicalChars: 350, LimitChars: 350, Stable: true},
+	{Name: "familyContext", GoName: "FamilyContext", MaxChars: 0, TypicalChars: 0, LimitChars: 0, Stable: true},
+	{Name: "instructions", GoName: "Instructions", MaxChars: 64000, TypicalChars: 64000, LimitChars: 64000, Stable: true},
+	{Name: "memory", GoName: "Memory", MaxChars: 0, TypicalChars: 0, LimitChars: 0, Stable: false},
+	{Name: "skills", GoName: "Skills", MaxChars: 0, TypicalChars: 0, LimitChars: 0, Stable: true},
 }
 
 // placeholderFields describes each run-time placeholder, in the order of
@@ -1443,9 +1443,10 @@ var ErrNoCustom = errors.New("the custom mode needs the Request's Custom, from L
 // Validate reports every problem of r at once (errors.Join), each naming
 // the field: a Mode, Family, Profile or Permission that is no value of its
 // type (the constants, the Parse functions and UnmarshalText give only
-// valid ones), a slot, run-time placeholder or input over what
-// promptc.cue allows (characters, list items, an enum's values), and a
-// custom mode without its Custom. nil when r can be
+// valid ones), a slot or run-time placeholder over its maxChars, an input
+// over a limit promptc.cue declares (limitChars, limitItems; an input's
+// maxChars and maxItems only plan budgets and refuse nothing), an enum
+// value not declared, and a custom mode without its Custom. nil when r can be
 // composed as it is. Compose does not measure the slots (it never cuts
 // them): call Validate on text that comes from outside.
 func (r Request) Validate() error {
@@ -1577,10 +1578,17 @@ type Field struct {
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
 	// text); Input for a run-time input; neither for a slot.
 	Placeholder, Input bool
-	// MaxChars is the most characters the value may have (0: no limit);
-	// Validate reports a longer one. MaxItems is a list input's most
-	// records.
-	MaxChars, MaxItems int
+	// MaxChars is the most characters budgets and costs count the value
+	// at, and TypicalChars the length the costs table's typical call
+	// renders (for a slot or a run-time placeholder, both its maxChars;
+	// 0 for a slot without one). MaxItems and TypicalItems are a list
+	// input's figures in records. These plan; they refuse nothing.
+	MaxChars, TypicalChars, MaxItems, TypicalItems int
+	// LimitChars is the most characters Validate accepts and LimitItems
+	// the most records (0: no limit). An input has one only when
+	// promptc.cue declares it (limitChars, limitItems); a slot's and a
+	// run-time placeholder's maxChars is its limit too.
+	LimitChars, LimitItems int
 	// Stable is set when the value stays the same for a whole session,
 	// which keeps it inside the cacheable prefix.
 	Stable bool
@@ -2127,7 +2135,8 @@ var parsed struct {
 // renderTemplate renders template part i with the inputs: exactly what
 // text/template renders, white space and final newline included, and
 // never more than the part's bound (templateSources[i].max characters,
-// which promptc proved at build time for inputs Validate accepts).
+// which promptc proved at build time for inputs Validate accepts; -1 when
+// an input it reads has no declared limit, and 64 MiB bounds it alone).
 func renderTemplate(i int, inputs *Inputs) (string, error) {
 	parsed.once.Do(func() {
 		for j, s := range templateSources {
@@ -2150,7 +2159,9 @@ const renderMaxBytes = 64 << 20
 var errRenderBound = errors.New("over its bound")
 
 // boundedWriter collects a rendering and refuses any write that would take
-// it past max characters or renderMaxBytes bytes: text/template then stops
+// it past max characters (when max is not negative: a negative max is no
+// bound of characters, for a template that reads an input without a
+// declared limit) or renderMaxBytes bytes: text/template then stops
 // and returns the error, so that a rendering never grows without limit.
 // text/template writes every text and every printed value whole, so
 // counting the characters of each write counts the rendering's.
@@ -2162,7 +2173,7 @@ type boundedWriter struct {
 
 func (w *boundedWriter) Write(p []byte) (int, error) {
 	n := utf8.RuneCount(p)
-	if w.chars+n > w.max || w.b.Len()+len(p) > renderMaxBytes {
+	if w.max >= 0 && w.chars+n > w.max || w.b.Len()+len(p) > renderMaxBytes {
 		return 0, errRenderBound
 	}
 	w.chars += n
@@ -2170,10 +2181,13 @@ func (w *boundedWriter) Write(p []byte) (int, error) {
 }
 
 // renderBounded executes t on data into a boundedWriter of maxChars
-// characters.
+// characters (negative: no bound but renderMaxBytes).
 func renderBounded(t *template.Template, data any, maxChars int) (string, error) {
 	w := boundedWriter{max: maxChars}
 	if err := t.Execute(&w, data); err != nil {
+		if errors.Is(err, errRenderBound) && maxChars < 0 {
+			return "", fmt.Errorf("template %s: the rendering passes %d MiB, the most a template part may render", t.Name(), renderMaxBytes>>20)
+		}
 		if errors.Is(err, errRenderBound) {
 			return "", fmt.Errorf("template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks", t.Name(), maxChars, renderMaxBytes>>20)
 		}
@@ -4568,7 +4582,7 @@ type Inputs struct {
 	HasSystemMD bool
 	// Style: The session's output style; default (or empty) adds no block. (one of default, explanatory, learning, terse, caveman; stable for a session)
 	Style Style
-	// SystemMD: The text of the project's SYSTEM.md. (at most 1800 characters; stable for a session)
+	// SystemMD: The text of the project's SYSTEM.md. (planned at 1800 characters; stable for a session)
 	SystemMD string
 }
 
@@ -4595,7 +4609,7 @@ var inputFields = [...][]Field{
 		{Name: "Style", GoName: "Style", Input: true, Stable: true},
 	},
 	{
-		{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, Stable: true},
+		{Name: "SystemMD", GoName: "SystemMD", Input: true, MaxChars: 1800, TypicalChars: 0, Stable: true},
 	},
 }
 
@@ -4628,21 +4642,20 @@ func (in *Inputs) errors(errs []error) []error {
 	}
 	if !utf8.ValidString(in.SystemMD) {
 		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD is not valid UTF-8"))
-	} else if n := utf8.RuneCountInString(in.SystemMD); n > 1800 {
-		errs = append(errs, fmt.Errorf("Request.Inputs.SystemMD has %d characters, over its limit of 1800", n))
 	}
 	return errs
 }
 
 // templateSources are the template parts' files, as text/template parses
 // them, by item index, and the most characters each renders for inputs
-// Validate accepts.
+// Validate accepts (-1: an input it reads has no declared limit, and
+// only 64 MiB bounds it).
 var templateSources = [...]struct {
 	name, source string
 	max          int
 }{
 	{"prompts/system-override.tmpl", `{{.SystemMD}}
-`, 1801},
+`, -1},
 }
 
 // Settings holds the per-model settings promptc.cue declares, each as

@@ -246,3 +246,27 @@ func TestRequestFieldsOfTheExample(t *testing.T) {
 		t.Errorf("focus reads %q, want %q", got, want)
 	}
 }
+
+// SYSTEM.md has no cap in Tern: the example plans its budgets with a
+// SystemMD of 1,800 characters and declares no limit, so a 5,000-character
+// file validates and is sent whole in place of the base prompt; Fields
+// reports the planning figure and no limit.
+func TestSystemMDPlannedNotCapped(t *testing.T) {
+	big := strings.Repeat("Use tabs. ", 500)
+	r := prompts.Request{Mode: prompts.ModeFocus, Model: benchModel, Inputs: prompts.Inputs{HasSystemMD: true, SystemMD: big}}
+	if err := r.Validate(); err != nil {
+		t.Fatalf("Validate refused a %d-character SystemMD: %v", len(big), err)
+	}
+	if p := mustCompose(t, r); !strings.Contains(p.Text, big) {
+		t.Errorf("the composed prompt does not carry the whole SystemMD")
+	}
+	fs, err := r.Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		if f.Name == "SystemMD" && (f.MaxChars != 1800 || f.LimitChars != 0) {
+			t.Errorf("SystemMD: MaxChars %d, LimitChars %d; want 1800 and no limit", f.MaxChars, f.LimitChars)
+		}
+	}
+}

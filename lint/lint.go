@@ -49,6 +49,12 @@ type Options struct {
 	Files []string
 	// Output checks the output directory for OUTPUT_STALE; nil skips it.
 	Output OutputCheck
+	// Names checks the names of promptc.cue against the generated
+	// package's identifiers (gogen.Clashes): a name build refuses, as a
+	// *config.Error, makes Run return that error, the same positions and
+	// messages as build's; nil skips it. Code generation lives outside
+	// lint, so the caller supplies it.
+	Names func(progs []*compiler.Program) error
 	// Jobs limits how many goroutines the rules run on at once (files
 	// are checked concurrently, and beside the project-wide rules); 0 or
 	// less means GOMAXPROCS. The findings are the same whatever the
@@ -61,8 +67,8 @@ type Options struct {
 // (proj.Diagnostics) and lint's own. The rules read the default program;
 // the files every program read are checked and count as reached. A lint
 // section of promptc.cue that names unknown rules or holds
-// malformed globs is returned as a *config.Error; an error from
-// opt.Output is returned as is.
+// malformed globs is returned as a *config.Error, and so is a name
+// opt.Names refuses; an error from opt.Output is returned as is.
 func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 	p := proj.Default()
 	sel, err := newSelection(p.Loaded)
@@ -76,6 +82,16 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 	// task order.
 	pl := planChecks(l)
 	tasks := append(l.fileTasks(pl.text), pl.tasks...)
+	var namesErr error
+	if opt.Names != nil {
+		// Beside the rules, as the slowest task (it renders the
+		// package): a clash is a configuration error, as build reports
+		// it, which no finding or suppression changes.
+		tasks = append(tasks, func() ([]diag.Diagnostic, error) {
+			namesErr = opt.Names(proj.Programs())
+			return nil, nil
+		})
+	}
 	found := make([][]diag.Diagnostic, len(tasks))
 	errs := make([]error, len(tasks))
 	// The last tasks (the project-wide rules, slowest) start first.
@@ -83,6 +99,9 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 		i = len(tasks) - 1 - i
 		found[i], errs[i] = tasks[i]()
 	})
+	if namesErr != nil {
+		return nil, namesErr
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

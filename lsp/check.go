@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/compiler/gogen"
 	"github.com/promptc/promptc/compiler/source"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
@@ -219,7 +220,7 @@ func check(file string, overlay map[string]string, jobs int, goOn func(stage str
 	if !goOn("lint") {
 		return nil
 	}
-	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(sn.progs, pf), Jobs: jobs})
+	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(sn.progs, pf), Names: gogen.Clashes, Jobs: jobs})
 	if err != nil {
 		sn.fail(err)
 		return sn

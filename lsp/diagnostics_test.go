@@ -82,6 +82,23 @@ func TestDiagnosticColumnsInUTF16(t *testing.T) {
 	c.shutdown()
 }
 
+// A name whose Go identifier the generated package already declares (a
+// mode called default) is the CONFIG error build reports, at the same
+// position with the same message, before any build.
+func TestConfigNameClash(t *testing.T) {
+	c := newClient(t, fixture)
+	c.initialize("")
+	c.published()
+	clash := strings.NewReplacer(`minimal: compose`, `default: compose`, `["minimal", "focus"]`, `["default", "focus"]`).Replace(fixture["promptc.cue"])
+	c.open("promptc.cue", clash)
+	ds := c.published()[c.uri("promptc.cue")]
+	want := "11:1-11:1 1 CONFIG mode \"default\" becomes the Go identifier ModeDefault, which the generated package already declares (ModeDefault redeclared in this block); rename the mode\n"
+	if got := brief(ds); got != want {
+		t.Fatalf("got\n%swant\n%s", got, want)
+	}
+	c.shutdown()
+}
+
 // promptc.cue is checked from the buffer too; its errors are CONFIG
 // findings positioned in it, with related positions.
 func TestConfigBufferErrors(t *testing.T) {

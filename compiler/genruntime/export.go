@@ -343,7 +343,7 @@ func IsAbsPath(p string) bool { return incIsAbs(p) }
 
 // RenderTemplate renders t on data as a generated package renders a
 // template part: stopping with an error once the rendering would pass
-// maxChars characters or 64 MiB.
+// maxChars characters (when maxChars is not negative) or 64 MiB.
 func RenderTemplate(t *template.Template, data any, maxChars int) (string, error) {
 	return renderBounded(t, data, maxChars)
 }

@@ -22,9 +22,10 @@ var ErrNoCustom = errors.New("the custom mode needs the Request's Custom, from L
 // Validate reports every problem of r at once (errors.Join), each naming
 // the field: a Mode, Family, Profile or Permission that is no value of its
 // type (the constants, the Parse functions and UnmarshalText give only
-// valid ones), a slot, run-time placeholder or input over what
-// promptc.cue allows (characters, list items, an enum's values), and a
-// custom mode without its Custom. nil when r can be
+// valid ones), a slot or run-time placeholder over its maxChars, an input
+// over a limit promptc.cue declares (limitChars, limitItems; an input's
+// maxChars and maxItems only plan budgets and refuse nothing), an enum
+// value not declared, and a custom mode without its Custom. nil when r can be
 // composed as it is. Compose does not measure the slots (it never cuts
 // them): call Validate on text that comes from outside.
 func (r Request) Validate() error {
@@ -156,10 +157,17 @@ type Field struct {
 	// Placeholder is set for a run-time placeholder ({{name}} in a part's
 	// text); Input for a run-time input; neither for a slot.
 	Placeholder, Input bool
-	// MaxChars is the most characters the value may have (0: no limit);
-	// Validate reports a longer one. MaxItems is a list input's most
-	// records.
-	MaxChars, MaxItems int
+	// MaxChars is the most characters budgets and costs count the value
+	// at, and TypicalChars the length the costs table's typical call
+	// renders (for a slot or a run-time placeholder, both its maxChars;
+	// 0 for a slot without one). MaxItems and TypicalItems are a list
+	// input's figures in records. These plan; they refuse nothing.
+	MaxChars, TypicalChars, MaxItems, TypicalItems int
+	// LimitChars is the most characters Validate accepts and LimitItems
+	// the most records (0: no limit). An input has one only when
+	// promptc.cue declares it (limitChars, limitItems); a slot's and a
+	// run-time placeholder's maxChars is its limit too.
+	LimitChars, LimitItems int
 	// Stable is set when the value stays the same for a whole session,
 	// which keeps it inside the cacheable prefix.
 	Stable bool

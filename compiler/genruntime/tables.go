@@ -121,16 +121,16 @@ var slotStable = [...]bool{false}
 // Request.Fields.
 var (
 	inputFields = [...][]Field{
-		{{Name: "Dir", GoName: "Dir", Input: true, MaxChars: 40, Stable: true}},
+		{{Name: "Dir", GoName: "Dir", Input: true, MaxChars: 40, TypicalChars: 20, LimitChars: 40, Stable: true}},
 		{
-			{Name: "Files", GoName: "Files", Input: true, MaxItems: 2},
-			{Name: "Files[].Path", GoName: "Files[].Path", Input: true, MaxChars: 20},
-			{Name: "Files[].Content", GoName: "Files[].Content", Input: true, MaxChars: 40},
+			{Name: "Files", GoName: "Files", Input: true, MaxItems: 2, LimitItems: 2},
+			{Name: "Files[].Path", GoName: "Files[].Path", Input: true, MaxChars: 20, TypicalChars: 10},
+			{Name: "Files[].Content", GoName: "Files[].Content", Input: true, MaxChars: 40, TypicalChars: 20},
 		},
 		{{Name: "IsGitRepo", GoName: "IsGitRepo", Input: true, Stable: true}},
 	}
 	slotFields        = [...]Field{{Name: "memory", GoName: "Memory"}}
-	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10}}
+	placeholderFields = [...]Field{{Name: "who", GoName: "Who", Placeholder: true, MaxChars: 10, TypicalChars: 10, LimitChars: 10}}
 )
 
 // errors appends an error for each slot or value over its limit.

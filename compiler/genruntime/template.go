@@ -26,7 +26,8 @@ var parsed struct {
 // renderTemplate renders template part i with the inputs: exactly what
 // text/template renders, white space and final newline included, and
 // never more than the part's bound (templateSources[i].max characters,
-// which promptc proved at build time for inputs Validate accepts).
+// which promptc proved at build time for inputs Validate accepts; -1 when
+// an input it reads has no declared limit, and 64 MiB bounds it alone).
 func renderTemplate(i int, inputs *Inputs) (string, error) {
 	parsed.once.Do(func() {
 		for j, s := range templateSources {
@@ -49,7 +50,9 @@ const renderMaxBytes = 64 << 20
 var errRenderBound = errors.New("over its bound")
 
 // boundedWriter collects a rendering and refuses any write that would take
-// it past max characters or renderMaxBytes bytes: text/template then stops
+// it past max characters (when max is not negative: a negative max is no
+// bound of characters, for a template that reads an input without a
+// declared limit) or renderMaxBytes bytes: text/template then stops
 // and returns the error, so that a rendering never grows without limit.
 // text/template writes every text and every printed value whole, so
 // counting the characters of each write counts the rendering's.
@@ -61,7 +64,7 @@ type boundedWriter struct {
 
 func (w *boundedWriter) Write(p []byte) (int, error) {
 	n := utf8.RuneCount(p)
-	if w.chars+n > w.max || w.b.Len()+len(p) > renderMaxBytes {
+	if w.max >= 0 && w.chars+n > w.max || w.b.Len()+len(p) > renderMaxBytes {
 		return 0, errRenderBound
 	}
 	w.chars += n
@@ -69,10 +72,13 @@ func (w *boundedWriter) Write(p []byte) (int, error) {
 }
 
 // renderBounded executes t on data into a boundedWriter of maxChars
-// characters.
+// characters (negative: no bound but renderMaxBytes).
 func renderBounded(t *template.Template, data any, maxChars int) (string, error) {
 	w := boundedWriter{max: maxChars}
 	if err := t.Execute(&w, data); err != nil {
+		if errors.Is(err, errRenderBound) && maxChars < 0 {
+			return "", fmt.Errorf("template %s: the rendering passes %d MiB, the most a template part may render", t.Name(), renderMaxBytes>>20)
+		}
 		if errors.Is(err, errRenderBound) {
 			return "", fmt.Errorf("template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks", t.Name(), maxChars, renderMaxBytes>>20)
 		}

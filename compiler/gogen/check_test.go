@@ -2,6 +2,7 @@ package gogen_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,6 +150,12 @@ defaultMode: "standard"
 				t.Fatalf("the project has errors: %v", ds)
 			}
 			src, err := gogen.Generate(proj.Programs(), "h")
+			// lint's check (Clashes) refuses exactly what Generate does.
+			clash := gogen.Clashes(proj.Programs())
+			var gce, cce *config.Error
+			if errors.As(err, &gce) != (clash != nil) || gce != nil && (!errors.As(clash, &cce) || fmt.Sprint(cce.Diagnostics) != fmt.Sprint(gce.Diagnostics)) {
+				t.Errorf("Clashes: %v\nGenerate: %v", clash, err)
+			}
 			if c.want == "" {
 				if err != nil {
 					t.Fatal(err)
@@ -187,6 +194,18 @@ func BenchmarkGenerateAssets(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := gogen.Generate(progs, "h"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClashesAssets measures what lint and the language server pay
+// to find the names build would refuse in the example project.
+func BenchmarkClashesAssets(b *testing.B) {
+	progs := testproject.CompileAll(b, "../../assets").Programs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := gogen.Clashes(progs); err != nil {
 			b.Fatal(err)
 		}
 	}

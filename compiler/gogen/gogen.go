@@ -9,6 +9,7 @@ package gogen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"maps"
@@ -38,7 +39,7 @@ const FileName = config.GoFile
 // formatting or type-checking fails otherwise (a generator bug), the
 // error holds the source with line numbers so the bug can be found.
 func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
-	g := &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
+	g := newGen(progs)
 	src := g.render(inputHash)
 	if err := g.check(src); err != nil {
 		return nil, err
@@ -50,6 +51,28 @@ func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
 	return out, nil
 }
 
+// Clashes reports what Generate refuses in the names of promptc.cue: a
+// name whose Go identifier clashes with another declaration of the
+// generated package, as the *config.Error Generate returns (the same
+// positions and messages); nil without one. It writes nothing and does
+// not format; any other failure of the check is a generator bug, which
+// Generate reports, so Clashes returns nil for it. lint and the language
+// server run it, so that a clash is found before a build.
+func Clashes(progs []*compiler.Program) error {
+	g := newGen(progs)
+	g.namesOnly = true
+	var ce *config.Error
+	if err := g.check(g.render("")); errors.As(err, &ce) {
+		return ce
+	}
+	return nil
+}
+
+// newGen starts the generation of progs' package.
+func newGen(progs []*compiler.Program) *gen {
+	return &gen{p: progs[0], progs: progs, textIndex: map[string]int{}}
+}
+
 func numbered(src []byte) string {
 	var b strings.Builder
 	for i, l := range strings.Split(string(src), "\n") {
@@ -59,11 +82,15 @@ func numbered(src []byte) string {
 }
 
 type gen struct {
-	p       *compiler.Program
-	slots   []string       // slot names, sorted: the order of Slots' fields
-	slotIdx map[string]int // slot name -> index in slots
-	conds   []string       // conditional part names, sorted: the order of conditions
-	progs   []*compiler.Program
+	// namesOnly renders every declaration but leaves the cost and notice
+	// tables empty, which no name of promptc.cue declares and which cost
+	// most of a render: what Clashes checks, never a package written.
+	namesOnly bool
+	p         *compiler.Program
+	slots     []string       // slot names, sorted: the order of Slots' fields
+	slotIdx   map[string]int // slot name -> index in slots
+	conds     []string       // conditional part names, sorted: the order of conditions
+	progs     []*compiler.Program
 	// custom holds the custom mode's items per program, when the project
 	// declares one: its text, then CustomCompose.
 	custom [][]item
@@ -401,11 +428,13 @@ func (g *gen) renderSlots() {
 	g.pf("// slotFields describes each slot, in field order, for Request.Fields.\nvar slotFields = [...]Field{\n")
 	for _, name := range g.slots {
 		sl := p.Config.Slots[name]
-		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.Stable)
+		// A slot's maxChars plans and limits alike.
+		g.pf("\t{Name: %q, GoName: %q, MaxChars: %d, TypicalChars: %d, LimitChars: %d, Stable: %t},\n", name, ident(name), sl.MaxChars, sl.MaxChars, sl.MaxChars, sl.Stable)
 	}
 	g.pf("}\n\n// placeholderFields describes each run-time placeholder, in the order of\n// Slots.value, for Request.Fields.\nvar placeholderFields = [...]Field{\n")
 	for _, name := range g.runtimes {
-		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d},\n", name, ident(name), p.Config.Placeholders[name].Runtime.MaxChars)
+		n := p.Config.Placeholders[name].Runtime.MaxChars
+		g.pf("\t{Name: %q, GoName: %q, Placeholder: true, MaxChars: %d, TypicalChars: %d, LimitChars: %d},\n", name, ident(name), n, n, n)
 	}
 	g.pf("}\n\n")
 }
@@ -643,7 +672,12 @@ func (g *gen) renderCosts() {
 	counter := p.Counter.Name()
 	g.pf("// TokenCounter says how the costs were counted.\nconst TokenCounter = %q\n\n", counter)
 	g.pf("var costTable = [...]Cost{\n")
-	for _, r := range costs.PerFamily(p) {
+	var rows []costs.Row
+	if !g.namesOnly {
+		// The costs are counted only for the package written.
+		rows = costs.PerFamily(p)
+	}
+	for _, r := range rows {
 		over := 0
 		if r.OverFocus != nil {
 			over = *r.OverFocus

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 )
 
@@ -76,10 +77,10 @@ func (g *gen) renderInputs() {
 		g.pf("// renderTemplate renders nothing: the project has no template part.\nfunc renderTemplate(int, *Inputs) (string, error) { return \"\", nil }\n\n")
 		return
 	}
-	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts.\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
+	g.pf("// templateSources are the template parts' files, as text/template parses\n// them, by item index, and the most characters each renders for inputs\n// Validate accepts (-1: an input it reads has no declared limit, and\n// only 64 MiB bounds it).\nvar templateSources = [...]struct {\n\tname, source string\n\tmax          int\n}{\n")
 	for _, part := range g.tmplParts {
 		t := g.p.Parts[part].Tmpl
-		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.MaxChars)
+		g.pf("\t{%q, %s, %d},\n", t.Path, goString(t.Source), t.Bound)
 	}
 	g.pf("}\n\n")
 }
@@ -132,10 +133,19 @@ func structName(in config.Input, outer string) string {
 func (g *gen) fieldEntry(path string, in config.Input, stable bool) {
 	g.pf("\t\t{Name: %q, GoName: %q, Input: true", path, path)
 	if in.MaxChars != nil {
-		g.pf(", MaxChars: %d", *in.MaxChars)
+		g.pf(", MaxChars: %d, TypicalChars: %d", *in.MaxChars, compiler.TypicalChars(in))
+	}
+	if in.LimitChars != nil {
+		g.pf(", LimitChars: %d", *in.LimitChars)
 	}
 	if in.MaxItems != nil {
 		g.pf(", MaxItems: %d", *in.MaxItems)
+	}
+	if in.TypicalItems != nil && *in.TypicalItems > 0 {
+		g.pf(", TypicalItems: %d", *in.TypicalItems)
+	}
+	if in.LimitItems != nil {
+		g.pf(", LimitItems: %d", *in.LimitItems)
 	}
 	if stable {
 		g.pf(", Stable: true")
@@ -171,8 +181,8 @@ func (g *gen) inputChecks(in config.Input, expr, path string, idx []string, tab 
 		// Invalid UTF-8 would be sent as it is, and counted in
 		// characters it does not have.
 		g.pf("%sif !utf8.ValidString(%s) {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is not valid UTF-8\"%s))\n%s}", tab, expr, tab, path, args, tab)
-		if in.MaxChars != nil {
-			g.pf(" else if n := utf8.RuneCountInString(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\"%s, n))\n%s}", expr, *in.MaxChars, tab, path, *in.MaxChars, args, tab)
+		if in.LimitChars != nil {
+			g.pf(" else if n := utf8.RuneCountInString(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d characters, over its limit of %d\"%s, n))\n%s}", expr, *in.LimitChars, tab, path, *in.LimitChars, args, tab)
 		}
 		g.pf("\n")
 	case config.InputEnum:
@@ -183,8 +193,8 @@ func (g *gen) inputChecks(in config.Input, expr, path string, idx []string, tab 
 		g.pf("%sswitch %s {\n%scase \"\", %s:\n%sdefault:\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s is %%q, not one of its values (%s)\"%s, %s))\n%s}\n",
 			tab, expr, tab, strings.Join(cases, ", "), tab, tab, path, strings.Join(in.Values, ", "), args, expr, tab)
 	case config.InputList:
-		if in.MaxItems != nil {
-			g.pf("%sif n := len(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\"%s, n))\n%s}\n", tab, expr, *in.MaxItems, tab, path, *in.MaxItems, args, tab)
+		if in.LimitItems != nil {
+			g.pf("%sif n := len(%s); n > %d {\n%s\terrs = append(errs, fmt.Errorf(\"Request.Inputs.%s has %%d items, over its limit of %d\"%s, n))\n%s}\n", tab, expr, *in.LimitItems, tab, path, *in.LimitItems, args, tab)
 		}
 		i, it := "i", "it"
 		if d := len(idx); d > 0 {
@@ -205,14 +215,14 @@ func (g *gen) inputChecks(in config.Input, expr, path string, idx []string, tab 
 }
 
 // hasChecks reports whether Validate checks values of input or field in:
-// strings and enums are, lists with a maximum are, and records and
+// strings and enums are, lists with a declared limit are, and records and
 // lists whose fields are.
 func hasChecks(in config.Input) bool {
 	switch in.Type {
 	case config.InputString, config.InputEnum:
 		return true
 	case config.InputList:
-		if in.MaxItems != nil {
+		if in.LimitItems != nil {
 			return true
 		}
 	}
@@ -275,7 +285,7 @@ func inputLimits(in config.Input) string {
 	case config.InputString:
 		s = "a string"
 		if in.MaxChars != nil {
-			s = fmt.Sprintf("at most %d characters", *in.MaxChars)
+			s = charFigures(*in.MaxChars, in.LimitChars)
 		}
 	case config.InputBool:
 		s = "a bool"
@@ -284,13 +294,27 @@ func inputLimits(in config.Input) string {
 	case config.InputList:
 		s = "a list"
 		if in.MaxItems != nil {
-			s = fmt.Sprintf("at most %d items", *in.MaxItems)
+			s = fmt.Sprintf("planned at %d items", *in.MaxItems)
+			if in.LimitItems != nil {
+				s += fmt.Sprintf(", at most %d", *in.LimitItems)
+			}
 		}
 	case config.InputRecord:
 		s = "a record"
 	}
 	if in.Stable {
 		s += "; stable for a session"
+	}
+	return s
+}
+
+// charFigures describes a string's planning figure and limit for a
+// field's comment: "planned at 1800 characters" (nothing refuses a
+// longer one), with ", at most 20000" when a limit is declared.
+func charFigures(planned int, limit *int) string {
+	s := fmt.Sprintf("planned at %d characters", planned)
+	if limit != nil {
+		s += fmt.Sprintf(", at most %d", *limit)
 	}
 	return s
 }

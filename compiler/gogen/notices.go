@@ -56,6 +56,10 @@ func (g *gen) renderNotices() {
 	g.pf("// noticeSettings lists the settings (indexes in settingTables) whose\n// values the notices depend on: a notice's entry is their values as one\n// number in mixed radix, then the subset of conditional parts.\nvar noticeSettings = [...]uint8{%s}\n\n", strings.Join(idx, ", "))
 	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode, then by the\n// values of noticeSettings and the subset of the mode's conditional parts\n// the model gets.\nvar noticeTable = [...][len(families)][][len(modeNames)][]noticeData{\n")
 	for pi, q := range g.progs {
+		if g.namesOnly {
+			// The notices are counted only for the package written.
+			break
+		}
 		g.pf("\t// profile %s\n\t{\n", g.profileName(pi))
 		for _, fn := range q.FamilyNames {
 			f := q.Families[fn]

@@ -165,17 +165,24 @@ type Placeholder struct {
 }
 
 // Input is a run-time input, or a field of a record input or of a list's
-// items (Stable then its input's). MaxChars and MaxItems are -1 when
-// unlimited. Fields are a record's, or a list's items', in declared
-// order.
+// items (Stable then its input's). MaxChars and MaxItems are its planning
+// figures and TypicalChars and TypicalItems its typical ones (Fields
+// reports them; they refuse nothing), -1 (MaxChars, MaxItems) or 0 when
+// the type has none; LimitChars and LimitItems the limits validate
+// enforces, -1 when none is declared. Fields are a record's, or a list's
+// items', in declared order.
 type Input struct {
-	Name     string   `json:"name"`
-	Type     string   `json:"type"`
-	MaxChars int      `json:"maxChars"`
-	MaxItems int      `json:"maxItems"`
-	Stable   bool     `json:"stable"`
-	Values   []string `json:"values"`
-	Fields   []Input  `json:"fields"`
+	Name         string   `json:"name"`
+	Type         string   `json:"type"`
+	MaxChars     int      `json:"maxChars"`
+	TypicalChars int      `json:"typicalChars"`
+	LimitChars   int      `json:"limitChars"`
+	MaxItems     int      `json:"maxItems"`
+	TypicalItems int      `json:"typicalItems"`
+	LimitItems   int      `json:"limitItems"`
+	Stable       bool     `json:"stable"`
+	Values       []string `json:"values"`
+	Fields       []Input  `json:"fields"`
 }
 
 // When is a part's condition: on input Input (an index, -1 for none), on
@@ -192,11 +199,20 @@ type When struct {
 
 // Template is a template part: its file, its parse tree and the most
 // characters it renders for inputs Validate accepts (rendering past it is
-// an error, as in the Go package).
+// an error, as in the Go package); Max is null when an input it reads has
+// no declared limit, and 64 MiB alone bounds a rendering.
 type Template struct {
 	Name string `json:"name"`
 	Tree []any  `json:"tree"`
-	Max  int    `json:"max"`
+	Max  *int   `json:"max"`
+}
+
+// orNone is a figure of promptc.cue, or -1 when it is not declared.
+func orNone(n *int) int {
+	if n == nil {
+		return -1
+	}
+	return *n
 }
 
 // Program is one profile under one permission set: what each mode sends,
@@ -454,7 +470,11 @@ func Build(progs []*compiler.Program, inputHash string) (*Project, error) {
 		if err != nil {
 			return nil, &Error{Pos: diag.Position{Path: t.Path, Line: 1, Col: 1}, Msg: err.Error()}
 		}
-		out.Templates = append(out.Templates, Template{Name: t.Path, Tree: tree, Max: t.MaxChars})
+		tm := Template{Name: t.Path, Tree: tree}
+		if t.Bound >= 0 {
+			tm.Max = &t.Bound
+		}
+		out.Templates = append(out.Templates, tm)
 	}
 	out.Profiles = compiler.ProfileNames(c)
 	out.Permissions = gogen.PermissionOrder(c)
@@ -654,15 +674,13 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // inputData is the compiled form of input or field in, its fields in
 // declared order, to any depth; stable is its input's.
 func inputData(in config.Input, stable bool) Input {
-	d := Input{Name: in.Name, Type: in.Type, MaxChars: -1, MaxItems: -1, Stable: stable, Values: in.Values, Fields: []Input{}}
+	d := Input{Name: in.Name, Type: in.Type, MaxChars: orNone(in.MaxChars), TypicalChars: compiler.TypicalChars(in), LimitChars: orNone(in.LimitChars),
+		MaxItems: orNone(in.MaxItems), LimitItems: orNone(in.LimitItems), Stable: stable, Values: in.Values, Fields: []Input{}}
 	if d.Values == nil {
 		d.Values = []string{}
 	}
-	if in.MaxChars != nil {
-		d.MaxChars = *in.MaxChars
-	}
-	if in.MaxItems != nil {
-		d.MaxItems = *in.MaxItems
+	if in.TypicalItems != nil {
+		d.TypicalItems = *in.TypicalItems
 	}
 	for _, f := range in.FieldNames() {
 		d.Fields = append(d.Fields, inputData(in.Fields[f], stable))

@@ -734,12 +734,13 @@ func checkInput(bad func(string, string, ...any), path, what string, in Input) {
 	set := map[string]bool{
 		"maxChars": in.MaxChars != nil, "typical": in.Typical != nil, "typicalChars": in.TypicalChars != nil,
 		"values": in.Values != nil, "fields": in.Fields != nil, "maxItems": in.MaxItems != nil, "typicalItems": in.TypicalItems != nil,
+		"limitChars": in.LimitChars != nil, "limitItems": in.LimitItems != nil,
 	}
 	takes := map[string][]string{
-		InputString: {"maxChars", "typical", "typicalChars"},
+		InputString: {"maxChars", "typical", "typicalChars", "limitChars"},
 		InputBool:   {"typical"},
 		InputEnum:   {"values", "typical"},
-		InputList:   {"fields", "maxItems", "typicalItems"},
+		InputList:   {"fields", "maxItems", "typicalItems", "limitItems"},
 		InputRecord: {"fields"},
 	}[in.Type]
 	for _, f := range slices.Sorted(maps.Keys(set)) {
@@ -757,7 +758,7 @@ func checkInput(bad func(string, string, ...any), path, what string, in Input) {
 	switch in.Type {
 	case InputString:
 		if in.MaxChars == nil {
-			bad(path, "string %s %s needs maxChars, the most characters the harness may supply: budgets count it at that", what, name)
+			bad(path, "string %s %s needs maxChars, the most characters budgets plan for (a limit Validate enforces is limitChars, optional)", what, name)
 			return
 		}
 		var tp *string
@@ -765,6 +766,7 @@ func checkInput(bad func(string, string, ...any), path, what string, in Input) {
 			tp = &typical
 		}
 		checkTypical(bad, path, *in.MaxChars, tp, in.TypicalChars)
+		checkInputLimit(bad, path+".limitChars", "limitChars", "maxChars", *in.MaxChars, in.LimitChars)
 	case InputEnum:
 		if len(in.Values) == 0 {
 			bad(path, "enum %s %s needs values, at least one", what, name)
@@ -787,14 +789,26 @@ func checkInput(bad func(string, string, ...any), path, what string, in Input) {
 		}
 		if in.Type == InputList {
 			if in.MaxItems == nil {
-				bad(path, "list %s %s needs maxItems, the most items the harness may supply: budgets count it at that", what, name)
-			} else if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
-				bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
+				bad(path, "list %s %s needs maxItems, the most items budgets plan for (a limit Validate enforces is limitItems, optional)", what, name)
+			} else {
+				if in.TypicalItems != nil && *in.TypicalItems > *in.MaxItems {
+					bad(path+".typicalItems", "typicalItems %d is more than maxItems %d", *in.TypicalItems, *in.MaxItems)
+				}
+				checkInputLimit(bad, path+".limitItems", "limitItems", "maxItems", *in.MaxItems, in.LimitItems)
 			}
 		}
 		for _, fn := range in.FieldNames() {
 			checkInput(bad, path+".fields."+fn, "field", in.Fields[fn])
 		}
+	}
+}
+
+// checkInputLimit verifies that a declared limit (limitChars, limitItems) is
+// at least the planning maximum it goes with: budgets planned past what
+// Validate accepts would count text no call can send.
+func checkInputLimit(bad func(string, string, ...any), path, limitName, maxName string, planned int, limit *int) {
+	if limit != nil && *limit < planned {
+		bad(path, "%s %d is less than %s %d, the figure budgets plan with; lower %s to %d or raise the limit", limitName, *limit, maxName, planned, maxName, *limit)
 	}
 }
 

@@ -278,10 +278,15 @@ type Input struct {
 	Type        string `json:"type"`
 	Description string `json:"description,omitempty"`
 	Stable      bool   `json:"stable"`
-	MaxChars    *int   `json:"maxChars,omitempty"`
+	// MaxChars (a string's) and MaxItems (a list's) are planning
+	// figures: budgets and costs count the input at them, and nothing
+	// refuses a longer value. LimitChars and LimitItems, when set, are
+	// the limits Validate (and show) enforce.
+	MaxChars *int `json:"maxChars,omitempty"`
 	// Typical is a string (string and enum inputs) or a bool.
 	Typical      any              `json:"typical,omitempty"`
 	TypicalChars *int             `json:"typicalChars,omitempty"`
+	LimitChars   *int             `json:"limitChars,omitempty"`
 	Values       []string         `json:"values,omitempty"`
 	Fields       map[string]Input `json:"fields,omitempty"`
 	// Order is the names of Fields in the order promptc.cue writes them
@@ -290,6 +295,7 @@ type Input struct {
 	Order        []string `json:"order,omitempty"`
 	MaxItems     *int     `json:"maxItems,omitempty"`
 	TypicalItems *int     `json:"typicalItems,omitempty"`
+	LimitItems   *int     `json:"limitItems,omitempty"`
 }
 
 // FieldNames lists a record's or a list's item fields in the order

@@ -145,11 +145,19 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 		}
 	}
 	// Over the limits: every slot, placeholder, string and list at once.
+	// Strings and lists go one past their limit where one is declared,
+	// else one past their planning figure, which no runtime refuses.
 	over := fullSlots(d, strings.Repeat("ü", 5000))
 	in := map[string]any{}
+	// Over the planning figures, within the limits: every runtime
+	// accepts and renders them.
+	planned := map[string]any{}
 	for _, i := range d.Inputs {
 		if v := overValue(i); v != nil {
 			in[i.Name] = v
+		}
+		if v := plannedValue(i); v != nil {
+			planned[i.Name] = v
 		}
 	}
 	for i := range out {
@@ -158,6 +166,7 @@ func matrix(d *portable.Project, c *config.Config) []Request {
 		}
 	}
 	out = append(out, Request{Model: ids[len(ids)-1], Slots: over, Inputs: in, Same: -1})
+	out = append(out, Request{Model: ids[len(ids)-1], Slots: fullSlots(d, "x"), Inputs: planned, Same: -1})
 	out = append(out, Request{Provider: "openrouter", Model: ids[len(ids)-1], Slots: map[string]string{}, Inputs: map[string]any{}, Same: -1})
 	// A provider given apart from the model: the only text provider
 	// patterns see, never a segment of the model id.
@@ -182,30 +191,63 @@ func fullSlots(d *portable.Project, text string) map[string]string {
 }
 
 // overValue is a value of input or field in over every limit: a string
-// one character past its maxChars, an enum not one of its values, a list
-// one item past its maxItems, a record of such fields; nil for a bool.
+// one character past its limitChars where one is declared, else past its
+// maxChars (which no runtime refuses); an enum not one of its values; a
+// list one item past its limitItems, else its maxItems; a record of such
+// fields; nil for a bool.
 func overValue(in portable.Input) any {
 	switch in.Type {
 	case "string":
-		return strings.Repeat("ß", max(in.MaxChars, 0)+1)
+		return strings.Repeat("ß", max(in.LimitChars, in.MaxChars, 0)+1)
 	case "enum":
 		return "not-a-value"
 	case "list":
 		var items []any
-		for k := 0; k <= max(in.MaxItems, 1); k++ {
-			items = append(items, overRecord(in))
+		for k := 0; k <= max(in.LimitItems, in.MaxItems, 1); k++ {
+			items = append(items, fieldsOf(in, overValue))
 		}
 		return items
 	case "record":
-		return overRecord(in)
+		return fieldsOf(in, overValue)
 	}
 	return nil
 }
 
-func overRecord(in portable.Input) map[string]any {
+// plannedValue is a value of input or field in over its planning figures
+// and within its limits, which every runtime accepts and renders: a
+// string one character past its maxChars, a list one item past its
+// maxItems (each at their limit where it is lower), a record of such
+// fields; nil for a bool and an enum.
+func plannedValue(in portable.Input) any {
+	switch in.Type {
+	case "string":
+		n := in.MaxChars + 1
+		if in.LimitChars >= 0 {
+			n = min(n, in.LimitChars)
+		}
+		return strings.Repeat("y", max(n, 0))
+	case "list":
+		n := in.MaxItems + 1
+		if in.LimitItems >= 0 {
+			n = min(n, in.LimitItems)
+		}
+		items := []any{}
+		for k := 0; k < n; k++ {
+			items = append(items, fieldsOf(in, plannedValue))
+		}
+		return items
+	case "record":
+		return fieldsOf(in, plannedValue)
+	}
+	return nil
+}
+
+// fieldsOf is a record of in's fields (a record, or a list's items), each
+// value's, those it gives nil left out.
+func fieldsOf(in portable.Input, value func(portable.Input) any) map[string]any {
 	r := map[string]any{}
 	for _, f := range in.Fields {
-		if v := overValue(f); v != nil {
+		if v := value(f); v != nil {
 			r[f.Name] = v
 		}
 	}
@@ -393,7 +435,7 @@ func main() {
 		} else {
 			l := []any{}
 			for _, f := range fs {
-				l = append(l, map[string]any{"name": f.Name, "placeholder": f.Placeholder, "input": f.Input, "maxChars": f.MaxChars, "maxItems": f.MaxItems, "stable": f.Stable})
+				l = append(l, map[string]any{"name": f.Name, "placeholder": f.Placeholder, "input": f.Input, "maxChars": f.MaxChars, "typicalChars": f.TypicalChars, "limitChars": f.LimitChars, "maxItems": f.MaxItems, "typicalItems": f.TypicalItems, "limitItems": f.LimitItems, "stable": f.Stable})
 			}
 			a["fields"] = l
 		}

@@ -38,6 +38,8 @@ var projects = []string{
 	"../../testscripts/testdata/show_family_keep_trailing.txtar",
 	"../../testscripts/testdata/show_before_depends_on_previous.txtar",
 	"../../testscripts/testdata/show_placeholder_per_setting.txtar",
+	"../../testscripts/testdata/build_input_limit_separate.txtar",
+	"../../testscripts/testdata/build_input_limit_nested.txtar",
 }
 
 // projectDir returns the directory of a project: the example in place, a
@@ -207,7 +209,7 @@ for q in json.load(sys.stdin):
     a["sections"] = call(lambda: [{"name": s.name, "text": s.text, "source": s.source, "slot": s.slot, "stable": s.stable, "before": s.before} for s in p.sections(r)])
     a["resolve"] = call(lambda: (lambda x: {"family": x.family, "forced": x.forced, "note": x.note, "modelId": x.model_id, "settings": x.settings})(p.resolve(r)))
     a["validate"] = [e.message for e in p.validate(r)]
-    a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "maxItems": f.max_items, "stable": f.stable} for f in p.fields(r)])
+    a["fields"] = call(lambda: [{"name": f.name, "placeholder": f.placeholder, "input": f.input, "maxChars": f.max_chars, "typicalChars": f.typical_chars, "limitChars": f.limit_chars, "maxItems": f.max_items, "typicalItems": f.typical_items, "limitItems": f.limit_items, "stable": f.stable} for f in p.fields(r)])
     a["notice"] = call(lambda: (lambda n: {"mode": n.mode, "tokens": n.tokens, "overFocus": n.over_focus, "line": n.line, "warning": n.warning, "text": n.text})(p.cost_notice(r)))
     if CAPABILITY:
         a["capability"] = call(lambda: p.capability_line(r))

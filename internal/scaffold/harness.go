@@ -177,7 +177,8 @@ inputs: {
 		description: "The session's output style; default adds no block."
 	}
 	HasSystemMD: {type: "bool", stable: true, description: "Whether the project has a SYSTEM.md, which replaces the base prompt."}
-	// No longer than the base prompt it replaces, so every budget holds.
+	// Budgets plan with it at about the base prompt it replaces; no
+	// limitChars, so a longer SYSTEM.md is still accepted, past the plan.
 	SystemMD: {type: "string", maxChars: 2500, stable: true, typical: "", description: "The text of the project's SYSTEM.md."}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/emit"
+	"github.com/promptc/promptc/compiler/gogen"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/lint"
@@ -226,7 +227,7 @@ func (g *globals) lintProject(dir string, files []string) (*config.Loaded, *lint
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	opts := lint.Options{Files: only, Output: emit.StaleFiles(proj.Programs(), pf), Jobs: g.jobs}
+	opts := lint.Options{Files: only, Output: emit.StaleFiles(proj.Programs(), pf), Names: gogen.Clashes, Jobs: g.jobs}
 	ds, err := lint.Run(proj, opts)
 	if err != nil {
 		return nil, nil, nil, err

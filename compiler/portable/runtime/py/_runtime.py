@@ -54,13 +54,20 @@ class Section:
 
 @dataclass(frozen=True)
 class Field:
-    """A run-time value a composition reads, with its limits (0: none)."""
+    """A run-time value a composition reads: the characters and records
+    budgets count it at and its typical size (planning figures, which
+    refuse nothing; a slot's or placeholder's max_chars is also its
+    limit), and the limits validate enforces (0: none)."""
 
     name: str
     placeholder: bool
     input: bool
     max_chars: int
+    typical_chars: int
+    limit_chars: int
     max_items: int
+    typical_items: int
+    limit_items: int
     stable: bool
 
 
@@ -545,12 +552,12 @@ class Runtime:
                 continue
             for i in it["reads"]:
                 x = self.data["inputs"][i]
-                add(Field(x["name"], False, True, max(x["maxChars"], 0), max(x["maxItems"], 0), x["stable"]))
+                add(_input_field(x["name"], x, x["stable"]))
                 _nested_fields(x, x["name"], x["stable"], add)
             k = it["kind"]
             if k == "slot":
                 s = self.data["slots"][it["index"]]
-                add(Field(s["name"], False, False, s["maxChars"], 0, s["stable"]))
+                add(Field(s["name"], False, False, s["maxChars"], s["maxChars"], s["maxChars"], 0, 0, 0, s["stable"]))
                 continue
             if k in ("custom", "template"):
                 continue
@@ -563,7 +570,7 @@ class Runtime:
                 ph = self.data["placeholders"][p]
                 if ph["runtime"] >= 0:
                     f = self.data["runtimePlaceholders"][ph["runtime"]]
-                    add(Field(f["name"], True, False, f["maxChars"], 0, False))
+                    add(Field(f["name"], True, False, f["maxChars"], f["maxChars"], f["maxChars"], 0, 0, 0, False))
         return out
 
     def capability_line(self, req: Any = None) -> str:
@@ -705,14 +712,14 @@ def _check_value(shape: Dict[str, Any], v: Any, path: str, field: str, errs: Lis
     if t == "string":
         if not _valid_utf8(v):
             errs.append(PromptError(field, "%s is not valid UTF-8" % path))
-        elif shape["maxChars"] >= 0 and len(v) > shape["maxChars"]:
-            errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (path, len(v), shape["maxChars"])))
+        elif shape["limitChars"] >= 0 and len(v) > shape["limitChars"]:
+            errs.append(PromptError(field, "%s has %d characters, over its limit of %d" % (path, len(v), shape["limitChars"])))
     elif t == "enum":
         if v != "" and v not in shape["values"]:
             errs.append(PromptError(field, "%s is %s, not one of its values (%s)" % (path, _quote(v), ", ".join(shape["values"]))))
     elif t == "list":
-        if shape["maxItems"] >= 0 and len(v) > shape["maxItems"]:
-            errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (path, len(v), shape["maxItems"])))
+        if shape["limitItems"] >= 0 and len(v) > shape["limitItems"]:
+            errs.append(PromptError(field, "%s has %d items, over its limit of %d" % (path, len(v), shape["limitItems"])))
         for f in shape["fields"]:
             for i, item in enumerate(v):
                 _check_value(f, item[f["name"]], "%s[%d].%s" % (path, i, f["name"]), field, errs)
@@ -726,8 +733,19 @@ def _nested_fields(shape: Dict[str, Any], path: str, stable: bool, add: Callable
     by its path from the input (Config.Options.Name, Files[].Path)."""
     for f in shape["fields"]:
         p = "%s[].%s" % (path, f["name"]) if shape["type"] == "list" else "%s.%s" % (path, f["name"])
-        add(Field(p, False, True, max(f["maxChars"], 0), max(f["maxItems"], 0), stable))
+        add(_input_field(p, f, stable))
         _nested_fields(f, p, stable, add)
+
+
+def _input_field(name: str, shape: Dict[str, Any], stable: bool) -> Field:
+    """The Field of input or field shape, named name: its planning, typical
+    and limit figures, 0 where it has none."""
+    return Field(
+        name, False, True,
+        max(shape["maxChars"], 0), shape["typicalChars"], max(shape["limitChars"], 0),
+        max(shape["maxItems"], 0), shape["typicalItems"], max(shape["limitItems"], 0),
+        stable,
+    )
 
 
 def _truth(v: Any) -> bool:
@@ -828,7 +846,8 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
     """Renders a template part (name, tree and max, the most characters it
     renders for inputs validate accepts) with the inputs. A rendering that
     would pass max characters (or 64 MiB) stops with an error, as the Go
-    package's does; a template without max is unbounded."""
+    package's does; a template without max (one reading an input without a
+    declared limit) is bounded by 64 MiB alone."""
     vars: List[List[Any]] = [["$", inputs]]
     out: List[str] = []
     max_chars: Optional[int] = tmpl.get("max")
@@ -840,9 +859,11 @@ def render_template(tmpl: Mapping[str, Any], inputs: Any) -> str:
         n = len(s)
         b = len(s.encode("utf-8", "surrogatepass"))
         if (max_chars is not None and size[0] + n > max_chars) or size[1] + b > _RENDER_MAX_BYTES:
+            if max_chars is None:
+                raise TemplateError("template %s: the rendering passes %d MiB, the most a template part may render" % (tmpl["name"], _RENDER_MAX_BYTES >> 20))
             raise TemplateError(
                 "template %s: the rendering passes its bound of %d characters (%d MiB at most); the inputs are over the limits Validate checks"
-                % (tmpl["name"], max_chars if max_chars is not None else 0, _RENDER_MAX_BYTES >> 20)
+                % (tmpl["name"], max_chars, _RENDER_MAX_BYTES >> 20)
             )
         size[0] += n
         size[1] += b

@@ -110,6 +110,13 @@ class ValidateTest(unittest.TestCase):
         by_name = {f.name: f for f in RT.fields({"mode": "long"})}
         self.assertEqual([by_name["Config.Tags"].max_items, by_name["Config.Tags[].Tag"].max_chars, by_name["Config.Root"].max_chars,
                           by_name["Files[].Content"].max_chars], [2, 5, 10, 200])
+        files, rules = by_name["Files"], by_name["rules"]
+        self.assertEqual((files.max_items, files.typical_items, files.limit_items, files.limit_chars), (2, 0, 2, 0))
+        self.assertEqual((rules.max_chars, rules.limit_chars), (100, 100))
+        # A nested field's figures, by its path.
+        tag = by_name["Config.Tags[].Tag"]
+        self.assertEqual((tag.max_chars, tag.typical_chars, tag.limit_chars, tag.max_items, tag.limit_items), (5, 2, 5, 0, 0))
+        self.assertEqual((by_name["Config.Tags"].limit_items, by_name["Config.Server.Name"].limit_chars), (2, 8))
         n = RT.cost_notice({"mode": "long", "model": "alpha-small"})
         self.assertEqual(n.line, "long · +179 tokens per call (204 total)")
         self.assertEqual(n.text, n.line + "\n")

@@ -44,10 +44,20 @@ export interface Field {
   readonly name: string;
   readonly placeholder: boolean;
   readonly input: boolean;
-  /** The most characters (code points) the value may have; 0: no limit. */
+  /**
+   * The characters (code points) budgets count the value at, and its
+   * typical length: planning figures, which refuse nothing (a slot's or
+   * placeholder's maxChars is also its limit).
+   */
   readonly maxChars: number;
-  /** A list input's most records; 0: no limit. */
+  readonly typicalChars: number;
+  /** The most characters validate accepts; 0: no limit. */
+  readonly limitChars: number;
+  /** A list input's planning figures in records. */
   readonly maxItems: number;
+  readonly typicalItems: number;
+  /** A list input's most records validate accepts; 0: no limit. */
+  readonly limitItems: number;
   readonly stable: boolean;
 }
 

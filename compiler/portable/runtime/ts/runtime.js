@@ -473,13 +473,13 @@ export function createRuntime(data) {
     switch (shape.type) {
       case "string":
         if (!validUTF8(v)) errs.push(new PromptError(field, `${path} is not valid UTF-8`));
-        else if (shape.maxChars >= 0 && runeCount(v) > shape.maxChars) errs.push(new PromptError(field, `${path} has ${runeCount(v)} characters, over its limit of ${shape.maxChars}`));
+        else if (shape.limitChars >= 0 && runeCount(v) > shape.limitChars) errs.push(new PromptError(field, `${path} has ${runeCount(v)} characters, over its limit of ${shape.limitChars}`));
         return;
       case "enum":
         if (v !== "" && !shape.values.includes(v)) errs.push(new PromptError(field, `${path} is ${JSON.stringify(v)}, not one of its values (${shape.values.join(", ")})`));
         return;
       case "list":
-        if (shape.maxItems >= 0 && v.length > shape.maxItems) errs.push(new PromptError(field, `${path} has ${v.length} items, over its limit of ${shape.maxItems}`));
+        if (shape.limitItems >= 0 && v.length > shape.limitItems) errs.push(new PromptError(field, `${path} has ${v.length} items, over its limit of ${shape.limitItems}`));
         for (const f of shape.fields) v.forEach((item, i) => checkValue(f, item[f.name], `${path}[${i}].${f.name}`, field, errs));
         return;
       case "record":
@@ -493,9 +493,20 @@ export function createRuntime(data) {
   function nestedFields(shape, path, stable, add) {
     for (const f of shape.fields) {
       const p = shape.type === "list" ? `${path}[].${f.name}` : `${path}.${f.name}`;
-      add({ name: p, placeholder: false, input: true, maxChars: Math.max(f.maxChars, 0), maxItems: Math.max(f.maxItems, 0), stable });
+      add(inputField(p, f, stable));
       nestedFields(f, p, stable, add);
     }
+  }
+
+  // inputField is the Field of input or field shape, named name: its
+  // planning, typical and limit figures, 0 where it has none.
+  function inputField(name, shape, stable) {
+    return {
+      name, placeholder: false, input: true,
+      maxChars: Math.max(shape.maxChars, 0), typicalChars: shape.typicalChars, limitChars: Math.max(shape.limitChars, 0),
+      maxItems: Math.max(shape.maxItems, 0), typicalItems: shape.typicalItems, limitItems: Math.max(shape.limitItems, 0),
+      stable,
+    };
   }
 
   function validate(req) {
@@ -531,12 +542,12 @@ export function createRuntime(data) {
       if (it.cond >= 0 && !c.r.parts[it.cond]) continue;
       for (const i of it.reads) {
         const input = data.inputs[i];
-        add({ name: input.name, placeholder: false, input: true, maxChars: Math.max(input.maxChars, 0), maxItems: Math.max(input.maxItems, 0), stable: input.stable });
+        add(inputField(input.name, input, input.stable));
         nestedFields(input, input.name, input.stable, add);
       }
       if (it.kind === "slot") {
         const s = data.slots[it.index];
-        add({ name: s.name, placeholder: false, input: false, maxChars: s.maxChars, maxItems: 0, stable: s.stable });
+        add({ name: s.name, placeholder: false, input: false, maxChars: s.maxChars, typicalChars: s.maxChars, limitChars: s.maxChars, maxItems: 0, typicalItems: 0, limitItems: 0, stable: s.stable });
         continue;
       }
       if (it.kind === "custom" || it.kind === "template") continue;
@@ -547,7 +558,7 @@ export function createRuntime(data) {
         const ph = data.placeholders[p];
         if (ph.runtime >= 0) {
           const f = data.runtimePlaceholders[ph.runtime];
-          add({ name: f.name, placeholder: true, input: false, maxChars: f.maxChars, maxItems: 0, stable: false });
+          add({ name: f.name, placeholder: true, input: false, maxChars: f.maxChars, typicalChars: f.maxChars, limitChars: f.maxChars, maxItems: 0, typicalItems: 0, limitItems: 0, stable: false });
         }
       }
     }
@@ -779,7 +790,8 @@ const renderMaxBytes = 64 << 20;
  * Renders a template part (name, tree and max, the most characters it
  * renders for inputs validate accepts) with the inputs. A rendering that
  * would pass max characters (or renderMaxBytes bytes) stops with an
- * error, as the Go package's does; a template without max is unbounded.
+ * error, as the Go package's does; a template without max (one reading an
+ * input without a declared limit) is bounded by renderMaxBytes alone.
  */
 export function renderTemplate(tmpl, inputs) {
   const vars = [["$", inputs]];
@@ -793,6 +805,7 @@ export function renderTemplate(tmpl, inputs) {
     const n = runeCount(s);
     const b = utf8Length(s);
     if (chars + n > maxChars || bytes + b > renderMaxBytes) {
+      if (maxChars === Infinity) throw new TemplateError(`template ${tmpl.name}: the rendering passes ${renderMaxBytes >> 20} MiB, the most a template part may render`);
       throw new TemplateError(`template ${tmpl.name}: the rendering passes its bound of ${maxChars} characters (${renderMaxBytes >> 20} MiB at most); the inputs are over the limits Validate checks`);
     }
     chars += n;

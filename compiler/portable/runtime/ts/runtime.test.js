@@ -123,6 +123,18 @@ test("fields lists what the mode reads for the model, each once", () => {
   assert.deepEqual([byName["Config.Tags"].maxItems, byName["Config.Tags[].Tag"].maxChars, byName["Config.Root"].maxChars, byName["Files[].Content"].maxChars], [2, 5, 10, 200]);
   // The conditional part is not sent to this model: IsGitRepo is still read by git.
   assert.deepEqual(rt.fields({ model: "other" }).map((f) => f.name), ["rules", "cwd", "memory"]);
+  // Each field's planning figures and limit: a list's declared limitItems,
+  // a slot's maxChars as its limit too.
+  const figures = Object.fromEntries(rt.fields({ mode: "long", model: "alpha-small" }).map((f) => [f.name, f]));
+  assert.deepEqual(
+    [figures.Files.maxItems, figures.Files.typicalItems, figures.Files.limitItems, figures.Files.limitChars],
+    [2, 0, 2, 0],
+  );
+  assert.deepEqual([figures.rules.maxChars, figures.rules.limitChars], [100, 100]);
+  // A nested field's figures, by its path.
+  const tag = figures["Config.Tags[].Tag"];
+  assert.deepEqual([tag.maxChars, tag.typicalChars, tag.limitChars, tag.maxItems, tag.limitItems], [5, 2, 5, 0, 0]);
+  assert.deepEqual([figures["Config.Tags"].limitItems, figures["Config.Server.Name"].limitChars], [2, 8]);
 });
 
 test("cost notices come from the build", () => {
