@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d31a92dc51a55bca71f6a7a48cf3ecf0b4f8c466978e393186e91a69f50fd8e6"
+const InputHash = "sha256:9be366bc86b94507964817879931786f4410316cbbf629ae0215f05710db3b94"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
