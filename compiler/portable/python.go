@@ -65,16 +65,16 @@ func pyInit(d *Project, pkg string) string {
 	}
 	pf("\"\"\"Package %s holds the prompt assets compiled by promptc: every mode for every\nmodel family, composed at run time.\"\"\"\n\n", pkg)
 	pf("from dataclasses import dataclass, field\nfrom typing import Callable, List, Literal, Optional, Sequence, TypedDict, Union\n\n")
-	pf("from . import _loaders\nfrom ._data import DATA\nfrom ._loaders import InstructionProblem, Instructions\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
+	pf("from . import _loaders\nfrom ._data import DATA\nfrom ._loaders import InstructionLayer, InstructionLayers, InstructionProblem, Instructions, LayeredInstructions\nfrom ._runtime import Custom, Field, Notice, Prompt, PromptError, Resolution, Runtime, Section, Tool\n\n")
 	loaders := ""
 	if d.Custom != nil {
 		loaders += ", \"CUSTOM_FILE\", \"load_custom\""
 	}
 	if d.Instructions != nil {
-		loaders += ", \"instruction_files\", \"load_instructions\""
+		loaders += ", \"instruction_files\", \"load_instructions\", \"load_layers\""
 	}
 	pf("__all__ = [\"Custom\", \"Field\", \"Notice\", \"Prompt\", \"PromptError\", \"Resolution\", \"Section\", \"Tool\", \"Request\", \"Mode\", \"Family\", \"Slots\", \"Inputs\",\n")
-	pf("           \"InstructionProblem\", \"Instructions\",\n")
+	pf("           \"InstructionLayer\", \"InstructionLayers\", \"InstructionProblem\", \"Instructions\", \"LayeredInstructions\",\n")
 	pf("           \"compose\", \"sections\", \"resolve\", \"validate\", \"fields\", \"cost_notice\", \"capability_line\", \"modes\", \"modes_for\", \"next_mode\", \"families\", \"parse_mode\", \"tools\"%s]\n\n", loaders)
 	pf("#: A prompt mode of promptc.cue (the custom mode included, when declared).\nMode = %s\n", pyLiteral(modes))
 	pf("#: A model family.\nFamily = %s\n", pyLiteral(families))
@@ -238,6 +238,22 @@ def load_instructions(
     the limits.
     """
     return _loaders.load_instructions(project_dir, DATA["instructions"], files, no_includes, work_dir, after)
+
+
+def load_layers(
+    layers: InstructionLayers,
+    files: Optional[Sequence[str]] = None,
+    no_includes: bool = False,
+    work_dir: str = "",
+    after: Optional[Instructions] = None,
+) -> LayeredInstructions:
+    """Reads layered instruction files such as APPEND_SYSTEM.md as the Go package's LoadLayers.
+
+    In each layer's directory, in the fixed order user, package, project,
+    then extensions, each confined to its own directory; all share one set
+    of limits, after after; work_dir applies to the project layer only.
+    """
+    return _loaders.load_layers(layers, DATA["instructions"], files, no_includes, work_dir, after)
 `)
 	}
 	return b.String()

@@ -109,7 +109,7 @@ func tsTypes(d *Project) string {
 	}
 	pf("import type { Prompt, Section, Field, Notice, Tool, Custom } from \"./runtime.js\";\n")
 	pf("export type { Prompt, Section, Field, Notice, Tool, Custom } from \"./runtime.js\";\nexport { PromptError } from \"./runtime.js\";\n")
-	pf("export type { LoadedCustom, Instructions, InstructionOptions } from \"./loaders.js\";\nexport { InstructionProblem } from \"./loaders.js\";\n\n")
+	pf("export type { LoadedCustom, Instructions, InstructionOptions, InstructionLayers, InstructionLayer, LayeredInstructions } from \"./loaders.js\";\nexport { InstructionProblem } from \"./loaders.js\";\n\n")
 	pf("/** A prompt mode of promptc.cue (the custom mode included, when declared). */\nexport type Mode = %s;\n", union(modes))
 	pf("/** A model family. */\nexport type Family = %s;\n", union(families))
 	pf("/** A prompt profile. */\nexport type Profile = %s;\n", union(d.Profiles))
@@ -220,6 +220,13 @@ export declare function instructionFiles(): string[];
  * LoadInstructions: the same limits, the same problems (file:line:col), never outside projectDir.
  */
 export declare function loadInstructions(projectDir: string, options?: import("./loaders.js").InstructionOptions): import("./loaders.js").Instructions;
+/**
+ * Reads layered instruction files such as APPEND_SYSTEM.md as the Go package's LoadLayers: in each
+ * layer's directory, in the fixed order user, package, project, then extensions, each confined to its
+ * own directory; all share one set of limits, after options.after; options.workDir applies to the
+ * project layer only.
+ */
+export declare function loadLayers(layers: import("./loaders.js").InstructionLayers, options?: import("./loaders.js").InstructionOptions): import("./loaders.js").LayeredInstructions;
 `)
 	}
 	return b.String()

@@ -19,7 +19,8 @@ import (
 )
 
 // loaderCase is one call of a loader on a project tree: the instruction
-// loader (Kind "instructions") or the custom mode's (Kind "custom").
+// loader (Kind "instructions"), the layered one (Kind "layers") or the
+// custom mode's (Kind "custom").
 type loaderCase struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"`
@@ -40,10 +41,22 @@ type loaderCase struct {
 	WorkDir    string   `json:"workDir"`
 	AfterDir   string   `json:"afterDir"`
 	AfterNames []string `json:"afterNames"`
+	// Layers, for Kind "layers", are the layers' directories, relative to
+	// Dir's parent ("proj", "user"); the options are the instruction
+	// loader's.
+	Layers *layerDirs `json:"layers"`
 	// Path is the custom file's path.
 	Path string `json:"path"`
 	// Want, for a shared include case, is the outcome build time gives.
 	Want *includecases.Outcome `json:"-"`
+}
+
+// layerDirs are the directories of LoadLayers' layers.
+type layerDirs struct {
+	User       string   `json:"user"`
+	Package    string   `json:"package"`
+	Project    string   `json:"project"`
+	Extensions []string `json:"extensions"`
 }
 
 // loaderCases returns every shared include case as the one instruction
@@ -104,6 +117,25 @@ func loaderCases() []loaderCase {
 		"AGENTS.md": "> quoted\n> @a.md\n\n- item\n  @a.md\n\n1. one\n\n       @a.md\n\n<div>\n@a.md\n</div>\n\n[ref]: /x\n@a.md\n\n~~~\n@a.md\n~~~\n\t@a.md\n<!-- a\n@a.md -->\n@b.md\n",
 		"a.md":      "A\n", "b.md": "B\n"}, nil)
 	ins("a missing project directory", map[string]string{}, func(c *loaderCase) { c.Dir = "missing/proj"; c.Names = []string{"AGENTS.md", "b.md"} })
+	lay := func(name string, files map[string]string, l layerDirs, set func(*loaderCase)) {
+		c := loaderCase{Name: "layers: " + name, Kind: "layers", Files: under(files), Layers: &l}
+		if set != nil {
+			set(&c)
+		}
+		out = append(out, c)
+	}
+	lay("order, confinement, the working directory in the project layer only", map[string]string{
+		"../user/AGENTS.md": "User.\n@../proj/AGENTS.md\n", "../user/svc/AGENTS.md": "Not read.\n",
+		"../pkg/AGENTS.md": "\nPackage.\n@inc.md\n", "../pkg/inc.md": "Inc.\n",
+		"AGENTS.md": "Project.\n", "svc/AGENTS.md": "Service.\n@missing.md\n",
+		"../ext1/AGENTS.md": "Ext one.\n", "../ext2/other.md": "Not named.\n",
+		"../before/RULES.md": "Before.\n"},
+		layerDirs{User: "user", Package: "pkg", Project: "proj", Extensions: []string{"ext1", "", "ext2", "missing"}},
+		func(c *loaderCase) { c.WorkDir, c.AfterDir, c.AfterNames = "svc", "before", []string{"RULES.md"} })
+	lay("a working directory outside, and named files", map[string]string{"AGENTS.md": "A\n", "B.md": "B\n", "../user/B.md": "UB\n"},
+		layerDirs{User: "user", Project: "proj"},
+		func(c *loaderCase) { c.WorkDir, c.Names = "../x", []string{"B.md", "AGENTS.md", "../B.md"} })
+	lay("no layers", map[string]string{"AGENTS.md": "A\n"}, layerDirs{}, nil)
 
 	cus := func(name, path string, files map[string]string, set func(*loaderCase)) {
 		c := loaderCase{Name: "custom: " + name, Kind: "custom", Files: under(files), Path: path}
@@ -177,6 +209,20 @@ func writeLoaderCases(t *testing.T, root string, cases []loaderCase) {
 			dir = c.Dir
 		}
 		c.Dir = filepath.Join(base, filepath.FromSlash(dir))
+		if l := c.Layers; l != nil {
+			abs := func(d string) string {
+				if d == "" {
+					return ""
+				}
+				return filepath.Join(base, filepath.FromSlash(d))
+			}
+			l.User, l.Package, l.Project = abs(l.User), abs(l.Package), abs(l.Project)
+			ext := []string{}
+			for _, d := range l.Extensions {
+				ext = append(ext, abs(d))
+			}
+			l.Extensions = ext
+		}
 		if c.AfterDir != "" {
 			c.AfterDir = filepath.Join(base, c.AfterDir)
 		}
@@ -198,6 +244,10 @@ type loaderCase struct {
 	Kind, Dir, WorkDir, AfterDir, Path string
 	Names, AfterNames                  []string
 	NoIncludes                         bool
+	Layers                             *struct {
+		User, Package, Project string
+		Extensions             []string
+	}
 }
 
 func problems(ps []pkg.InstructionProblem) []any {
@@ -220,12 +270,22 @@ func main() {
 	for _, c := range cases {
 		a := map[string]any{}
 		switch c.Kind {
-		case "instructions":
+		case "instructions", "layers":
 			opt := pkg.InstructionOptions{Files: c.Names, NoIncludes: c.NoIncludes, WorkDir: c.WorkDir}
 			if c.AfterDir != "" {
 				before := pkg.LoadInstructions(c.AfterDir, pkg.InstructionOptions{Files: c.AfterNames})
 				a["after"] = map[string]any{"text": before.Text, "files": append([]string{}, before.Files...), "problems": problems(before.Problems)}
 				opt.After = &before
+			}
+			if c.Kind == "layers" {
+				l := c.Layers
+				got := pkg.LoadLayers(pkg.InstructionLayers{User: l.User, Package: l.Package, Project: l.Project, Extensions: l.Extensions}, opt)
+				layers := []any{}
+				for _, x := range got.Layers {
+					layers = append(layers, map[string]any{"name": x.Name, "dir": x.Dir, "text": x.Text, "files": append([]string{}, x.Files...), "problems": problems(x.Problems)})
+				}
+				a["text"], a["layers"] = got.Text, layers
+				break
 			}
 			got := pkg.LoadInstructions(c.Dir, opt)
 			a["text"], a["files"], a["problems"] = got.Text, append([]string{}, got.Files...), problems(got.Problems)
@@ -276,7 +336,7 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
   const problems = (ps) => ps.map((x) => ({ path: x.path, line: x.line, col: x.col, kind: x.kind, message: x.message, string: String(x) }));
   for (const c of JSON.parse(s)) {
     const a = {};
-    if (c.kind === "instructions") {
+    if (c.kind === "instructions" || c.kind === "layers") {
       const opt = { noIncludes: c.noIncludes, workDir: c.workDir };
       if (c.names !== null) opt.files = c.names;
       if (c.afterDir !== "") {
@@ -284,8 +344,14 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
         a.after = { text: before.text, files: before.files, problems: problems(before.problems) };
         opt.after = before;
       }
-      const got = p.loadInstructions(c.dir, opt);
-      Object.assign(a, { text: got.text, files: got.files, problems: problems(got.problems) });
+      if (c.kind === "layers") {
+        const got = p.loadLayers(c.layers, opt);
+        a.text = got.text;
+        a.layers = got.layers.map((x) => ({ name: x.name, dir: x.dir, text: x.text, files: x.files, problems: problems(x.problems) }));
+      } else {
+        const got = p.loadInstructions(c.dir, opt);
+        Object.assign(a, { text: got.text, files: got.files, problems: problems(got.problems) });
+      }
     } else {
       const cu = p.loadCustom(c.dir, c.path);
       a.custom = { name: cu.name, text: cu.text, usable: cu.usable, reason: cu.reason, path: cu.path };
@@ -314,13 +380,20 @@ def problems(ps):
 out = sys.stdout
 for c in json.load(sys.stdin):
     a = {}
-    if c["kind"] == "instructions":
+    if c["kind"] in ("instructions", "layers"):
         after = None
         if c["afterDir"]:
             after = p.load_instructions(c["afterDir"], files=c["afterNames"])
             a["after"] = {"text": after.text, "files": after.files, "problems": problems(after.problems)}
-        got = p.load_instructions(c["dir"], files=c["names"], no_includes=c["noIncludes"], work_dir=c["workDir"], after=after)
-        a.update({"text": got.text, "files": got.files, "problems": problems(got.problems)})
+        opt = dict(files=c["names"], no_includes=c["noIncludes"], work_dir=c["workDir"], after=after)
+        if c["kind"] == "layers":
+            l = c["layers"]
+            got = p.load_layers(p.InstructionLayers(l["user"], l["package"], l["project"], l["extensions"]), **opt)
+            a["text"] = got.text
+            a["layers"] = [{"name": x.name, "dir": x.dir, "text": x.text, "files": x.files, "problems": problems(x.problems)} for x in got.layers]
+        else:
+            got = p.load_instructions(c["dir"], **opt)
+            a.update({"text": got.text, "files": got.files, "problems": problems(got.problems)})
     else:
         cu = p.load_custom(c["dir"], c["path"])
         a["custom"] = {"name": cu.name, "text": cu.text, "usable": cu.usable, "reason": cu.reason, "path": cu.path}
@@ -334,7 +407,7 @@ for c in json.load(sys.stdin):
 `
 
 // TestLoaders loads every shared include case and the loaders' own cases
-// (options, links, FIFOs, limits, custom files valid and not) with the
+// (options, links, FIFOs, limits, layers, custom files valid and not) with the
 // generated Go package and with every other target's package, on one tree
 // each, and fails on the first answer that differs: text, files, and
 // every problem with its position and message; for a custom file what was
@@ -378,6 +451,14 @@ func smallLimitCases() []loaderCase {
 		}
 		return c
 	}
+	lay := func(name string, files map[string]string, l layerDirs, set ...func(*loaderCase)) loaderCase {
+		c := ins(name, files, nil)
+		c.Kind, c.Layers = "layers", &l
+		for _, f := range set {
+			f(&c)
+		}
+		return c
+	}
 	return []loaderCase{
 		ins("depth 2 allowed, 3 refused", map[string]string{"AGENTS.md": "0\n@a.md\n", "a.md": "1\n@b.md\n", "b.md": "2\n@c.md\n", "c.md": "3\n"}, nil),
 		ins("file 5 refused", map[string]string{"AGENTS.md": "@a.md\n@b.md\n@c.md\n@d.md\n", "a.md": "A\n", "b.md": "B\n", "c.md": "C\n", "d.md": "D\n"}, nil),
@@ -398,6 +479,13 @@ func smallLimitCases() []loaderCase {
 			func(c *loaderCase) {
 				c.AfterDir, c.AfterNames, c.Names = "user", []string{"RULES.md"}, []string{"AGENTS.md", "missing.md"}
 			}),
+		lay("layers: the files limit across layers", map[string]string{"../user/AGENTS.md": "U\n@u1.md\n", "../user/u1.md": "1\n",
+			"../pkg/AGENTS.md": "P\n", "AGENTS.md": "A\n@a.md\n", "a.md": "a\n", "../ext/AGENTS.md": "E\n"},
+			layerDirs{User: "user", Package: "pkg", Project: "proj", Extensions: []string{"ext"}}),
+		lay("layers: characters across layers, after another directory", map[string]string{"../before/RULES.md": sized(45),
+			"../user/AGENTS.md": sized(40), "AGENTS.md": sized(40), "../ext/AGENTS.md": sized(10)},
+			layerDirs{User: "user", Project: "proj", Extensions: []string{"ext"}},
+			func(c *loaderCase) { c.AfterDir, c.AfterNames = "before", []string{"RULES.md"} }),
 	}
 }
 
@@ -517,7 +605,7 @@ func compareLoaders(t *testing.T, lang string, cases []loaderCase, want, got []s
 		wb, _ := json.Marshal(w)
 		gb, _ := json.Marshal(g)
 		if string(wb) != string(gb) {
-			for _, k := range []string{"after", "text", "files", "problems", "custom", "compose", "sources", "modesFor", "nextMode"} {
+			for _, k := range []string{"after", "text", "files", "problems", "layers", "custom", "compose", "sources", "modesFor", "nextMode"} {
 				wk, _ := json.Marshal(w[k])
 				gk, _ := json.Marshal(g[k])
 				if string(wk) != string(gk) {

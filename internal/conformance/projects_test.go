@@ -254,6 +254,7 @@ func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 // and must refuse it with a mode that is none (tsBad).
 const tsConsumer = `import { compose, sections, resolve, validate, fields, costNotice, PromptError, type Request, type Mode } from "./prompts/index.js";
 import { loadInstructions, loadCustom, instructionFiles, customFile, InstructionProblem, modesFor, nextMode, type Instructions } from "./prompts/index.js";
+import { loadLayers, type InstructionLayer, type LayeredInstructions } from "./prompts/index.js";
 
 const mode: Mode = "long";
 const req: Request = {
@@ -287,6 +288,12 @@ console.log(instructionFiles().length, named, compose(custom).customFallback, ru
 const picker: Mode[] = modesFor(own);
 const after: Mode = nextMode("", own);
 console.log(picker, after, nextMode(after));
+
+const appended: LayeredInstructions = loadLayers({ user: "/home/user/.config/agent", project: ".", extensions: ["ext"] }, { files: ["APPEND_SYSTEM.md"], workDir: "svc", after: rules });
+const first: InstructionLayer | undefined = appended.layers[0];
+const layerName: "user" | "package" | "project" | "extension" | undefined = first?.name;
+const more = loadInstructions(".", { files: ["MORE.md"], after: appended.layers[appended.layers.length - 1] });
+console.log(appended.text, layerName, first?.dir, first?.problems.map(String), more.text);
 `
 
 // TestTypeScriptStrict type-checks a consumer of the generated TypeScript
@@ -423,6 +430,7 @@ func TestDocsHarness(t *testing.T) {
 const pyConsumer = `from typing import List
 
 from prompts import CUSTOM_FILE, InstructionProblem, Instructions, Request, compose, instruction_files, load_custom, load_instructions, modes_for, next_mode, resolve, validate, Mode
+from prompts import InstructionLayer, InstructionLayers, LayeredInstructions, load_layers
 
 mode: Mode = "long"
 r = Request(mode=mode, model="alpha-small", slots={"rules": "R"}, inputs={"IsGitRepo": True, "Style": "terse"})
@@ -444,6 +452,11 @@ custom = Request(mode="custom", custom=own, slots={"rules": rules.text})
 print(len(instruction_files()), named, compose(custom).custom_fallback, len(rules.files))
 picker: List[str] = modes_for(own)
 print(picker, next_mode("", own), next_mode(next_mode("")))
+
+appended: LayeredInstructions = load_layers(InstructionLayers(user="/home/user/.config/agent", project=".", extensions=["ext"]), files=["APPEND_SYSTEM.md"], work_dir="svc", after=rules)
+layers: List[InstructionLayer] = appended.layers
+more: Instructions = load_instructions(".", files=["MORE.md"], after=layers[-1] if layers else None)
+print(appended.text, [(x.name, x.dir, [str(q) for q in x.problems]) for x in layers], more.text)
 `
 
 // TestPythonStrict type-checks the generated Python package and a consumer

@@ -2,9 +2,9 @@
 
 The custom mode's file and the user's instruction files, read at run time
 from the harness's project directory exactly as the generated Go package's
-LoadCustom and LoadInstructions read them (the same limits, the same
-include rules, the same problems and messages). It uses the standard
-library only.
+LoadCustom, LoadInstructions and LoadLayers read them (the same limits,
+the same include rules, the same problems and messages). It uses the
+standard library only.
 
 Its parts follow the Go code they port, one for one: the Markdown line
 scanner (compiler/markdown), the include engine (genruntime include.go),
@@ -1463,6 +1463,77 @@ def load_instructions(
         if t != "":
             texts.append(t)
     return Instructions("\n\n".join(texts), list(e.files), problems, e.total, e.prior_files + len(e.files))
+
+
+@dataclass(frozen=True)
+class InstructionLayers:
+    """The directories of the layers load_layers reads (the Go package's InstructionLayers).
+
+    Read in the order user (the user's own, outside any project), package,
+    project, then each extension in the order given; "" leaves a layer out.
+    """
+
+    user: str = ""
+    package: str = ""
+    project: str = ""
+    extensions: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class InstructionLayer(Instructions):
+    """One layer as load_layers loaded it (the Go package's InstructionLayer).
+
+    name is "user", "package", "project" or "extension" and dir its
+    directory; paths in files and problems are relative to dir. A layer is
+    an Instructions, so it can be a later call's after.
+    """
+
+    name: str = ""
+    dir: str = ""
+
+
+@dataclass(frozen=True)
+class LayeredInstructions:
+    """Every layer load_layers read, in order, and their texts joined (the Go package's LayeredInstructions)."""
+
+    #: The text of every layer that has one, in layer order, separated by a blank line.
+    text: str
+    #: The layers read, in order, empty ones included.
+    layers: List[InstructionLayer]
+
+
+def load_layers(
+    layers: InstructionLayers,
+    config: Mapping[str, Any],
+    files: Optional[Sequence[str]] = None,
+    no_includes: bool = False,
+    work_dir: str = "",
+    after: Optional[Instructions] = None,
+) -> LayeredInstructions:
+    """Reads layered instruction files as the Go package's LoadLayers does.
+
+    Each layer is a load_instructions call confined to its own directory,
+    in the order user, package, project, extensions, after the layers
+    before it (and after after), so all share one set of limits; work_dir
+    applies to the project layer only.
+    """
+    dirs = [("user", layers.user), ("package", layers.package), ("project", layers.project)]
+    dirs += [("extension", d) for d in layers.extensions]
+    prior = after
+    out: List[InstructionLayer] = []
+    texts: List[str] = []
+    for name, d in dirs:
+        if d == "":
+            continue
+        got = load_instructions(d, config, files, no_includes, work_dir if name == "project" else "", prior)
+        # The counts go along, so that the layer can be a later call's after.
+        counts = (int(getattr(got, "_chars")), int(getattr(got, "_files")))
+        layer = InstructionLayer(got.text, got.files, got.problems, *counts, name=name, dir=d)
+        prior = layer
+        if layer.text != "":
+            texts.append(layer.text)
+        out.append(layer)
+    return LayeredInstructions("\n\n".join(texts), out)
 
 
 # ---------------------------------------------------------------------

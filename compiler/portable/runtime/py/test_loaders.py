@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from typing import Dict
 
-from _loaders import InstructionProblem, load_custom, load_instructions
+from _loaders import InstructionLayers, InstructionProblem, load_custom, load_instructions, load_layers
 from _runtime import Custom, Runtime
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testdata", "stub.json"), encoding="utf-8") as f:
@@ -72,6 +72,57 @@ class InstructionsTest(_Tree):
         self.assertEqual(got.text, "Top.\n\nSvc.")
         self.assertEqual(got.files, ["AGENTS.md", "svc/AGENTS.md"])
         self.assertEqual([p.kind for p in load_instructions(d, DATA["instructions"], no_includes=True, work_dir="../x").problems], ["escape"])
+
+    def test_layers_order_and_confinement(self) -> None:
+        root = os.path.dirname(self.tree({}))
+
+        def layer(name: str, text: str) -> str:
+            d = os.path.join(root, name)
+            os.makedirs(d, exist_ok=True)
+            if text != "":
+                with open(os.path.join(d, "APPEND_SYSTEM.md"), "w", encoding="utf-8") as out:
+                    out.write(text)
+            return d
+
+        project = layer("project", "Project.\n")
+        layer("project/svc", "Service.\n")
+        layer("user/svc", "Not read: the working directory is the project's.\n")
+        layers = InstructionLayers(
+            extensions=[layer("ext1", "Ext one."), "", layer("ext2", "Ext two.\n@../user/APPEND_SYSTEM.md\n")],
+            project=project,
+            user=layer("user", "User."),
+            package=layer("package", ""),
+        )
+        got = load_layers(layers, DATA["instructions"], files=["APPEND_SYSTEM.md"], work_dir="svc")
+        self.assertEqual(got.text, "User.\n\nProject.\n\nService.\n\nExt one.\n\nExt two.")
+        self.assertEqual([l.name for l in got.layers], ["user", "package", "project", "extension", "extension"])
+        self.assertEqual([l.files for l in got.layers], [["APPEND_SYSTEM.md"], [], ["APPEND_SYSTEM.md", "svc/APPEND_SYSTEM.md"], ["APPEND_SYSTEM.md"], ["APPEND_SYSTEM.md"]])
+        self.assertEqual(got.layers[2].dir, project)
+        # Each layer is confined to its own directory.
+        self.assertEqual([str(p) for p in got.layers[4].problems], ["APPEND_SYSTEM.md:2:1: @../user/APPEND_SYSTEM.md leads outside the project directory; left out"])
+
+    def test_layers_share_limits(self) -> None:
+        root = os.path.dirname(self.tree({}))
+        big = "x" * 15000
+
+        def layer(name: str) -> str:
+            d = os.path.join(root, name)
+            os.mkdir(d)
+            with open(os.path.join(d, "APPEND_SYSTEM.md"), "w", encoding="utf-8") as out:
+                out.write(big)
+            return d
+
+        cfg = DATA["instructions"]
+        files = ["APPEND_SYSTEM.md"]
+        got = load_layers(InstructionLayers(layer("u"), layer("p"), layer("j"), [layer("e1"), layer("e2")]), cfg, files=files)
+        self.assertEqual(len(got.text), 4 * 15000 + 3 * 2)
+        self.assertEqual([str(p) for p in got.layers[4].problems], ["APPEND_SYSTEM.md: APPEND_SYSTEM.md would bring the instructions to 75004 characters, over the limit of 64000; left out"])
+        self.assertEqual(got.layers[4].text, "")
+        # A layer counts as an after of its own; after counts before the first layer.
+        self.assertEqual(load_instructions(layer("x"), cfg, files=files, after=got.layers[3]).problems[0].kind, "total-chars")
+        after = load_layers(InstructionLayers(user=layer("u2")), cfg, files=files, after=got.layers[3])
+        self.assertEqual((after.text, after.layers[0].problems[0].kind), ("", "total-chars"))
+        self.assertEqual(load_layers(InstructionLayers(user=got.layers[0].dir), cfg, files=files).text, big)
 
     @unittest.skipUnless(hasattr(os, "mkfifo"), "no named pipes here")
     def test_fifo_not_waited_on(self) -> None:

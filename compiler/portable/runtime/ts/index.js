@@ -3,7 +3,7 @@
 // package; index.d.ts types it for the project.
 import data from "./prompts.data.js";
 import { createRuntime } from "./runtime.js";
-import { loadCustom as loadCustomIn, loadInstructions as loadInstructionsIn } from "./loaders.js";
+import { loadCustom as loadCustomIn, loadInstructions as loadInstructionsIn, loadLayers as loadLayersIn } from "./loaders.js";
 
 export { PromptError } from "./runtime.js";
 export { InstructionProblem } from "./loaders.js";
@@ -50,4 +50,8 @@ export const instructionFiles = () => (data.instructions ? [...data.instructions
 export const loadInstructions = (projectDir, options) => {
   if (!data.instructions) throw new Error("the project declares no instructions");
   return loadInstructionsIn(projectDir, options, data.instructions);
+};
+export const loadLayers = (layers, options) => {
+  if (!data.instructions) throw new Error("the project declares no instructions");
+  return loadLayersIn(layers, options, data.instructions);
 };

@@ -48,6 +48,34 @@ export interface InstructionOptions {
   readonly after?: Instructions;
 }
 
+/** The directories of the layers loadLayers reads, in the order it reads them (the Go package's InstructionLayers); "" or absent leaves a layer out. */
+export interface InstructionLayers {
+  /** The user's own directory, outside any project. */
+  readonly user?: string;
+  /** The package's directory. */
+  readonly package?: string;
+  /** The project's directory: the only layer options.workDir applies to. */
+  readonly project?: string;
+  /** Each extension's directory, read last, in the order given. */
+  readonly extensions?: readonly string[];
+}
+
+/** One layer as loadLayers loaded it (the Go package's InstructionLayer): paths in files and problems are relative to dir. */
+export interface InstructionLayer extends Instructions {
+  /** "user", "package", "project" or "extension". */
+  readonly name: "user" | "package" | "project" | "extension";
+  /** The layer's directory, as given. */
+  readonly dir: string;
+}
+
+/** Every layer loadLayers read, in order, and their texts joined (the Go package's LayeredInstructions). */
+export interface LayeredInstructions {
+  /** The text of every layer that has one, in layer order, separated by a blank line: what the harness sends. */
+  readonly text: string;
+  /** The layers read, in order, empty ones included. */
+  readonly layers: InstructionLayer[];
+}
+
 /** The project's compiled instructions: default files, include expansion and limits. */
 export interface InstructionConfig {
   readonly files: readonly string[];
@@ -70,6 +98,9 @@ export declare const instructionMaxBytes: number;
 
 /** Reads the user's instruction files in projectDir, as the Go package's LoadInstructions. */
 export declare function loadInstructions(projectDir: string, options: InstructionOptions | undefined, config: InstructionConfig): Instructions;
+
+/** Reads layered instruction files in the order user, package, project, extensions, sharing one set of limits, as the Go package's LoadLayers. */
+export declare function loadLayers(layers: InstructionLayers, options: InstructionOptions | undefined, config: InstructionConfig): LayeredInstructions;
 
 /** Reads the custom file at path (relative to projectDir), as the Go package's LoadCustom. */
 export declare function loadCustom(projectDir: string, path: string, config: CustomConfig): LoadedCustom;

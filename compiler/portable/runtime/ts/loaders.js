@@ -1,9 +1,9 @@
 // The loaders of every TypeScript package promptc generates: the custom
 // mode's file and the user's instruction files, read at run time from the
 // harness's project directory exactly as the generated Go package's
-// LoadCustom and LoadInstructions read them (the same limits, the same
-// include rules, the same problems and messages). It uses node:fs and
-// node:path only. Types: loaders.d.ts.
+// LoadCustom, LoadInstructions and LoadLayers read them (the same limits,
+// the same include rules, the same problems and messages). It uses node:fs
+// and node:path only. Types: loaders.d.ts.
 //
 // Its parts follow the Go code they port, one for one: the Markdown line
 // scanner (compiler/markdown), the include engine (genruntime include.go),
@@ -1486,6 +1486,40 @@ export function loadInstructions(projectDir, options, config) {
   const out = { text: texts.join("\n\n"), files: [...e.files], problems };
   counted.set(out, { chars: e.total, files: e.priorFiles + e.files.length });
   return out;
+}
+
+/**
+ * Reads layered instruction files as the Go package's LoadLayers does: in
+ * each layer's directory, in the fixed order user, package, project, then
+ * extensions, each a loadInstructions call confined to its directory and
+ * after the layers before it (and after options.after), so all of them
+ * share one set of limits; options.workDir applies to the project layer
+ * only. A layer whose directory is "" or absent is left out.
+ */
+export function loadLayers(layers, options, config) {
+  const opt = options || {};
+  const ls = layers || {};
+  const dirs = [
+    ["user", ls.user],
+    ["package", ls.package],
+    ["project", ls.project],
+    ...(ls.extensions || []).map((d) => ["extension", d]),
+  ];
+  let prior = opt.after;
+  const out = [];
+  const texts = [];
+  for (const [name, dir] of dirs) {
+    if (dir === undefined || dir === null || dir === "") continue;
+    const o = { ...opt, after: prior, workDir: name === "project" ? opt.workDir : "" };
+    const got = loadInstructions(dir, o, config);
+    const layer = { name, dir, text: got.text, files: got.files, problems: got.problems };
+    // A layer is an Instructions: it can be a later call's after.
+    counted.set(layer, counted.get(got));
+    prior = layer;
+    if (layer.text !== "") texts.push(layer.text);
+    out.push(layer);
+  }
+  return { text: texts.join("\n\n"), layers: out };
 }
 
 // ---------------------------------------------------------------------

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { loadCustom, loadInstructions, InstructionProblem } from "./loaders.js";
+import { loadCustom, loadInstructions, loadLayers, InstructionProblem } from "./loaders.js";
 import { createRuntime } from "./runtime.js";
 
 const data = JSON.parse(fs.readFileSync(new URL("../testdata/stub.json", import.meta.url), "utf8"));
@@ -67,6 +67,53 @@ test("a working directory adds the files on the way down to it", () => {
   assert.equal(got.text, "Top.\n\nSvc.");
   assert.deepEqual(got.files, ["AGENTS.md", "svc/AGENTS.md"]);
   assert.deepEqual(loadInstructions(dir, { noIncludes: true, workDir: "../x" }, data.instructions).problems.map((p) => p.kind), ["escape"]);
+});
+
+test("layers are read user, package, project, extensions, whatever the order given", () => {
+  const root = path.dirname(tree({}));
+  const dir = (name, text) => {
+    const d = path.join(root, name);
+    fs.mkdirSync(d, { recursive: true });
+    if (text !== "") fs.writeFileSync(path.join(d, "APPEND_SYSTEM.md"), text);
+    return d;
+  };
+  const opt = { files: ["APPEND_SYSTEM.md"], workDir: "svc" };
+  const project = dir("project", "Project.\n");
+  dir("project/svc", "Service.\n");
+  dir("user/svc", "Not read: the working directory is the project's.\n");
+  const got = loadLayers(
+    { extensions: [dir("ext1", "Ext one."), "", dir("ext2", "Ext two.\n@../user/APPEND_SYSTEM.md\n")], project, user: dir("user", "User."), package: dir("package", "") },
+    opt,
+    data.instructions,
+  );
+  assert.equal(got.text, "User.\n\nProject.\n\nService.\n\nExt one.\n\nExt two.");
+  assert.deepEqual(got.layers.map((l) => l.name), ["user", "package", "project", "extension", "extension"]);
+  assert.deepEqual(got.layers.map((l) => l.files), [["APPEND_SYSTEM.md"], [], ["APPEND_SYSTEM.md", "svc/APPEND_SYSTEM.md"], ["APPEND_SYSTEM.md"], ["APPEND_SYSTEM.md"]]);
+  assert.equal(got.layers[2].dir, project);
+  // Each layer is confined to its own directory.
+  assert.deepEqual(got.layers[4].problems.map(String), ["APPEND_SYSTEM.md:2:1: @../user/APPEND_SYSTEM.md leads outside the project directory; left out"]);
+});
+
+test("layers share one set of limits, after options.after", () => {
+  const root = path.dirname(tree({}));
+  const big = "x".repeat(15000);
+  const dir = (name) => {
+    fs.mkdirSync(path.join(root, name));
+    fs.writeFileSync(path.join(root, name, "APPEND_SYSTEM.md"), big);
+    return path.join(root, name);
+  };
+  const opt = { files: ["APPEND_SYSTEM.md"] };
+  const got = loadLayers({ user: dir("u"), package: dir("p"), project: dir("j"), extensions: [dir("e1"), dir("e2")] }, opt, data.instructions);
+  assert.equal(got.text.length, 4 * 15000 + 3 * 2);
+  assert.deepEqual(got.layers[4].problems.map(String), ["APPEND_SYSTEM.md: APPEND_SYSTEM.md would bring the instructions to 75004 characters, over the limit of 64000; left out"]);
+  assert.equal(got.layers[4].text, "");
+  // A layer counts as an after of its own; options.after counts before the first.
+  assert.equal(loadInstructions(dir("x"), { ...opt, after: got.layers[3] }, data.instructions).problems[0].kind, "total-chars");
+  const before = loadLayers({ user: got.layers[0].dir, package: got.layers[1].dir, project: got.layers[2].dir, extensions: [got.layers[3].dir] }, opt, data.instructions);
+  const after = loadLayers({ user: dir("u2") }, { ...opt, after: before.layers[3] }, data.instructions);
+  assert.equal(after.text, "");
+  assert.equal(after.layers[0].problems[0].kind, "total-chars");
+  assert.equal(loadLayers({ user: got.layers[0].dir }, opt, data.instructions).text, big);
 });
 
 test("a FIFO is refused without waiting for a writer", (t) => {
