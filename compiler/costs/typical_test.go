@@ -1,0 +1,150 @@
+package costs_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/compiler/costs"
+	"github.com/promptc/promptc/internal/testproject"
+)
+
+// rowLines renders rows as the costs table does, one string per row.
+func rowLines(t *testing.T, rows []costs.Row) string {
+	t.Helper()
+	var b strings.Builder
+	if err := costs.Write(&b, "table", rows); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func dump(rows []costs.Row) string {
+	var b strings.Builder
+	for _, r := range rows {
+		typ, typPrefix := "-", "-"
+		if r.TypicalTokens != nil {
+			typ = fmt.Sprint(*r.TypicalTokens)
+		}
+		if r.TypicalPrefixTokens != nil {
+			typPrefix = fmt.Sprint(*r.TypicalPrefixTokens)
+		}
+		fmt.Fprintf(&b, "%s %s tokens %d typ %s chars %d noNote %d prefix %d typ %s note %q\n",
+			r.Mode, r.Family, r.Tokens, typ, r.Chars, r.TokensNoNote, r.PrefixTokens, typPrefix, r.Note)
+	}
+	return b.String()
+}
+
+// TestTypicalPrefixOnlyWhenItDiffers: a mode whose run-time input comes
+// after its cacheable prefix has typical tokens apart from its maximum
+// but one prefix, shown once; a mode whose input sends a part before the
+// volatile text shows the typical prefix beside the maximum's.
+func TestTypicalPrefixOnlyWhenItDiffers(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+inputs: {
+	Dir: {type: "string", maxChars: 40, typical: "/src"}
+	Git: {type: "bool", typical: false, stable: true}
+}
+parts: {
+	head: file: "head.md"
+	git: {file: "git.md", when: {input: "Git"}}
+	dir: template: "dir.tmpl"
+}
+modes: {
+	after: compose: [parts.head, parts.dir]
+	before: compose: [parts.head, parts.git, parts.dir]
+}
+order: ["after", "before"]
+defaultMode: "after"
+`,
+		"head.md":  "The head of every prompt, sent first.\n",
+		"git.md":   "The working directory is a git repository: commit with care.\n",
+		"dir.tmpl": "Dir: {{.Dir}}",
+	})
+	// head: 37 characters, 10 tokens, the prefix of both modes at the
+	// maximum of after's; "Dir: " and 40 characters, 45, or "Dir: /src",
+	// 9; git (stable, so in the prefix) 60 characters, sent at the
+	// maximum, not with its typical value false; parts joined by a blank
+	// line. after: 84 characters, 21 tokens, typically 48, 12, the prefix
+	// 10 either way; before: 146, 37, typically 12, the prefix 99, 25, or
+	// typically head alone.
+	want := "" +
+		"MODE    FAMILY  TOKENS           NO NOTE  OVER AFTER  CHARS  PREFIX           NOTE  COUNTED\n" +
+		"after   *       12 typ / 21 max  21       0           84     10                     chars/4 (estimate)\n" +
+		"before  *       12 typ / 37 max  21       +16         146    10 typ / 25 max        chars/4 (estimate)\n"
+	if got := rowLines(t, costs.Table(p)); got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestMarkdownLegendForATypicalPrefixAlone: the legend of typ and max
+// comes with a table where only a prefix has both figures.
+func TestMarkdownLegendForATypicalPrefixAlone(t *testing.T) {
+	rows := []costs.Row{{Mode: "focus", Family: "*", Tokens: 30, TokensNoNote: 30, Chars: 120, PrefixTokens: 25, TypicalPrefixTokens: intp(10), Counter: "chars/4"}}
+	want := "# Prompt costs\n\n" +
+		"Static tokens each mode puts in front of every model call, per family (`*`: a mode that sends no family part, the same for every family), without the text the harness supplies at call time (instructions, skills, memory). Estimated as characters over four, rounded up.\n\n" +
+		costs.TypMaxLine + "\n\n" +
+		"| mode | family | tokens | no note | over default | chars | prefix | note |\n" +
+		"| --- | --- | --- | --- | --- | --- | --- | --- |\n" +
+		"| focus | * | 30 | 30 | - | 120 | 10 typ / 25 max |  |\n"
+	if got := costs.Markdown(rows); got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestNoteOnlyForAModeThatSendsNotes: a family's row names the note
+// counted only in a mode that sends the family's notes.
+func TestNoteOnlyForAModeThatSendsNotes(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	note: family: "note"
+}
+families: rules: [{family: "x", name: ["^x"]}]
+modes: {
+	bare: compose: [parts.base]
+	noted: compose: [parts.base, parts.note]
+}
+order: ["bare", "noted"]
+defaultMode: "bare"
+`,
+		"base.md":                      "Base.\n",
+		"prompts/families/x.prompt.md": "Line x.\n\n<!-- model \"Long\" /l/ -->\nThe long note of x.\n",
+	})
+	var got []string
+	for _, r := range costs.PerFamily(p) {
+		got = append(got, fmt.Sprintf("%s/%s %q", r.Mode, r.Family, r.Note))
+	}
+	want := `bare/neutral "" bare/x "" noted/neutral "" noted/x "Long"`
+	if strings.Join(got, " ") != want {
+		t.Errorf("notes %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestMaximumTieBrokenByCharacters: of two setting combinations whose
+// texts count the same tokens, the maximum is the one with more
+// characters, whichever comes first.
+func TestMaximumTieBrokenByCharacters(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"aaa", "bbbb"}, {"aaaa", "bbb"}} {
+		p := testproject.FromFiles(t, map[string]string{
+			"promptc.cue": `version: "v1"
+settings: S: {values: ["a", "b"], default: "a", rules: [{value: "b", name: ["^p"]}], examples: {"p-1": "b"}}
+parts: {
+	a: {file: "a.md", when: {setting: "S", is: ["a"]}}
+	b: {file: "b.md", when: {setting: "S", is: ["b"]}}
+}
+modes: focus: compose: [parts.a, parts.b]
+order: ["focus"]
+defaultMode: "focus"
+`,
+			"a.md": c.a + "\n",
+			"b.md": c.b + "\n",
+		})
+		rows := costs.Table(p)
+		if len(rows) != 1 || rows[0].Tokens != 1 || rows[0].Chars != 4 || rows[0].TokensNoNote != 1 {
+			t.Errorf("S=a %q, S=b %q: %s want 1 token, 4 characters, 1 without a note", c.a, c.b, dump(rows))
+		}
+	}
+}
