@@ -148,3 +148,46 @@ defaultMode: "focus"
 		}
 	}
 }
+
+// TestTableFamilyRowsByTypicalFigures: a mode that sends no family part
+// is a row per family when the families' typical figures differ, even
+// with the same maximum and least.
+func TestTableFamilyRowsByTypicalFigures(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+inputs: {
+	Dir: {type: "string", maxChars: 40, typical: "/src"}
+	Style: {type: "enum", values: ["a", "b", "c"], typical: "b"}
+}
+parts: {
+	dir: template: "dir.tmpl"
+	a: {file: "a.md", when: {input: "Style", is: ["a"]}}
+	b: {file: "b.md", when: {input: "Style", is: ["b"]}}
+}
+placeholders: {
+	onA: {value: "12345678", family: x: ""}
+	onB: {value: "", family: x: "12345678"}
+}
+families: rules: [{family: "x", name: ["^x"]}]
+modes: focus: compose: [parts.dir, parts.a, parts.b]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"dir.tmpl":                     "Dir: {{.Dir}}",
+		"a.md":                         "A {{onA}}.\n",
+		"b.md":                         "B {{onB}}.\n",
+		"prompts/families/x.prompt.md": "Line x.\n",
+	})
+	// The maximum: "Dir: " and 40 characters, then "A 12345678." for
+	// neutral (Style a) or "B 12345678." for x (Style b): 58 characters,
+	// 15 tokens each; the least (Style c) the directory alone, 45, 12.
+	// Typically (Style b, "/src") neutral sends "Dir: /src" and "B .",
+	// 14 characters, 4 tokens; x "Dir: /src" and "B 12345678.", 22, 6.
+	want := "" +
+		"MODE   FAMILY   TOKENS          NO NOTE  OVER FOCUS  CHARS  PREFIX  NOTE  COUNTED\n" +
+		"focus  neutral  4 typ / 15 max  12       0           58     0             chars/4 (estimate)\n" +
+		"focus  x        6 typ / 15 max  12       0           58     0             chars/4 (estimate)\n"
+	if got := rowLines(t, costs.Table(p)); got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
