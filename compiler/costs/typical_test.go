@@ -94,7 +94,9 @@ func TestMarkdownLegendForATypicalPrefixAlone(t *testing.T) {
 }
 
 // TestNoteOnlyForAModeThatSendsNotes: a family's row names the note
-// counted only in a mode that sends the family's notes.
+// counted only in a mode that sends the family's notes; a mode that only
+// takes a placeholder's per-note value counts that value at its longest
+// but sends no note to name.
 func TestNoteOnlyForAModeThatSendsNotes(t *testing.T) {
 	p := testproject.FromFiles(t, map[string]string{
 		"promptc.cue": `version: "v1"
@@ -102,6 +104,7 @@ parts: {
 	base: file: "base.md"
 	note: family: "note"
 }
+placeholders: model: {value: "a model", note: Long: "the model called Long"}
 families: rules: [{family: "x", name: ["^x"]}]
 modes: {
 	bare: compose: [parts.base]
@@ -110,14 +113,16 @@ modes: {
 order: ["bare", "noted"]
 defaultMode: "bare"
 `,
-		"base.md":                      "Base.\n",
+		"base.md":                      "Base for {{model}}.\n",
 		"prompts/families/x.prompt.md": "Line x.\n\n<!-- model \"Long\" /l/ -->\nThe long note of x.\n",
 	})
 	var got []string
 	for _, r := range costs.PerFamily(p) {
-		got = append(got, fmt.Sprintf("%s/%s %q", r.Mode, r.Family, r.Note))
+		got = append(got, fmt.Sprintf("%s/%s %d %q", r.Mode, r.Family, r.Chars, r.Note))
 	}
-	want := `bare/neutral "" bare/x "" noted/neutral "" noted/x "Long"`
+	// "Base for a model." 17 characters; "Base for the model called Long."
+	// 31, and in noted, a blank line and x's note (19), 52.
+	want := `bare/neutral 17 "" bare/x 31 "" noted/neutral 17 "" noted/x 52 "Long"`
 	if strings.Join(got, " ") != want {
 		t.Errorf("notes %s, want %s", strings.Join(got, " "), want)
 	}
