@@ -268,20 +268,20 @@ func evaluateInChild(file string, src []byte, cpu time.Duration, memory int64) (
 	go stdin.Write(body)
 	werr := cmd.Wait()
 	root := filepath.Dir(file)
-	code, used := -1, time.Duration(0)
+	end := childEnd{clock: ctx.Err() != nil, tooLarge: out.over, failed: werr != nil, code: -1, stderr: errOut.String()}
 	if ps := cmd.ProcessState; ps != nil {
-		code, used = ps.ExitCode(), ps.UserTime()+ps.SystemTime()
+		end.code, end.used, end.killed = ps.ExitCode(), ps.UserTime()+ps.SystemTime(), killed(ps)
 	}
-	switch {
-	case ctx.Err() != nil || code == childOverClock:
+	switch end.kind(cpu) {
+	case endOverClock:
 		return nil, clockError(file, src, cpu)
-	case out.over:
+	case endTooLarge:
 		return nil, resultTooLarge(file, src)
-	case code == childOverCPU || werr != nil && killed(cmd.ProcessState) && used >= cpu:
+	case endOverCPU:
 		return nil, cpuError(file, src, cpu)
-	case werr != nil && outOfMemory(cmd.ProcessState, errOut.String()):
+	case endOutOfMemory:
 		return nil, memoryError(file, src, memory)
-	case werr != nil:
+	case endFailed:
 		return nil, fmt.Errorf("evaluating %s: the evaluator process failed (%v): %s", filepath.Base(file), werr, firstLine(errOut.String()))
 	}
 	var r reply
@@ -299,15 +299,49 @@ func evaluateInChild(file string, src []byte, cpu time.Duration, memory int64) (
 	return &Loaded{Root: root, File: file, Source: src, Config: r.Config, positions: r.Positions}, nil
 }
 
-// outOfMemory reports whether a child that failed ran out of memory: its
-// watchdog stopped it, the Go runtime could not get memory (a fatal error,
-// exit code 2), or the system killed it (a kill at the processor-time
-// limit is told apart first).
-func outOfMemory(ps *os.ProcessState, stderr string) bool {
-	if ps == nil {
-		return false
+// childEnd is how an evaluator child ended, as the parent saw it.
+type childEnd struct {
+	clock    bool          // the backstop on the clock stopped it
+	tooLarge bool          // its reply passed the cap
+	failed   bool          // it did not exit with 0
+	code     int           // its exit code; -1 when a signal ended it
+	killed   bool          // SIGKILL ended it (the kernel's CPU or memory limit)
+	used     time.Duration // the processor time it used
+	stderr   string        // the start of what it wrote to standard error
+}
+
+// The ways an evaluation ends, by childEnd.kind.
+const (
+	endReplied     = iota // exit 0: the reply is read
+	endOverClock          // the backstop on the clock
+	endTooLarge           // a reply over its cap
+	endOverCPU            // the processor-time limit
+	endOutOfMemory        // the memory limit
+	endFailed             // any other failure
+)
+
+// kind tells how the child ended, for a processor-time limit of cpu. The
+// clock comes first (the child said so, or the parent's backstop fired),
+// then an oversized reply. The limit on processor time is the child's own
+// exit code, or a kill once it has used its limit (the kernel's
+// RLIMIT_CPU backstop, should the child's watchdog not run). A failed
+// child ran out of memory when its watchdog said so, the Go runtime could
+// not get memory (a fatal error naming it), or the system killed it
+// before its processor-time limit.
+func (e childEnd) kind(cpu time.Duration) int {
+	switch {
+	case e.clock || e.code == childOverClock:
+		return endOverClock
+	case e.tooLarge:
+		return endTooLarge
+	case e.code == childOverCPU || e.failed && e.killed && e.used >= cpu:
+		return endOverCPU
+	case e.failed && (e.code == childOutOfMemory || strings.Contains(e.stderr, "out of memory") || e.killed):
+		return endOutOfMemory
+	case e.failed:
+		return endFailed
 	}
-	return ps.ExitCode() == childOutOfMemory || strings.Contains(stderr, "out of memory") || killed(ps)
+	return endReplied
 }
 
 // capped is a buffer that keeps its first max bytes and notes whether
