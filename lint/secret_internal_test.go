@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/testproject"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -193,5 +196,31 @@ func TestMayHoldSecretOnePass(t *testing.T) {
 	// Both answers occur often enough for the comparison to mean something.
 	if found < len(texts)/20 || found > len(texts)*19/20 {
 		t.Errorf("%d of %d texts may hold a secret; the sample is lopsided", found, len(texts))
+	}
+}
+
+// TestGateSecretSeverity: the gate refuses a credential whatever severity
+// the registry gives SECRET, so that a registry edit cannot let build write
+// one.
+func TestGateSecretSeverity(t *testing.T) {
+	i := byID[RuleSecret]
+	saved := registry[i].Severity
+	t.Cleanup(func() { registry[i].Severity = saved })
+	registry[i].Severity = diag.Warning
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: base: file: "base.md"
+modes: focus: compose: [parts.base]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md": "Use sk-" + "ant-api03-" + strings.Repeat("Zq7", 12) + ".\n",
+	})
+	ds, err := Gate([]*compiler.Program{p}, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 1 || ds[0].Pos.String() != "base.md:1:5" || ds[0].Rule != RuleSecret || ds[0].Severity != diag.Error {
+		t.Errorf("gate: %v, want one SECRET error at base.md:1:5", ds)
 	}
 }
