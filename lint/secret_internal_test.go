@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -10,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -201,13 +202,14 @@ func TestMayHoldSecretOnePass(t *testing.T) {
 
 // TestGateSecretSeverity: the gate refuses a credential whatever severity
 // the registry gives SECRET, so that a registry edit cannot let build write
-// one.
+// one; build then lists the credential once, as the gate states it (an
+// error), not also as lint reports it (with the registry's severity).
 func TestGateSecretSeverity(t *testing.T) {
 	i := byID[RuleSecret]
 	saved := registry[i].Severity
 	t.Cleanup(func() { registry[i].Severity = saved })
 	registry[i].Severity = diag.Warning
-	p := testproject.FromFiles(t, map[string]string{
+	proj := testproject.CompileAll(t, testtree.Write(t, map[string]string{
 		"promptc.cue": `version: "v1"
 parts: base: file: "base.md"
 modes: focus: compose: [parts.base]
@@ -215,12 +217,33 @@ order: ["focus"]
 defaultMode: "focus"
 `,
 		"base.md": "Use sk-" + "ant-api03-" + strings.Repeat("Zq7", 12) + ".\n",
-	})
-	ds, err := Gate([]*compiler.Program{p}, nil, 1)
+	}))
+	list := func(ds []diag.Diagnostic) string {
+		var b strings.Builder
+		for _, d := range ds {
+			fmt.Fprintf(&b, "%s %s %s\n", d.Pos, d.Severity, d.Rule)
+		}
+		return b.String()
+	}
+	gate, err := Gate(proj.Programs(), nil, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds) != 1 || ds[0].Pos.String() != "base.md:1:5" || ds[0].Rule != RuleSecret || ds[0].Severity != diag.Error {
-		t.Errorf("gate: %v, want one SECRET error at base.md:1:5", ds)
+	linted, err := Run(proj, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := Build(proj, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ what, got, want string }{
+		{"gate", list(gate), "base.md:1:5 error SECRET\n"},
+		{"lint", list(linted), "base.md:1:5 warning SECRET\n"},
+		{"build", list(built), "base.md:1:5 error SECRET\n"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s lists\n%swant\n%s", c.what, c.got, c.want)
+		}
 	}
 }
