@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -265,5 +266,36 @@ func TestGateAgreesWithLint(t *testing.T) {
 				t.Errorf("lint reports %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestBuildListsEachFindingOnce: build prints lint's findings and its
+// gate's errors, and a finding both hold (a credential, a missing include,
+// a compiler error) is listed once; lint's warnings are listed beside them.
+func TestBuildListsEachFindingOnce(t *testing.T) {
+	cue := strings.Replace(minimalCue, "version", "includes: enabled: true\nversion", 1)
+	root := writeProject(t, map[string]string{
+		"promptc.cue": cue,
+		"base.md":     "Use " + testKey + ".\n@missing.md\nReleased 2026-11-29. \n",
+	})
+	proj := testproject.CompileAll(t, root)
+	for _, jobs := range []int{1, 4} {
+		ds, err := lint.Build(proj, jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range ds {
+			got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Severity, d.Rule))
+		}
+		want := []string{
+			"base.md:1:5 error SECRET",
+			"base.md:2:1 error INCLUDE_NOT_FOUND",
+			"base.md:3:10 error STATIC_DYNAMIC",
+			"base.md:3:21 warning TEXT_TRAILING_SPACE",
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("jobs %d: build lists\n%s\nwant\n%s", jobs, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

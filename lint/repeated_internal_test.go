@@ -212,6 +212,30 @@ defaultMode: "focus"
 			want: []string{"git.md:1:1 (in mode focus)"},
 		},
 		{
+			name: "a conditional part no example reaches",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	patch: {file: "patch.md", models: ["^o3"]}`,
+					`focus: compose: [parts.base, parts.familyLine, parts.patch]`),
+				"base.md":  longA + "\n",
+				"patch.md": longA + "\n",
+			}),
+			// Nothing tells which families it reaches: it counts as sent
+			// with every family.
+			want: []string{"patch.md:1:1 part base sends it first, at base.md:1, and part patch again here (in mode focus)"},
+		},
+		{
+			name: "a conditional part an example reaches",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	patch: {file: "patch.md", models: ["^o3"]}`,
+					`focus: compose: [parts.base, parts.familyLine, parts.patch]`) + `families: examples: "o3-mini": {family: "neutral", parts: ["patch"]}
+`,
+				"base.md":  longA + "\n",
+				"patch.md": longA + "\n",
+			}),
+			// The fallback family o3-mini resolves to, and no other.
+			want: []string{"patch.md:1:1 part base sends it first, at base.md:1, and part patch again here (in mode focus for family neutral)"},
+		},
+		{
 			name: "two parts include one file",
 			files: repeatProject(map[string]string{
 				"promptc.cue": withParts(`	a: file: "a.md"

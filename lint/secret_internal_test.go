@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -10,6 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/testproject"
+	"github.com/promptc/promptc/internal/testtree"
 	"github.com/promptc/promptc/lint/secret"
 )
 
@@ -193,5 +197,53 @@ func TestMayHoldSecretOnePass(t *testing.T) {
 	// Both answers occur often enough for the comparison to mean something.
 	if found < len(texts)/20 || found > len(texts)*19/20 {
 		t.Errorf("%d of %d texts may hold a secret; the sample is lopsided", found, len(texts))
+	}
+}
+
+// TestGateSecretSeverity: the gate refuses a credential whatever severity
+// the registry gives SECRET, so that a registry edit cannot let build write
+// one; build then lists the credential once, as the gate states it (an
+// error), not also as lint reports it (with the registry's severity).
+func TestGateSecretSeverity(t *testing.T) {
+	i := byID[RuleSecret]
+	saved := registry[i].Severity
+	t.Cleanup(func() { registry[i].Severity = saved })
+	registry[i].Severity = diag.Warning
+	proj := testproject.CompileAll(t, testtree.Write(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: base: file: "base.md"
+modes: focus: compose: [parts.base]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md": "Use sk-" + "ant-api03-" + strings.Repeat("Zq7", 12) + ".\n",
+	}))
+	list := func(ds []diag.Diagnostic) string {
+		var b strings.Builder
+		for _, d := range ds {
+			fmt.Fprintf(&b, "%s %s %s\n", d.Pos, d.Severity, d.Rule)
+		}
+		return b.String()
+	}
+	gate, err := Gate(proj.Programs(), nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	linted, err := Run(proj, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := Build(proj, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ what, got, want string }{
+		{"gate", list(gate), "base.md:1:5 error SECRET\n"},
+		{"lint", list(linted), "base.md:1:5 warning SECRET\n"},
+		{"build", list(built), "base.md:1:5 error SECRET\n"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s lists\n%swant\n%s", c.what, c.got, c.want)
+		}
 	}
 }

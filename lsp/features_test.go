@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -252,6 +253,25 @@ func TestHoverBudgetBoundary(t *testing.T) {
 		if !strings.HasSuffix(got, "budgets:\n\n"+tc.want) {
 			t.Errorf("base at %d characters: hover\n%s\nwant it to end with\n%s", tc.n, got, tc.want)
 		}
+	}
+	c.shutdown()
+}
+
+// TestHoverNoteBudget: a hover on a family file with two model notes
+// measures the largest note it sends, the second here, against the note
+// part's budget: that note's size, not the family's first note's.
+func TestHoverNoteBudget(t *testing.T) {
+	files := maps.Clone(fixture)
+	files["promptc.cue"] = strings.Replace(fixture["promptc.cue"], `modelNote: {family: "note"}`, `modelNote: {family: "note", budget: chars: 100}`, 1)
+	files["prompts/families/claude.prompt.md"] = fixture["prompts/families/claude.prompt.md"] + "\n<!-- model \"Haiku\" /haiku/i -->\nKeep every answer short and to the point.\n"
+	c := newClient(t, files)
+	c.initialize("")
+	got := hoverText(t, c, "prompts/families/claude.prompt.md", 0, 0)
+	want := "budgets:\n\n" +
+		"- part familyLine (claude line): 23 of 300 characters, 277 left\n" +
+		"- part modelNote (claude note \"Haiku\"): 41 of 100 characters, 59 left\n"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("hover:\n%s\nwant it to end with\n%s", got, want)
 	}
 	c.shutdown()
 }

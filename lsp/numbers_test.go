@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,59 @@ func TestTokensPerSection(t *testing.T) {
 	got := c.rel(c.request("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": c.uri("prompts/families/claude.prompt.md")}}))
 	if want := `"title":"tokens per call: focus 12 (chars/4)"`; !strings.Contains(got, want) {
 		t.Fatalf("lens %s, want %s", got, want)
+	}
+	c.shutdown()
+}
+
+// A part without a budget of its own, the generated guide, is measured by
+// guide.budget: its finding is published where guide.budget is declared
+// and on each file the guide's text comes from (its template and a card),
+// each copy naming that budget; a file the guide reads but does not send
+// (a doc) gets none.
+func TestGuideBudgetOnItsAssets(t *testing.T) {
+	c := newClient(t, map[string]string{
+		"promptc.cue": `version: "v1"
+parts: base: file: "base.md"
+parts: operatorGuide: generated: "guide"
+modes: focus: compose: [parts.base, parts.operatorGuide]
+order: ["focus"]
+defaultMode: "focus"
+guide: {
+	template: "guide.template.md"
+	cards:    "cards/*.md"
+	docs:     "docs/**/*.md"
+	budget: chars: 40
+}
+`,
+		"base.md":           "Be helpful.\n",
+		"guide.template.md": "Topics:\n{{topics}}\n",
+		"cards/modes.md":    "---\ntitle: Modes\nsummary: what each prompt mode sends\norder: 1\n---\nMore about Modes.\n",
+		"docs/modes.md":     "Modes.\n",
+	})
+	c.initialize("")
+	got := c.published()
+	msg := " 1 BUDGET_OVER part operatorGuide over budget for every family: 44 characters, ceiling 40, over by 4\n"
+	want := map[string]string{
+		"promptc.cue":       "10:1-10:1" + msg,
+		"guide.template.md": "0:0-0:0" + msg + "  promptc.cue 10:1 the budget\n",
+		"cards/modes.md":    "1:0-1:0" + msg + "  promptc.cue 10:1 the budget\n",
+		"docs/modes.md":     "",
+		"base.md":           "",
+	}
+	for file, w := range want {
+		var b strings.Builder
+		for _, d := range got[c.uri(file)] {
+			if d.Code != "BUDGET_OVER" {
+				continue
+			}
+			b.WriteString(brief([]diagnostic{d}))
+			if r := d.RelatedInformation; file != "promptc.cue" && len(r) > 0 {
+				fmt.Fprintf(&b, "  %s %d:%d %s\n", strings.TrimPrefix(r[0].Location.URI, pathURI(c.root)+"/"), r[0].Location.Range.Start.Line, r[0].Location.Range.Start.Character, r[0].Message)
+			}
+		}
+		if b.String() != w {
+			t.Errorf("%s:\n%s\nwant\n%s", file, b.String(), w)
+		}
 	}
 	c.shutdown()
 }
