@@ -76,6 +76,9 @@ func TestExpandPartLineRange(t *testing.T) {
 	if got, want := spansText(spans), "[p.md:2]two\nthree\n"; got != want {
 		t.Errorf("lines 2..3: spans = %q, want %q", got, want)
 	}
+	if strings.Join(files, ",") != "p.md" {
+		t.Errorf("lines 2..3: files %q, want p.md", files)
+	}
 	spans, files, events := ExpandPart(incTestRead(nil), "", f, 3, 2, incTestLimits)
 	if len(spans) != 0 || len(events) != 0 || strings.Join(files, ",") != "p.md" {
 		t.Errorf("lines 3..2: spans %q, files %q, events %+v; want none, p.md, none", spansText(spans), files, events)
