@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:c01c155927de947749ecf7535122233bfb98dfcf3c9f662b40348a3113132cc5"
+const InputHash = "sha256:6e1eb06012dcdee7fda275a72beb13600368d3fa12ee738815f75fbafe6fd06d"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/testproject"
 	"github.com/promptc/promptc/internal/testtree"
@@ -69,5 +70,49 @@ func TestCheckRefusesBrokenCode(t *testing.T) {
 	}
 	if err := g.checkWith(body, false); err == nil || !strings.Contains(err.Error(), "unusedVariable") {
 		t.Errorf("the full check missed an error in the fixed code: %v", err)
+	}
+}
+
+// TestClashesRemembersOnlyFreedom: with a cache, a package found free of
+// clashes is not type-checked again while its source stays the same; a
+// changed source is checked; a clash is checked, and reported, every time.
+func TestClashesRemembersOnlyFreedom(t *testing.T) {
+	t.Setenv("PROMPTC_CACHE", t.TempDir())
+	project := func(mode string) []*compiler.Program {
+		root := testtree.Write(t, map[string]string{
+			"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: " + mode + ": compose: [parts.base]\norder: [\"" + mode + "\"]\ndefaultMode: \"" + mode + "\"\n",
+			"base.md":     "Base.\n",
+		})
+		return testproject.CompileAll(t, root).Programs()
+	}
+	checks := func(progs []*compiler.Program, wantClash bool) int {
+		t.Helper()
+		before := clashChecks
+		err := Clashes(progs)
+		var ce *config.Error
+		if errors.As(err, &ce) != wantClash || (err != nil && ce == nil) {
+			t.Fatalf("Clashes = %v, want a clash: %t", err, wantClash)
+		}
+		return clashChecks - before
+	}
+	free := project("focus")
+	if n := checks(free, false); n != 1 {
+		t.Errorf("first check of a free package: %d type checks, want 1", n)
+	}
+	if n := checks(free, false); n != 0 {
+		t.Errorf("the same package again: %d type checks, want 0", n)
+	}
+	if n := checks(project("standard"), false); n != 1 {
+		t.Errorf("another package: %d type checks, want 1", n)
+	}
+	clash := project("default")
+	for i := range 2 {
+		if n := checks(clash, true); n != 1 {
+			t.Errorf("a clash, check %d: %d type checks, want 1", i+1, n)
+		}
+	}
+	t.Setenv("PROMPTC_CACHE", "off")
+	if n := checks(free, false); n != 1 {
+		t.Errorf("with the cache off: %d type checks, want 1", n)
 	}
 }

@@ -58,15 +58,39 @@ func Generate(progs []*compiler.Program, inputHash string) ([]byte, error) {
 // not format; any other failure of the check is a generator bug, which
 // Generate reports, so Clashes returns nil for it. lint and the language
 // server run it, so that a clash is found before a build.
+//
+// Lint runs on every commit, and type-checking the package costs more
+// than the rest of a lint of a small project: a package source found free
+// of clashes is remembered in promptc's cache (config.CachePut) under its
+// hash, and not checked again. Only that outcome is kept: a clash's
+// positions lie in promptc.cue, which the source does not hold.
 func Clashes(progs []*compiler.Program) error {
 	g := newGen(progs)
 	g.namesOnly = true
+	src := g.render("")
+	key := "clashfree-" + config.CacheKey([]byte(clashFreeFormat), src)
+	var free bool
+	if config.CacheGet(key, &free) && free {
+		return nil
+	}
+	clashChecks++
+	err := g.check(src)
 	var ce *config.Error
-	if err := g.check(g.render("")); errors.As(err, &ce) {
+	if errors.As(err, &ce) {
 		return ce
+	}
+	if err == nil {
+		config.CachePut(key, true)
 	}
 	return nil
 }
+
+// clashFreeFormat changes whenever check decides differently, so that a
+// remembered outcome of an older check is not believed.
+const clashFreeFormat = "promptc-clash-free-1"
+
+// clashChecks counts the type checks Clashes ran, for its tests.
+var clashChecks int
 
 // newGen starts the generation of progs' package.
 func newGen(progs []*compiler.Program) *gen {
