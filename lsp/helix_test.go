@@ -119,10 +119,11 @@ func TestHelix(t *testing.T) {
 	keys("Enter")
 }
 
-// waitFor polls cond until it holds, for at most about two minutes of
-// polls: a guard against a hanging editor, not a measurement.
+// waitFor polls cond until it holds, for at most 3,000 polls (about five
+// minutes, longer on a busy machine): a guard against a hanging editor,
+// not a measurement, wide enough for an editor starved of processor time.
 func waitFor(cond func() bool) bool {
-	for range 1200 {
+	for range 3000 {
 		if cond() {
 			return true
 		}

@@ -581,3 +581,56 @@ func compare(t *testing.T, lang string, reqs []Request, want, got []string) {
 		t.Fatalf("%s differs from Go on request %d %s:\n  go:   %s\n  %s: %s", lang, i, q, want[i], lang, got[i])
 	}
 }
+
+// nodeScript writes the TypeScript package of d under prompts/ of a new
+// directory (CONFORMANCE_KEEP, when set, instead: kept for debugging a
+// difference by hand), the script beside it as name, and returns the node
+// command that runs it there. Without node the test skips, saying what
+// is not checked (what).
+func nodeScript(t *testing.T, d *portable.Project, what, name, script string) *exec.Cmd {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skipf("no node on PATH: the TypeScript %s not checked here (CI has node)", what)
+	}
+	files, err := portable.TypeScript(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, name)
+	cmd.Dir = packageDir(t, files, name, script)
+	return cmd
+}
+
+// pythonScript is nodeScript for the Python package (package prompts),
+// run by python3 in UTF-8 mode without writing bytecode.
+func pythonScript(t *testing.T, d *portable.Project, what, name, script string) *exec.Cmd {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skipf("no python3 on PATH: the Python %s not checked here (CI has python3)", what)
+	}
+	files, err := portable.Python(d, "prompts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-X", "utf8", "-B", name)
+	cmd.Dir = packageDir(t, files, name, script)
+	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8")
+	return cmd
+}
+
+// packageDir writes files under prompts/ of a new directory (or of
+// CONFORMANCE_KEEP) and the script beside them as name.
+func packageDir(t *testing.T, files []portable.File, name, script string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if keep := os.Getenv("CONFORMANCE_KEEP"); keep != "" {
+		dir = keep
+	}
+	for _, f := range files {
+		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
+	}
+	write(t, filepath.Join(dir, name), script)
+	return dir
+}

@@ -527,40 +527,11 @@ func checkLoaders(t *testing.T, dir string, cases []loaderCase) {
 		}
 	}
 	t.Run("typescript", func(t *testing.T) {
-		node, err := exec.LookPath("node")
-		if err != nil {
-			t.Skip("no node on PATH: the TypeScript loaders are not checked here (CI has node)")
-		}
-		files, err := portable.TypeScript(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		for _, f := range files {
-			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-		}
-		write(t, filepath.Join(dir, "driver.mjs"), tsLoaderDriver)
-		cmd := exec.Command(node, "driver.mjs")
-		cmd.Dir = dir
+		cmd := nodeScript(t, d, "loaders are", "driver.mjs", tsLoaderDriver)
 		compareLoaders(t, "typescript", cases, want, run(t, cmd, cases))
 	})
 	t.Run("python", func(t *testing.T) {
-		py, err := exec.LookPath("python3")
-		if err != nil {
-			t.Skip("no python3 on PATH: the Python loaders are not checked here (CI has python3)")
-		}
-		files, err := portable.Python(d, "prompts")
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		for _, f := range files {
-			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-		}
-		write(t, filepath.Join(dir, "driver.py"), pyLoaderDriver)
-		cmd := exec.Command(py, "-X", "utf8", "-B", "driver.py")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8")
+		cmd := pythonScript(t, d, "loaders are", "driver.py", pyLoaderDriver)
 		compareLoaders(t, "python", cases, want, run(t, cmd, cases))
 	})
 }
@@ -720,19 +691,7 @@ func TestMarkdownLines(t *testing.T) {
 		t.Logf("%s: %d of %d documents scanned alike", lang, len(docs), len(docs))
 	}
 	t.Run("typescript", func(t *testing.T) {
-		node, err := exec.LookPath("node")
-		if err != nil {
-			t.Skip("no node on PATH: the TypeScript scanner is not checked here (CI has node)")
-		}
-		files, err := portable.TypeScript(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		for _, f := range files {
-			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-		}
-		write(t, filepath.Join(dir, "scan.mjs"), `import { scanMarkdown } from "./prompts/loaders.js";
+		cmd := nodeScript(t, d, "scanner is", "scan.mjs", `import { scanMarkdown } from "./prompts/loaders.js";
 let s = "";
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (d) => (s += d)).on("end", () => {
@@ -740,30 +699,14 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
   process.stdout.write(out.join("\n") + "\n");
 });
 `)
-		cmd := exec.Command(node, "scan.mjs")
-		cmd.Dir = dir
 		check(t, "typescript", run(t, cmd, docs))
 	})
 	t.Run("python", func(t *testing.T) {
-		py, err := exec.LookPath("python3")
-		if err != nil {
-			t.Skip("no python3 on PATH: the Python scanner is not checked here (CI has python3)")
-		}
-		files, err := portable.Python(d, "prompts")
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		for _, f := range files {
-			write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-		}
-		write(t, filepath.Join(dir, "scan.py"), `import json, sys
+		cmd := pythonScript(t, d, "scanner is", "scan.py", `import json, sys
 from prompts._loaders import _scan_markdown
 for doc in json.load(sys.stdin):
     sys.stdout.write(json.dumps("".join("tcm"[k] for _, _, k in _scan_markdown(doc.encode("utf-8")))) + "\n")
 `)
-		cmd := exec.Command(py, "-X", "utf8", "-B", "scan.py")
-		cmd.Dir = dir
 		check(t, "python", run(t, cmd, docs))
 	})
 }

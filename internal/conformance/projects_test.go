@@ -155,29 +155,11 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
 // node; without node the test skips, saying so.
 func tsAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node on PATH: the TypeScript package is not checked here (CI has node)")
-	}
-	files, err := portable.TypeScript(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if keep := os.Getenv("CONFORMANCE_KEEP"); keep != "" {
-		// Kept for debugging a difference by hand.
-		dir = keep
-	}
-	for _, f := range files {
-		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-	}
-	write(t, filepath.Join(dir, "driver.mjs"), strings.ReplaceAll(tsDriver, "CAPABILITY", capabilityFlag(d, "true", "false")))
+	cmd := nodeScript(t, d, "package is", "driver.mjs", strings.ReplaceAll(tsDriver, "CAPABILITY", capabilityFlag(d, "true", "false")))
 	if os.Getenv("CONFORMANCE_KEEP") != "" {
 		b, _ := json.Marshal(reqs)
-		write(t, filepath.Join(dir, "requests.json"), string(b))
+		write(t, filepath.Join(cmd.Dir, "requests.json"), string(b))
 	}
-	cmd := exec.Command(node, "driver.mjs")
-	cmd.Dir = dir
 	return run(t, cmd, reqs)
 }
 
@@ -230,22 +212,7 @@ func capabilityFlag(d *portable.Project, yes, no string) string {
 // python3; without python3 the test skips, saying so.
 func pyAnswers(t *testing.T, d *portable.Project, reqs []Request) []string {
 	t.Helper()
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 on PATH: the Python package is not checked here (CI has python3)")
-	}
-	files, err := portable.Python(d, "prompts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range files {
-		write(t, filepath.Join(dir, "prompts", f.Name), string(f.Data))
-	}
-	write(t, filepath.Join(dir, "driver.py"), strings.ReplaceAll(pyDriver, "CAPABILITY", capabilityFlag(d, "True", "False")))
-	cmd := exec.Command(py, "-X", "utf8", "driver.py")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONDONTWRITEBYTECODE=1")
+	cmd := pythonScript(t, d, "package is", "driver.py", strings.ReplaceAll(pyDriver, "CAPABILITY", capabilityFlag(d, "True", "False")))
 	return run(t, cmd, reqs)
 }
 
