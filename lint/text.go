@@ -417,11 +417,14 @@ func mayHoldSecret(text string) bool {
 	return false
 }
 
-// credentialBefore reports whether a credential name, then only white
-// space, comes before text[i].
+// credentialBefore reports whether a credential name, then an optional
+// quote and only white space, comes before text[i].
 func credentialBefore(text string, i int) bool {
 	j := i
 	for j > 0 && isSpaceByte(text[j-1]) {
+		j--
+	}
+	if j > 0 && (text[j-1] == '"' || text[j-1] == '\'') {
 		j--
 	}
 	before := text[max(0, j-len("access_token")):j]
