@@ -525,7 +525,7 @@ You are {{modelName}}.
 	{
 		ID: compiler.RulePlaceholderValue, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A placeholder needs a value for every family and note that sends it.",
-		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
+		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families that sends it (a note's own text is sent only when that note is selected) must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
 		Bad: `-- promptc.cue --
 placeholders: modelName: family: codex: "a GPT model"
 `,
