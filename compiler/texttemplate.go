@@ -1111,6 +1111,13 @@ func (w *twalker) checkCompare(id *parse.IdentifierNode, name string, args []tva
 	ordered := name != "eq" && name != "ne"
 	for _, a := range args {
 		ok := a.kind == kString || a.kind == kInt || a.kind == kBool && !ordered
+		if a.kind == kAny {
+			// Its type depends on the inputs: the comparison fails at the
+			// calls where it is not the other operand's.
+			w.errorf(id.Pos, RuleInputType, "%s compares %s, %s: text/template would fail at the calls where its type is not the other operand's (incompatible types for comparison); compare values of one type, or test it with if",
+				name, a.name(), a.kindName())
+			return
+		}
 		if !ok {
 			how := "strings, numbers and bools"
 			if ordered {
