@@ -106,9 +106,17 @@ func (l *linter) reached() map[string]bool {
 		reached[d.Pos.Path] = true
 	}
 	c := l.p.Config
+	// A file promptc.cue names is reached even when it cannot be read:
+	// the read failure is reported where it is named, not as an orphan.
 	for _, part := range c.Parts {
 		if part.File != "" {
 			reached[path.Clean(part.File)] = true
+		}
+		if part.Pointer != nil && part.Pointer.Source != "" {
+			reached[path.Clean(part.Pointer.Source)] = true
+		}
+		if part.Template != "" {
+			reached[path.Clean(part.Template)] = true
 		}
 	}
 	if c.Custom != nil && c.Custom.Example != "" {

@@ -254,7 +254,7 @@ Ask before deleting files.
 	{
 		ID: RuleTag, Category: Security, Severity: diag.Error, check: textInvisible,
 		Summary: "Unicode tag characters smuggle hidden instructions.",
-		Doc:     `The characters U+E0000..U+E007F mirror ASCII but display as nothing. Text written in them is invisible to a reviewer and still read by many models, which makes them the usual way to hide an instruction in a prompt. Each run of them is reported once, with its first code point, its column and the ASCII it spells.`,
+		Doc:     `The characters U+E0000..U+E007F mirror ASCII but display as nothing. Text written in them is invisible to a reviewer and still read by many models, which makes them the usual way to hide an instruction in a prompt. Each run of them is reported once, with its first code point, its column and the ASCII it spells. The flags of England, Scotland and Wales, a black flag (U+1F3F4) followed by exactly the tags that spell gbeng, gbsct or gbwls and a cancel tag, display as flags and are not reported; tags added to them are.`,
 		Bad: `-- prompts/base.md --
 Be helpful.   (followed by U+E0049 U+E0067 U+E006E ..., spelling "Ignore the boundary")
 `,
@@ -277,7 +277,7 @@ families: files: "prompts/**/*.prompt.md"
 	{
 		ID: RuleSecret, Category: Security, Severity: diag.Error, check: textSecrets,
 		Summary: "Credentials must never appear in prompt assets.",
-		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments such as api_key = "..." are reported. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. Every command reports it and build refuses to write output while a credential is found (exit 1), whatever the lint section of promptc.cue says; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
+		Doc:     `Prompt text is sent to every model provider on every call and ends up in logs and traces. API keys and tokens of common formats (Anthropic, OpenAI, GitHub, AWS, Google, Slack, Stripe, JSON Web Tokens), private key blocks and assignments of 16 characters or more such as api_key = "..." or "password": "..." are reported. An assignment whose value names where the key comes from (OPENAI_API_KEY, process.env.OPENAI_API_KEY) or stands for one (your-api-key-here, xxxxxxxxxxxxxxxx) is not. The message shows only the first characters and the length, never the value. Remove the credential and rotate it: it has been committed. Every command reports it and build refuses to write output while a credential is found (exit 1), whatever the lint section of promptc.cue says; only a promptc:ignore or promptc:file-ignore directive with a reason, in the file, lets one through.`,
 		Bad: `-- prompts/base.md --
 Use the staging API with key sk-ant-api03-…
 `,
@@ -525,7 +525,7 @@ You are {{modelName}}.
 	{
 		ID: compiler.RulePlaceholderValue, Category: Minimal, Severity: diag.Error, Compiler: "compiler",
 		Summary: "A placeholder needs a value for every family and note that sends it.",
-		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
+		Doc:     `A placeholder with family or note values and no plain value has none for a family or note they do not list. Every family whose text holds it (every family, for a part's own file) and every note choice of those families that sends it (a note's own text is sent only when that note is selected) must find a value: the selected note's, else the family's, else value. The custom mode's fallback is sent without a model, so it may hold no placeholder.`,
 		Bad: `-- promptc.cue --
 placeholders: modelName: family: codex: "a GPT model"
 `,

@@ -65,7 +65,8 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 			continue
 		}
 		if _, ok := fams[want.Family]; !ok {
-			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))
+			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which has no family file (known: %s); add %s%s or fix the name",
+				id, want.Family, strings.Join(slices.Sorted(maps.Keys(fams)), ", "), want.Family, Suffix))
 			continue
 		}
 		if res.Family != want.Family {

@@ -21,6 +21,8 @@
 package include
 
 import (
+	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -220,6 +222,11 @@ func diagnostics(fs *source.FS, ev genruntime.IncludeEvent) []diag.Diagnostic {
 	case genruntime.IncludeRead:
 		rd := source.ReadDiag(ev.Err, ev.Path)
 		d := diag.Errorf(pos(ev.Pos), rd.Rule, "@%s: %s", ev.Target, rd.Message)
+		if _, file := IsInclude("@" + path.Base(ev.Target)); rd.Rule == source.RuleNotFound && !file {
+			// Without a file extension the line is an include only for
+			// its "/": it may be a handle or a package name meant as text.
+			d.Message += fmt.Sprintf("; if @%s is meant as text, write it in backticks", ev.Target)
+		}
 		if rd.Pos.Line > 0 {
 			// The problem is inside the file: point there too.
 			d.Related = []diag.Related{{Pos: rd.Pos, Message: "in the included file"}}
