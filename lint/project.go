@@ -117,8 +117,9 @@ func (l *linter) reached() map[string]bool {
 	if !c.Includes.Enabled {
 		return reached
 	}
+	raw := l.rawFiles()
 	for p, f := range l.files {
-		if !strings.Contains(f.Text, "@") {
+		if raw[p] || !strings.Contains(f.Text, "@") {
 			continue
 		}
 		for _, ln := range f.Lines {
@@ -133,6 +134,46 @@ func (l *linter) reached() map[string]bool {
 	return reached
 }
 
+// rawFiles returns the files whose @ lines are text, not include lines:
+// the files of parts with includes: false that nothing reads with its
+// include lines expanded (a part with includes on, a family, an include
+// line of another file). A path with spaces is no different there from
+// one without, and the file such a line names is not reached by it.
+func (l *linter) rawFiles() map[string]bool {
+	c := l.p.Config
+	raw := map[string]bool{}
+	for _, cp := range c.Parts {
+		if cp.File != "" && !cp.Includes {
+			raw[path.Clean(cp.File)] = true
+		}
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	for _, cp := range c.Parts {
+		if cp.File != "" && cp.Includes {
+			delete(raw, path.Clean(cp.File))
+		}
+	}
+	for _, f := range l.p.Families {
+		delete(raw, f.Path)
+	}
+	for p, f := range l.files {
+		if raw[p] || !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for _, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+				delete(raw, include.ResolveIn(l.p.Loaded.Root, p, target))
+			}
+		}
+	}
+	return raw
+}
+
 // spacedIncludes reports the lines of ordinary text, in every file read,
 // that would be include lines but for white space in the path: they are
 // sent as text and the file they name is never read.
@@ -141,9 +182,10 @@ func (l *linter) spacedIncludes() []diag.Diagnostic {
 		return nil
 	}
 	var ds []diag.Diagnostic
+	raw := l.rawFiles()
 	for _, p := range slices.Sorted(maps.Keys(l.files)) {
 		f := l.files[p]
-		if !strings.Contains(f.Text, "@") {
+		if raw[p] || !strings.Contains(f.Text, "@") {
 			continue
 		}
 		for i, ln := range f.Lines {
