@@ -337,7 +337,12 @@ func (b *builder) profileCompose(refs []config.Ref) []config.Ref {
 	if b.profile == "" {
 		return refs
 	}
-	pr := b.Config.Profiles.Values[b.profile]
+	return composeIn(b.Config, b.Config.Profiles.Values[b.profile], refs)
+}
+
+// composeIn applies profile pr of the project c to a mode's compose list
+// (see profileCompose).
+func composeIn(c *config.Config, pr config.Profile, refs []config.Ref) []config.Ref {
 	out := make([]config.Ref, 0, len(refs))
 	for _, r := range refs {
 		if slices.ContainsFunc(pr.Omit, func(o config.Ref) bool { return o.Name == r.Name }) {
@@ -353,7 +358,7 @@ func (b *builder) profileCompose(refs []config.Ref) []config.Ref {
 		// A pointer that stands for several entries is sent once, at the
 		// place of the first: a second copy would say nothing new and
 		// would be paid for on every call.
-		if replaced && r.Kind == "part" && b.Config.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
+		if replaced && r.Kind == "part" && c.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
 			continue
 		}
 		out = append(out, r)
