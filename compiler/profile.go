@@ -188,13 +188,13 @@ func (b *builder) checkDropped() []diag.Diagnostic {
 		}
 		if d.With == "" {
 			ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
-				"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
-				b.profile, d.Part, Thousands(d.Chars), b.profile, b.profile))
+				"profile %s drops part %s (%s %s) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
+				b.profile, d.Part, Thousands(d.Chars), plural(d.Chars, "character", "characters"), b.profile, b.profile))
 			continue
 		}
 		ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
-			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer characters: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
-			b.profile, d.Part, d.With, Thousands(d.Chars), d.Part, b.profile))
+			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer %s: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
+			b.profile, d.Part, d.With, Thousands(d.Chars), plural(d.Chars, "character", "characters"), d.Part, b.profile))
 	}
 	return ds
 }
