@@ -174,6 +174,25 @@ func (l *linter) rawFiles() map[string]bool {
 	return raw
 }
 
+// includeTargets returns the files the include lines of the file at p
+// name, resolved, in line order.
+func (l *linter) includeTargets(p string) []string {
+	f := l.files[path.Clean(p)]
+	if f == nil || !strings.Contains(f.Text, "@") {
+		return nil
+	}
+	var out []string
+	for _, ln := range f.Lines {
+		if ln.Kind != markdown.Text {
+			continue
+		}
+		if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+			out = append(out, include.ResolveIn(l.p.Loaded.Root, f.Path, target))
+		}
+	}
+	return out
+}
+
 // spacedIncludes reports the lines of ordinary text, in every file read,
 // that would be include lines but for white space in the path: they are
 // sent as text and the file they name is never read.
@@ -468,12 +487,22 @@ func (l *linter) emptyParts() []diag.Diagnostic {
 		}) {
 			continue
 		}
-		what := cp.File
-		if cp.Block != "" {
+		what, why := cp.File, " (it is empty, or holds only white space and promptc directives)"
+		switch {
+		case cp.Block != "":
 			what = fmt.Sprintf("the <!-- %s --> block of %s", cp.Block, cp.File)
+		case len(cp.Omit) > 0:
+			what = fmt.Sprintf("%s outside the blocks it omits (%s)", cp.File, strings.Join(cp.Omit, ", "))
+		}
+		// A file whose include lines bring no text is not empty as
+		// written: say where the text was to come from.
+		if cp.Block == "" && cp.Includes && l.p.Config.Includes.Enabled {
+			if incs := l.includeTargets(cp.File); len(incs) > 0 {
+				why = fmt.Sprintf(" of its own, and the files it includes (%s) have none either", strings.Join(incs, ", "))
+			}
 		}
 		ds = append(ds, newDiag(part.Pos, RulePartEmpty,
-			fmt.Sprintf("part %s sends nothing: %s has no text (it is empty, or holds only white space and promptc directives); write its text, or remove parts.%s from promptc.cue", name, what, name)))
+			fmt.Sprintf("part %s sends nothing: %s has no text%s; write its text, or remove parts.%s from promptc.cue", name, what, why, name)))
 	}
 	return ds
 }
