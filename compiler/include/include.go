@@ -195,9 +195,15 @@ func diagnostics(fs *source.FS, ev genruntime.IncludeEvent) []diag.Diagnostic {
 	case genruntime.IncludeCycle:
 		return fail(RuleCycle, "include cycle: %s; remove one of the @ lines", chain())
 	case genruntime.IncludeDiamond:
+		// One file naming it twice is no other chain: say where in
+		// this file.
+		by := "by another chain of includes"
+		if ev.First.Path == ev.Pos.Path {
+			by = "earlier in this file"
+		}
 		d := diag.Infof(pos(ev.Pos), RuleDiamond,
-			"%s is already included at %s by another chain of includes; its text appears once, at that first place, so this line adds nothing",
-			ev.Path, pos(ev.First))
+			"%s is already included at %s %s; its text appears once, at that first place, so this line adds nothing",
+			ev.Path, pos(ev.First), by)
 		d.Related = []diag.Related{{Pos: pos(ev.First), Message: "first included here"}}
 		return at(d)
 	case genruntime.IncludeDepth:
