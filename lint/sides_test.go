@@ -119,3 +119,24 @@ func writeWantWhole(t *testing.T, path string, ds []diag.Diagnostic) {
 		t.Fatal(err)
 	}
 }
+
+// TestEveryRuleHasANearMiss: each registered rule has at least one near
+// miss and one fire_ case in testdata/sides, so every rule is pinned from
+// both sides, not only by its fixture.
+func TestEveryRuleHasANearMiss(t *testing.T) {
+	for _, r := range lint.Rules() {
+		cases, err := os.ReadDir(filepath.Join(sidesDir, r.ID))
+		if err != nil {
+			t.Errorf("rule %s has no boundary cases: add %s/%s/fire_<what> and near_<what>", r.ID, sidesDir, r.ID)
+			continue
+		}
+		var fire, near bool
+		for _, c := range cases {
+			fire = fire || strings.HasPrefix(c.Name(), "fire_")
+			near = near || strings.HasPrefix(c.Name(), "near_")
+		}
+		if !fire || !near {
+			t.Errorf("rule %s has a fire_ case: %v, a near_ case: %v; want both", r.ID, fire, near)
+		}
+	}
+}
