@@ -18,6 +18,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/parser"
 
 	cuefiles "github.com/promptc/promptc/cue"
 	"github.com/promptc/promptc/internal/diag"
@@ -877,14 +878,15 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 // whose errors are the ones reported.
 func evaluate(file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
-	c, ok := evaluateFast(file, src)
+	c, pos, ok := evaluateFast(file, src)
 	if !ok {
 		var err error
 		if c, err = evaluateFull(file, src); err != nil {
 			return nil, err
 		}
+		pos = positionsOf(file, src)
 	}
-	l := &Loaded{Root: root, File: file, Source: src, Config: c, positions: positionsOf(file, src)}
+	l := &Loaded{Root: root, File: file, Source: src, Config: c, positions: pos}
 	if ds := adoptGoTarget(l); len(ds) > 0 {
 		return nil, &Error{Root: root, Diagnostics: ds}
 	}
@@ -896,30 +898,37 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 
 // evaluateFast evaluates src with the fast form of the schema
 // (fastSchemaSource) and decodes it with fastDecode. It returns the
-// configuration evaluateFull would return, or false when it cannot tell:
-// the configuration is not valid, has a compose element that is not a
-// declared part or slot, or holds a value fastDecode leaves to CUE's
-// decoder.
-func evaluateFast(file string, src []byte) (*Config, bool) {
+// configuration evaluateFull would return and its positions
+// (positionsOf), or false when it cannot tell: the configuration is not
+// valid, has a compose element that is not a declared part or slot, or
+// holds a value fastDecode leaves to CUE's decoder. The file is parsed
+// once, for CUE and for the positions, as CompileBytes parses it.
+func evaluateFast(file string, src []byte) (*Config, Positions, bool) {
 	ctx, def, ok := fastSchema()
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	cueRuns.Add(1)
-	user := ctx.CompileBytes(src, cue.Filename(file))
+	f, err := parser.ParseFile(file, src, parser.ParseComments)
+	if err != nil {
+		return nil, nil, false
+	}
+	// Indexed before CUE resolves the file's references in its syntax.
+	pos := positionsOfFile(f)
+	user := ctx.BuildFile(f, cue.Filename(file))
 	if user.Err() != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	v := user.Unify(def)
 	if v.Validate(cue.Concrete(true)) != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	var c Config
 	if !fastDecode(v, &c) {
-		return nil, false
+		return nil, nil, false
 	}
 	recordOrder(v, &c)
-	return &c, true
+	return &c, pos, true
 }
 
 // evaluateFull evaluates src with the schema and decodes it with CUE's

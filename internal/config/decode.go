@@ -38,6 +38,9 @@ import (
 // fastDecoder decodes a validated configuration, root, into Go values.
 type fastDecoder struct {
 	root cue.Value
+	// declared holds the parts and slots Refs named, by kind and name:
+	// a part is named by every mode that sends it.
+	declared map[[2]string]cue.Value
 }
 
 // fastDecode decodes root, the configuration unified with the schema and
@@ -192,7 +195,14 @@ func (d *fastDecoder) ref(x reflect.Value, v cue.Value) bool {
 	default:
 		return false
 	}
-	target := d.root.LookupPath(cue.MakePath(cue.Str(declared), cue.Str(name)))
+	target, ok := d.declared[[2]string{kind, name}]
+	if !ok {
+		target = d.root.LookupPath(cue.MakePath(cue.Str(declared), cue.Str(name)))
+		if d.declared == nil {
+			d.declared = map[[2]string]cue.Value{}
+		}
+		d.declared[[2]string{kind, name}] = target
+	}
 	if !target.Exists() || !v.Equals(target) {
 		return false
 	}

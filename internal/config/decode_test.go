@@ -96,7 +96,10 @@ func TestFastEvaluationAgrees(t *testing.T) {
 			continue // the evaluator's limits are tested on these: some never end
 		}
 		full, err := evaluateFull(file, src)
-		got, ok := evaluateFast(file, src)
+		got, pos, ok := evaluateFast(file, src)
+		if ok && !reflect.DeepEqual(pos, positionsOf(file, src)) {
+			t.Errorf("%s: the fast evaluation indexes other positions", name)
+		}
 		switch {
 		case err != nil && ok:
 			t.Errorf("%s: the fast evaluation accepts a configuration the schema refuses: %v", name, err)
@@ -145,7 +148,7 @@ func TestFastEvaluationRefusesWhatItCannotVouchFor(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file := "/p/" + FileName
-			if _, ok := evaluateFast(file, []byte(c.src)); ok {
+			if _, _, ok := evaluateFast(file, []byte(c.src)); ok {
 				t.Fatal("the fast evaluation vouched for it")
 			}
 			full, ferr := evaluateFull(file, []byte(c.src))
