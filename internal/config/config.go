@@ -877,8 +877,13 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 // that cannot vouch for the result is it evaluated with the schema itself,
 // whose errors are the ones reported.
 func evaluate(file string, src []byte) (*Loaded, error) {
+	return evaluateWith(evaluateFast, file, src)
+}
+
+// evaluateWith is evaluate with fast in place of evaluateFast.
+func evaluateWith(fast func(string, []byte) (*Config, Positions, bool), file string, src []byte) (*Loaded, error) {
 	root := filepath.Dir(file)
-	c, pos, ok := evaluateFast(file, src)
+	c, pos, ok := fast(file, src)
 	if !ok {
 		var err error
 		if c, err = evaluateFull(file, src); err != nil {
