@@ -79,13 +79,12 @@ func (d *fastDecoder) decode(x reflect.Value, v cue.Value) bool {
 	// Kind, unlike Err and IsNull, makes no evaluation context (a few
 	// microseconds each, paid for every value): it is BottomKind for an
 	// error and for a value that is not concrete, which Value.Decode
-	// reports or, for a nullable type, leaves at the zero value.
-	k := v.Kind()
-	switch {
-	case k == cue.BottomKind || !v.Exists():
+	// reports or, for a nullable type, leaves at the zero value. Null,
+	// which Value.Decode also leaves at the zero value, is refused below
+	// like any value of the wrong kind: the schema allows it only in an
+	// Example, which Value.Decode decodes.
+	if !v.Exists() || v.Kind() == cue.BottomKind {
 		return false
-	case k == cue.NullKind && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Map || t.Kind() == reflect.Slice):
-		return true // null leaves the zero value, as for Value.Decode
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
