@@ -83,8 +83,9 @@ func corpus(t *testing.T) map[string][]byte {
 // TestFastEvaluationAgrees evaluates every configuration of the corpus
 // with the schema's fast form and fastDecode, and with the schema and
 // CUE's decoder: whatever the fast way accepts, the schema accepts and
-// decodes to the same configuration, and the fast way accepts every valid
-// configuration whose compose lists name parts and slots.
+// decodes to the same configuration and positions, and the fast way
+// accepts every valid configuration whose compose lists name parts and
+// slots.
 func TestFastEvaluationAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("evaluates a few hundred configurations twice")
@@ -106,7 +107,11 @@ func TestFastEvaluationAgrees(t *testing.T) {
 		case err != nil:
 		case !ok:
 			valid++
-			t.Logf("%s: valid, evaluated with the schema itself", name)
+			// Only a compose element written as a literal (kind: "part")
+			// is the schema's to decode.
+			if !strings.Contains(string(src), "kind:") {
+				t.Errorf("%s: valid, but the fast evaluation left it to the schema", name)
+			}
 		default:
 			valid++
 			fast++
@@ -118,8 +123,8 @@ func TestFastEvaluationAgrees(t *testing.T) {
 		}
 	}
 	t.Logf("%d valid configurations, %d served by the fast evaluation", valid, fast)
-	if valid < 100 || fast != valid {
-		t.Errorf("the fast evaluation served %d of %d valid configurations, want all of them", fast, valid)
+	if valid < 100 {
+		t.Errorf("%d valid configurations, want the corpus's hundreds", valid)
 	}
 }
 
