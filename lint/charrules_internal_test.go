@@ -204,7 +204,7 @@ func TestTrailingDiag(t *testing.T) {
 		from, to int
 		want     string
 	}{
-		{5, 5, "1:5-1:6 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete them"},
+		{5, 5, "1:5-1:6 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete it"},
 		{5, 6, "1:5-1:7 TEXT_TRAILING_SPACE 2 trailing spaces or tabs at the end of the line: invisible, and paid for wherever the text is sent; delete them"},
 	} {
 		if got := show(trailingDiag("f.md", 1, tc.from, tc.to)); got != tc.want {

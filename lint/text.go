@@ -216,12 +216,12 @@ func plainLine(line string, tabs bool) bool {
 
 func trailingDiag(p string, line, from, to int) diag.Diagnostic {
 	n := to - from + 1
-	what := "1 trailing space or tab"
+	what, it := "1 trailing space or tab", "it"
 	if n > 1 {
-		what = fmt.Sprintf("%d trailing spaces or tabs", n)
+		what, it = fmt.Sprintf("%d trailing spaces or tabs", n), "them"
 	}
 	d := newDiag(diag.Position{Path: p, Line: line, Col: from}, RuleTrailingSpace,
-		fmt.Sprintf("%s at the end of the line: invisible, and paid for wherever the text is sent; delete them", what))
+		fmt.Sprintf("%s at the end of the line: invisible, and paid for wherever the text is sent; delete %s", what, it))
 	d.End = diag.Position{Path: p, Line: line, Col: to + 1}
 	return d
 }

@@ -17,7 +17,7 @@ func TestDiagnosticsFromUnsavedBuffer(t *testing.T) {
 	c.open("prompts/base.md", "You are a careful assistant. \n\n@shared/missing.md\n")
 	got := c.published()
 	want := map[string]string{
-		"prompts/base.md": "0:28-0:29 2 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete them\n" +
+		"prompts/base.md": "0:28-0:29 2 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete it\n" +
 			"2:0-2:18 1 INCLUDE_NOT_FOUND @shared/missing.md: prompts/shared/missing.md does not exist; create it or correct the path (this path is shown relative to the project root)\n",
 		"prompts/shared/safety.md": "0:0-0:0 2 ORPHAN_FILE prompts/shared/safety.md is reached by no part, pointer, family, include, guide file or custom example: it is never sent or checked; include it where it belongs, delete it if it is a stale draft, or leave it out of the check (lint.orphans, .promptcignore, .gitignore)\n",
 	}
@@ -76,7 +76,7 @@ func TestDiagnosticColumnsInUTF16(t *testing.T) {
 	c.initialize("")
 	c.open("prompts/base.md", "🙂 ok \n\n@shared/safety.md\n")
 	ds := c.published()[c.uri("prompts/base.md")]
-	if got, want := brief(ds), "0:5-0:6 2 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete them\n"; got != want {
+	if got, want := brief(ds), "0:5-0:6 2 TEXT_TRAILING_SPACE 1 trailing space or tab at the end of the line: invisible, and paid for wherever the text is sent; delete it\n"; got != want {
 		t.Fatalf("got\n%swant\n%s", got, want)
 	}
 	c.shutdown()
