@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6e1eb06012dcdee7fda275a72beb13600368d3fa12ee738815f75fbafe6fd06d"
+const InputHash = "sha256:b6df4053b56c8c2e01a5493c0249c0bee1e615bd6c1cf26d0cd9c8432e0ca0d6"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
