@@ -841,9 +841,14 @@ func (p Project) customFile(r *rand.Rand) *CustomFile {
 		b.WriteString("---\nname: " + name + "\n") // never closed: all of it is text
 	case 5:
 		b.WriteString("---\ndescription: no name\n---\n")
+	case 6:
+		// Spellings the loader does not read as a name, then one it does.
+		b.WriteString("---\nName: Upper\nname:" + name + "\nname: \n  name: indented\n---\n")
+	case 7:
+		b.WriteString("---\nname: \"" + name + "'  \n---\t\n---\n")
 	}
 	b.WriteString(strings.Repeat("\n", r.IntN(3)))
-	switch r.IntN(7) {
+	switch r.IntN(12) {
 	case 0:
 		b.WriteString("# " + name + "\n\n")
 	case 1:
@@ -854,6 +859,14 @@ func (p Project) customFile(r *rand.Rand) *CustomFile {
 		b.WriteString("```\n# Not a title\n```\n\n")
 	case 4:
 		b.WriteString("    # Indented code\n\n- # In a list\n\n")
+	case 5:
+		b.WriteString("#NoSpace\n#\n   # " + name + " #\n")
+	case 6:
+		b.WriteString("> # Quoted\n\n1. # Listed\n\n" + name + "\n---\n")
+	case 7:
+		b.WriteString("~~~ go\n# in code\n~~~~\n\t# tab code\n\n***\n###### " + name + " ###\n")
+	case 8:
+		b.WriteString("Two lines\nof a title\n===\n")
 	}
 	for k := 1 + r.IntN(3); k > 0; k-- {
 		switch r.IntN(6) {
@@ -870,6 +883,9 @@ func (p Project) customFile(r *rand.Rand) *CustomFile {
 	}
 	b.WriteString(strings.Repeat([]string{"", "\n", " \t\n\n"}[r.IntN(3)], 1))
 	text := b.String()
+	if r.IntN(5) == 0 {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+	}
 	switch r.IntN(14) {
 	case 0:
 		text = ""
@@ -889,9 +905,6 @@ func (p Project) customFile(r *rand.Rand) *CustomFile {
 			pad := want - len(text)
 			text += strings.Repeat("é", pad/2) + strings.Repeat("x", pad%2)
 		}
-	}
-	if r.IntN(5) == 0 {
-		text = strings.ReplaceAll(text, "\n", "\r\n")
 	}
 	return &CustomFile{Path: p.Custom.File, Data: []byte(text)}
 }
@@ -913,6 +926,10 @@ type Refusal struct {
 	// (a name that is not declared, a value of another type): Go's
 	// compiler refuses it, the other languages' Validate at run time.
 	Typed bool
+	// Also, when not nil, is a second rule the request breaks, of another
+	// field (its Field, Name and What are set): both in the slots, inputs
+	// or custom file, whose every problem Validate reports.
+	Also *Refusal
 }
 
 // Refusals returns n random requests against p that break one rule each
@@ -929,11 +946,25 @@ func (p Project) Refusals(seed uint64, n int) []Refusal {
 	for _, q := range base {
 		q.Inputs = cloneInputs(q.Inputs)
 		q.Slots = maps.Clone(q.Slots)
-		if f := p.refusal(r, q); f != nil {
-			out = append(out, *f)
+		f := p.refusal(r, q)
+		if f == nil {
+			continue
 		}
+		if validated(f) && r.IntN(4) == 0 {
+			if g := p.refusal(r, f.Request); g != nil && validated(g) && g.Field != f.Field {
+				f.Request, f.Also = g.Request, &Refusal{Field: g.Field, Name: g.Name, What: g.What}
+			}
+		}
+		out = append(out, *f)
 	}
 	return out
+}
+
+// validated reports whether f breaks a rule every runtime's Validate
+// reports beside others: in a slot, an input or the custom file, of a
+// request a typed harness can write.
+func validated(f *Refusal) bool {
+	return !f.Typed && (f.Field == "Request.Slots" || f.Field == "Request.Custom" || strings.HasPrefix(f.Field, "Request.Inputs."))
 }
 
 // cloneInputs copies inputs deeply enough that a change to one of its
