@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/cmd/promptc/cli"
+	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/portable"
 	"github.com/promptc/promptc/internal/randproject"
 	"github.com/promptc/promptc/internal/testproject"
@@ -38,7 +39,9 @@ const (
 // promptc.cue, of the custom mode with a random user file each loader
 // reads for itself, and near misses at the limits, whose every answer
 // the three packages give alike and whose text, sections, family and
-// custom file's name or refusal reason show gives too; and requests that
+// custom file's name or refusal reason show gives too, and whose
+// cacheable prefix is the compiler's (stable slots empty, a mode of
+// promptc.cue); and requests that
 // break one rule each, which show and every package refuse, naming the
 // same field (TypeScript and Python with the same message, and Go, where
 // its types can express the request at all, with that message too). go
@@ -176,8 +179,9 @@ func randomProject(t *testing.T, seed uint64) (sum tally) {
 // show reads.
 type goAnswer struct {
 	Compose struct {
-		Text  string
-		Error string
+		Text          string
+		CacheEndBytes int
+		Error         string
 	}
 	Sections []struct{ Name, Text, Source string }
 	Resolve  struct{ Family, Note string }
@@ -227,6 +231,10 @@ func compareShow(t *testing.T, dir string, p randproject.Project, cases []random
 		if len(got) != len(groups[k]) {
 			t.Fatalf("show printed %d lines for %d requests", len(got), len(groups[k]))
 		}
+		prog, err := compiler.Compile(testproject.Load(t, dir), compiler.Options{Profile: k.profile, Permission: k.permission})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for j, i := range groups[k] {
 			var sh showAnswer
 			var g goAnswer
@@ -237,6 +245,7 @@ func compareShow(t *testing.T, dir string, p randproject.Project, cases []random
 				t.Fatal(err)
 			}
 			compareOne(t, cases[i], sh, g)
+			comparePrefix(t, prog, p, cases[i].q, g)
 		}
 	}
 }
@@ -280,6 +289,32 @@ func runShow(t *testing.T, dir, profile, permission string, lines []byte) (int, 
 	var out, errb bytes.Buffer
 	code := cli.Run(args, nil, &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// comparePrefix compares the packages' cacheable prefix of q, a request
+// of a mode of promptc.cue whose stable slots are empty, with the
+// compiler's, which costs counts.
+func comparePrefix(t *testing.T, prog *compiler.Program, p randproject.Project, q randproject.Request, g goAnswer) {
+	t.Helper()
+	for s, stable := range p.Stable {
+		if q.Custom != nil || stable && q.Slots[s] != "" {
+			return
+		}
+	}
+	m, err := prog.Mode(q.Mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := prog.Select(q.Family, q.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel.Inputs, err = prog.InputValues(q.Inputs); err != nil {
+		t.Fatal(err)
+	}
+	if want, got := prog.Prefix(m, sel), g.Compose.Text[:g.Compose.CacheEndBytes]; got != want {
+		t.Errorf("%+v: the packages' cacheable prefix differs from the compiler's\npackages:\n%q\ncompiler:\n%q", q, got, want)
+	}
 }
 
 // compareOne compares show's answer to c with the Go package's: the text,
