@@ -943,15 +943,19 @@ func (p Project) Refusals(seed uint64, n int) []Refusal {
 	r := rand.New(rand.NewPCG(seed, 0x726566757365))
 	base := p.Requests(seed^0x7266, n)
 	var out []Refusal
-	for _, q := range base {
+	// refusal changes the request's maps: each draw gets copies.
+	clone := func(q Request) Request {
 		q.Inputs = cloneInputs(q.Inputs)
 		q.Slots = maps.Clone(q.Slots)
-		f := p.refusal(r, q)
+		return q
+	}
+	for _, q := range base {
+		f := p.refusal(r, clone(q))
 		if f == nil {
 			continue
 		}
 		if validated(f) && r.IntN(4) == 0 {
-			if g := p.refusal(r, f.Request); g != nil && validated(g) && g.Field != f.Field {
+			if g := p.refusal(r, clone(f.Request)); g != nil && validated(g) && g.Field != f.Field {
 				f.Request, f.Also = g.Request, &Refusal{Field: g.Field, Name: g.Name, What: g.What}
 			}
 		}
