@@ -995,6 +995,11 @@ func cloneValue(v any) any {
 	return v
 }
 
+// wide are characters of one to four UTF-8 bytes, one of them outside
+// the Basic Multilingual Plane (two UTF-16 units): limits count
+// characters.
+var wide = []string{"x", "ü", "λ", "✓", "😀"}
+
 // wrongTypes are values of every JSON type, for an input of another.
 var wrongTypes = []any{"true", 1, 2.5, true, []any{}, map[string]any{}, []any{"x"}}
 
@@ -1077,7 +1082,7 @@ func (p Project) refusal(r *rand.Rand, q Request) *Refusal {
 			return nil
 		}
 		k := limit + r.IntN(2)
-		q.Slots[name] = strings.Repeat("é", k)
+		q.Slots[name] = strings.Repeat(wide[r.IntN(len(wide))], k)
 		if k == limit {
 			return ref("", "", "a slot or run-time placeholder at its maxChars")
 		}
@@ -1130,13 +1135,13 @@ func (p Project) refusal(r *rand.Rand, q Request) *Refusal {
 		k := r.IntN(2)
 		switch {
 		case in.Type == "string" && in.Limit > 0:
-			q.Inputs[in.Name] = strings.Repeat("ü", in.Limit+k)
+			q.Inputs[in.Name] = strings.Repeat(wide[r.IntN(len(wide))], in.Limit+k)
 		case in.Type == "list" && in.Limit > 0:
 			q.Inputs[in.Name] = items(in.Limit+k, func(i int) any {
 				return map[string]any{"Path": fmt.Sprintf("f%d.go", i)}
 			})
 		case in.Type == "record" && in.LspLimit > 0 && r.IntN(2) == 0:
-			q.Inputs[in.Name] = map[string]any{"Lsp": strings.Repeat("λ", in.LspLimit+k)}
+			q.Inputs[in.Name] = map[string]any{"Lsp": strings.Repeat(wide[r.IntN(len(wide))], in.LspLimit+k)}
 		case in.Type == "record" && in.ServersLimit > 0:
 			q.Inputs[in.Name] = map[string]any{"Servers": items(in.ServersLimit+k, func(i int) any {
 				return map[string]any{"Name": fmt.Sprint("s", i)}
