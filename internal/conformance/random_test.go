@@ -36,7 +36,8 @@ const (
 // TestRandomProjects answers random requests against random projects
 // (internal/randproject) with the generated Go, TypeScript and Python
 // packages and with promptc show --requests: requests of the modes of
-// promptc.cue, of the custom mode with a random user file each loader
+// promptc.cue (a third of them naming a provider apart from the model),
+// of the custom mode with a random user file each loader
 // reads for itself, and near misses at the limits, whose every answer
 // the three packages give alike and whose text, sections, family and
 // custom file's name or refusal reason show gives too, and whose
@@ -83,7 +84,13 @@ type randomCase struct {
 	ref *randproject.Refusal
 	// dir is the user's project directory its custom file is in.
 	dir string
+	// provider is the request's provider, given apart from its model.
+	provider string
 }
+
+// providers are the providers some requests name apart from the model:
+// a gateway's and a project family's name.
+var providers = []string{"openrouter", "alpha"}
 
 // randomProject checks the project of seed and returns what it checked.
 func randomProject(t *testing.T, seed uint64) (sum tally) {
@@ -96,8 +103,12 @@ func randomProject(t *testing.T, seed uint64) (sum tally) {
 		t.Fatal(err)
 	}
 	var cases []randomCase
-	for _, q := range p.Requests(seed, randValid) {
-		cases = append(cases, randomCase{q: q})
+	for i, q := range p.Requests(seed, randValid) {
+		c := randomCase{q: q}
+		if i%3 == 2 && q.Model != "" {
+			c.provider = providers[(int(seed)+i)%len(providers)]
+		}
+		cases = append(cases, c)
 	}
 	if p.Custom != nil {
 		sum.customProjects = 1
@@ -120,7 +131,7 @@ func randomProject(t *testing.T, seed uint64) (sum tally) {
 	var all, goReqs []Request
 	var goIdx []int
 	for i, c := range cases {
-		q := Request{Mode: c.q.Mode, Family: c.q.Family, Model: c.q.Model, Profile: c.q.Profile, Permission: c.q.Permission,
+		q := Request{Mode: c.q.Mode, Family: c.q.Family, Model: c.q.Model, Provider: c.provider, Profile: c.q.Profile, Permission: c.q.Permission,
 			Slots: c.q.Slots, Inputs: c.q.Inputs, Same: -1, Refusal: c.ref != nil}
 		if c.q.Custom != nil {
 			q.Load = &Load{Dir: c.dir, Path: c.q.Custom.Path}
@@ -245,7 +256,7 @@ func compareShow(t *testing.T, dir string, p randproject.Project, cases []random
 				t.Fatal(err)
 			}
 			compareOne(t, cases[i], sh, g)
-			comparePrefix(t, prog, p, cases[i].q, g)
+			comparePrefix(t, prog, p, cases[i], g)
 		}
 	}
 }
@@ -255,7 +266,7 @@ func compareShow(t *testing.T, dir string, p randproject.Project, cases []random
 // {{cwd}}, as LoadCustom expands it.
 func showRequestLine(t *testing.T, c randomCase) []byte {
 	t.Helper()
-	m := map[string]any{"mode": c.q.Mode, "family": c.q.Family, "model": c.q.Model, "slots": c.q.Slots, "inputs": c.q.Inputs}
+	m := map[string]any{"mode": c.q.Mode, "family": c.q.Family, "model": c.q.Model, "provider": c.provider, "slots": c.q.Slots, "inputs": c.q.Inputs}
 	if c.q.Custom != nil {
 		slots := map[string]string{"cwd": c.dir}
 		for k, v := range c.q.Slots {
@@ -294,8 +305,9 @@ func runShow(t *testing.T, dir, profile, permission string, lines []byte) (int, 
 // comparePrefix compares the packages' cacheable prefix of q, a request
 // of a mode of promptc.cue whose stable slots are empty, with the
 // compiler's, which costs counts.
-func comparePrefix(t *testing.T, prog *compiler.Program, p randproject.Project, q randproject.Request, g goAnswer) {
+func comparePrefix(t *testing.T, prog *compiler.Program, p randproject.Project, c randomCase, g goAnswer) {
 	t.Helper()
+	q := c.q
 	for s, stable := range p.Stable {
 		if q.Custom != nil || stable && q.Slots[s] != "" {
 			return
@@ -305,7 +317,7 @@ func comparePrefix(t *testing.T, prog *compiler.Program, p randproject.Project, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel, err := prog.Select(q.Family, q.Model)
+	sel, err := prog.SelectFor(q.Family, c.provider, q.Model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,6 +335,9 @@ func comparePrefix(t *testing.T, prog *compiler.Program, p randproject.Project, 
 func compareOne(t *testing.T, c randomCase, sh showAnswer, g goAnswer) {
 	t.Helper()
 	what := fmt.Sprintf("%+v", c.q)
+	if c.provider != "" {
+		what += " of provider " + c.provider
+	}
 	if c.q.Custom != nil {
 		what = fmt.Sprintf("%s, custom file %q", what, c.q.Custom.Data)
 	}
