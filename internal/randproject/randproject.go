@@ -19,7 +19,8 @@
 // sets over a tool catalogue (one profile listing tools by name behind a
 // discovery tool); examples, or none; limits (limitChars, limitItems) on
 // inputs and record fields, maxChars on slots; sometimes a custom mode
-// (custom.file, maxBytes, a fallback part, carry, an example or none). The
+// (custom.file, maxBytes, a fallback part that may include a file, carry,
+// an example or none). The
 // same seed always gives the same project.
 //
 // Besides random valid requests, a project gives requests for its custom
@@ -382,6 +383,11 @@ func Generate(seed uint64) Project {
 	hasCustom := g.y.IntN(100) < 50
 	if hasCustom {
 		g.files["prompts/boundary.md"] = "Work only inside the project; ask before anything else.\n"
+		if g.y.IntN(2) == 0 {
+			// The fallback's text includes a file, expanded at build time.
+			g.files["prompts/shared/limits.md"] = "Never run a command that deletes files.\n"
+			g.files["prompts/boundary.md"] += "\n@shared/limits.md\n"
+		}
 		pw("\tboundary: file: \"prompts/boundary.md\"\n")
 	}
 
