@@ -20,8 +20,7 @@
 // discovery tool); examples, or none; limits (limitChars, limitItems) on
 // inputs and record fields, maxChars on slots; sometimes a custom mode
 // (custom.file, maxBytes, a fallback part that may include a file, carry,
-// an example or none). The
-// same seed always gives the same project.
+// an example or none). The same seed always gives the same project.
 //
 // Besides random valid requests, a project gives requests for its custom
 // mode, each with a random user file (CustomRequests), and requests that
