@@ -112,7 +112,7 @@ func (b *builder) checkInputsUsed() []diag.Diagnostic {
 // InputValues checks values against the declared inputs and returns them
 // as template parts render them: strings, bools, records as
 // map[string]any and lists as []map[string]any, every declared field
-// present. An input or field left out takes its zero value (as a Go
+// present. An input or field left out, or given as null, takes its zero value (as a Go
 // struct field would): "", false, an enum's "" (which no when condition
 // lists), an empty list or a record of zero values. A value of the wrong
 // type, an unknown input or field, an enum value not declared, and a
@@ -149,6 +149,9 @@ func (p *Program) InputValues(values map[string]any) (map[string]any, error) {
 // the value of input or field in at path, and returns it as templates
 // read it.
 func inputValue(in config.Input, path string, v any, given bool) (any, error) {
+	// null is a value not given, as encoding/json leaves a Go field
+	// and the other runtimes take it: its zero value.
+	given = given && v != nil
 	switch in.Type {
 	case config.InputBool:
 		b, ok := v.(bool)
@@ -210,7 +213,7 @@ func listValue(in config.Input, path string, v any, given bool) ([]map[string]an
 // at their zero values.
 func recordValue(in config.Input, path string, v any, given bool) (map[string]any, error) {
 	obj := map[string]any{}
-	if given {
+	if given && v != nil {
 		var ok bool
 		if obj, ok = v.(map[string]any); !ok {
 			return nil, fmt.Errorf("input %s is %s, not an object of fields (%s)", path, show(v), strings.Join(in.FieldNames(), ", "))

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:8c4d36d126f7d0d81b2a26f900b58e130eeef0af8953e87aaed71df3ccf4f5da"
+const InputHash = "sha256:d6e3ec0cda99760c965d6dd938cf17f3c608e92a66415703a935086ab8f1d48d"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

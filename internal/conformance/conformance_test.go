@@ -33,6 +33,15 @@ type Request struct {
 	// Allowed, when not nil, is the run-time allowed callback as the tools
 	// it lets through.
 	Allowed *[]string `json:"allowed,omitempty"`
+	// Load, when set, is the custom file each driver loads with its own
+	// loader (LoadCustom, loadCustom, load_custom) for the request's
+	// Custom; the answer then carries what it loaded.
+	Load *Load `json:"load,omitempty"`
+	// Refusal marks a request some runtime must refuse: each driver
+	// answers only Validate's problems (TypeScript and Python with each
+	// problem's field), and the Go driver a Parse function's refusal of
+	// a name as Validate words a bad value of its field.
+	Refusal bool `json:"refusal,omitempty"`
 	// Same is the index of the request, without Allowed, whose answers
 	// this one's must equal (an Allowed that lets every tool through), or
 	// -1.
@@ -44,6 +53,13 @@ type Custom struct {
 	Text   string `json:"text"`
 	Path   string `json:"path"`
 	Usable bool   `json:"usable"`
+}
+
+// Load names a user's custom file: Path relative to the project
+// directory Dir.
+type Load struct {
+	Dir  string `json:"dir"`
+	Path string `json:"path"`
 }
 
 // filled is the text of a filled slot, placeholder or string: multi-byte
@@ -362,6 +378,8 @@ type request struct {
 		Usable     bool
 	}
 	Allowed *[]string
+	Load    *struct{ Dir, Path string }
+	Refusal bool
 }
 
 func main() {
@@ -376,18 +394,34 @@ func main() {
 	for _, q := range reqs {
 		var r pkg.Request
 		var err error
+		a := map[string]any{}
+		// A name a Parse function refuses is the request's refusal, in
+		// the words of Validate for a bad value of its field.
+		refused := ""
+		refuse := func(field string, err error) {
+			if refused == "" {
+				refused = field + ": " + err.Error()
+			}
+		}
 		if q.Mode != "" {
 			if r.Mode, err = pkg.ParseMode(q.Mode); err != nil {
-				panic(err)
+				refuse("Request.Mode", err)
 			}
 		}
 		if q.Family != "" {
 			if r.Family, err = pkg.ParseChoice(q.Family); err != nil {
-				panic(err)
+				refuse("Request.Family", err)
 			}
 		}
 		r.Model, r.Provider = q.Model, q.Provider
 %s
+		if refused != "" {
+			if !q.Refusal {
+				panic(refused)
+			}
+			enc.Encode(map[string]any{"validate": []string{refused}})
+			continue
+		}
 		slots, _ := json.Marshal(q.Slots)
 		if err := json.Unmarshal(slots, &r.Slots); err != nil {
 			panic(err)
@@ -395,7 +429,11 @@ func main() {
 		if err := json.Unmarshal(q.Inputs, &r.Inputs); err != nil {
 			panic(err)
 		}
-		a := map[string]any{}
+		if q.Refusal {
+			a["validate"] = problems(r.Validate())
+			enc.Encode(a)
+			continue
+		}
 		if p, err := r.Compose(); err != nil {
 			a["compose"] = map[string]any{"error": err.Error()}
 		} else {
@@ -418,18 +456,7 @@ func main() {
 			json.Unmarshal(b, &st)
 			a["resolve"] = map[string]any{"family": res.Family.String(), "forced": res.Forced, "note": res.Note, "modelId": res.ModelID, "settings": st}
 		}
-		problems := []string{}
-		if err := r.Validate(); err != nil {
-			var j interface{ Unwrap() []error }
-			if errors.As(err, &j) {
-				for _, e := range j.Unwrap() {
-					problems = append(problems, e.Error())
-				}
-			} else {
-				problems = append(problems, err.Error())
-			}
-		}
-		a["validate"] = problems
+		a["validate"] = problems(r.Validate())
 		if fs, err := r.Fields(); err != nil {
 			a["fields"] = map[string]any{"error": err.Error()}
 		} else {
@@ -446,6 +473,22 @@ func main() {
 		}
 %s		enc.Encode(a)
 	}
+}
+
+// problems lists the errors Validate joined.
+func problems(err error) []string {
+	out := []string{}
+	if err != nil {
+		var j interface{ Unwrap() []error }
+		if errors.As(err, &j) {
+			for _, e := range j.Unwrap() {
+				out = append(out, e.Error())
+			}
+		} else {
+			out = append(out, err.Error())
+		}
+	}
+	return out
 }
 `
 
@@ -471,16 +514,17 @@ func goAnswers(t *testing.T, progs []*compiler.Program, d *portable.Project, req
 	write(t, filepath.Join(dir, "prompts", "prompts_gen.go"), string(src))
 	var set strings.Builder
 	if c.Profiles != nil {
-		set.WriteString("\t\tif q.Profile != \"\" {\n\t\t\tif r.Profile, err = pkg.ParseProfile(q.Profile); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
+		set.WriteString("\t\tif q.Profile != \"\" {\n\t\t\tif r.Profile, err = pkg.ParseProfile(q.Profile); err != nil {\n\t\t\t\trefuse(\"Request.Profile\", err)\n\t\t\t}\n\t\t}\n")
 	}
 	if c.Custom != nil {
 		set.WriteString("\t\tif q.Custom != nil {\n\t\t\tr.Custom = &pkg.Custom{Text: q.Custom.Text, Path: q.Custom.Path, Usable: q.Custom.Usable}\n\t\t}\n")
+		set.WriteString("\t\tif q.Load != nil {\n\t\t\tcu := pkg.LoadCustom(q.Load.Dir, q.Load.Path)\n\t\t\tr.Custom = &cu\n\t\t\ta[\"custom\"] = map[string]any{\"name\": cu.Name, \"text\": cu.Text, \"usable\": cu.Usable, \"reason\": cu.Reason, \"path\": cu.Path}\n\t\t}\n")
 	}
 	if c.Tools != nil {
 		set.WriteString("\t\tif q.Allowed != nil {\n\t\t\tallowed := *q.Allowed\n\t\t\tr.Allowed = func(n string) bool {\n\t\t\t\tfor _, a := range allowed {\n\t\t\t\t\tif a == n {\n\t\t\t\t\t\treturn true\n\t\t\t\t\t}\n\t\t\t\t}\n\t\t\t\treturn false\n\t\t\t}\n\t\t}\n")
 	}
 	if c.Permissions != nil {
-		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t}\n")
+		set.WriteString("\t\tif q.Permission != \"\" {\n\t\t\tif r.Permission, err = pkg.ParsePermission(q.Permission); err != nil {\n\t\t\t\trefuse(\"Request.Permission\", err)\n\t\t\t}\n\t\t}\n")
 	}
 	capability := ""
 	if c.Tools != nil && c.Tools.Capability != nil {

@@ -125,12 +125,23 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
   };
   for (const q of JSON.parse(s)) {
     const r = { ...q };
+    delete r.load;
+    delete r.refusal;
+    if (q.refusal) {
+      out.push(JSON.stringify({ validate: p.validate(r).map((e) => [e.field, e.message]) }));
+      continue;
+    }
+    const a = {};
+    if (q.load) {
+      const cu = p.loadCustom(q.load.dir, q.load.path);
+      a.custom = { name: cu.name, text: cu.text, usable: cu.usable, reason: cu.reason, path: cu.path };
+      r.custom = cu;
+    }
     if (q.allowed) {
       const allowed = q.allowed;
       r.allowed = (n) => allowed.includes(n);
     }
     for (const k of ["mode", "family", "provider", "profile", "permission"]) if (!r[k]) delete r[k];
-    const a = {};
     a.compose = call(() => {
       const c = p.compose(r);
       const prefix = c.text.slice(0, c.cacheEnd);
@@ -180,13 +191,22 @@ def compose(r):
 
 out = sys.stdout
 for q in json.load(sys.stdin):
+    load = q.pop("load", None)
+    refusal = q.pop("refusal", False)
     kw = {k: v for k, v in q.items() if v not in ("", None) or k == "model"}
     if "custom" in kw:
         kw["custom"] = p.Custom(**kw["custom"])
     if "allowed" in kw:
         kw["allowed"] = (lambda a: lambda n: n in a)(kw["allowed"])
-    r = p.Request(**kw)
     a = {}
+    if load is not None:
+        cu = p.load_custom(load["dir"], load["path"])
+        a["custom"] = {"name": cu.name, "text": cu.text, "usable": cu.usable, "reason": cu.reason, "path": cu.path}
+        kw["custom"] = cu
+    r = p.Request(**kw)
+    if refusal:
+        out.write(json.dumps({"validate": [[e.field, e.message] for e in p.validate(r)]}, ensure_ascii=False) + "\n")
+        continue
     a["compose"] = call(lambda: compose(r))
     a["sections"] = call(lambda: [{"name": s.name, "text": s.text, "source": s.source, "slot": s.slot, "stable": s.stable, "before": s.before} for s in p.sections(r)])
     a["resolve"] = call(lambda: (lambda x: {"family": x.family, "forced": x.forced, "note": x.note, "modelId": x.model_id, "settings": x.settings})(p.resolve(r)))

@@ -17,12 +17,19 @@
 // before, after and end; family bodies that keep their ends; a
 // placeholder valued per setting; sometimes profiles (one omitting a part) and permission
 // sets over a tool catalogue (one profile listing tools by name behind a
-// discovery tool); examples, or none. The same seed always
-// gives the same project.
+// discovery tool); examples, or none; limits (limitChars, limitItems) on
+// inputs and record fields, maxChars on slots; sometimes a custom mode
+// (custom.file, maxBytes, a fallback part that may include a file, carry,
+// an example or none). The same seed always gives the same project.
+//
+// Besides random valid requests, a project gives requests for its custom
+// mode, each with a random user file (CustomRequests), and requests that
+// break one rule each, or come near one (Refusals).
 package randproject
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -35,8 +42,26 @@ type Input struct {
 	Name   string
 	Type   string // "bool", "enum", "string", "list" (of Path, Content records) or "record" (Lsp, Options{Verbose, Level}, Servers[]{Name})
 	Values []string
-	// MaxChars bounds a string input.
+	// MaxChars bounds a string input (for a list, its maxItems): a
+	// planning figure.
 	MaxChars int
+	// Limit, when not 0, is the input's limitChars (a string) or
+	// limitItems (a list): what Validate and show refuse past. For a
+	// record, LspLimit and ServersLimit are those of its Lsp and Servers
+	// fields.
+	Limit, LspLimit, ServersLimit int
+}
+
+// Custom is a project's custom mode (custom: in promptc.cue).
+type Custom struct {
+	// File is custom.file, the user's file relative to their project.
+	File string
+	// MaxBytes is custom.maxBytes.
+	MaxBytes int
+	// Fallback is the part sent when the file cannot be used.
+	Fallback string
+	// Example is set when custom.example names an example file.
+	Example bool
 }
 
 // Project is one generated project and what its requests may name.
@@ -58,11 +83,15 @@ type Project struct {
 	Values []string
 	// Stable names the stable slots.
 	Stable map[string]bool
+	// SlotMax holds the maxChars of the slots that declare one.
+	SlotMax map[string]int
 	// Examples is set when the project has a families.examples table.
 	Examples bool
 	// Profiles and Permissions name the profiles and permission sets, if
 	// the project declares any.
 	Profiles, Permissions []string
+	// Custom is the custom mode, nil when the project declares none.
+	Custom *Custom
 }
 
 // Request is one composition, in the form of promptc show --requests.
@@ -76,6 +105,17 @@ type Request struct {
 	// the defaults); show takes them as flags, not in the request.
 	Profile    string `json:"-"`
 	Permission string `json:"-"`
+	// Custom, for the custom mode, is the user's custom file the request
+	// loads (nil: none loaded).
+	Custom *CustomFile `json:"-"`
+}
+
+// CustomFile is a user's custom-mode file: Data at Path in the user's
+// project, or a directory there (Dir), or nothing (Missing).
+type CustomFile struct {
+	Path         string
+	Data         []byte
+	Missing, Dir bool
 }
 
 type noteDef struct{ label, pattern, suffix string }
@@ -101,7 +141,10 @@ type gen struct {
 	// x draws the choices added after the first campaigns (after texts,
 	// family bodies that keep their ends, placeholders per setting), so
 	// that every seed's other choices stay what they were.
-	x     *rand.Rand
+	x *rand.Rand
+	// y draws the choices added after x's: input limits and the custom
+	// mode.
+	y     *rand.Rand
 	prose synth.Prose
 	files map[string]string
 	cfg   strings.Builder
@@ -133,8 +176,8 @@ type ref struct {
 // Generate returns the project of seed.
 func Generate(seed uint64) Project {
 	r := rand.New(rand.NewPCG(seed, 0x72616e6470726f6a))
-	g := &gen{r: r, x: rand.New(rand.NewPCG(seed, 0x6578747261)), prose: synth.NewProse(r), files: map[string]string{}}
-	p := Project{Files: g.files, Stable: map[string]bool{}}
+	g := &gen{r: r, x: rand.New(rand.NewPCG(seed, 0x6578747261)), y: rand.New(rand.NewPCG(seed, 0x6375737430)), prose: synth.NewProse(r), files: map[string]string{}}
+	p := Project{Files: g.files, Stable: map[string]bool{}, SlotMax: map[string]int{}}
 
 	// Families and their notes.
 	nFam := 1 + r.IntN(3)
@@ -185,6 +228,23 @@ func Generate(seed uint64) Project {
 	if g.chance(30) {
 		inputs = append(inputs, Input{Name: "Config", Type: "record"})
 	}
+	// Limits over the planning figures, which Validate and show enforce.
+	for i := range inputs {
+		in := &inputs[i]
+		switch in.Type {
+		case "string", "list":
+			if g.y.IntN(100) < 50 {
+				in.Limit = in.MaxChars + g.y.IntN(3)
+			}
+		case "record":
+			if g.y.IntN(100) < 50 {
+				in.LspLimit = 30 + g.y.IntN(3)
+			}
+			if g.y.IntN(100) < 50 {
+				in.ServersLimit = 2 + g.y.IntN(2)
+			}
+		}
+	}
 	p.Inputs = inputs
 	stableInput := map[string]bool{}
 	for _, in := range inputs {
@@ -222,6 +282,8 @@ func Generate(seed uint64) Project {
 	tonePH := g.chance(40)
 	effortPH := hasSetting && g.xchance(50)
 	used := map[string]bool{}
+	// whenInput holds the parts sent under a run-time input.
+	whenInput := map[string]bool{}
 	nFile := 2 + r.IntN(5)
 	for i := 0; i < nFile; i++ {
 		name := fmt.Sprintf("p%d", i)
@@ -271,6 +333,7 @@ func Generate(seed uint64) Project {
 			switch in.Type {
 			case "bool":
 				used[in.Name] = true
+				whenInput["parts."+name] = true
 				switch r.IntN(3) {
 				case 0:
 					pw("\t\twhen: input: %q\n", in.Name)
@@ -281,6 +344,7 @@ func Generate(seed uint64) Project {
 				}
 			case "enum":
 				used[in.Name] = true
+				whenInput["parts."+name] = true
 				pw("\t\twhen: {input: %q, is: [%s]}\n", in.Name, quoteList(g.subset(in.Values)))
 			}
 		case hasSetting && g.chance(50):
@@ -314,6 +378,18 @@ func Generate(seed uint64) Project {
 		refs = append(refs, ref{"parts." + name, r.IntN(nChain)})
 	}
 
+	// The custom mode's fallback, a part no mode sends.
+	hasCustom := g.y.IntN(100) < 50
+	if hasCustom {
+		g.files["prompts/boundary.md"] = "Work only inside the project; ask before anything else.\n"
+		if g.y.IntN(2) == 0 {
+			// The fallback's text includes a file, expanded at build time.
+			g.files["prompts/shared/limits.md"] = "Never run a command that deletes files.\n"
+			g.files["prompts/boundary.md"] += "\n@shared/limits.md\n"
+		}
+		pw("\tboundary: file: \"prompts/boundary.md\"\n")
+	}
+
 	// Slots.
 	slots := []string{"instructions", "memory"}[:1+r.IntN(2)]
 	required := ""
@@ -330,6 +406,11 @@ func Generate(seed uint64) Project {
 		}
 		if s == required {
 			slotDecl.WriteString("\t\trequired: true\n")
+		}
+		if g.y.IntN(100) < 40 {
+			// Over the longest text Requests fills a slot with.
+			p.SlotMax[s] = 36 + g.y.IntN(10)
+			fmt.Fprintf(&slotDecl, "\t\tmaxChars: %d\n", p.SlotMax[s])
 		}
 		slotDecl.WriteString("\t}\n")
 		lvl := r.IntN(nChain)
@@ -376,11 +457,25 @@ func Generate(seed uint64) Project {
 				g.w("\t\tvalues: [%s]\n", quoteList(in.Values))
 			case "string":
 				g.w("\t\tmaxChars: %d\n", in.MaxChars)
+				if in.Limit > 0 {
+					g.w("\t\tlimitChars: %d\n", in.Limit)
+				}
 			case "list":
-				g.w("\t\tmaxItems: %d\n\t\tfields: {\n\t\t\tPath: maxChars: 40\n\t\t\tContent: maxChars: 80\n\t\t}\n", in.MaxChars)
+				g.w("\t\tmaxItems: %d\n", in.MaxChars)
+				if in.Limit > 0 {
+					g.w("\t\tlimitItems: %d\n", in.Limit)
+				}
+				g.w("\t\tfields: {\n\t\t\tPath: maxChars: 40\n\t\t\tContent: maxChars: 80\n\t\t}\n")
 			case "record":
-				g.w("\t\tfields: {\n\t\t\tLsp: maxChars: 30\n\t\t\tOptions: {type: \"record\", fields: {Verbose: type: \"bool\", Level: {type: \"enum\", values: [\"low\", \"high\"]}}}\n")
-				g.w("\t\t\tServers: {type: \"list\", maxItems: 2, fields: Name: maxChars: 20}\n\t\t}\n")
+				lsp, servers := "", ""
+				if in.LspLimit > 0 {
+					lsp = fmt.Sprintf(", limitChars: %d", in.LspLimit)
+				}
+				if in.ServersLimit > 0 {
+					servers = fmt.Sprintf(", limitItems: %d", in.ServersLimit)
+				}
+				g.w("\t\tfields: {\n\t\t\tLsp: {maxChars: 30%s}\n\t\t\tOptions: {type: \"record\", fields: {Verbose: type: \"bool\", Level: {type: \"enum\", values: [\"low\", \"high\"]}}}\n", lsp)
+				g.w("\t\t\tServers: {type: \"list\", maxItems: 2%s, fields: Name: maxChars: 20}\n\t\t}\n", servers)
 			}
 			g.w("\t}\n")
 		}
@@ -400,14 +495,15 @@ func Generate(seed uint64) Project {
 		}
 		g.mode(m, compose)
 	}
-	if g.chance(40) {
-		var compose []string
+	var task []string
+	hasTask := g.chance(40)
+	if hasTask {
 		for _, rf := range refs {
 			if g.chance(50) || rf.name == "slots."+required {
-				compose = append(compose, rf.name)
+				task = append(task, rf.name)
 			}
 		}
-		g.mode("task", compose)
+		g.mode("task", task)
 		p.Modes = append(p.Modes, "task")
 	}
 	g.w("}\n\norder: [%s]\ndefaultMode: %q\n\n", quoteList(chainNames), chainNames[0])
@@ -442,6 +538,21 @@ func Generate(seed uint64) Project {
 		g.w("\t\tediting: {\n\t\t\taccess: [\"read\"]\n\t\t\ttools: [\"edit\"]\n\t\t}\n")
 		g.w("\t\tfull: access: [\"read\", \"write\"]\n\t}\n}\n\n")
 		p.Permissions = []string{"readonly", "editing", "full"}
+	}
+
+	if hasCustom {
+		// The parts every mode of order sends with text of their own,
+		// which the custom mode may carry: not a family part, a slot or
+		// the tools, nor p1, which the lean profile omits.
+		var every []string
+		for _, rf := range refs {
+			name := strings.TrimPrefix(rf.name, "parts.")
+			if rf.level > 0 || !strings.HasPrefix(rf.name, "parts.") || slices.Contains(famParts, name) || name == "tools" || name == "p1" {
+				continue
+			}
+			every = append(every, rf.name)
+		}
+		p.Custom = g.custom(every, whenInput)
 	}
 
 	// Families.
@@ -510,6 +621,37 @@ func (g *gen) mode(name string, compose []string) {
 		g.w("\t\tafter: %s: %s: %q\n", bare(compose[i]), bare(compose[j]), beforePool[g.x.IntN(len(beforePool))])
 	}
 	g.w("\t\tcompose: [%s]\n\t}\n", strings.Join(compose, ", "))
+}
+
+// custom writes the custom: block of a project whose every mode sends
+// the parts of every (those of whenInput under a run-time input), and
+// returns it.
+func (g *gen) custom(every []string, whenInput map[string]bool) *Custom {
+	c := &Custom{File: []string{".tern/prompts/custom.md", "custom.md", "my mode.md"}[g.y.IntN(3)], MaxBytes: 32768, Fallback: "boundary"}
+	g.w("custom: {\n\tfile: %q\n\tfallback: parts.boundary\n", c.File)
+	if k := g.y.IntN(4); k > 0 {
+		c.MaxBytes = []int{0, 90, 300, 2000}[k]
+		g.w("\tmaxBytes: %d\n", c.MaxBytes)
+	}
+	// Without carry, a part every mode sends under an input is reported
+	// until the project decides: such a project always does.
+	undecided := slices.ContainsFunc(every, func(p string) bool { return whenInput[p] })
+	if undecided || g.y.IntN(100) < 60 {
+		var carry []string
+		for _, p := range every {
+			if g.y.IntN(100) < 50 {
+				carry = append(carry, p)
+			}
+		}
+		g.w("\tcarry: [%s]\n", strings.Join(carry, ", "))
+	}
+	if g.y.IntN(100) < 50 {
+		g.files["examples/custom.md"] = "---\nname: Reviewer\n---\n# Review\n\nReview only.\n"
+		g.w("\texample: \"examples/custom.md\"\n")
+		c.Example = true
+	}
+	g.w("}\n\n")
+	return c
 }
 
 // familyFile returns the text of a family file with the given notes.
@@ -662,6 +804,403 @@ func (p Project) Requests(seed uint64, n int) []Request {
 			}
 		}
 		out[i] = q
+	}
+	return out
+}
+
+// CustomRequests returns n random requests for the custom mode of p (which
+// must declare one), each with a random custom file: with or without
+// frontmatter (a name, quoted or not, other fields, empty, unclosed), a
+// heading of each kind or one inside code, {{cwd}}, placeholder-like and
+// @include lines (sent as they are), text beyond ASCII, CRLF line ends,
+// blank lines around; sometimes a file the loader refuses (empty, white
+// space or frontmatter only, a byte-order mark, a NUL byte, invalid
+// UTF-8) or one of about custom.maxBytes bytes, one under, at or over.
+func (p Project) CustomRequests(seed uint64, n int) []Request {
+	r := rand.New(rand.NewPCG(seed, 0x637573746f6d))
+	out := p.Requests(seed^0x6375, n)
+	for i := range out {
+		out[i].Mode = "custom"
+		out[i].Custom = p.customFile(r)
+	}
+	return out
+}
+
+var customNames = []string{"Reviewer", "Plan only", "Été 😀", "", "  spaced  ", "a: b"}
+
+// customFile returns a random custom file of p.
+func (p Project) customFile(r *rand.Rand) *CustomFile {
+	prose := synth.NewProse(r)
+	name := customNames[r.IntN(len(customNames))]
+	var b strings.Builder
+	switch r.IntN(8) {
+	case 0:
+		b.WriteString("---\nname: " + name + "\n---\n")
+	case 1:
+		b.WriteString("---\nname: \"" + name + "\"\nother: x\n---\n")
+	case 2:
+		b.WriteString("---\n---\n")
+	case 3:
+		b.WriteString("---\nname: '" + name + "'\n--- \t\n")
+	case 4:
+		b.WriteString("---\nname: " + name + "\n") // never closed: all of it is text
+	case 5:
+		b.WriteString("---\ndescription: no name\n---\n")
+	case 6:
+		// Spellings the loader does not read as a name, then one it does.
+		b.WriteString("---\nName: Upper\nname:" + name + "\nname: \n  name: indented\n---\n")
+	case 7:
+		b.WriteString("---\nname: \"" + name + "'  \n---\t\n---\n")
+	}
+	b.WriteString(strings.Repeat("\n", r.IntN(3)))
+	switch r.IntN(12) {
+	case 0:
+		b.WriteString("# " + name + "\n\n")
+	case 1:
+		b.WriteString("## " + name + " ##\n")
+	case 2:
+		b.WriteString(name + "\n===\n")
+	case 3:
+		b.WriteString("```\n# Not a title\n```\n\n")
+	case 4:
+		b.WriteString("    # Indented code\n\n- # In a list\n\n")
+	case 5:
+		b.WriteString("#NoSpace\n#\n   # " + name + " #\n")
+	case 6:
+		b.WriteString("> # Quoted\n\n1. # Listed\n\n" + name + "\n---\n")
+	case 7:
+		b.WriteString("~~~ go\n# in code\n~~~~\n\t# tab code\n\n***\n###### " + name + " ###\n")
+	case 8:
+		b.WriteString("Two lines\nof a title\n===\n")
+	}
+	for k := 1 + r.IntN(3); k > 0; k-- {
+		switch r.IntN(6) {
+		case 0:
+			b.WriteString("Work in {{cwd}} only.\n")
+		case 1:
+			b.WriteString("@shared/common.md\n")
+		case 2:
+			b.WriteString("{{product}} keeps {{workdir}} as it is: été ✓ 😀\n")
+		default:
+			b.WriteString(prose.Paragraph(1+r.IntN(2), 100) + "\n")
+		}
+		b.WriteString(strings.Repeat("\n", r.IntN(2)))
+	}
+	b.WriteString(strings.Repeat([]string{"", "\n", " \t\n\n"}[r.IntN(3)], 1))
+	text := b.String()
+	if r.IntN(5) == 0 {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+	}
+	switch r.IntN(14) {
+	case 0:
+		text = ""
+	case 1:
+		text = " \n\t\n"
+	case 2:
+		text = "---\nname: " + name + "\n---\n\n"
+	case 3:
+		text = "\uFEFF" + text
+	case 4:
+		text = strings.Replace(text, "\n", "\x00\n", 1)
+	case 5:
+		text += "\xed\xa0\x80\n"
+	case 6, 7:
+		// About the limit: one byte under, at or over it.
+		if want := p.Custom.MaxBytes - 1 + r.IntN(3); len(text) < want && want <= 4096 {
+			pad := want - len(text)
+			text += strings.Repeat("é", pad/2) + strings.Repeat("x", pad%2)
+		}
+	}
+	return &CustomFile{Path: p.Custom.File, Data: []byte(text)}
+}
+
+// Refusal is a request that must be refused, or, when Field is "", one
+// that must be accepted although it is at a limit (a near miss).
+type Refusal struct {
+	Request
+	// Field is the request field every runtime's error names
+	// (Request.Mode, Request.Family, Request.Profile, Request.Permission,
+	// Request.Slots, Request.Custom, or Request.Inputs.NAME for an input).
+	Field string
+	// Name is a name every refusal's message holds: the mode, family,
+	// profile, permission set, slot, placeholder or input.
+	Name string
+	// What says what is wrong, for a test's message.
+	What string
+	// Typed is set for a request a statically typed harness cannot write
+	// (a name that is not declared, a value of another type): Go's
+	// compiler refuses it, the other languages' Validate at run time.
+	Typed bool
+	// Also, when not nil, is a second rule the request breaks, of another
+	// field (its Field, Name and What are set): both in the slots, inputs
+	// or custom file, whose every problem Validate reports.
+	Also *Refusal
+}
+
+// Refusals returns n random requests against p that break one rule each
+// (an unknown mode, family, profile or permission set; a slot or input
+// that is not declared; a run-time placeholder over its maxChars; an
+// input of the wrong type, an enum value not declared, a value over a
+// limitChars or limitItems, at the top and inside records and list
+// items; the custom mode without a file), and some near misses: values
+// at their limit, an enum given as "", inputs given as null.
+func (p Project) Refusals(seed uint64, n int) []Refusal {
+	r := rand.New(rand.NewPCG(seed, 0x726566757365))
+	base := p.Requests(seed^0x7266, n)
+	var out []Refusal
+	// refusal changes the request's maps: each draw gets copies.
+	clone := func(q Request) Request {
+		q.Inputs = cloneInputs(q.Inputs)
+		q.Slots = maps.Clone(q.Slots)
+		return q
+	}
+	for _, q := range base {
+		f := p.refusal(r, clone(q))
+		if f == nil {
+			continue
+		}
+		if validated(f) && r.IntN(4) == 0 {
+			if g := p.refusal(r, clone(f.Request)); g != nil && validated(g) && g.Field != f.Field {
+				f.Request, f.Also = g.Request, &Refusal{Field: g.Field, Name: g.Name, What: g.What}
+			}
+		}
+		out = append(out, *f)
+	}
+	return out
+}
+
+// validated reports whether f breaks a rule every runtime's Validate
+// reports beside others: in a slot, an input or the custom file, of a
+// request a typed harness can write.
+func validated(f *Refusal) bool {
+	return !f.Typed && (f.Field == "Request.Slots" || f.Field == "Request.Custom" || strings.HasPrefix(f.Field, "Request.Inputs."))
+}
+
+// cloneInputs copies inputs deeply enough that a change to one of its
+// records or lists changes no other request.
+func cloneInputs(in map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range in {
+		out[k] = cloneValue(v)
+	}
+	return out
+}
+
+func cloneValue(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		return cloneInputs(v)
+	case []any:
+		l := make([]any, len(v))
+		for i, x := range v {
+			l[i] = cloneValue(x)
+		}
+		return l
+	}
+	return v
+}
+
+// wide are characters of one to four UTF-8 bytes, one of them outside
+// the Basic Multilingual Plane (two UTF-16 units): limits count
+// characters.
+var wide = []string{"x", "ü", "λ", "✓", "😀"}
+
+// wrongTypes are values of every JSON type, for an input of another.
+var wrongTypes = []any{"true", 1, 2.5, true, []any{}, map[string]any{}, []any{"x"}}
+
+// jsonType names v's JSON type as the generator's inputs are typed:
+// bool, string (an enum too), list or record.
+func jsonType(v any) string {
+	switch v.(type) {
+	case bool:
+		return "bool"
+	case string:
+		return "string"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "record"
+	}
+	return "number"
+}
+
+func wrongFor(r *rand.Rand, typ string) any {
+	if typ == "enum" {
+		typ = "string"
+	}
+	for {
+		v := wrongTypes[r.IntN(len(wrongTypes))]
+		if jsonType(v) != typ {
+			return v
+		}
+	}
+}
+
+// refusal breaks one rule of q (or makes a near miss of it); nil when the
+// rule drawn does not apply to p.
+func (p Project) refusal(r *rand.Rand, q Request) *Refusal {
+	ref := func(field, name, what string) *Refusal {
+		return &Refusal{Request: q, Field: field, Name: name, What: what}
+	}
+	typed := func(field, name, what string) *Refusal {
+		return &Refusal{Request: q, Field: field, Name: name, What: what, Typed: true}
+	}
+	var in *Input
+	if len(p.Inputs) > 0 {
+		in = &p.Inputs[r.IntN(len(p.Inputs))]
+	}
+	inField := func() string { return "Request.Inputs." + in.Name }
+	switch r.IntN(14) {
+	case 0:
+		q.Mode = []string{"turbo", "Minimal", "custom", "full ", "full\u00a0", "focus\x7f"}[r.IntN(6)]
+		if slices.Contains(p.Modes, q.Mode) || q.Mode == "custom" && p.Custom != nil {
+			return nil
+		}
+		q.Custom = nil
+		return ref("Request.Mode", q.Mode, "an unknown mode")
+	case 1:
+		q.Family = []string{"omega", "Alpha", "Auto", "neutral ", "alpha\t", "bravo\u200b"}[r.IntN(6)]
+		return ref("Request.Family", q.Family, "an unknown family")
+	case 2:
+		if len(p.Profiles) == 0 {
+			return nil
+		}
+		q.Profile = []string{"Whole", "compact", "lean\u00a0"}[r.IntN(3)]
+		return ref("Request.Profile", q.Profile, "an unknown profile")
+	case 3:
+		if len(p.Permissions) == 0 {
+			return nil
+		}
+		q.Permission = []string{"admin", "Full", "full\u2028"}[r.IntN(3)]
+		return ref("Request.Permission", q.Permission, "an unknown permission set")
+	case 4:
+		name := []string{"notes", "Memory", "cwd"}[r.IntN(3)]
+		q.Slots[name] = "text"
+		return typed("Request.Slots", name, "a slot that is not declared")
+	case 5:
+		// A slot or run-time placeholder (whose maxChars is 60) one
+		// character over its maxChars, or at it: a near miss.
+		name, limit := "workdir", 60
+		if s := p.Values[r.IntN(len(p.Values))]; p.SlotMax[s] > 0 {
+			name, limit = s, p.SlotMax[s]
+		} else if !slices.Contains(p.Values, "workdir") {
+			return nil
+		}
+		k := limit + r.IntN(2)
+		q.Slots[name] = strings.Repeat(wide[r.IntN(len(wide))], k)
+		if k == limit {
+			return ref("", "", "a slot or run-time placeholder at its maxChars")
+		}
+		return ref("Request.Slots", name, "a slot or run-time placeholder over its maxChars")
+	case 6:
+		name := []string{"Verbose", "git", "Cwd", "Files"}[r.IntN(4)]
+		if slices.ContainsFunc(p.Inputs, func(in Input) bool { return in.Name == name }) {
+			return nil
+		}
+		q.Inputs[name] = true
+		return typed("Request.Inputs."+name, name, "an input that is not declared")
+	case 7:
+		if in == nil {
+			return nil
+		}
+		q.Inputs[in.Name] = wrongFor(r, in.Type)
+		return typed(inField(), in.Name, "an input of the wrong type")
+	case 8:
+		if in == nil {
+			return nil
+		}
+		// null is the input not given: every runtime takes its zero value.
+		q.Inputs[in.Name] = nil
+		return ref("", "", "an input given as null")
+	case 9:
+		if in == nil {
+			return nil
+		}
+		switch in.Type {
+		case "enum":
+			if r.IntN(3) == 0 {
+				q.Inputs[in.Name] = ""
+				return ref("", "", "an enum given as \"\"")
+			}
+			q.Inputs[in.Name] = []string{"loud", "Terse", "terse ", "plain\u00a0", "rich\x01"}[r.IntN(5)]
+			return ref(inField(), in.Name, "an enum value not declared")
+		case "record":
+			q.Inputs[in.Name] = map[string]any{"Options": map[string]any{"Level": []string{"mid", "High", ""}[r.IntN(3)]}}
+			if q.Inputs[in.Name].(map[string]any)["Options"].(map[string]any)["Level"] == "" {
+				return ref("", "", "a nested enum given as \"\"")
+			}
+			return ref(inField(), in.Name, "a nested enum value not declared")
+		}
+		return nil
+	case 10, 11:
+		if in == nil {
+			return nil
+		}
+		// One over a limit, or at it (a near miss).
+		k := r.IntN(2)
+		switch {
+		case in.Type == "string" && in.Limit > 0:
+			q.Inputs[in.Name] = strings.Repeat(wide[r.IntN(len(wide))], in.Limit+k)
+		case in.Type == "list" && in.Limit > 0:
+			q.Inputs[in.Name] = items(in.Limit+k, func(i int) any {
+				return map[string]any{"Path": fmt.Sprintf("f%d.go", i)}
+			})
+		case in.Type == "record" && in.LspLimit > 0 && r.IntN(2) == 0:
+			q.Inputs[in.Name] = map[string]any{"Lsp": strings.Repeat(wide[r.IntN(len(wide))], in.LspLimit+k)}
+		case in.Type == "record" && in.ServersLimit > 0:
+			q.Inputs[in.Name] = map[string]any{"Servers": items(in.ServersLimit+k, func(i int) any {
+				return map[string]any{"Name": fmt.Sprint("s", i)}
+			})}
+		default:
+			return nil
+		}
+		if k == 0 {
+			return ref("", "", "a value at its limit")
+		}
+		return ref(inField(), in.Name, "a value over its limit")
+	case 12:
+		if in == nil {
+			return nil
+		}
+		// A field not declared, or of the wrong type, inside a record or
+		// a list's item.
+		switch in.Type {
+		case "record":
+			switch r.IntN(3) {
+			case 0:
+				q.Inputs[in.Name] = map[string]any{"Port": 8080}
+				return typed(inField(), in.Name, "a record field that is not declared")
+			case 1:
+				q.Inputs[in.Name] = map[string]any{"Options": map[string]any{"Verbose": wrongFor(r, "bool")}}
+			default:
+				q.Inputs[in.Name] = map[string]any{"Servers": wrongFor(r, "list")}
+			}
+			return typed(inField(), in.Name, "a record field of the wrong type")
+		case "list":
+			if r.IntN(2) == 0 {
+				q.Inputs[in.Name] = []any{map[string]any{"Path": "a.go", "Size": 3}}
+				return typed(inField(), in.Name, "a list item's field that is not declared")
+			}
+			q.Inputs[in.Name] = []any{map[string]any{"Path": wrongFor(r, "string")}}
+			return typed(inField(), in.Name, "a list item's field of the wrong type")
+		}
+		return nil
+	default:
+		// The custom mode without a file: the packages refuse it, and
+		// show has nothing to preview without custom.example.
+		if p.Custom == nil || p.Custom.Example {
+			return nil
+		}
+		q.Mode, q.Custom = "custom", nil
+		return ref("Request.Custom", "custom", "the custom mode without a file")
+	}
+}
+
+// items returns n values of item.
+func items(n int, item func(int) any) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = item(i)
 	}
 	return out
 }

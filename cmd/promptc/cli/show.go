@@ -401,12 +401,21 @@ func readSlots(p *compiler.Program, file string, custom bool) (map[string]string
 }
 
 // checkSlots refuses a name in slots that is not a slot or a run-time
-// placeholder of p (or, when custom, customCwd).
+// placeholder of p (or, when custom, customCwd), and, as the generated
+// Validate does in its words, a text longer than its maxChars.
 func checkSlots(p *compiler.Program, slots map[string]string, custom bool) error {
 	for _, name := range slices.Sorted(maps.Keys(slots)) {
-		_, slot := p.Config.Slots[name]
+		s, slot := p.Config.Slots[name]
 		ph, ok := p.Config.Placeholders[name]
-		if !slot && (!ok || ph.Runtime == nil) && !(custom && name == customCwd) {
+		n := utf8.RuneCountInString(slots[name])
+		switch {
+		case slot && s.MaxChars > 0 && n > s.MaxChars:
+			return fmt.Errorf("slot %s has %d characters, over its limit of %d", name, n, s.MaxChars)
+		case slot:
+		case ok && ph.Runtime != nil && n > ph.Runtime.MaxChars:
+			return fmt.Errorf("placeholder %s has %d characters, over its limit of %d", name, n, ph.Runtime.MaxChars)
+		case ok && ph.Runtime != nil, custom && name == customCwd:
+		default:
 			return fmt.Errorf("%q is not a slot or a run-time placeholder of promptc.cue", name)
 		}
 	}

@@ -8,6 +8,7 @@ __init__.py types the API for the project.
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, cast
 
@@ -521,6 +522,8 @@ class Runtime:
         return Resolution(f["name"], fam not in ("", "auto"), f["notes"][r["note"]]["label"] if r["note"] >= 0 else "", r["id"], settings)
 
     def validate(self, req: Any = None) -> List[PromptError]:
+        """Every problem of the request: the Go package's Validate, and what
+        its types rule out (names not declared, values of another type)."""
         errs = self._selection_errors(req)
         slots = _get(req, "slots", {})
         for i, s in enumerate(self.data["slots"]):
@@ -531,10 +534,27 @@ class Runtime:
             n = len(self._runtime_value(slots, i))
             if n > p["maxChars"]:
                 errs.append(PromptError("Request.Slots", "placeholder %s has %d characters, over its limit of %d" % (p["name"], n, p["maxChars"])))
+        # What the Go package's types rule out: a name that is not
+        # declared, a value of another type.
+        slot_names = [s["name"] for s in self.data["slots"]] + [p["name"] for p in self.data["runtimePlaceholders"]]
+        for k in sorted(slots):
+            v = slots[k]
+            if v is None:
+                continue
+            if k not in slot_names:
+                errs.append(PromptError("Request.Slots", "Request.Slots: %s is not a slot or a run-time placeholder (valid: %s)" % (_quote(k), ", ".join(slot_names))))
+            elif not isinstance(v, str):
+                errs.append(PromptError("Request.Slots", "Request.Slots: %s is text: give a string, not %s" % (k, _describe(v))))
         inputs = _get(req, "inputs", {})
         for input in self.data["inputs"]:
             field = "Request.Inputs." + input["name"]
-            _check_value(input, self._input_value(inputs, input), field, field, errs)
+            if _check_type(input, inputs.get(input["name"]), field, field, errs):
+                _check_value(input, self._input_value(inputs, input), field, field, errs)
+        input_names = [x["name"] for x in self.data["inputs"]]
+        for k in sorted(inputs):
+            if k not in input_names and inputs[k] is not None:
+                declared = "inputs: " + ", ".join(input_names) if input_names else "none is declared"
+                errs.append(PromptError("Request.Inputs." + k, "Request.Inputs.%s is not an input (%s)" % (k, declared)))
         if self._parse_mode(_get(req, "mode", "")) == -1 and _get(req, "custom", None) is None:
             errs.append(PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from load_custom"))
         return errs
@@ -660,8 +680,34 @@ def _valid_utf8(s: str) -> bool:
     return True
 
 
-def _quote(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False)
+_GO_ESCAPES = {7: "\\a", 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 11: "\\v"}
+
+
+def _quote(s: Any) -> str:
+    """Quotes s as Go's %q verb (strconv.Quote) does, which the Go
+    package's messages use: printable characters as they are, the usual
+    escapes, other control characters as \\xHH, other characters that are
+    not printable (spaces other than U+0020, format characters) as \\uHHHH
+    or \\UHHHHHHHH. A value that is no string is written as JSON."""
+    if not isinstance(s, str):
+        return json.dumps(s, ensure_ascii=False)
+    out = ['"']
+    for ch in s:
+        c = ord(ch)
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ch == " " or unicodedata.category(ch)[0] in "LMNPS":
+            out.append(ch)
+        elif c in _GO_ESCAPES:
+            out.append(_GO_ESCAPES[c])
+        elif c < 0x20 or c == 0x7F:
+            out.append("\\x%02x" % c)
+        elif c < 0x10000:
+            out.append("\\u%04x" % c)
+        else:
+            out.append("\\U%08x" % c)
+    out.append('"')
+    return "".join(out)
 
 
 # The interpreter of template parts: text/template's semantics over the
@@ -701,6 +747,61 @@ def _zeroed(shape: Dict[str, Any], v: Any) -> Any:
 def _record(shape: Dict[str, Any], v: Any) -> Dict[str, Any]:
     obj: Mapping[str, Any] = cast(Mapping[str, Any], v) if isinstance(v, Mapping) else {}
     return {f["name"]: _zeroed(f, obj.get(f["name"])) for f in shape["fields"]}
+
+
+def _describe(v: Any) -> str:
+    """Names the JSON type of v for a message: a string, a bool, a number, a
+    list or an object."""
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, bool):
+        return "a bool"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, (list, tuple)):
+        return "a list"
+    return "an object"
+
+
+def _check_type(shape: Dict[str, Any], v: Any, path: str, field: str, errs: List[PromptError]) -> bool:
+    """Adds to errs the errors of v, the value as given of input or field
+    shape named path, that the Go package's types rule out: a value of
+    another type, a record field that is not declared. None is a value not
+    given. Reports whether v had none."""
+    if v is None:
+        return True
+    n = len(errs)
+    t = shape["type"]
+    if t == "bool":
+        if not isinstance(v, bool):
+            errs.append(PromptError(field, "%s is a bool: give true or false, not %s" % (path, _describe(v))))
+    elif t == "list":
+        if not isinstance(v, (list, tuple)):
+            errs.append(PromptError(field, "%s is a list: give an array of records, not %s" % (path, _describe(v))))
+        else:
+            for i, item in enumerate(cast(Sequence[Any], v)):
+                _check_record(shape, item, "%s[%d]" % (path, i), field, errs)
+    elif t == "record":
+        _check_record(shape, v, path, field, errs)
+    elif not isinstance(v, str):
+        errs.append(PromptError(field, "%s is %s: give a string, not %s" % (path, "an enum" if t == "enum" else "a string", _describe(v))))
+    return len(errs) == n
+
+
+def _check_record(shape: Dict[str, Any], v: Any, path: str, field: str, errs: List[PromptError]) -> None:
+    """_check_type for a record, or a list's item, of shape."""
+    if v is None:
+        return
+    names = [f["name"] for f in shape["fields"]]
+    if not isinstance(v, Mapping):
+        errs.append(PromptError(field, "%s is %s, not an object of fields (%s)" % (path, _describe(v), ", ".join(names))))
+        return
+    obj = cast(Mapping[str, Any], v)
+    for k in sorted(obj):
+        if k not in names:
+            errs.append(PromptError(field, "%s has field %s, which is not declared (fields: %s)" % (path, k, ", ".join(names))))
+    for f in shape["fields"]:
+        _check_type(f, obj.get(f["name"]), "%s.%s" % (path, f["name"]), field, errs)
 
 
 def _check_value(shape: Dict[str, Any], v: Any, path: str, field: str, errs: List[PromptError]) -> None:

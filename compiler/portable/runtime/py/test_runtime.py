@@ -102,6 +102,34 @@ class ValidateTest(unittest.TestCase):
         with self.assertRaises(PromptError):
             RT.compose({"mode": "nope"})
 
+    def test_types_go_rules_out(self) -> None:
+        # A name not declared, a value of another type; None is a value not given.
+        errs = RT.validate({"slots": {"notes": "x", "memory": 3, "cwd": None},
+                            "inputs": {"IsGitRepo": "yes", "Style": 1, "Files": {"Path": "a"}, "Config": {"Server": [], "Tags": [{"Tag": 2, "Size": 1}, "x"], "Port": 80}, "Verbose": True, "Gone": None}})
+        self.assertEqual([(e.field, str(e)) for e in errs], [
+            ("Request.Slots", "Request.Slots: memory is text: give a string, not a number"),
+            ("Request.Slots", "Request.Slots: \"notes\" is not a slot or a run-time placeholder (valid: memory, rules, cwd)"),
+            ("Request.Inputs.Config", "Request.Inputs.Config has field Port, which is not declared (fields: Server, Tags, Root)"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Server is a list, not an object of fields (Name, Level)"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Tags[0] has field Size, which is not declared (fields: Tag, On)"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Tags[0].Tag is a string: give a string, not a number"),
+            ("Request.Inputs.Config", "Request.Inputs.Config.Tags[1] is a string, not an object of fields (Tag, On)"),
+            ("Request.Inputs.Files", "Request.Inputs.Files is a list: give an array of records, not an object"),
+            ("Request.Inputs.IsGitRepo", "Request.Inputs.IsGitRepo is a bool: give true or false, not a string"),
+            ("Request.Inputs.Style", "Request.Inputs.Style is an enum: give a string, not a number"),
+            ("Request.Inputs.Verbose", "Request.Inputs.Verbose is not an input (inputs: Config, Files, IsGitRepo, Style)"),
+        ])
+        self.assertEqual(RT.validate({"slots": {"memory": None}, "inputs": {"IsGitRepo": None, "Style": None, "Files": [None, {"Path": None}], "Config": {"Server": None, "Tags": None}}}), [])
+        self.assertEqual(RT.validate({"inputs": {"IsGitRepo": False, "Style": "", "Files": [], "Config": {}}}), [])
+
+    def test_quotes_as_go(self) -> None:
+        # A name is quoted as Go's %q does: escapes, control characters, characters that are not printable.
+        errs = RT.validate({"mode": "x\u00a0\x7f\t\"é😀\u2028\\\x01\u200b\U000e0001 \u0301\x07", "inputs": {"Style": "plain\u00a0"}})
+        self.assertEqual([str(e) for e in errs], [
+            'Request.Mode: unknown prompt mode "x\\u00a0\\x7f\\t\\"é😀\\u2028\\\\\\x01\\u200b\\U000e0001 \u0301\\a" (valid: short, long, custom)',
+            'Request.Inputs.Style is "plain\\u00a0", not one of its values (plain, terse)',
+        ])
+
     def test_fields_and_notice(self) -> None:
         self.assertEqual([f.name for f in RT.fields({"mode": "long", "model": "alpha-small"})],
                          ["cwd", "IsGitRepo", "rules", "Config", "Config.Server", "Config.Server.Name", "Config.Server.Level",

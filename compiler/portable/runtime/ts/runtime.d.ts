@@ -134,6 +134,7 @@ export interface Runtime {
   compose(request?: AnyRequest): Prompt;
   sections(request?: AnyRequest): Section[];
   resolve(request?: AnyRequest): AnyResolution;
+  /** Every problem of the request: the Go package's Validate, and what its types rule out (names not declared, values of another type). */
   validate(request?: AnyRequest): PromptError[];
   fields(request?: AnyRequest): Field[];
   costNotice(request?: AnyRequest): Notice;

@@ -156,16 +156,16 @@ export function createRuntime(data) {
   // profile and permission set.
   function selectionErrors(req) {
     const errs = [];
-    if (parseMode(req.mode) === null) errs.push(new PromptError("Request.Mode", `Request.Mode: unknown prompt mode ${JSON.stringify(req.mode)} (valid: ${modeValidNames()})`));
+    if (parseMode(req.mode) === null) errs.push(new PromptError("Request.Mode", `Request.Mode: unknown prompt mode ${goQuote(req.mode)} (valid: ${modeValidNames()})`));
     const fam = req.family;
     if (!isAuto(fam) && !families.some((f) => f.name === fam)) {
-      errs.push(new PromptError("Request.Family", `Request.Family: unknown family ${JSON.stringify(fam)} (valid: auto, ${families.map((f) => f.name).join(", ")})`));
+      errs.push(new PromptError("Request.Family", `Request.Family: unknown family ${goQuote(fam)} (valid: auto, ${families.map((f) => f.name).join(", ")})`));
     }
     if (req.profile !== undefined && !(profiles && profiles.includes(req.profile))) {
-      errs.push(new PromptError("Request.Profile", `Request.Profile: invalid prompt profile ${JSON.stringify(req.profile)} (valid: ${(profiles || []).join(", ")})`));
+      errs.push(new PromptError("Request.Profile", `Request.Profile: invalid prompt profile ${goQuote(req.profile)} (valid: ${(profiles || []).join(", ")})`));
     }
     if (req.permission !== undefined && !(permissions && permissions.includes(req.permission))) {
-      errs.push(new PromptError("Request.Permission", `Request.Permission: invalid permission set ${JSON.stringify(req.permission)} (valid: ${(permissions || []).join(", ")})`));
+      errs.push(new PromptError("Request.Permission", `Request.Permission: invalid permission set ${goQuote(req.permission)} (valid: ${(permissions || []).join(", ")})`));
     }
     return errs;
   }
@@ -476,7 +476,7 @@ export function createRuntime(data) {
         else if (shape.limitChars >= 0 && runeCount(v) > shape.limitChars) errs.push(new PromptError(field, `${path} has ${runeCount(v)} characters, over its limit of ${shape.limitChars}`));
         return;
       case "enum":
-        if (v !== "" && !shape.values.includes(v)) errs.push(new PromptError(field, `${path} is ${JSON.stringify(v)}, not one of its values (${shape.values.join(", ")})`));
+        if (v !== "" && !shape.values.includes(v)) errs.push(new PromptError(field, `${path} is ${goQuote(v)}, not one of its values (${shape.values.join(", ")})`));
         return;
       case "list":
         if (shape.limitItems >= 0 && v.length > shape.limitItems) errs.push(new PromptError(field, `${path} has ${v.length} items, over its limit of ${shape.limitItems}`));
@@ -509,6 +509,44 @@ export function createRuntime(data) {
     };
   }
 
+  // checkType adds to errs the errors of v, the value as given of input
+  // or field shape named path, that the Go package's types rule out: a
+  // value of another type, a record field that is not declared. null (or
+  // undefined) is a value not given. It reports whether v had none.
+  function checkType(shape, v, path, field, errs) {
+    if (v === null || v === undefined) return true;
+    const n = errs.length;
+    switch (shape.type) {
+      case "bool":
+        if (typeof v !== "boolean") errs.push(new PromptError(field, `${path} is a bool: give true or false, not ${describe(v)}`));
+        break;
+      case "list":
+        if (!Array.isArray(v)) errs.push(new PromptError(field, `${path} is a list: give an array of records, not ${describe(v)}`));
+        else v.forEach((item, i) => checkRecord(shape, item, `${path}[${i}]`, field, errs));
+        break;
+      case "record":
+        checkRecord(shape, v, path, field, errs);
+        break;
+      default:
+        if (typeof v !== "string") errs.push(new PromptError(field, `${path} is ${shape.type === "enum" ? "an enum" : "a string"}: give a string, not ${describe(v)}`));
+    }
+    return errs.length === n;
+  }
+
+  // checkRecord is checkType for a record, or a list's item, of shape.
+  function checkRecord(shape, v, path, field, errs) {
+    if (v === null || v === undefined) return;
+    const names = shape.fields.map((f) => f.name);
+    if (typeof v !== "object" || Array.isArray(v)) {
+      errs.push(new PromptError(field, `${path} is ${describe(v)}, not an object of fields (${names.join(", ")})`));
+      return;
+    }
+    for (const k of Object.keys(v).sort(compareStrings)) {
+      if (!names.includes(k)) errs.push(new PromptError(field, `${path} has field ${k}, which is not declared (fields: ${names.join(", ")})`));
+    }
+    for (const f of shape.fields) checkType(f, v[f.name], `${path}.${f.name}`, field, errs);
+  }
+
   function validate(req) {
     req = req || {};
     const errs = selectionErrors(req);
@@ -521,10 +559,25 @@ export function createRuntime(data) {
       const n = runeCount(runtimeValue(slots, i));
       if (n > p.maxChars) errs.push(new PromptError("Request.Slots", `placeholder ${p.name} has ${n} characters, over its limit of ${p.maxChars}`));
     });
+    // What the Go package's types rule out: a name that is not declared,
+    // a value of another type.
+    const slotNames = data.slots.map((s) => s.name).concat(data.runtimePlaceholders.map((p) => p.name));
+    for (const k of Object.keys(slots).sort(compareStrings)) {
+      const v = slots[k];
+      if (v === null || v === undefined) continue;
+      if (!slotNames.includes(k)) errs.push(new PromptError("Request.Slots", `Request.Slots: ${goQuote(k)} is not a slot or a run-time placeholder (valid: ${slotNames.join(", ")})`));
+      else if (typeof v !== "string") errs.push(new PromptError("Request.Slots", `Request.Slots: ${k} is text: give a string, not ${describe(v)}`));
+    }
     const inputs = req.inputs || {};
     for (const input of data.inputs) {
       const field = `Request.Inputs.${input.name}`;
-      checkValue(input, inputValue(inputs, input), field, field, errs);
+      if (checkType(input, inputs[input.name], field, field, errs)) checkValue(input, inputValue(inputs, input), field, field, errs);
+    }
+    const inputNames = data.inputs.map((x) => x.name);
+    for (const k of Object.keys(inputs).sort(compareStrings)) {
+      if (!inputNames.includes(k) && inputs[k] !== null && inputs[k] !== undefined) {
+        errs.push(new PromptError(`Request.Inputs.${k}`, `Request.Inputs.${k} is not an input (${inputNames.length > 0 ? "inputs: " + inputNames.join(", ") : "none is declared"})`));
+      }
     }
     if (parseMode(req.mode) === -1 && !req.custom) {
       errs.push(new PromptError("Request.Custom", "Request.Custom: the custom mode needs the Request's custom, from loadCustom"));
@@ -712,6 +765,44 @@ function format(v) {
       return String(v);
   }
   throw new TemplateError("cannot print a list or a record");
+}
+
+// goQuote quotes s as Go's %q verb (strconv.Quote) does, which the Go
+// package's messages use: printable characters as they are, the usual
+// escapes, other control characters as \xHH, other characters that are
+// not printable (spaces other than U+0020, format characters) as \uHHHH
+// or \UHHHHHHHH. A value that is no string is written as JSON.
+function goQuote(s) {
+  if (typeof s !== "string") return JSON.stringify(s);
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (ch === '"' || ch === "\\") out += "\\" + ch;
+    else if (ch === " " || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch)) out += ch;
+    else if (goEscapes[c] !== undefined) out += goEscapes[c];
+    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
+    else if (c < 0x10000) out += "\\u" + c.toString(16).padStart(4, "0");
+    else out += "\\U" + c.toString(16).padStart(8, "0");
+  }
+  return out + '"';
+}
+
+const goEscapes = { 7: "\\a", 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 11: "\\v" };
+
+// describe names the JSON type of v for a message: a string, a bool, a
+// number, a list or an object.
+function describe(v) {
+  if (Array.isArray(v)) return "a list";
+  switch (typeof v) {
+    case "string":
+      return "a string";
+    case "boolean":
+      return "a bool";
+    case "number":
+    case "bigint":
+      return "a number";
+  }
+  return "an object";
 }
 
 // compareStrings orders two strings by code point, as Go orders bytes.

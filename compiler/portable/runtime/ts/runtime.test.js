@@ -66,6 +66,42 @@ test("validate names a nested field by its path", () => {
   assert.deepEqual(rt.validate({ inputs: { Config: { Server: { Name: "x".repeat(8), Level: "" }, Tags: [{}, {}], Root: "r".repeat(10) } } }), []);
 });
 
+test("validate refuses what the Go package's types rule out: a name not declared, a value of another type; null is a value not given", () => {
+  const errs = rt.validate({
+    slots: { notes: "x", memory: 3, cwd: null },
+    inputs: { IsGitRepo: "yes", Style: 1, Files: { Path: "a" }, Config: { Server: [], Tags: [{ Tag: 2, Size: 1 }, "x"], Port: 80 }, Verbose: true, Gone: null },
+  });
+  assert.deepEqual(
+    errs.map((e) => [e.field, e.message]),
+    [
+      ["Request.Slots", "Request.Slots: memory is text: give a string, not a number"],
+      ["Request.Slots", "Request.Slots: \"notes\" is not a slot or a run-time placeholder (valid: memory, rules, cwd)"],
+      ["Request.Inputs.Config", "Request.Inputs.Config has field Port, which is not declared (fields: Server, Tags, Root)"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Server is a list, not an object of fields (Name, Level)"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Tags[0] has field Size, which is not declared (fields: Tag, On)"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Tags[0].Tag is a string: give a string, not a number"],
+      ["Request.Inputs.Config", "Request.Inputs.Config.Tags[1] is a string, not an object of fields (Tag, On)"],
+      ["Request.Inputs.Files", "Request.Inputs.Files is a list: give an array of records, not an object"],
+      ["Request.Inputs.IsGitRepo", "Request.Inputs.IsGitRepo is a bool: give true or false, not a string"],
+      ["Request.Inputs.Style", "Request.Inputs.Style is an enum: give a string, not a number"],
+      ["Request.Inputs.Verbose", "Request.Inputs.Verbose is not an input (inputs: Config, Files, IsGitRepo, Style)"],
+    ],
+  );
+  assert.deepEqual(rt.validate({ slots: { memory: null }, inputs: { IsGitRepo: null, Style: null, Files: [null, { Path: null }], Config: { Server: null, Tags: null } } }), []);
+  assert.deepEqual(rt.validate({ inputs: { IsGitRepo: false, Style: "", Files: [], Config: {} } }), []);
+});
+
+test("validate quotes a name as Go's %q does: escapes, control characters, characters that are not printable", () => {
+  const errs = rt.validate({ mode: "x\u00a0\x7f\t\"é😀\u2028\\\x01\u200b\u{e0001} \u0301\x07", inputs: { Style: "plain\u00a0" } });
+  assert.deepEqual(
+    errs.map((e) => e.message),
+    [
+      'Request.Mode: unknown prompt mode "x\\u00a0\\x7f\\t\\"é😀\\u2028\\\\\\x01\\u200b\\U000e0001 \u0301\\a" (valid: short, long, custom)',
+      'Request.Inputs.Style is "plain\\u00a0", not one of its values (plain, terse)',
+    ],
+  );
+});
+
 test("sections carry their sources, stability and what goes before them", () => {
   const s = rt.sections({ mode: "long", model: "acme/x", family: "plain" });
   assert.deepEqual(
