@@ -123,7 +123,11 @@ func judge(lim config.Limit, under bool, size int) (over, near bool) {
 	if under {
 		over = size >= ceiling
 	}
-	return over, lim.WarnAt < 1 && float64(size) >= lim.WarnAt*float64(ceiling)
+	// The size's share of the ceiling against warnAt, not the size against
+	// warnAt times the ceiling: 0.55*100 is 55.00000000000001 in floating
+	// point, which a size of 55 would never reach, while 55/100 rounds to
+	// the very double that warnAt: 0.55 is read as.
+	return over, lim.WarnAt < 1 && float64(size)/float64(ceiling) >= lim.WarnAt
 }
 
 // checkBudgets evaluates every budget for every family and note it covers.

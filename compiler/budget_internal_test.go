@@ -50,6 +50,13 @@ func TestJudge(t *testing.T) {
 		{"warnAt just under 1", chars(100, 0.99), false, 99, false, true},
 		{"warnAt just under 1, below", chars(100, 0.99), false, 98, false, false},
 		{"empty text under a chars ceiling", chars(100, 0.9), false, 0, false, false},
+		// warnAt times the ceiling is a little above the size that
+		// reaches it in floating point (0.55*100 is 55.00000000000001).
+		{"at a warning 0.55 of 100", chars(100, 0.55), false, 55, false, true},
+		{"below a warning 0.55 of 100", chars(100, 0.55), false, 54, false, false},
+		{"at a warning 0.07 of 100", chars(100, 0.07), false, 7, false, true},
+		{"at a warning 0.28 of 25", chars(25, 0.28), false, 7, false, true},
+		{"below a warning 0.28 of 25", chars(25, 0.28), false, 6, false, false},
 		{"tokens: the ceiling is Tokens", config.Limit{Tokens: 10, WarnAt: 0.5}, false, 11, true, true},
 		{"tokens: at the ceiling", config.Limit{Tokens: 10, WarnAt: 0.5}, false, 10, false, true},
 		{"tokens: below the warning", config.Limit{Tokens: 10, WarnAt: 0.5}, false, 4, false, false},

@@ -349,7 +349,7 @@ func (b *builder) loadGenerated(name string, cp config.Part) {
 	if cp.Generated == "guide" {
 		if c.Guide == nil {
 			b.add(diag.Errorf(b.Loaded.PosOfKeys("parts", name, "generated"), source.RuleRead,
-				"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}", name))
+				"part %s is the generated operator guide, but promptc.cue has no guide: {template, cards, docs}, so it would be sent empty; add the guide section, or remove the part", name))
 		} else {
 			spans, ds := guide.Render(b.fs, c.Guide, b.lim, c.Includes.Enabled, func(name string) bool {
 				_, ok := c.Placeholders[name]

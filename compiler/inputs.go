@@ -74,16 +74,25 @@ func (p *Program) Reads(name string) []string {
 }
 
 // checkInputsUsed reports every declared input that no part a mode sends
-// reads, at its declaration.
+// reads, in any profile, at its declaration. Every profile's program
+// reports the same: an input that only the part one profile sends in
+// place of another reads is used, though the other profiles never read it.
 func (b *builder) checkInputsUsed() []diag.Diagnostic {
+	profiles := []config.Profile{{}}
+	if pr := b.Config.Profiles; pr != nil && len(pr.Values) > 0 {
+		profiles = slices.Collect(maps.Values(pr.Values))
+	}
 	used := map[string]bool{}
-	for _, m := range b.Modes {
-		for _, r := range m.Config.Compose {
-			if part := b.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
-				// What it reads is unknown: report its parse error only.
-				return nil
-			}
-			if r.Kind == "part" {
+	for _, pf := range profiles {
+		for _, m := range b.Config.Modes {
+			for _, r := range composeIn(b.Config, pf, m.Compose) {
+				if r.Kind != "part" {
+					continue
+				}
+				if part := b.Parts[r.Name]; part != nil && part.Tmpl != nil && part.Tmpl.unparsed {
+					// What it reads is unknown: report its parse error only.
+					return nil
+				}
 				for _, in := range b.Reads(r.Name) {
 					used[in] = true
 				}

@@ -353,27 +353,38 @@ func (p *Program) RuntimePlaceholders() []string {
 // is cut: the prefix ends where the first one is.
 const prefixMark = "\x00"
 
+// anyNote marks, for eachText, a text sent whatever note is selected.
+const anyNote = NoNote - 1
+
 // eachText calls fn for every text promptc sends, with its owner for
-// messages ("" for the generated guide) and the family it is sent to (""
-// for every family).
-func (p *Program) eachText(fn func(owner, fam string, spans []include.Span)) {
+// messages ("" for the generated guide), the family it is sent to (""
+// for every family) and the note choice that sends it (anyNote for every
+// choice; a note's own text is sent only when that note is selected).
+func (p *Program) eachText(fn func(owner, fam string, note int, spans []include.Span)) {
 	for _, name := range slices.Sorted(maps.Keys(p.Parts)) {
 		if p.Parts[name].Config.Generated == "guide" {
 			// The guide reports its unknown placeholders itself
 			// (GUIDE_PLACEHOLDER) and keeps only declared ones.
-			fn("", "", p.Parts[name].Spans)
+			fn("", "", anyNote, p.Parts[name].Spans)
 			continue
 		}
-		fn("part "+name, "", p.Parts[name].Spans)
+		fn("part "+name, "", anyNote, p.Parts[name].Spans)
 	}
 	for _, fn2 := range p.FamilyNames {
 		f := p.Families[fn2]
-		fn("family "+fn2+" line", fn2, f.Line.Spans)
-		fn("family "+fn2+" body", fn2, f.Body.Spans)
-		for _, n := range f.Notes {
-			fn(fmt.Sprintf("family %s note %q", fn2, n.Label), fn2, n.Spans)
+		fn("family "+fn2+" line", fn2, anyNote, f.Line.Spans)
+		fn("family "+fn2+" body", fn2, anyNote, f.Body.Spans)
+		for i, n := range f.Notes {
+			fn(fmt.Sprintf("family %s note %q", fn2, n.Label), fn2, i, n.Spans)
 		}
 	}
+}
+
+// sentTo is a family ("" for every family) and a note choice (anyNote for
+// every choice) whose text holds a placeholder.
+type sentTo struct {
+	fam  string
+	note int
 }
 
 // checkPlaceholders reports placeholders used but not declared (at their
@@ -385,9 +396,10 @@ func (b *builder) checkPlaceholders() []diag.Diagnostic {
 	decl := b.Config.Placeholders
 	reported := map[diag.Position]bool{}
 	used := map[string]bool{}
-	// meets: placeholder -> families whose text holds it ("" = every one).
-	meets := map[string]map[string]bool{}
-	b.eachText(func(owner, fam string, spans []include.Span) {
+	// meets: placeholder -> the families and note choices whose text
+	// holds it.
+	meets := map[string]map[sentTo]bool{}
+	b.eachText(func(owner, fam string, note int, spans []include.Span) {
 		// Most texts hold no placeholder: one search of each span skips
 		// them without splitting them into lines.
 		if !slices.ContainsFunc(spans, func(s include.Span) bool { return strings.Contains(s.Text, "{{") }) {
@@ -405,9 +417,9 @@ func (b *builder) checkPlaceholders() []diag.Diagnostic {
 				if _, ok := decl[name]; ok {
 					used[name] = true
 					if meets[name] == nil {
-						meets[name] = map[string]bool{}
+						meets[name] = map[sentTo]bool{}
 					}
-					meets[name][fam] = true
+					meets[name][sentTo{fam, note}] = true
 					continue
 				}
 				pos := diag.Position{Path: path, Line: num, Col: utf8.RuneCountInString(line[:m[0]]) + 1}
@@ -433,22 +445,23 @@ func (b *builder) checkPlaceholders() []diag.Diagnostic {
 		if ph.Runtime != nil || ph.Setting != nil {
 			continue // the configuration's checks hold a setting's values
 		}
-		fams := b.FamilyNames
-		if !meets[name][""] {
-			fams = slices.Sorted(maps.Keys(meets[name]))
-		}
-		for _, fn := range fams {
+		m := meets[name]
+		for _, fn := range b.FamilyNames {
 			f := b.Families[fn]
 			for _, note := range NoteChoices(f) {
+				if !m[sentTo{"", anyNote}] && !m[sentTo{fn, anyNote}] && !m[sentTo{fn, note}] {
+					continue // this choice does not send it
+				}
 				if _, ok := lookup(name, ph.Note, ph.Family, ph.Value, Selection{Family: f, Note: note}); ok {
 					continue
 				}
-				combo := "no note"
+				combo, add := "no note", fmt.Sprintf("family: %q: ..., a note value, or a value for the rest", fn)
 				if note >= 0 {
-					combo = fmt.Sprintf("note %q", f.Notes[note].Label)
+					label := f.Notes[note].Label
+					combo, add = fmt.Sprintf("note %q", label), fmt.Sprintf("note: %q: ..., family: %q: ..., or a value for the rest", label, fn)
 				}
 				ds = append(ds, diag.Errorf(b.Loaded.PosOfKeys("placeholders", name), RulePlaceholderValue,
-					"placeholder %s has no value for family %s, %s; add family: %q: ..., a note value, or a value for the rest", name, fn, combo, fn))
+					"placeholder %s has no value for family %s, %s; add %s", name, fn, combo, add))
 				break
 			}
 		}

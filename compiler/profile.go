@@ -188,13 +188,13 @@ func (b *builder) checkDropped() []diag.Diagnostic {
 		}
 		if d.With == "" {
 			ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
-				"profile %s drops part %s (%s characters) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
-				b.profile, d.Part, Thousands(d.Chars), b.profile, b.profile))
+				"profile %s drops part %s (%s %s) with no pointer to its text: replace it with a pointer part (profiles.values.%s.replace), or list it in profiles.values.%s.dropped if the loss is intended",
+				b.profile, d.Part, Thousands(d.Chars), plural(d.Chars, "character", "characters"), b.profile, b.profile))
 			continue
 		}
 		ds = append(ds, diag.Warnf(d.Pos, RuleProfileDrops,
-			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer characters: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
-			b.profile, d.Part, d.With, Thousands(d.Chars), d.Part, b.profile))
+			"profile %s replaces part %s with %s, which is not a pointer and carries %s fewer %s: that text is dropped with no pointer to it; replace %s with a pointer part, or list it in profiles.values.%s.dropped if the loss is intended",
+			b.profile, d.Part, d.With, Thousands(d.Chars), plural(d.Chars, "character", "characters"), d.Part, b.profile))
 	}
 	return ds
 }
@@ -337,7 +337,12 @@ func (b *builder) profileCompose(refs []config.Ref) []config.Ref {
 	if b.profile == "" {
 		return refs
 	}
-	pr := b.Config.Profiles.Values[b.profile]
+	return composeIn(b.Config, b.Config.Profiles.Values[b.profile], refs)
+}
+
+// composeIn applies profile pr of the project c to a mode's compose list
+// (see profileCompose).
+func composeIn(c *config.Config, pr config.Profile, refs []config.Ref) []config.Ref {
 	out := make([]config.Ref, 0, len(refs))
 	for _, r := range refs {
 		if slices.ContainsFunc(pr.Omit, func(o config.Ref) bool { return o.Name == r.Name }) {
@@ -353,7 +358,7 @@ func (b *builder) profileCompose(refs []config.Ref) []config.Ref {
 		// A pointer that stands for several entries is sent once, at the
 		// place of the first: a second copy would say nothing new and
 		// would be paid for on every call.
-		if replaced && r.Kind == "part" && b.Config.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
+		if replaced && r.Kind == "part" && c.Parts[r.Name].Pointer != nil && slices.Contains(out, r) {
 			continue
 		}
 		out = append(out, r)

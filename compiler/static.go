@@ -16,6 +16,7 @@ import (
 	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
+	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 	"github.com/promptc/promptc/internal/lazyre"
 )
@@ -464,6 +465,22 @@ func (b *builder) checkStatic() []diag.Diagnostic {
 	return ds
 }
 
+// spacedPlaceholder returns the name of the declared placeholder that
+// match writes with white space inside its braces ("{{ product }}"), or ""
+// when match is not one: the fix is to drop the spaces, not to declare it.
+func spacedPlaceholder(match string, decl map[string]config.Placeholder) string {
+	inner, open := strings.CutPrefix(match, "{{")
+	inner, closed := strings.CutSuffix(inner, "}}")
+	if !open || !closed {
+		return ""
+	}
+	name := strings.TrimSpace(inner)
+	if _, ok := decl[name]; !ok || name == inner {
+		return ""
+	}
+	return name
+}
+
 // dynamicFinding is a match of a dynamic pattern: where, which pattern,
 // and the text matched.
 type dynamicFinding struct {
@@ -499,8 +516,15 @@ func (b *builder) scanStatic(spans []include.Span, guide bool) staticFound {
 					continue
 				}
 				pos := diag.Position{Path: path, Line: line, Col: col}
-				d := diag.Warnf(pos, RuleTemplateSyntax,
-					"%q looks like a template placeholder, but promptc's placeholders are {{name}} declared in promptc.cue; this text would be sent as written: declare a placeholder and write {{name}}, or rephrase it", text[off+r[0]:off+r[1]])
+				match := text[off+r[0] : off+r[1]]
+				var d diag.Diagnostic
+				if name := spacedPlaceholder(match, b.Config.Placeholders); name != "" {
+					d = diag.Warnf(pos, RuleTemplateSyntax,
+						"%q is placeholder %s written with spaces inside the braces, which promptc does not replace: this text would be sent as written; write {{%s}}", match, name, name)
+				} else {
+					d = diag.Warnf(pos, RuleTemplateSyntax,
+						"%q looks like a template placeholder, but promptc's placeholders are {{name}} declared in promptc.cue; this text would be sent as written: declare a placeholder and write {{name}}, or rephrase it", match)
+				}
 				d.End = diag.Position{Path: path, Line: line, Col: col + utf8.RuneCountInString(text[off+r[0]:off+r[1]])}
 				out.syntax = append(out.syntax, d)
 			}

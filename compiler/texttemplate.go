@@ -249,6 +249,20 @@ type twalker struct {
 	// MaxText or the work larger than maxWork: reported once, where first
 	// seen.
 	tooLarge, tooMuchWork bool
+	// blocks names the templates a {{block}} action declares.
+	blocks []string
+}
+
+// blockAction reports whether the action that opens the template body
+// starting at byte offset off of src is a {{block}}, and returns the
+// offset of its "{{".
+func blockAction(src string, off int) (int, bool) {
+	at := strings.LastIndex(src[:off], "{{")
+	if at < 0 {
+		return 0, false
+	}
+	word := strings.TrimLeft(src[at+2:off], "- \t\r\n")
+	return at, strings.HasPrefix(word, "block ") || strings.HasPrefix(word, "block\t")
 }
 
 // line is the line of byte offset off of the source, and the offset at
@@ -312,9 +326,18 @@ func parseTemplate(path, src string, inputs map[string]config.Input) (*TextTempl
 	}
 	w := &twalker{path: path, src: src, inputs: inputs, reads: map[string]bool{}, mult: 1}
 	for _, name := range slices.Sorted(maps.Keys(trees)) {
-		if tr := trees[name]; name != path && tr.Root != nil {
-			w.errorf(tr.Root.Pos, RuleTemplateParse, "{{define %q}} declares a second template; a template part is one template: write its text where it is used", name)
+		tr := trees[name]
+		if name == path || tr.Root == nil {
+			continue
 		}
+		// {{block}} is {{define}} and {{template}} in one action: one
+		// finding, at the action, naming what was written.
+		if at, ok := blockAction(src, int(tr.Root.Pos)); ok {
+			w.blocks = append(w.blocks, name)
+			w.errorf(parse.Pos(at), RuleTemplateParse, "{{block %q}} declares a second template and calls it; a template part is one template: write its text here, without block", name)
+			continue
+		}
+		w.errorf(tr.Root.Pos, RuleTemplateParse, "{{define %q}} declares a second template; a template part is one template: write its text where it is used", name)
 	}
 	root := tval{kind: kRoot, what: "."}
 	w.vars = []tscope{{vars: map[string]tval{"$": root}}}
@@ -577,6 +600,9 @@ func (w *twalker) node(n parse.Node, dot tval) *rope {
 	case *parse.RangeNode:
 		return w.rangeNode(n, dot)
 	case *parse.TemplateNode:
+		if slices.Contains(w.blocks, n.Name) {
+			return empty // reported at its {{block}}
+		}
 		w.errorf(n.Pos, RuleTemplateParse, "{{template %q}} calls another template; a template part is one template: write the text here, or make it a part of its own", n.Name)
 		return empty
 	}
@@ -1085,6 +1111,13 @@ func (w *twalker) checkCompare(id *parse.IdentifierNode, name string, args []tva
 	ordered := name != "eq" && name != "ne"
 	for _, a := range args {
 		ok := a.kind == kString || a.kind == kInt || a.kind == kBool && !ordered
+		if a.kind == kAny {
+			// Its type depends on the inputs: the comparison fails at the
+			// calls where it is not the other operand's.
+			w.errorf(id.Pos, RuleInputType, "%s compares %s, %s: text/template would fail at the calls where its type is not the other operand's (incompatible types for comparison); compare values of one type, or test it with if",
+				name, a.name(), a.kindName())
+			return
+		}
 		if !ok {
 			how := "strings, numbers and bools"
 			if ordered {

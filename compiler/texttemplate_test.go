@@ -208,7 +208,7 @@ func TestTemplateRefused(t *testing.T) {
 		{"ne with three", `{{if ne .Cwd "a" "b"}}x{{end}}`, `t.tmpl:1:6: ne takes 2 arguments, got 3: text/template would fail at every call (TEMPLATE_FUNC)`},
 		{"not of two", `{{if not .Cwd .Cwd}}x{{end}}`, `t.tmpl:1:6: not takes 1 argument, got 2: text/template would fail at every call (TEMPLATE_FUNC)`},
 		{"len of a bool", `{{len .IsGitRepo}}`, `t.tmpl:1:3: len of .IsGitRepo, a bool; len takes a list or a string (INPUT_TYPE)`},
-		{"mixed and compared", `{{if eq (or .IsGitRepo .Cwd) "x"}}x{{end}}`, `t.tmpl:1:6: eq compares or .IsGitRepo .Cwd, a value of more than one type: text/template compares only strings, numbers and bools and would fail at every call; compare a field, len of a list, or a value of one type (INPUT_TYPE)`},
+		{"mixed and compared", `{{if eq (or .IsGitRepo .Cwd) "x"}}x{{end}}`, `t.tmpl:1:6: eq compares or .IsGitRepo .Cwd, a value of more than one type: text/template would fail at the calls where its type is not the other operand's (incompatible types for comparison); compare values of one type, or test it with if (INPUT_TYPE)`},
 		{"printf %d of a string", `{{printf "%d" .Cwd}}`, `t.tmpl:1:3: printf %d of .Cwd, a string: fmt would print %!d(...) around it; use %v, or %d of a number (INPUT_TYPE)`},
 		{"printf missing operand", `{{printf "%s %s" .Cwd}}`, `t.tmpl:1:3: printf format "%s %s" has more verbs than the 1 operands given: fmt would print %!s(MISSING) (TEMPLATE_FUNC)`},
 		{"printf extra operand", `{{printf "%s" .Cwd .Cwd}}`, `t.tmpl:1:3: printf format "%s" has 1 verbs for 2 operands: fmt would print %!(EXTRA ...) (TEMPLATE_FUNC)`},

@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6e1eb06012dcdee7fda275a72beb13600368d3fa12ee738815f75fbafe6fd06d"
+const InputHash = "sha256:8c4d36d126f7d0d81b2a26f900b58e130eeef0af8953e87aaed71df3ccf4f5da"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

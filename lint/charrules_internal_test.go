@@ -140,7 +140,7 @@ func TestScanInvisible(t *testing.T) {
 		want       []string
 	}{
 		{"one tag", "a\U000E0041", []string{
-			`1:2-1:3 INVISIBLE_TAG Unicode tag character U+E0041 at column 2 spelling "A": invisible to reviewers but read by models, a known way to hide instructions; delete them`}},
+			`1:2-1:3 INVISIBLE_TAG Unicode tag character U+E0041 at column 2 spelling "A": invisible to reviewers but read by models, a known way to hide instructions; delete it`}},
 		{"a run spells its printable tags", "\U000E0001\U000E001F\U000E0020\U000E0041\U000E007E\U000E007F", []string{
 			`1:1-1:7 INVISIBLE_TAG 6 Unicode tag characters (U+E0001...) at column 1 spelling " A~": invisible to reviewers but read by models, a known way to hide instructions; delete them`}},
 		{"a run spelling nothing", "\U000E0001\U000E007F", []string{

@@ -94,6 +94,14 @@ func TestRuleFixtures(t *testing.T) {
 // configuration errors as findings.
 func lintDir(t testing.TB, root string) []diag.Diagnostic {
 	t.Helper()
+	return lintDirNames(t, root, nil)
+}
+
+// lintDirNames is lintDir with names as lint.Options.Names: the check of
+// promptc.cue's names against the generated package's identifiers that
+// promptc lint runs (gogen.Clashes), nil to skip it.
+func lintDirNames(t testing.TB, root string, names func([]*compiler.Program) error) []diag.Diagnostic {
+	t.Helper()
 	l, err := config.LoadFile(filepath.Join(root, config.FileName))
 	var ce *config.Error
 	if errors.As(err, &ce) {
@@ -106,7 +114,7 @@ func lintDir(t testing.TB, root string) []diag.Diagnostic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(proj.Programs(), nil)})
+	ds, err := lint.Run(proj, lint.Options{Output: emit.StaleFiles(proj.Programs(), nil), Names: names})
 	if errors.As(err, &ce) {
 		return ce.Diagnostics
 	}

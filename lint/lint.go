@@ -52,8 +52,11 @@ type Options struct {
 	// Names checks the names of promptc.cue against the generated
 	// package's identifiers (gogen.Clashes): a name build refuses, as a
 	// *config.Error, makes Run return that error, the same positions and
-	// messages as build's; nil skips it. Code generation lives outside
-	// lint, so the caller supplies it.
+	// messages as build's; nil skips it. build generates the package only
+	// once its gate (Gate) passes, so while the compiler's errors or a
+	// credential stop the gate, Run returns the findings instead, as
+	// build reports them. Code generation lives outside lint, so the
+	// caller supplies it.
 	Names func(progs []*compiler.Program) error
 	// Jobs limits how many goroutines the rules run on at once (files
 	// are checked concurrently, and beside the project-wide rules); 0 or
@@ -68,7 +71,8 @@ type Options struct {
 // the files every program read are checked and count as reached. A lint
 // section of promptc.cue that names unknown rules or holds
 // malformed globs is returned as a *config.Error, and so is a name
-// opt.Names refuses; an error from opt.Output is returned as is.
+// opt.Names refuses in a project build's gate lets through; an error from
+// opt.Output is returned as is.
 func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 	p := proj.Default()
 	sel, err := newSelection(p.Loaded)
@@ -99,12 +103,6 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 		i = len(tasks) - 1 - i
 		found[i], errs[i] = tasks[i]()
 	})
-	if namesErr != nil {
-		return nil, namesErr
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
 	ds := slices.Clone(compiled)
 	for _, f := range found {
 		ds = append(ds, f...)
@@ -120,12 +118,44 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 	// findings about the directives themselves, which only the lint
 	// section can quiet.
 	ds = sel.filter(ds, dirs)
+	// build generates the package, and so meets a clash, only when its
+	// gate lets the project through: while the gate stops, the clash is
+	// not what build reports, and the compiler's finding that stops it
+	// (CUSTOM_NAME_TAKEN for a mode called custom, FILE_NAME_COLLISION
+	// for two families of one Go name) names the same cause at its own
+	// place.
+	if namesErr != nil && !gateStops(ds, compiled) {
+		return nil, namesErr
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	dds = append(dds, dirs.unused(sel)...)
 	ds = append(ds, sel.filter(dds, nil)...)
 	if len(opt.Files) > 0 {
 		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !inFiles(opt.Files, d.Pos.Path) })
 	}
 	return diag.Sort(ds), nil
+}
+
+// gateStops reports whether build's gate (Gate) refuses a project whose
+// findings, after the suppressions, are kept: it does when they hold an
+// error of the compiler, one of compiled, or a credential (SECRET, an
+// error in the gate whatever its severity here).
+func gateStops(kept, compiled []diag.Diagnostic) bool {
+	type key struct {
+		pos        diag.Position
+		rule, text string
+	}
+	errs := map[key]bool{}
+	for _, d := range compiled {
+		if d.Severity == diag.Error {
+			errs[key{d.Pos, d.Rule, d.Message}] = true
+		}
+	}
+	return slices.ContainsFunc(kept, func(d diag.Diagnostic) bool {
+		return d.Rule == RuleSecret || errs[key{d.Pos, d.Rule, d.Message}]
+	})
 }
 
 // filesRead returns every project file the programs of proj read, in any

@@ -106,9 +106,17 @@ func (l *linter) reached() map[string]bool {
 		reached[d.Pos.Path] = true
 	}
 	c := l.p.Config
+	// A file promptc.cue names is reached even when it cannot be read:
+	// the read failure is reported where it is named, not as an orphan.
 	for _, part := range c.Parts {
 		if part.File != "" {
 			reached[path.Clean(part.File)] = true
+		}
+		if part.Pointer != nil && part.Pointer.Source != "" {
+			reached[path.Clean(part.Pointer.Source)] = true
+		}
+		if part.Template != "" {
+			reached[path.Clean(part.Template)] = true
 		}
 	}
 	if c.Custom != nil && c.Custom.Example != "" {
@@ -117,8 +125,9 @@ func (l *linter) reached() map[string]bool {
 	if !c.Includes.Enabled {
 		return reached
 	}
+	raw := l.rawFiles()
 	for p, f := range l.files {
-		if !strings.Contains(f.Text, "@") {
+		if raw[p] || !strings.Contains(f.Text, "@") {
 			continue
 		}
 		for _, ln := range f.Lines {
@@ -133,6 +142,65 @@ func (l *linter) reached() map[string]bool {
 	return reached
 }
 
+// rawFiles returns the files whose @ lines are text, not include lines:
+// the files of parts with includes: false that nothing reads with its
+// include lines expanded (a part with includes on, a family, an include
+// line of another file). A path with spaces is no different there from
+// one without, and the file such a line names is not reached by it.
+func (l *linter) rawFiles() map[string]bool {
+	c := l.p.Config
+	raw := map[string]bool{}
+	for _, cp := range c.Parts {
+		if cp.File != "" && !cp.Includes {
+			raw[path.Clean(cp.File)] = true
+		}
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	for _, cp := range c.Parts {
+		if cp.File != "" && cp.Includes {
+			delete(raw, path.Clean(cp.File))
+		}
+	}
+	for _, f := range l.p.Families {
+		delete(raw, f.Path)
+	}
+	for p, f := range l.files {
+		if raw[p] || !strings.Contains(f.Text, "@") {
+			continue
+		}
+		for _, ln := range f.Lines {
+			if ln.Kind != markdown.Text {
+				continue
+			}
+			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+				delete(raw, include.ResolveIn(l.p.Loaded.Root, p, target))
+			}
+		}
+	}
+	return raw
+}
+
+// includeTargets returns the files the include lines of the file at p
+// name, resolved, in line order.
+func (l *linter) includeTargets(p string) []string {
+	f := l.files[path.Clean(p)]
+	if f == nil || !strings.Contains(f.Text, "@") {
+		return nil
+	}
+	var out []string
+	for _, ln := range f.Lines {
+		if ln.Kind != markdown.Text {
+			continue
+		}
+		if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+			out = append(out, include.ResolveIn(l.p.Loaded.Root, f.Path, target))
+		}
+	}
+	return out
+}
+
 // spacedIncludes reports the lines of ordinary text, in every file read,
 // that would be include lines but for white space in the path: they are
 // sent as text and the file they name is never read.
@@ -141,9 +209,10 @@ func (l *linter) spacedIncludes() []diag.Diagnostic {
 		return nil
 	}
 	var ds []diag.Diagnostic
+	raw := l.rawFiles()
 	for _, p := range slices.Sorted(maps.Keys(l.files)) {
 		f := l.files[p]
-		if !strings.Contains(f.Text, "@") {
+		if raw[p] || !strings.Contains(f.Text, "@") {
 			continue
 		}
 		for i, ln := range f.Lines {
@@ -426,12 +495,22 @@ func (l *linter) emptyParts() []diag.Diagnostic {
 		}) {
 			continue
 		}
-		what := cp.File
-		if cp.Block != "" {
+		what, why := cp.File, " (it is empty, or holds only white space and promptc directives)"
+		switch {
+		case cp.Block != "":
 			what = fmt.Sprintf("the <!-- %s --> block of %s", cp.Block, cp.File)
+		case len(cp.Omit) > 0:
+			what = fmt.Sprintf("%s outside the blocks it omits (%s)", cp.File, strings.Join(cp.Omit, ", "))
+		}
+		// A file whose include lines bring no text is not empty as
+		// written: say where the text was to come from.
+		if cp.Block == "" && cp.Includes && l.p.Config.Includes.Enabled {
+			if incs := l.includeTargets(cp.File); len(incs) > 0 {
+				why = fmt.Sprintf(" of its own, and the files it includes (%s) have none either", strings.Join(incs, ", "))
+			}
 		}
 		ds = append(ds, newDiag(part.Pos, RulePartEmpty,
-			fmt.Sprintf("part %s sends nothing: %s has no text (it is empty, or holds only white space and promptc directives); write its text, or remove parts.%s from promptc.cue", name, what, name)))
+			fmt.Sprintf("part %s sends nothing: %s has no text%s; write its text, or remove parts.%s from promptc.cue", name, what, why, name)))
 	}
 	return ds
 }

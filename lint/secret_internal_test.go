@@ -169,7 +169,7 @@ func TestMayHoldSecretOnePass(t *testing.T) {
 		}
 	}
 	for _, w := range credentialWords {
-		for _, c := range []string{"%s=", "%s :", "%s\t\n=", "x%s=", "%s", "%s x=", "=%s", strings.ToUpper("%s") + ":"} {
+		for _, c := range []string{"%s=", "%s :", "%s\t\n=", "x%s=", "%s", "%s x=", "=%s", strings.ToUpper("%s") + ":", `"%s": `, "'%s' =", `"%s"x:`} {
 			texts = append(texts, strings.Replace(c, "%s", w, 1), strings.Replace(c, "%s", strings.ToUpper(w), 1))
 		}
 	}

@@ -176,7 +176,9 @@ func (on textRules) scan(ds []diag.Diagnostic, p, text string) []diag.Diagnostic
 					j += ts
 					n++
 				}
-				ds = append(ds, tagDiag(p, line, col, r, n, spelled.String()))
+				if !subdivisionFlag(prev, text[i:j]) {
+					ds = append(ds, tagDiag(p, line, col, r, n, spelled.String()))
+				}
 				col += n - 1
 				i = j
 				prev = r
@@ -229,21 +231,37 @@ func tagDiag(p string, line, col int, first rune, n int, spelled string) diag.Di
 	if utf8.RuneCountInString(spelled) > maxShown {
 		spelled = string([]rune(spelled)[:maxShown]) + "…"
 	}
-	what := fmt.Sprintf("Unicode tag character %s", codePoint(first))
+	what, them := fmt.Sprintf("Unicode tag character %s", codePoint(first)), "it"
 	if n > 1 {
-		what = fmt.Sprintf("%d Unicode tag characters (%s...)", n, codePoint(first))
+		what, them = fmt.Sprintf("%d Unicode tag characters (%s...)", n, codePoint(first)), "them"
 	}
 	hidden := ""
 	if spelled != "" {
 		hidden = fmt.Sprintf(" spelling %q", spelled)
 	}
 	d := newDiag(diag.Position{Path: p, Line: line, Col: col}, RuleTag,
-		fmt.Sprintf("%s at column %d%s: invisible to reviewers but read by models, a known way to hide instructions; delete them", what, col, hidden))
+		fmt.Sprintf("%s at column %d%s: invisible to reviewers but read by models, a known way to hide instructions; delete %s", what, col, hidden, them))
 	d.End = diag.Position{Path: p, Line: line, Col: col + n}
 	return d
 }
 
 func isTag(r rune) bool { return r >= 0xE0000 && r <= 0xE007F }
+
+// subdivisionFlags are the tag runs that, after a black flag (U+1F3F4),
+// spell the flags of England, Scotland and Wales: the only tag sequences
+// Unicode recommends for display, shown as a flag rather than hidden.
+var subdivisionFlags = map[string]bool{
+	"\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F": true, // gbeng
+	"\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F": true, // gbsct
+	"\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F": true, // gbwls
+}
+
+// subdivisionFlag reports whether run, a whole run of tag characters
+// after prev, completes one of those flags: it hides no text, and any
+// other run, a flag's tags with text added included, is reported.
+func subdivisionFlag(prev rune, run string) bool {
+	return prev == 0x1F3F4 && subdivisionFlags[run]
+}
 
 func isBidi(r rune) bool {
 	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F || r == 0x061C
@@ -399,11 +417,14 @@ func mayHoldSecret(text string) bool {
 	return false
 }
 
-// credentialBefore reports whether a credential name, then only white
-// space, comes before text[i].
+// credentialBefore reports whether a credential name, then an optional
+// quote and only white space, comes before text[i].
 func credentialBefore(text string, i int) bool {
 	j := i
 	for j > 0 && isSpaceByte(text[j-1]) {
+		j--
+	}
+	if j > 0 && (text[j-1] == '"' || text[j-1] == '\'') {
 		j--
 	}
 	before := text[max(0, j-len("access_token")):j]

@@ -65,7 +65,8 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 			continue
 		}
 		if _, ok := fams[want.Family]; !ok {
-			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which does not exist", id, want.Family))
+			ds = append(ds, diag.Errorf(pos(), RuleUnknownFamily, "example %q expects family %q, which has no family file (known: %s); add %s%s or fix the name",
+				id, want.Family, strings.Join(slices.Sorted(maps.Keys(fams)), ", "), want.Family, Suffix))
 			continue
 		}
 		if res.Family != want.Family {
@@ -140,8 +141,12 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 			if n.Pattern == nil {
 				continue
 			}
+			// The notes above that take the examples reaching this one,
+			// each named once in file order: the examples may be taken by
+			// several.
 			var reaching []string
-			shadowedBy := -1
+			var takers []int
+			chosen := false
 			for _, id := range byFamily[name] {
 				if !n.Pattern.RE.MatchString(id) {
 					continue
@@ -149,15 +154,26 @@ func CheckExamples(l *config.Loaded, r *Resolver, fams map[string]*Family, unrea
 				reaching = append(reaching, id)
 				k := fam.NoteFor(id)
 				if k == j {
-					shadowedBy = -1
+					chosen = true
 					break
 				}
-				shadowedBy = k
+				if !slices.Contains(takers, k) {
+					takers = append(takers, k)
+				}
 			}
-			if len(reaching) > 0 && shadowedBy >= 0 {
+			if len(reaching) > 0 && !chosen {
+				slices.Sort(takers)
+				labels := make([]string, len(takers))
+				for i, k := range takers {
+					labels[i] = fmt.Sprintf("%q", fam.Notes[k].Label)
+				}
+				what := "note " + labels[0] + " above it matches them first"
+				if len(labels) > 1 {
+					what = "notes " + strings.Join(labels[:len(labels)-1], ", ") + " and " + labels[len(labels)-1] + " above it match them first"
+				}
 				ds = append(ds, diag.Warnf(n.Pos, RuleNoteShadowed,
-					"model note %q can never be chosen for the examples that reach it (%s): note %q above it matches them first; reorder the notes or narrow the earlier pattern",
-					n.Label, strings.Join(reaching, ", "), fam.Notes[shadowedBy].Label))
+					"model note %q can never be chosen for the examples that reach it (%s): %s; reorder the notes or narrow the earlier pattern",
+					n.Label, strings.Join(reaching, ", "), what))
 			}
 		}
 	}

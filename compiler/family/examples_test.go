@@ -280,8 +280,8 @@ func TestCheckExamplesUnknownFamilies(t *testing.T) {
 	}
 	want := []string{
 		`promptc.cue:9:4 rule 1 names family "ghost", which has no family file (known: claude, neutral); add ghost.prompt.md or fix the name`,
-		`promptc.cue:13:3 example "ghost-1" expects family "ghost", which does not exist`,
-		`promptc.cue:14:3 example "x" expects family "phantom", which does not exist`,
+		`promptc.cue:13:3 example "ghost-1" expects family "ghost", which has no family file (known: claude, neutral); add ghost.prompt.md or fix the name`,
+		`promptc.cue:14:3 example "x" expects family "phantom", which has no family file (known: claude, neutral); add phantom.prompt.md or fix the name`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -304,7 +304,7 @@ func TestCheckExamplesUnreadFamilies(t *testing.T) {
 	}
 }`)
 	ds := CheckExamples(l, NewResolver(l.Config.Families), families(fam(t, "claude")), map[string]bool{"ghost": true})
-	want := "promptc.cue:14:3 error UNKNOWN_FAMILY example \"x\" expects family \"phantom\", which does not exist\n"
+	want := "promptc.cue:14:3 error UNKNOWN_FAMILY example \"x\" expects family \"phantom\", which has no family file (known: claude, neutral); add phantom.prompt.md or fix the name\n"
 	if got := show(diag.Sort(ds)); got != want {
 		t.Errorf("got\n%swant\n%s", got, want)
 	}

@@ -22,6 +22,8 @@ package family
 import (
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
@@ -116,6 +118,18 @@ func NameOf(p string) string {
 }
 
 var markerRE = lazyre.New(`^\s{0,3}<!--\s*model\b(.*?)-->\s*$`)
+
+// hyphenatedWord reports whether what follows "model" in a comment makes
+// it part of a hyphenated word, such as model-specific.
+func hyphenatedWord(afterModel string) bool {
+	rest, ok := strings.CutPrefix(afterModel, "-")
+	if !ok || rest == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
 var markerArgsRE = lazyre.New(`^\s+"([^"]*)"\s+(/.*)\s*$`)
 
 // Header is the decoded frontmatter of a family file.
@@ -226,8 +240,13 @@ func findMarkers(f *source.File, p string, bodyStart int) (markers []marker, ds 
 		if m == nil {
 			continue
 		}
-		pos := diag.Position{Path: p, Line: num, Col: 1}
 		inner := text[m[2]:m[3]]
+		if hyphenatedWord(inner) {
+			// "model-specific notes" is prose in a comment, not a marker
+			// with a typo; a marker's word stands alone.
+			continue
+		}
+		pos := diag.Position{Path: p, Line: num, Col: 1}
 		args := markerArgsRE().FindStringSubmatchIndex(inner)
 		if args == nil {
 			ds = append(ds, diag.Errorf(pos, RuleNoteMarker,

@@ -8,7 +8,8 @@ import (
 // TestMarkerLineBoundaries: a model marker is a whole line of its own,
 // indented at most three spaces (four make it code), with white space
 // between "model" and its label; anything after the closing "-->" makes
-// the line text.
+// the line text. "model" starting a hyphenated word (model-specific) is
+// prose; any other character after it makes a broken marker.
 func TestMarkerLineBoundaries(t *testing.T) {
 	for _, tc := range []struct {
 		name, marker string
@@ -25,6 +26,11 @@ func TestMarkerLineBoundaries(t *testing.T) {
 		{"text after the comment", `<!-- model "Big" /big/ --> and more`, nil, 0, false},
 		{"no space before the label", `<!-- model"Big" /big/ -->`, nil, 1, false},
 		{"a tab before the label", "<!-- model\t\"Big\" /big/ -->", []string{"Big"}, 0, false},
+		{"a hyphenated word", `<!-- model-specific notes follow -->`, nil, 0, false},
+		{"a digit after the hyphen", `<!-- model-3 notes -->`, nil, 0, false},
+		{"a lone hyphen", `<!-- model- "Big" /big/ -->`, nil, 1, false},
+		{"a hyphen and a space", `<!-- model - "Big" /big/ -->`, nil, 1, false},
+		{"a colon", `<!-- model: "Big" /big/ -->`, nil, 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sep := "\n\n"

@@ -124,7 +124,7 @@ func (g *gen) checkWith(src []byte, skipRuntime bool) error {
 	// A clash makes other errors follow (a constant used as a type): the
 	// clashes alone are reported, as the user's to fix.
 	if len(ds) > 0 {
-		return &config.Error{Diagnostics: diag.Sort(ds)}
+		return &config.Error{Root: g.p.Loaded.Root, Diagnostics: diag.Sort(ds)}
 	}
 	if len(bugs) > 0 {
 		return fmt.Errorf("generated code does not type-check (a promptc bug; please report it):\n%s\n%s", strings.Join(bugs, "\n"), numbered(src))

@@ -172,6 +172,12 @@ defaultMode: "standard"
 			if len(ce.Diagnostics) != 1 || !strings.Contains(ce.Diagnostics[0].String(), c.want) {
 				t.Fatalf("got %v\nwant one error containing %q", ce.Diagnostics, c.want)
 			}
+			// The positions are relative to the project root, which the
+			// error names, so that a command run elsewhere prints them
+			// from where it runs.
+			if want := proj.Default().Loaded.Root; ce.Root != want {
+				t.Errorf("the error's root is %q, want the project's %q", ce.Root, want)
+			}
 			if src != nil {
 				t.Error("source returned with the error")
 			}

@@ -21,6 +21,8 @@
 package include
 
 import (
+	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -193,9 +195,15 @@ func diagnostics(fs *source.FS, ev genruntime.IncludeEvent) []diag.Diagnostic {
 	case genruntime.IncludeCycle:
 		return fail(RuleCycle, "include cycle: %s; remove one of the @ lines", chain())
 	case genruntime.IncludeDiamond:
+		// One file naming it twice is no other chain: say where in
+		// this file.
+		by := "by another chain of includes"
+		if ev.First.Path == ev.Pos.Path {
+			by = "earlier in this file"
+		}
 		d := diag.Infof(pos(ev.Pos), RuleDiamond,
-			"%s is already included at %s by another chain of includes; its text appears once, at that first place, so this line adds nothing",
-			ev.Path, pos(ev.First))
+			"%s is already included at %s %s; its text appears once, at that first place, so this line adds nothing",
+			ev.Path, pos(ev.First), by)
 		d.Related = []diag.Related{{Pos: pos(ev.First), Message: "first included here"}}
 		return at(d)
 	case genruntime.IncludeDepth:
@@ -220,6 +228,11 @@ func diagnostics(fs *source.FS, ev genruntime.IncludeEvent) []diag.Diagnostic {
 	case genruntime.IncludeRead:
 		rd := source.ReadDiag(ev.Err, ev.Path)
 		d := diag.Errorf(pos(ev.Pos), rd.Rule, "@%s: %s", ev.Target, rd.Message)
+		if _, file := IsInclude("@" + path.Base(ev.Target)); rd.Rule == source.RuleNotFound && !file {
+			// Without a file extension the line is an include only for
+			// its "/": it may be a handle or a package name meant as text.
+			d.Message += fmt.Sprintf("; if @%s is meant as text, write it in backticks", ev.Target)
+		}
 		if rd.Pos.Line > 0 {
 			// The problem is inside the file: point there too.
 			d.Related = []diag.Related{{Pos: rd.Pos, Message: "in the included file"}}

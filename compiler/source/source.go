@@ -455,7 +455,11 @@ const _ = uint(markdown.MaxInput - MaxFileSize)
 type TooLargeError = regular.TooLargeError
 
 func notRegular(p string, m fs.FileMode) *ReadError {
-	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets", p, Describe(m))
+	do := "replace it with a regular file, or name one"
+	if m.IsDir() {
+		do = "name a file inside it"
+	}
+	return fail(p, RuleNotRegular, "%s is %s; only regular files can be prompt assets: %s", p, Describe(m), do)
 }
 
 // osError maps an error from the root to a diagnostic.

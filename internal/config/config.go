@@ -5,6 +5,7 @@
 package config
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -17,6 +18,7 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/parser"
 
 	cuefiles "github.com/promptc/promptc/cue"
 	"github.com/promptc/promptc/internal/diag"
@@ -658,12 +660,35 @@ type cacheEntry struct {
 // configuration cached under key.
 func positionsKey(key string) string { return key + "-positions" }
 
-// compiledSchema is the embedded schema compiled in one CUE context.
+// compiledSchema is the embedded schema compiled in one CUE context, in
+// its two forms (see fastSchemaSource), each on first use.
 type compiledSchema struct {
 	ctx  *cue.Context
+	full schemaForm
+	fast schemaForm
+}
+
+// schemaForm is one form of the schema compiled: the file, whose fields
+// are the definitions, and #Config.
+type schemaForm struct {
+	once sync.Once
 	root cue.Value
 	def  cue.Value
 	err  error
+}
+
+// form compiles src into f once, in s's context.
+func (s *compiledSchema) form(f *schemaForm, src []byte) *schemaForm {
+	f.once.Do(func() {
+		cueRuns.Add(1)
+		v := s.ctx.CompileBytes(src, cue.Filename("schema.cue"))
+		if v.Err() != nil {
+			f.err = v.Err()
+			return
+		}
+		f.root, f.def = v, v.LookupPath(cue.ParsePath("#Config"))
+	})
+	return f
 }
 
 // current holds the schema every evaluation of this process shares, until
@@ -676,15 +701,54 @@ var current struct {
 // schemaRoot returns the compiled schema file, whose fields are the
 // definitions (#Config, #FamilyHeader, ...).
 func schemaRoot() cue.Value {
-	return loadSchema().root
+	s := loadSchema()
+	return s.form(&s.full, schemaSource).root
 }
 
 // schema compiles the embedded schema once per process; the CUE context is
 // shared because values from different contexts cannot be unified.
 func schema() (*cue.Context, cue.Value, error) {
 	s := loadSchema()
-	return s.ctx, s.def, s.err
+	f := s.form(&s.full, schemaSource)
+	return s.ctx, f.def, f.err
 }
+
+// fastSchema returns the context of schema and #Config of
+// fastSchemaSource compiled in it; false when there is no such form.
+func fastSchema() (*cue.Context, cue.Value, bool) {
+	src := fastSchemaSource()
+	if src == nil {
+		return nil, cue.Value{}, false
+	}
+	s := loadSchema()
+	f := s.form(&s.fast, src)
+	return s.ctx, f.def, f.err == nil
+}
+
+// composeConstraint is how the schema constrains the elements of a mode's
+// compose list, and fastCompose what fastSchemaSource writes instead.
+const (
+	composeConstraint = "compose: [...#Ref]"
+	fastCompose       = "compose: [...]"
+)
+
+// fastSchemaSource returns the schema without the constraint on the
+// elements of compose lists, or nil when the schema does not hold it
+// exactly once. A compose list names parts and slots (parts.base); unified
+// with #Ref, each element is a new value that CUE evaluates as it
+// evaluated the part, all its fields and defaults again: three quarters
+// of the evaluation of a configuration whose modes list thousands of
+// parts. Unconstrained, an element is the part itself, evaluated once.
+// The constraint adds nothing to an element that equals a declared part
+// or slot, which is what the decoder requires of every Ref (see
+// fastDecode); a configuration that has any other element is evaluated
+// with the schema itself.
+var fastSchemaSource = sync.OnceValue(func() []byte {
+	if bytes.Count(schemaSource, []byte(composeConstraint)) != 1 {
+		return nil
+	}
+	return bytes.Replace(schemaSource, []byte(composeConstraint), []byte(fastCompose), 1)
+})
 
 // cueRuns counts the times this process compiled or evaluated CUE.
 var cueRuns atomic.Int64
@@ -698,17 +762,7 @@ func loadSchema() *compiledSchema {
 	current.Lock()
 	defer current.Unlock()
 	if current.s == nil {
-		s := &compiledSchema{}
-		cueRuns.Add(1)
-		ctx := cuecontext.New()
-		v := ctx.CompileBytes(schemaSource, cue.Filename("schema.cue"))
-		if v.Err() != nil {
-			s.err = v.Err()
-		} else {
-			s.ctx, s.root = ctx, v
-			s.def = v.LookupPath(cue.ParsePath("#Config"))
-		}
-		current.s = s
+		current.s = &compiledSchema{ctx: cuecontext.New()}
 	}
 	return current.s
 }
@@ -818,8 +872,73 @@ func LoadBytes(file string, src []byte) (*Loaded, error) {
 
 // evaluate validates src with CUE: unify with #Config, validate, check
 // that every number fits the Go type it decodes into, decode, then the
-// checks CUE cannot express.
+// checks CUE cannot express. A configuration is evaluated first with the
+// schema's fast form and decoded by fastDecode (evaluateFast); only when
+// that cannot vouch for the result is it evaluated with the schema itself,
+// whose errors are the ones reported.
 func evaluate(file string, src []byte) (*Loaded, error) {
+	return evaluateWith(evaluateFast, file, src)
+}
+
+// evaluateWith is evaluate with fast in place of evaluateFast.
+func evaluateWith(fast func(string, []byte) (*Config, Positions, bool), file string, src []byte) (*Loaded, error) {
+	root := filepath.Dir(file)
+	c, pos, ok := fast(file, src)
+	if !ok {
+		var err error
+		if c, err = evaluateFull(file, src); err != nil {
+			return nil, err
+		}
+		pos = positionsOf(file, src)
+	}
+	l := &Loaded{Root: root, File: file, Source: src, Config: c, positions: pos}
+	if ds := adoptGoTarget(l); len(ds) > 0 {
+		return nil, &Error{Root: root, Diagnostics: ds}
+	}
+	if ds := check(l); len(ds) > 0 {
+		return nil, &Error{Root: root, Diagnostics: ds}
+	}
+	return l, nil
+}
+
+// evaluateFast evaluates src with the fast form of the schema
+// (fastSchemaSource) and decodes it with fastDecode. It returns the
+// configuration evaluateFull would return and its positions
+// (positionsOf), or false when it cannot tell: the configuration is not
+// valid, has a compose element that is not a declared part or slot, or
+// holds a value fastDecode leaves to CUE's decoder. The file is parsed
+// once, for CUE and for the positions, as CompileBytes parses it.
+func evaluateFast(file string, src []byte) (*Config, Positions, bool) {
+	ctx, def, ok := fastSchema()
+	if !ok {
+		return nil, nil, false
+	}
+	cueRuns.Add(1)
+	f, err := parser.ParseFile(file, src, parser.ParseComments)
+	if err != nil {
+		return nil, nil, false
+	}
+	// Indexed before CUE resolves the file's references in its syntax.
+	pos := positionsOfFile(f)
+	user := ctx.BuildFile(f, cue.Filename(file))
+	if user.Err() != nil {
+		return nil, nil, false
+	}
+	v := user.Unify(def)
+	if v.Validate(cue.Concrete(true)) != nil {
+		return nil, nil, false
+	}
+	var c Config
+	if !fastDecode(v, &c) {
+		return nil, nil, false
+	}
+	recordOrder(v, &c)
+	return &c, pos, true
+}
+
+// evaluateFull evaluates src with the schema and decodes it with CUE's
+// decoder, reporting what is wrong with it as positioned diagnostics.
+func evaluateFull(file string, src []byte) (*Config, error) {
 	ctx, def, err := schema()
 	if err != nil {
 		return nil, err // the embedded schema is broken: an internal error
@@ -843,17 +962,8 @@ func evaluate(file string, src []byte) (*Loaded, error) {
 	if err := v.Decode(&c); err != nil {
 		return nil, newError(root, src, err, user, v)
 	}
-	for name, in := range c.Inputs {
-		c.Inputs[name] = withOrder(v.LookupPath(cue.MakePath(cue.Str("inputs"), cue.Str(name))), in)
-	}
-	l := &Loaded{Root: root, File: file, Source: src, Config: &c, positions: positionsOf(file, src)}
-	if ds := adoptGoTarget(l); len(ds) > 0 {
-		return nil, &Error{Root: root, Diagnostics: ds}
-	}
-	if ds := check(l); len(ds) > 0 {
-		return nil, &Error{Root: root, Diagnostics: ds}
-	}
-	return l, nil
+	recordOrder(v, &c)
+	return &c, nil
 }
 
 // UnmarshalJSON accepts the short form "family" as well as the object
@@ -878,6 +988,14 @@ func (e *Example) UnmarshalJSON(b []byte) error {
 	}
 	*e = Example(p)
 	return nil
+}
+
+// recordOrder records in c the declaration order of the fields of its
+// inputs, from v, its value.
+func recordOrder(v cue.Value, c *Config) {
+	for name, in := range c.Inputs {
+		c.Inputs[name] = withOrder(v.LookupPath(cue.MakePath(cue.Str("inputs"), cue.Str(name))), in)
+	}
 }
 
 // withOrder returns in with the declaration order of its fields, and of

@@ -31,11 +31,17 @@ var positionIndexes atomic.Int64
 // of its last declaration. A file that does not parse gives no index
 // (evaluation reports the syntax error).
 func positionsOf(file string, src []byte) Positions {
-	positionIndexes.Add(1)
 	f, err := parser.ParseFile(file, src)
 	if err != nil {
+		positionIndexes.Add(1)
 		return nil
 	}
+	return positionsOfFile(f)
+}
+
+// positionsOfFile is positionsOf for the file's syntax tree.
+func positionsOfFile(f *ast.File) Positions {
+	positionIndexes.Add(1)
 	idx := Positions{}
 	seen := map[string]bool{}
 	var walk func(prefix string, n ast.Node)

@@ -11,8 +11,8 @@ func BenchmarkSchemaCompile(b *testing.B) {
 		current.Lock()
 		current.s = nil
 		current.Unlock()
-		if s := loadSchema(); s.err != nil {
-			b.Fatal(s.err)
+		if _, _, err := schema(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

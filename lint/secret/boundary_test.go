@@ -52,9 +52,11 @@ func TestFindAssignmentValue(t *testing.T) {
 		text       string
 		start, end int
 	}{
-		{"password=" + strings.Repeat("p", 15), -1, -1},
-		{"password=" + strings.Repeat("p", 16), 9, 25},
-		{"Auth-Token : '" + strings.Repeat("t", 16) + "'", 14, 30},
+		{"password=" + strings.Repeat("p4", 7) + "p", -1, -1},
+		{"password=" + strings.Repeat("p4", 8), 9, 25},
+		{"Auth-Token : '" + strings.Repeat("t5", 8) + "'", 14, 30},
+		{`"password": "` + strings.Repeat("p4", 8) + `"`, 13, 29},
+		{`'api_key' = ` + strings.Repeat("k7", 8), 12, 28},
 	} {
 		ms := Find(tc.text)
 		if tc.start < 0 {
@@ -127,5 +129,23 @@ func TestFindEveryMatch(t *testing.T) {
 	want := []Match{{0, len(k1), "OpenAI API key"}, {len(k1) + 5, len(text), "OpenAI API key"}}
 	if got := Find(text); !reflect.DeepEqual(got, want) {
 		t.Errorf("Find(%q) = %v, want %v", text, got, want)
+	}
+}
+
+// TestFindAssignmentPlaceholders checks that an assignment whose value
+// names where the credential comes from, or stands for one, is no
+// finding, and that a value a step away from each is.
+func TestFindAssignmentPlaceholders(t *testing.T) {
+	for _, v := range []string{"OPENAI_API_KEY", "YOUR_API_KEY_HERE", "process.env.ANTHROPIC_API_KEY",
+		"import.meta.env.VITE_KEY_1", strings.Repeat("x", 20), strings.Repeat("0", 16),
+		"your-api-key-here", "example-password-1234", "PLACEHOLDER-VALUE-1", "changeme-changeme"} {
+		if ms := Find("api_key = " + v); len(ms) != 0 {
+			t.Errorf("Find(api_key = %s) = %v, want none", v, ms)
+		}
+	}
+	for _, v := range []string{"ANTHROPIC_API_KEy", "OPENAIAPIKEYVALUE", "_OPENAI_API_KEY_", "process.envx.ANTHROPIC", strings.Repeat("x", 19) + "y", "yorXisXnotXmine12"} {
+		if ms := Find("api_key = " + v); len(ms) != 1 {
+			t.Errorf("Find(api_key = %s) = %v, want one match", v, ms)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/internal/lazyre"
@@ -33,7 +34,35 @@ var patterns = []struct {
 	{"Slack token", lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
 	{"Stripe secret key", lazyre.New(`\b[sr]k_live_[0-9A-Za-z]{20,}`)},
 	{"JSON Web Token", lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
-	{"credential assignment", lazyre.New(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
+	// The name may be quoted, as a JSON or YAML key is ("password": "...").
+	{"credential assignment", lazyre.New(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)["']?\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
+}
+
+// envName is the name of an environment variable (OPENAI_API_KEY,
+// YOUR_API_KEY_HERE): words of capitals and digits joined by underscores.
+var envName = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+
+// placeholder reports whether the value of a credential assignment says
+// where the credential comes from, or stands for one, rather than being
+// one: an environment variable's name, a read of the environment
+// (process.env.OPENAI_API_KEY), a run of one character
+// (xxxxxxxxxxxxxxxx), or a value that says it is a stand-in
+// (your-api-key-here, example-password-1234). Prompts that tell a model
+// how a program gets its key are full of these.
+func placeholder(v string) bool {
+	if envName().MatchString(v) || strings.HasPrefix(v, "process.env.") || strings.HasPrefix(v, "import.meta.env.") {
+		return true
+	}
+	if strings.Count(v, v[:1]) == len(v) {
+		return true
+	}
+	low := strings.ToLower(v)
+	for _, w := range []string{"your", "example", "placeholder", "changeme"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Find returns every credential-like string in text, ordered by position;
@@ -45,6 +74,9 @@ func Find(text string) []Match {
 			start, end := loc[0], loc[1]
 			if len(loc) >= 4 && loc[2] >= 0 { // the value of an assignment
 				start, end = loc[2], loc[3]
+				if placeholder(text[start:end]) {
+					continue
+				}
 			}
 			ms = append(ms, Match{Start: start, End: end, Kind: p.kind})
 		}
