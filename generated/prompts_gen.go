@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:6e1eb06012dcdee7fda275a72beb13600368d3fa12ee738815f75fbafe6fd06d"
+const InputHash = "sha256:08c69948ef2214753a7105600d71eb5200469add1ed9f3f6972029be65377e71"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

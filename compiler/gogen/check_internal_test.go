@@ -76,12 +76,15 @@ func TestCheckRefusesBrokenCode(t *testing.T) {
 // TestClashesRemembersOnlyFreedom: with a cache, a package found free of
 // clashes is not type-checked again while its source stays the same; a
 // changed source is checked; a clash is checked, and reported, every time.
+// The prompts' text declares no name: a package whose texts alone changed
+// is not checked again.
 func TestClashesRemembersOnlyFreedom(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", t.TempDir())
+	base := "Base.\n"
 	project := func(mode string) []*compiler.Program {
 		root := testtree.Write(t, map[string]string{
 			"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: " + mode + ": compose: [parts.base]\norder: [\"" + mode + "\"]\ndefaultMode: \"" + mode + "\"\n",
-			"base.md":     "Base.\n",
+			"base.md":     base,
 		})
 		return testproject.CompileAll(t, root).Programs()
 	}
@@ -101,6 +104,10 @@ func TestClashesRemembersOnlyFreedom(t *testing.T) {
 	}
 	if n := checks(free, false); n != 0 {
 		t.Errorf("the same package again: %d type checks, want 0", n)
+	}
+	base = "Another text, `quoted`, of another length.\n"
+	if n := checks(project("focus"), false); n != 0 {
+		t.Errorf("the same names, another text: %d type checks, want 0", n)
 	}
 	if n := checks(project("standard"), false); n != 1 {
 		t.Errorf("another package: %d type checks, want 1", n)
