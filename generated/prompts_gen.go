@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:08c69948ef2214753a7105600d71eb5200469add1ed9f3f6972029be65377e71"
+const InputHash = "sha256:76bdb4e71a1ea4c58d3848ef194a89b2f5ba292bda03f348077314030845922d"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
