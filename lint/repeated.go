@@ -71,9 +71,10 @@ type repeat struct {
 // paragraphIndex finds the paragraphs of a compiled program's files, each
 // file scanned once.
 type paragraphIndex struct {
-	p        *compiler.Program
-	files    map[string][]fileParagraph
-	sections map[*include.Span][]spanParagraph
+	p     *compiler.Program
+	files map[string][]fileParagraph
+	// fileCandidates holds candidatesOf's answers.
+	fileCandidates map[string][]fileParagraph
 	// candidates are the keys of the paragraphs that two sources of
 	// sections (a part, a family's line, body or note) hold: the only
 	// ones a composition can send twice.
@@ -152,17 +153,59 @@ func (x *paragraphIndex) sources(parts []string, fn func(spans []include.Span)) 
 	}
 }
 
-// repeatedTexts returns the keys of the paragraphs held by two sources of
-// the program's parts.
+// repeatedTexts returns the keys of the paragraphs that two sources of
+// the program's parts may hold: every paragraph of a file two sources
+// take lines of, and each paragraph of another file whose key a file of
+// another source holds too. A source may send only some of a file's
+// paragraphs (a block, lines cut by an include), so this is more than
+// the keys two sources send; candidatesIn checks what each section sends,
+// and only those paragraphs are compared. Every file is scanned once,
+// whatever number of sources take it, and only a candidate's lines are
+// checked against a section's text.
 func (x *paragraphIndex) repeatedTexts() map[uint64]bool {
-	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), false)
+	// holders maps each file to the one source that takes lines of it, or
+	// to manyHolders.
+	holders := map[string]*include.Span{}
+	var paths []string
+	x.sources(slices.Sorted(maps.Keys(x.p.Config.Parts)), func(spans []include.Span) {
+		if len(spans) == 0 {
+			return
+		}
+		src := &spans[0]
+		for _, sp := range spans {
+			switch h, ok := holders[sp.Path]; {
+			case !ok:
+				holders[sp.Path] = src
+				paths = append(paths, sp.Path)
+			case h != src:
+				holders[sp.Path] = manyHolders
+			}
+		}
+	})
+	first := map[uint64]*include.Span{}
+	out := map[uint64]bool{}
+	for _, path := range paths {
+		h := holders[path]
+		for _, fp := range x.of(path) {
+			if h == manyHolders {
+				out[fp.key] = true
+			} else if f, ok := first[fp.key]; !ok {
+				first[fp.key] = h
+			} else if f != h {
+				out[fp.key] = true
+			}
+		}
+	}
+	return out
 }
 
-// repeatedIn returns the paragraph keys that two sources of parts hold;
-// with candidatesOnly, only among the candidates, read from each
-// section's list of them (candidatesIn): every mode asks again, and most
-// paragraphs are no candidate.
-func (x *paragraphIndex) repeatedIn(parts []string, candidatesOnly bool) map[uint64]bool {
+// manyHolders stands for two sources or more in repeatedTexts.
+var manyHolders = &include.Span{}
+
+// repeatedIn returns the keys of the candidates that two sources of parts
+// send, read from each section's list of them (candidatesIn): every mode
+// asks again.
+func (x *paragraphIndex) repeatedIn(parts []string) map[uint64]bool {
 	first := map[uint64]*include.Span{}
 	out := map[uint64]bool{}
 	x.sources(parts, func(spans []include.Span) {
@@ -170,21 +213,11 @@ func (x *paragraphIndex) repeatedIn(parts []string, candidatesOnly bool) map[uin
 			return
 		}
 		src := &spans[0]
-		if candidatesOnly {
-			for _, c := range x.candidatesIn(spans) {
-				if f, ok := first[c.key]; !ok {
-					first[c.key] = src
-				} else if f != src {
-					out[c.key] = true
-				}
-			}
-			return
-		}
-		for _, sp := range x.sent(spans) {
-			if f, ok := first[sp.key]; !ok {
-				first[sp.key] = src
+		for _, c := range x.candidatesIn(spans) {
+			if f, ok := first[c.key]; !ok {
+				first[c.key] = src
 			} else if f != src {
-				out[sp.key] = true
+				out[c.key] = true
 			}
 		}
 	})
@@ -203,7 +236,7 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 			parts = append(parts, ref.Name)
 		}
 	}
-	texts := x.repeatedIn(parts, true)
+	texts := x.repeatedIn(parts)
 	if len(texts) == 0 {
 		return nil
 	}
@@ -252,38 +285,23 @@ type spanParagraph struct {
 	path string
 }
 
-// sent returns the paragraphs of a section's spans, in order: the
-// paragraphs of the files the spans come from whose every line the spans
-// send unchanged. A paragraph is cut where its file's lines stop being
-// sent (an @include line, a block's end), so a paragraph written around an
-// include line is not one the prompt sends, and is compared by neither
-// DUPLICATE_PARAGRAPH nor this check; the included file's paragraphs are.
-// A part's spans are the same in every composition, so they are scanned
-// once, found by their first span: a compiled program's spans are never
-// changed or moved.
-func (x *paragraphIndex) sent(spans []include.Span) []spanParagraph {
-	if len(spans) == 0 {
-		return nil
+// candidatesOf returns the paragraphs of the file at path whose keys are
+// candidates, in line order, found once per file.
+func (x *paragraphIndex) candidatesOf(path string) []fileParagraph {
+	if ps, ok := x.fileCandidates[path]; ok {
+		return ps
 	}
-	if out, ok := x.sections[&spans[0]]; ok {
-		return out
-	}
-	var out []spanParagraph
-	for _, sp := range spans {
-		lines := strings.Count(sp.Text, "\n")
-		ps := x.of(sp.Path)
-		i := sort.Search(len(ps), func(i int) bool { return ps[i].start >= sp.Line })
-		for ; i < len(ps) && ps[i].end < sp.Line+lines; i++ {
-			// A span's text is the file's lines as sent; a generated
-			// part could hold other text under a file's name, which is
-			// then not this paragraph.
-			if strings.TrimSuffix(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line), "\n") == ps[i].raw {
-				out = append(out, spanParagraph{ps[i], sp.Path})
-			}
+	var ps []fileParagraph
+	for _, fp := range x.of(path) {
+		if x.candidates[fp.key] {
+			ps = append(ps, fp)
 		}
 	}
-	x.sections[&spans[0]] = out
-	return out
+	if x.fileCandidates == nil {
+		x.fileCandidates = map[string][]fileParagraph{}
+	}
+	x.fileCandidates[path] = ps
+	return ps
 }
 
 // linesOf returns lines from..to (0-based, inclusive) of text.
@@ -313,7 +331,7 @@ func linesOf(text string, from, to int) string {
 // to the include rules (INCLUDE_DIAMOND): the part itself says it twice.
 func (l *linter) repeats() []diag.Diagnostic {
 	p := l.p
-	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
+	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}}
 	// Lint runs on every commit: the compositions are walked only for a
 	// mode whose sections can hold one paragraph in two of them, which
 	// most projects' modes cannot.
@@ -582,10 +600,15 @@ type candidate struct {
 }
 
 // candidatesIn returns the candidate paragraphs (paragraphIndex.candidates)
-// of a section's spans, in order, found once per section: a section is
-// the same in every composition that sends it, and most of its paragraphs
-// are no candidate. Sections are told apart by their first span, as in
-// sent.
+// that a section's spans send, in order, found once per section: a
+// section is the same in every composition that sends it, and most of its
+// paragraphs are no candidate. A span sends a paragraph of its file when
+// it holds every line of it unchanged. A paragraph is cut where its
+// file's lines stop being sent (an @include line, a block's end), so a
+// paragraph written around an include line is not one the prompt sends,
+// and is compared by neither DUPLICATE_PARAGRAPH nor this check; the
+// included file's paragraphs are. Sections are told apart by their first
+// span: a compiled program's spans are never changed or moved.
 func (x *paragraphIndex) candidatesIn(spans []include.Span) []candidate {
 	if len(spans) == 0 {
 		return nil
@@ -594,9 +617,23 @@ func (x *paragraphIndex) candidatesIn(spans []include.Span) []candidate {
 		return out
 	}
 	var out []candidate
-	for _, sp := range x.sent(spans) {
-		if x.candidates[sp.key] {
-			out = append(out, candidate{text: x.collapsedText(sp), key: sp.key, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}})
+	for _, sp := range spans {
+		ps := x.candidatesOf(sp.Path)
+		if len(ps) == 0 {
+			continue
+		}
+		i := sort.Search(len(ps), func(i int) bool { return ps[i].start >= sp.Line })
+		if i == len(ps) {
+			continue
+		}
+		lines := strings.Count(sp.Text, "\n")
+		for ; i < len(ps) && ps[i].end < sp.Line+lines; i++ {
+			// A span's text is the file's lines as sent; a generated
+			// part could hold other text under a file's name, which is
+			// then not this paragraph.
+			if strings.TrimSuffix(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line), "\n") == ps[i].raw {
+				out = append(out, candidate{text: x.collapsedText(spanParagraph{ps[i], sp.Path}), key: ps[i].key, pos: diag.Position{Path: sp.Path, Line: ps[i].start, Col: 1}})
+			}
 		}
 	}
 	if x.sectionCandidates == nil {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -164,6 +163,19 @@ defaultMode: "focus"
 			files: repeatProject(map[string]string{
 				"base.md": longA + "\n\n" + longA + "\n",
 			}),
+		},
+		{
+			// Both parts take lines of shared.md, so each of its
+			// paragraphs is a candidate; only the one base sends too is
+			// sent twice.
+			name: "two blocks of one file, each sent by one part",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	one: {file: "shared.md", block: "one"}
+	two: {file: "shared.md", block: "two"}`, `focus: compose: [parts.base, parts.one, parts.two]`),
+				"base.md":   longB + "\n",
+				"shared.md": "<!-- one -->\n" + longA + "\n<!-- /one -->\n\n<!-- two -->\n" + longB + "\n<!-- /two -->\n",
+			}),
+			want: []string{"shared.md:6:1 part base sends it first, at base.md:1, and part two again here (in mode focus)"},
 		},
 		{
 			name: "two values of one enum input",
@@ -381,7 +393,7 @@ func TestCandidatesOncePerSection(t *testing.T) {
 	p := testproject.FromFiles(t, repeatProject(map[string]string{
 		"base.md": longA + "\n\n" + longB + "\n",
 	}))
-	x := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
+	x := &paragraphIndex{p: p, files: map[string][]fileParagraph{}}
 	keyB, _ := collapsedKey(longB)
 	x.candidates = map[uint64]bool{keyB: true}
 	spans := p.Parts["base"].Spans
