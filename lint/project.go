@@ -191,12 +191,12 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, _ int, _, cmp string, _ uint64) {
-			text := collapseSpace(cmp)
+		eachParagraph(f, first, func(fp fileParagraph) {
+			text := collapseSpace(fp.compared(f.Text))
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
-			seen[text] = append(seen[text], paragraph{f.Path, start, utf8.RuneCountInString(text)})
+			seen[text] = append(seen[text], paragraph{f.Path, int(fp.start), utf8.RuneCountInString(text)})
 		})
 	}
 	var ds []diag.Diagnostic
@@ -238,7 +238,7 @@ func (l *linter) duplicates() []diag.Diagnostic {
 // one instruction per item, and the same item in two lists is the same
 // instruction said twice. A paragraph must hold minDuplicate code points,
 // a list item minListItem, its marker not counted.
-func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string, key uint64)) {
+func eachParagraph(f *source.File, first int, fn func(fileParagraph)) {
 	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
 	marker := -1                       // the length of a list item's marker; -1 for a paragraph
 	flush := func() {
@@ -250,7 +250,7 @@ func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text 
 		// shorter in bytes than the minimum is skipped unread.
 		if start > 0 && to-at >= least {
 			if key, n := collapsedKey(f.Text[at:to]); n >= least {
-				fn(start, end, f.Text[from:to], f.Text[at:to], key)
+				fn(fileParagraph{key: key, start: int32(start), end: int32(end), from: int32(from), at: int32(at), to: int32(to)})
 			}
 		}
 		start = 0
