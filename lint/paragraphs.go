@@ -85,10 +85,10 @@ type indexedFile struct {
 // candidatesIn checks what each section sends, and only the paragraphs it
 // sends are compared.
 func newParagraphIndex(p *compiler.Program) *paragraphIndex {
-	x := &paragraphIndex{p: p, files: map[string]indexedFile{}}
+	x := &paragraphIndex{p: p, files: make(map[string]indexedFile, len(p.Files))}
 	// holders maps each file to the one source that takes lines of it
 	// (its number, from 1), or to manyHolders.
-	holders := map[string]int32{}
+	holders := make(map[string]int32, len(p.Files))
 	var paths []string
 	n := int32(0)
 	x.sources(slices.Sorted(maps.Keys(p.Config.Parts)), func(spans []include.Span) {
@@ -106,6 +106,15 @@ func newParagraphIndex(p *compiler.Program) *paragraphIndex {
 			}
 		}
 	})
+	// Room for a paragraph every 64 bytes, about twice what prose holds,
+	// so that the array is rarely copied as it grows.
+	size := 0
+	for _, path := range paths {
+		if f := p.Files[path]; f != nil {
+			size += len(f.Text)
+		}
+	}
+	x.paras = make([]fileParagraph, 0, size/64+16)
 	for _, path := range paths {
 		f := p.Files[path]
 		if f == nil {
