@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:d6e3ec0cda99760c965d6dd938cf17f3c608e92a66415703a935086ab8f1d48d"
+const InputHash = "sha256:fa3ff4e30a995c811b85d0b41d282af1123904e20963f74f11a843ea2eb00a18"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

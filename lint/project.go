@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
+
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler/frontmatter"
@@ -260,12 +260,12 @@ func (l *linter) duplicates() []diag.Diagnostic {
 		if fm, _, ok := frontmatter.Split(f.Text); ok {
 			first = fm.Lines + 1
 		}
-		eachParagraph(f, first, func(start, _ int, _, cmp string, _ uint64) {
-			text := collapseSpace(cmp)
+		eachParagraph(f, first, func(fp fileParagraph) {
+			text := collapseSpace(fp.compared(f.Text))
 			if _, ok := seen[text]; !ok {
 				order = append(order, text)
 			}
-			seen[text] = append(seen[text], paragraph{f.Path, start, utf8.RuneCountInString(text)})
+			seen[text] = append(seen[text], paragraph{f.Path, int(fp.start), utf8.RuneCountInString(text)})
 		})
 	}
 	var ds []diag.Diagnostic
@@ -307,7 +307,7 @@ func (l *linter) duplicates() []diag.Diagnostic {
 // one instruction per item, and the same item in two lists is the same
 // instruction said twice. A paragraph must hold minDuplicate code points,
 // a list item minListItem, its marker not counted.
-func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text string, key uint64)) {
+func eachParagraph(f *source.File, first int, fn func(fileParagraph)) {
 	start, end, from, to := 0, 0, 0, 0 // line numbers and byte range of the paragraph
 	marker := -1                       // the length of a list item's marker; -1 for a paragraph
 	flush := func() {
@@ -319,7 +319,7 @@ func eachParagraph(f *source.File, first int, fn func(start, end int, raw, text 
 		// shorter in bytes than the minimum is skipped unread.
 		if start > 0 && to-at >= least {
 			if key, n := collapsedKey(f.Text[at:to]); n >= least {
-				fn(start, end, f.Text[from:to], f.Text[at:to], key)
+				fn(fileParagraph{key: key, start: int32(start), end: int32(end), from: int32(from), at: int32(at), to: int32(to)})
 			}
 		}
 		start = 0
@@ -381,62 +381,6 @@ func listMarker(line string) int {
 	}
 	return len(line) - len(t) + i
 }
-
-// collapseSpace is text as paragraphs are compared: every run of white
-// space one space, none at either end, so that rewrapping a paragraph
-// does not make it another.
-func collapseSpace(text string) string { return strings.Join(strings.Fields(text), " ") }
-
-// collapsedKey returns a hash of collapseSpace(text) and its length in
-// code points, without building it: paragraphs are indexed by the key
-// (lint runs on every commit, over every file), and only those whose keys
-// meet are collapsed and compared as text.
-func collapsedKey(text string) (key uint64, runes int) {
-	const offset, prime = 14695981039346656037, 1099511628211
-	key = offset
-	space := false
-	for i := 0; i < len(text); {
-		// ASCII, nearly every byte of a prompt, takes the short way: one
-		// table lookup for white space, one byte hashed.
-		if c := text[i]; c < utf8.RuneSelf {
-			i++
-			if asciiSpace[c] {
-				space = runes > 0
-				continue
-			}
-			if space {
-				key = (key ^ ' ') * prime
-				runes++
-				space = false
-			}
-			key = (key ^ uint64(c)) * prime
-			runes++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if unicode.IsSpace(r) {
-			space = runes > 0
-			i += size
-			continue
-		}
-		if space {
-			key = (key ^ ' ') * prime
-			runes++
-			space = false
-		}
-		// The bytes as written: collapseSpace keeps them, invalid ones
-		// included.
-		for j := i; j < i+size; j++ {
-			key = (key ^ uint64(text[j])) * prime
-		}
-		runes++
-		i += size
-	}
-	return key, runes
-}
-
-// asciiSpace marks the ASCII white space strings.Fields splits at.
-var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // unusedParts reports parts that no mode composes, no profile sends in
 // place of another, no sum budget counts and the custom mode does not fall

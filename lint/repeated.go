@@ -2,28 +2,16 @@ package lint
 
 import (
 	"fmt"
-	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/compiler"
-	"github.com/promptc/promptc/compiler/frontmatter"
 	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
-
-// fileParagraph is a paragraph of a file as eachParagraph finds it: its
-// lines, its text as written, the text compared (a list item's without
-// its marker) and the key of that text collapsed.
-type fileParagraph struct {
-	start, end int
-	raw, text  string
-	key        uint64
-}
 
 // sentParagraph is a paragraph of one composed prompt: where it is
 // written, and which section of the composition sends it. via is, when
@@ -68,55 +56,6 @@ type repeat struct {
 	combos     map[string][]string // by mode; "" stands for every family
 }
 
-// paragraphIndex finds the paragraphs of a compiled program's files, each
-// file scanned once.
-type paragraphIndex struct {
-	p        *compiler.Program
-	files    map[string][]fileParagraph
-	sections map[*include.Span][]spanParagraph
-	// candidates are the keys of the paragraphs that two sources of
-	// sections (a part, a family's line, body or note) hold: the only
-	// ones a composition can send twice.
-	candidates map[uint64]bool
-	// includes holds the include lines of each file searched for one,
-	// resolved once: every family, note and mode sending a file twice
-	// asks again for the same lines.
-	includes map[string][]includeAt
-	// vias holds includeLines' answers.
-	vias map[viaKey][2]diag.Position
-	// collapsed holds the collapsed text (collapseSpace) of each candidate
-	// paragraph by where it is written: every composition sending it
-	// compares it again.
-	collapsed map[textPlace]string
-	// sectionCandidates holds candidatesIn's answers.
-	sectionCandidates map[*include.Span][]candidate
-	// groups and pairs are repeatsIn's buffers.
-	groups      textGroups
-	pairs       [][2]sentParagraph
-	conditional []bool
-}
-
-// textPlace is where a paragraph is written: its file and first line.
-type textPlace struct {
-	path string
-	line int
-}
-
-// collapsedText returns collapseSpace of sp's text, collapsed once per
-// paragraph.
-func (x *paragraphIndex) collapsedText(sp spanParagraph) string {
-	k := textPlace{sp.path, sp.start}
-	if text, ok := x.collapsed[k]; ok {
-		return text
-	}
-	if x.collapsed == nil {
-		x.collapsed = map[textPlace]string{}
-	}
-	text := collapseSpace(sp.text)
-	x.collapsed[k] = text
-	return text
-}
-
 // includeAt is an @include line of a file: the file it names, resolved,
 // and where the line's @ stands.
 type includeAt struct {
@@ -152,45 +91,6 @@ func (x *paragraphIndex) sources(parts []string, fn func(spans []include.Span)) 
 	}
 }
 
-// repeatedTexts returns the keys of the paragraphs held by two sources of
-// the program's parts.
-func (x *paragraphIndex) repeatedTexts() map[uint64]bool {
-	return x.repeatedIn(slices.Sorted(maps.Keys(x.p.Config.Parts)), false)
-}
-
-// repeatedIn returns the paragraph keys that two sources of parts hold;
-// with candidatesOnly, only among the candidates, read from each
-// section's list of them (candidatesIn): every mode asks again, and most
-// paragraphs are no candidate.
-func (x *paragraphIndex) repeatedIn(parts []string, candidatesOnly bool) map[uint64]bool {
-	first := map[uint64]*include.Span{}
-	out := map[uint64]bool{}
-	x.sources(parts, func(spans []include.Span) {
-		if len(spans) == 0 {
-			return
-		}
-		src := &spans[0]
-		if candidatesOnly {
-			for _, c := range x.candidatesIn(spans) {
-				if f, ok := first[c.key]; !ok {
-					first[c.key] = src
-				} else if f != src {
-					out[c.key] = true
-				}
-			}
-			return
-		}
-		for _, sp := range x.sent(spans) {
-			if f, ok := first[sp.key]; !ok {
-				first[sp.key] = src
-			} else if f != src {
-				out[sp.key] = true
-			}
-		}
-	})
-	return out
-}
-
 // narrowed returns m with only the parts whose sources hold a paragraph
 // that another of m's sources holds too, in m's order; nil when there are
 // none. The other parts cannot take part in a repeat, and composing them
@@ -203,8 +103,8 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 			parts = append(parts, ref.Name)
 		}
 	}
-	texts := x.repeatedIn(parts, true)
-	if len(texts) == 0 {
+	texts, ok := x.repeatedIn(parts)
+	if !ok {
 		return nil
 	}
 	n := *m
@@ -214,7 +114,7 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 		if ref.Kind == "part" {
 			x.sources([]string{ref.Name}, func(spans []include.Span) {
 				for _, c := range x.candidatesIn(spans) {
-					holds = holds || texts[c.key]
+					holds = holds || texts[c.id]
 				}
 			})
 		}
@@ -223,67 +123,6 @@ func (x *paragraphIndex) narrowed(m *compiler.Mode) *compiler.Mode {
 		}
 	}
 	return &n
-}
-
-// of returns the paragraphs of the file at path, in line order; none for a
-// file the program did not read. A family file's header is never sent, so
-// it starts no paragraph (as DUPLICATE_PARAGRAPH skips it).
-func (x *paragraphIndex) of(path string) []fileParagraph {
-	if ps, ok := x.files[path]; ok {
-		return ps
-	}
-	var ps []fileParagraph
-	if f := x.p.Files[path]; f != nil {
-		first := 1
-		if fm, _, ok := frontmatter.Split(f.Text); ok {
-			first = fm.Lines + 1
-		}
-		eachParagraph(f, first, func(start, end int, raw, text string, key uint64) {
-			ps = append(ps, fileParagraph{start, end, raw, text, key})
-		})
-	}
-	x.files[path] = ps
-	return ps
-}
-
-// spanParagraph is a paragraph a section sends, and the file it is in.
-type spanParagraph struct {
-	fileParagraph
-	path string
-}
-
-// sent returns the paragraphs of a section's spans, in order: the
-// paragraphs of the files the spans come from whose every line the spans
-// send unchanged. A paragraph is cut where its file's lines stop being
-// sent (an @include line, a block's end), so a paragraph written around an
-// include line is not one the prompt sends, and is compared by neither
-// DUPLICATE_PARAGRAPH nor this check; the included file's paragraphs are.
-// A part's spans are the same in every composition, so they are scanned
-// once, found by their first span: a compiled program's spans are never
-// changed or moved.
-func (x *paragraphIndex) sent(spans []include.Span) []spanParagraph {
-	if len(spans) == 0 {
-		return nil
-	}
-	if out, ok := x.sections[&spans[0]]; ok {
-		return out
-	}
-	var out []spanParagraph
-	for _, sp := range spans {
-		lines := strings.Count(sp.Text, "\n")
-		ps := x.of(sp.Path)
-		i := sort.Search(len(ps), func(i int) bool { return ps[i].start >= sp.Line })
-		for ; i < len(ps) && ps[i].end < sp.Line+lines; i++ {
-			// A span's text is the file's lines as sent; a generated
-			// part could hold other text under a file's name, which is
-			// then not this paragraph.
-			if strings.TrimSuffix(linesOf(sp.Text, ps[i].start-sp.Line, ps[i].end-sp.Line), "\n") == ps[i].raw {
-				out = append(out, spanParagraph{ps[i], sp.Path})
-			}
-		}
-	}
-	x.sections[&spans[0]] = out
-	return out
 }
 
 // linesOf returns lines from..to (0-based, inclusive) of text.
@@ -313,12 +152,11 @@ func linesOf(text string, from, to int) string {
 // to the include rules (INCLUDE_DIAMOND): the part itself says it twice.
 func (l *linter) repeats() []diag.Diagnostic {
 	p := l.p
-	idx := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
 	// Lint runs on every commit: the compositions are walked only for a
 	// mode whose sections can hold one paragraph in two of them, which
 	// most projects' modes cannot.
-	idx.candidates = idx.repeatedTexts()
-	if len(idx.candidates) == 0 {
+	idx := newParagraphIndex(p)
+	if idx.ncandidates == 0 {
 		return nil
 	}
 	cond := conditionalFamilies(p)
@@ -547,7 +385,7 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 			continue
 		}
 		for _, c := range idx.candidatesIn(sec.Spans) {
-			j := g.find(c.key, c.text)
+			j := g.find(c.id, c.text)
 			g.list[j].occ = append(g.list[j].occ, sentParagraph{text: c.text, pos: c.pos, sec: i, part: sec.Name})
 		}
 	}
@@ -571,91 +409,6 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 	}
 	idx.pairs = out
 	return out
-}
-
-// candidate is a paragraph a section sends whose key another source holds
-// too: its collapsed text, that text's key and where it is written.
-type candidate struct {
-	text string
-	key  uint64
-	pos  diag.Position
-}
-
-// candidatesIn returns the candidate paragraphs (paragraphIndex.candidates)
-// of a section's spans, in order, found once per section: a section is
-// the same in every composition that sends it, and most of its paragraphs
-// are no candidate. Sections are told apart by their first span, as in
-// sent.
-func (x *paragraphIndex) candidatesIn(spans []include.Span) []candidate {
-	if len(spans) == 0 {
-		return nil
-	}
-	if out, ok := x.sectionCandidates[&spans[0]]; ok {
-		return out
-	}
-	var out []candidate
-	for _, sp := range x.sent(spans) {
-		if x.candidates[sp.key] {
-			out = append(out, candidate{text: x.collapsedText(sp), key: sp.key, pos: diag.Position{Path: sp.path, Line: sp.start, Col: 1}})
-		}
-	}
-	if x.sectionCandidates == nil {
-		x.sectionCandidates = map[*include.Span][]candidate{}
-	}
-	x.sectionCandidates[&spans[0]] = out
-	return out
-}
-
-// textGroups gathers the copies one composition sends of each collapsed
-// text, in the order the texts first appear. Texts are found by their key
-// (a text's key is never another's unless they collide, when the texts
-// are compared), and the groups and their lists are kept from one
-// composition to the next.
-type textGroups struct {
-	byKey map[uint64]int
-	list  []textGroup
-	n     int // groups in use
-}
-
-// textGroup is the copies of one text; next is the next group whose text
-// has the same key, -1 for none.
-type textGroup struct {
-	text string
-	next int
-	occ  []sentParagraph
-}
-
-// reset empties g, keeping its memory.
-func (g *textGroups) reset() {
-	if g.byKey == nil {
-		g.byKey = map[uint64]int{}
-	}
-	clear(g.byKey)
-	g.n = 0
-}
-
-// find returns the index of text's group, which it adds when new.
-func (g *textGroups) find(key uint64, text string) int {
-	j, ok := g.byKey[key]
-	last := -1
-	for ok && j >= 0 {
-		if g.list[j].text == text {
-			return j
-		}
-		last, j = j, g.list[j].next
-	}
-	if g.n == len(g.list) {
-		g.list = append(g.list, textGroup{})
-	}
-	j = g.n
-	g.n++
-	g.list[j].text, g.list[j].next, g.list[j].occ = text, -1, g.list[j].occ[:0]
-	if last >= 0 {
-		g.list[last].next = j
-	} else {
-		g.byKey[key] = j
-	}
-	return j
 }
 
 // sentTogether reports whether parts a and b can be sent in one prompt as

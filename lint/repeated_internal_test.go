@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/promptc/promptc/compiler/include"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -164,6 +163,19 @@ defaultMode: "focus"
 			files: repeatProject(map[string]string{
 				"base.md": longA + "\n\n" + longA + "\n",
 			}),
+		},
+		{
+			// Both parts take lines of shared.md, so each of its
+			// paragraphs is a candidate; only the one base sends too is
+			// sent twice.
+			name: "two blocks of one file, each sent by one part",
+			files: repeatProject(map[string]string{
+				"promptc.cue": withParts(`	one: {file: "shared.md", block: "one"}
+	two: {file: "shared.md", block: "two"}`, `focus: compose: [parts.base, parts.one, parts.two]`),
+				"base.md":   longB + "\n",
+				"shared.md": "<!-- one -->\n" + longA + "\n<!-- /one -->\n\n<!-- two -->\n" + longB + "\n<!-- /two -->\n",
+			}),
+			want: []string{"shared.md:6:1 part base sends it first, at base.md:1, and part two again here (in mode focus)"},
 		},
 		{
 			name: "two values of one enum input",
@@ -349,28 +361,47 @@ defaultMode: "focus"
 	}
 }
 
-// TestCollapsedTextOncePerParagraph checks that a paragraph's collapsed
-// text is built once, by where it is written, however many compositions
-// send it: a second copy of the same place is not collapsed again, and
-// another line of the same file is.
-func TestCollapsedTextOncePerParagraph(t *testing.T) {
-	x := &paragraphIndex{}
-	first := spanParagraph{fileParagraph{start: 3, end: 4, raw: "- Keep  it\n  short.", text: "Keep  it\n  short."}, "a.md"}
-	if got := x.collapsedText(first); got != "Keep it short." {
-		t.Fatalf("collapsedText = %q, want %q", got, "Keep it short.")
+// candidatesProject has longB in base.md (wrapped, in a list item) and in
+// other.md, which another part sends, and longA in base.md alone.
+func candidatesProject(t *testing.T) *paragraphIndex {
+	t.Helper()
+	p := testproject.FromFiles(t, repeatProject(map[string]string{
+		"promptc.cue": `version: "v1"
+parts: {
+	base: file: "base.md"
+	other: file: "other.md"
+}
+modes: focus: compose: [parts.base, parts.other]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"base.md":  longA + "\n\n- " + strings.Replace(longB, " before ", "\n  before  ", 1) + "\n",
+		"other.md": longB + "\n",
+	}))
+	return newParagraphIndex(p)
+}
+
+// TestCandidatesOncePerFile checks that a file's candidate paragraphs,
+// with their collapsed text, are found once, however many sections send
+// the file: the second call answers with the index's paragraphs gone.
+func TestCandidatesOncePerFile(t *testing.T) {
+	x := candidatesProject(t)
+	if x.ncandidates != 1 {
+		t.Fatalf("%d candidate keys, want 1 (longB)", x.ncandidates)
 	}
-	again := first
-	again.text = "changed"
-	if got := x.collapsedText(again); got != "Keep it short." {
-		t.Errorf("the same paragraph collapsed again: %q", got)
+	got := x.candidatesOf("base.md")
+	if len(got) != 1 || got[0].text != longB || got[0].start != 3 || got[0].end != 4 || got[0].id != 0 {
+		t.Fatalf("candidatesOf(base.md) = %+v, want longB collapsed, lines 3 to 4, id 0", got)
 	}
-	other := again
-	other.start = 5
-	if got := x.collapsedText(other); got != "changed" {
-		t.Errorf("another paragraph of the file = %q, want %q", got, "changed")
+	if other := x.candidatesOf("other.md"); len(other) != 1 || other[0].id != 0 || other[0].start != 1 {
+		t.Fatalf("candidatesOf(other.md) = %+v, want longB at line 1 with the same id", other)
 	}
-	if len(x.collapsed) != 2 {
-		t.Errorf("%d paragraphs collapsed, want 2", len(x.collapsed))
+	x.files, x.paras, x.slots = nil, nil, nil
+	if again := x.candidatesOf("base.md"); len(again) != 1 || again[0].text != longB {
+		t.Errorf("asked again: %+v, want the same paragraph without scanning", again)
+	}
+	if x.ids != 1 || len(x.fileCandidates) != 2 {
+		t.Errorf("%d ids numbered, %d files asked; want 1 and 2", x.ids, len(x.fileCandidates))
 	}
 }
 
@@ -378,23 +409,69 @@ func TestCollapsedTextOncePerParagraph(t *testing.T) {
 // paragraphs are found once, however many compositions send it: the
 // second call answers with the program's files and the candidates gone.
 func TestCandidatesOncePerSection(t *testing.T) {
-	p := testproject.FromFiles(t, repeatProject(map[string]string{
-		"base.md": longA + "\n\n" + longB + "\n",
-	}))
-	x := &paragraphIndex{p: p, files: map[string][]fileParagraph{}, sections: map[*include.Span][]spanParagraph{}}
-	keyB, _ := collapsedKey(longB)
-	x.candidates = map[uint64]bool{keyB: true}
-	spans := p.Parts["base"].Spans
+	x := candidatesProject(t)
+	spans := x.p.Parts["base"].Spans
 	got := x.candidatesIn(spans)
 	if len(got) != 1 || got[0].text != longB || got[0].pos.String() != "base.md:3:1" {
 		t.Fatalf("candidatesIn = %+v, want the second paragraph at base.md:3:1", got)
 	}
-	p.Files, x.candidates = nil, nil
+	x.p.Files, x.files, x.fileCandidates = nil, nil, nil
 	if again := x.candidatesIn(spans); len(again) != 1 || again[0].text != longB {
 		t.Errorf("asked again: %+v, want the same paragraph without scanning", again)
 	}
 	if len(x.sectionCandidates) != 1 {
 		t.Errorf("%d sections scanned, want 1", len(x.sectionCandidates))
+	}
+}
+
+// TestKeyTable checks the table against a map: a key one holder holds
+// keeps it, a key a second holder holds is held by many, keys that meet
+// in a slot are kept apart, and the table never grows past its room.
+func TestKeyTable(t *testing.T) {
+	var tb keyTable
+	const n = 5000
+	tb.init(n)
+	size := len(tb.slots)
+	want := map[uint64]int32{}
+	slot := map[uint64]int32{}
+	for i := range 3 * n {
+		// n distinct keys, with low and high bits alike for many, each
+		// held by one of three holders or by many.
+		key := uint64(i%n) << 40 * 7
+		holder := int32(i%3) + 1
+		if i%n == 17 {
+			holder = manyHolders
+		}
+		if i >= n && i%5 != 0 {
+			holder = want[key] // held again by the same holder
+		}
+		s, was := tb.hold(key, holder)
+		switch before, ok := want[key]; {
+		case !ok:
+			want[key] = holder
+			if was != 0 {
+				t.Fatalf("key %x: new, but was held by %d", key, was)
+			}
+		case before != holder:
+			want[key] = manyHolders
+			fallthrough
+		default:
+			if was != before {
+				t.Fatalf("key %x: was held by %d, want %d", key, was, before)
+			}
+		}
+		if first, ok := slot[key]; ok && first != s {
+			t.Fatalf("key %x in slot %d, then %d", key, first, s)
+		}
+		slot[key] = s
+	}
+	for key, holder := range want {
+		if s := tb.slots[slot[key]]; s.key != key || s.holder != holder {
+			t.Errorf("key %x: slot holds %x by %d, want held by %d", key, s.key, s.holder, holder)
+		}
+	}
+	if len(tb.slots) != size || size < 2*n {
+		t.Errorf("%d slots for %d keys (%d at first)", len(tb.slots), n, size)
 	}
 }
 

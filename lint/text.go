@@ -374,41 +374,44 @@ var secretHints = []string{"sk-", "sk_live_", "rk_live_", "ghp_", "gho_", "ghu_"
 var credentialWords = []string{"apikey", "api_key", "api-key", "secretkey", "secret_key", "secret-key",
 	"accesstoken", "access_token", "access-token", "authtoken", "auth_token", "auth-token", "password"}
 
-// secretStarts maps each byte that starts a hint to the hints it starts,
-// and marks ':' and '=', after which a credential name may end: the bytes
-// mayHoldSecret stops at.
+// secretStarts maps each byte that starts a hint to the hints it starts.
 var secretStarts = func() (t [256][]string) {
 	for _, h := range secretHints {
 		t[h[0]] = append(t[h[0]], h)
 	}
-	t[':'], t['='] = []string{}, []string{}
 	return t
 }()
 
 // mayHoldSecret reports whether secret.Find could find anything in text:
 // a hint after a word boundary, a private key header, or a credential name
-// followed by ":" or "=". It reads text in one pass, stopping only at the
-// bytes in secretStarts; one search per hint read every file fourteen
-// times, which at 10,000 files was 5% of a lint.
+// followed by ":" or "=". It reads text in one pass, stopping only at a
+// byte that starts a hint after a byte that is no word byte, and at ':'
+// and '='; one search per hint read every file fourteen times, which at
+// 10,000 files was 5% of a lint. Each byte's class is one table lookup,
+// and the test for the boundary is folded into the one for the byte, so
+// that the common letters that start hints ("s", "e", "r") cost no branch
+// inside words.
 func mayHoldSecret(text string) bool {
 	if strings.Contains(text, "PRIVATE KEY") {
 		return true
 	}
+	prev := byte(0) // the class of the byte before
 	for i := 0; i < len(text); i++ {
-		hints := secretStarts[text[i]]
-		if hints == nil {
+		c := secretClass[text[i]]
+		// A hint start counts only after a byte that is no word byte:
+		// shifted, prev's word bit clears the start bit.
+		stop := c &^ ((prev & classWord) << 1) & (classStart | classAssign)
+		prev = c
+		if stop == 0 {
 			continue
 		}
-		if c := text[i]; c == ':' || c == '=' {
+		if stop&classAssign != 0 {
 			if credentialBefore(text, i) {
 				return true
 			}
 			continue
 		}
-		if i > 0 && isWordByte(text[i-1]) {
-			continue
-		}
-		for _, h := range hints {
+		for _, h := range secretStarts[text[i]] {
 			if strings.HasPrefix(text[i:], h) {
 				return true
 			}
@@ -416,6 +419,29 @@ func mayHoldSecret(text string) bool {
 	}
 	return false
 }
+
+// The bits of secretClass.
+const (
+	classWord   = 1 << iota // isWordByte
+	classStart              // the first byte of a hint
+	classAssign             // ':' or '='
+)
+
+// secretClass holds, for every byte, which of classWord, classStart and
+// classAssign it is.
+var secretClass = func() (t [256]byte) {
+	for c := range 256 {
+		if isWordByte(byte(c)) {
+			t[c] |= classWord
+		}
+	}
+	for _, h := range secretHints {
+		t[h[0]] |= classStart
+	}
+	t[':'] |= classAssign
+	t['='] |= classAssign
+	return t
+}()
 
 // credentialBefore reports whether a credential name, then an optional
 // quote and only white space, comes before text[i].

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/testproject"
 )
 
 // assetsCopy copies the example project into a module of its own and
@@ -56,7 +58,7 @@ func BenchmarkRecheck(b *testing.B) {
 			c.request("textDocument/hover", c.at(tc.rel, 0, 0))
 			b.ReportAllocs()
 			i := 0
-			cpu := cpuTime()
+			cpu := testproject.CPUTime()
 			for b.Loop() {
 				i++
 				c.change(tc.rel, i+1, texts[i%2])
@@ -104,7 +106,7 @@ func BenchmarkTyping(b *testing.B) {
 		b.ReportAllocs()
 		text := string(orig)
 		v := 1
-		cpu := cpuTime()
+		cpu := testproject.CPUTime()
 		for b.Loop() {
 			v++
 			text += "a"
@@ -124,7 +126,7 @@ func BenchmarkTyping(b *testing.B) {
 		b.ReportAllocs()
 		checks.Store(0)
 		v := 1
-		cpu := cpuTime()
+		cpu := testproject.CPUTime()
 		for b.Loop() {
 			for i := range sentence {
 				v++
@@ -148,5 +150,5 @@ func BenchmarkTyping(b *testing.B) {
 // reportCPU reports the CPU time of the process since since, per
 // operation, server and client together (they run in one process).
 func reportCPU(b *testing.B, since time.Duration) {
-	b.ReportMetric(float64(cpuTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(testproject.CPUTime()-since)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }

@@ -36,6 +36,24 @@ func TestInstructionsSource(t *testing.T) {
 	}
 }
 
+// TestSourceRemembered: Source answers each Parts from its memo as it
+// answered the first time, whatever the caller did with the imports it got,
+// and never with another Parts' answer.
+func TestSourceRemembered(t *testing.T) {
+	for _, parts := range []Parts{{Instructions: true}, {Custom: true}, {}, {Tools: true, Enums: true}} {
+		want, wantDecls := source(parts)
+		for i := range 2 {
+			imports, decls := Source(parts)
+			if !slices.Equal(imports, want) || decls != wantDecls {
+				t.Errorf("Source(%+v), call %d: not what the files give", parts, i+1)
+			}
+			if len(imports) > 0 {
+				imports[0] = "changed by the caller"
+			}
+		}
+	}
+}
+
 // TestMarkdownBundleTypeChecks: the carried scanner type-checks on its
 // own against the standard library, and every name it declares at package
 // level carries the prefix, so it cannot collide with a project's names.

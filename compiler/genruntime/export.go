@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"text/template"
 	"unicode"
 )
@@ -66,6 +67,29 @@ type Parts struct {
 // that does not parse is a bug of promptc, caught by this package's
 // tests: Source panics on it.
 func Source(parts Parts) (imports []string, decls string) {
+	v, ok := sources.Load(parts)
+	if !ok {
+		imports, decls := source(parts)
+		v, _ = sources.LoadOrStore(parts, sourceOf{imports, decls})
+	}
+	s := v.(sourceOf)
+	return slices.Clone(s.imports), s.decls
+}
+
+// sources holds Source's answers by Parts: they depend on nothing else
+// (the files are this binary's own), and lint renders the package's
+// names on every run, which parsed the fixed code (and bundled the
+// Markdown scanner) again each time.
+var sources sync.Map
+
+// sourceOf is one of Source's answers.
+type sourceOf struct {
+	imports []string
+	decls   string
+}
+
+// source is Source without its memo.
+func source(parts Parts) (imports []string, decls string) {
 	names := slices.Clone(coreFiles)
 	if parts.Custom {
 		names = append(names, customFiles...)

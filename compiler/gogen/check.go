@@ -16,25 +16,45 @@ import (
 )
 
 // origin is where a Go identifier of the generated package comes from: a
-// name of promptc.cue (what, such as `mode "default"`, at pos).
+// name of promptc.cue (what, such as `mode "default"`), at pos or, when
+// keys is set, at those keys of promptc.cue (joined by keySep).
 type origin struct {
 	what string
+	keys string
 	pos  diag.Position
+}
+
+// keySep joins an origin's keys; no key of promptc.cue holds it.
+const keySep = "\x00"
+
+// at returns where o is written. Keys are looked up only here, for a
+// clash: the positions of promptc.cue are read from the cache on their
+// first use, which a package free of clashes never needs.
+func (o origin) at(l *config.Loaded) diag.Position {
+	if o.keys == "" {
+		return o.pos
+	}
+	return l.PosOfKeys(strings.Split(o.keys, keySep)...)
 }
 
 // named records that the identifier id is derived from a name the user
 // wrote, described by what ("mode \"default\"") and found at the keys of
 // promptc.cue. check turns a clash of id into a configuration error there.
 func (g *gen) named(id, what string, keys ...string) {
-	g.namedAt(id, what, g.p.Loaded.PosOfKeys(keys...))
+	g.addOrigin(id, origin{what: what, keys: strings.Join(keys, keySep)})
 }
 
 // namedAt is named with the position given (a family, named by its file).
 func (g *gen) namedAt(id, what string, pos diag.Position) {
+	g.addOrigin(id, origin{what: what, pos: pos})
+}
+
+// addOrigin records o as an origin of id, once.
+func (g *gen) addOrigin(id string, o origin) {
 	if g.origins == nil {
 		g.origins = map[string][]origin{}
 	}
-	if o := (origin{what, pos}); !slices.Contains(g.origins[id], o) {
+	if !slices.Contains(g.origins[id], o) {
 		g.origins[id] = append(g.origins[id], o)
 	}
 }
@@ -153,7 +173,7 @@ func (g *gen) clash(id, other, msg string) (diag.Diagnostic, bool) {
 		with = "which is also the name of a method of the same type"
 	}
 	noun := strings.TrimSpace(o.what[:strings.IndexByte(o.what, '"')])
-	return diag.Errorf(o.pos, config.RuleConfig, "%s becomes the Go identifier %s, %s (%s); rename the %s",
+	return diag.Errorf(o.at(g.p.Loaded), config.RuleConfig, "%s becomes the Go identifier %s, %s (%s); rename the %s",
 		o.what, id, with, strings.TrimSpace(msg), noun), true
 }
 

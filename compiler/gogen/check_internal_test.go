@@ -3,6 +3,8 @@ package gogen
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -76,12 +78,15 @@ func TestCheckRefusesBrokenCode(t *testing.T) {
 // TestClashesRemembersOnlyFreedom: with a cache, a package found free of
 // clashes is not type-checked again while its source stays the same; a
 // changed source is checked; a clash is checked, and reported, every time.
+// The prompts' text declares no name: a package whose texts alone changed
+// is not checked again.
 func TestClashesRemembersOnlyFreedom(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", t.TempDir())
+	base := "Base.\n"
 	project := func(mode string) []*compiler.Program {
 		root := testtree.Write(t, map[string]string{
 			"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\nmodes: " + mode + ": compose: [parts.base]\norder: [\"" + mode + "\"]\ndefaultMode: \"" + mode + "\"\n",
-			"base.md":     "Base.\n",
+			"base.md":     base,
 		})
 		return testproject.CompileAll(t, root).Programs()
 	}
@@ -102,6 +107,10 @@ func TestClashesRemembersOnlyFreedom(t *testing.T) {
 	if n := checks(free, false); n != 0 {
 		t.Errorf("the same package again: %d type checks, want 0", n)
 	}
+	base = "Another text, `quoted`, of another length.\n"
+	if n := checks(project("focus"), false); n != 0 {
+		t.Errorf("the same names, another text: %d type checks, want 0", n)
+	}
 	if n := checks(project("standard"), false); n != 1 {
 		t.Errorf("another package: %d type checks, want 1", n)
 	}
@@ -114,5 +123,51 @@ func TestClashesRemembersOnlyFreedom(t *testing.T) {
 	t.Setenv("PROMPTC_CACHE", "off")
 	if n := checks(free, false); n != 1 {
 		t.Errorf("with the cache off: %d type checks, want 1", n)
+	}
+}
+
+// TestClashesLeavesPositionsUnread: the positions of promptc.cue are read
+// (from their cache entry) only for a clash. With the entry removed after
+// a load from the cache, a package free of clashes leaves it removed; a
+// clash reads it again, and reports the name where promptc.cue writes it.
+func TestClashesLeavesPositionsUnread(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("PROMPTC_CACHE", cache)
+	positions := func() []string {
+		t.Helper()
+		names, err := filepath.Glob(filepath.Join(cache, "*-positions.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return names
+	}
+	for _, mode := range []string{"focus", "default"} {
+		root := testtree.Write(t, map[string]string{
+			"promptc.cue": "version: \"v1\"\nparts: base: file: \"base.md\"\n\nmodes: " + mode + ": compose: [parts.base]\norder: [\"" + mode + "\"]\ndefaultMode: \"" + mode + "\"\n",
+			"base.md":     "Base.\n",
+		})
+		testproject.CompileAll(t, root) // evaluates, and fills the cache
+		progs := testproject.CompileAll(t, root).Programs()
+		if len(positions()) == 0 {
+			t.Fatal("no positions entry in the cache after a load")
+		}
+		for _, name := range positions() {
+			if err := os.Remove(name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := Clashes(progs)
+		read := len(positions()) > 0
+		switch mode {
+		case "focus":
+			if err != nil || read {
+				t.Errorf("a package free of clashes: Clashes = %v, positions read: %t", err, read)
+			}
+		case "default":
+			var ce *config.Error
+			if !errors.As(err, &ce) || !read || len(ce.Diagnostics) != 1 || ce.Diagnostics[0].Pos.Line != 4 || ce.Diagnostics[0].Pos.Col != 8 {
+				t.Errorf("a clash: Clashes = %v (%#v), positions read: %t; want one finding at promptc.cue:4:8", err, ce, read)
+			}
+		}
 	}
 }

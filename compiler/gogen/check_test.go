@@ -11,6 +11,7 @@ import (
 	"github.com/promptc/promptc/compiler/gogen"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
+	"github.com/promptc/promptc/internal/synth"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -206,13 +207,36 @@ func BenchmarkGenerateAssets(b *testing.B) {
 }
 
 // BenchmarkClashesAssets measures what lint and the language server pay
-// to find the names build would refuse in the example project.
+// to find the names build would refuse in the example project and in a
+// generated one of 1,000 assets, once the package is remembered free of
+// clashes (every lint after the first): rendering its names to find the
+// cache entry.
 func BenchmarkClashesAssets(b *testing.B) {
-	progs := testproject.CompileAll(b, "../../assets").Programs()
-	b.ResetTimer()
-	for b.Loop() {
-		if err := gogen.Clashes(progs); err != nil {
-			b.Fatal(err)
+	b.Setenv("PROMPTC_CACHE", b.TempDir())
+	synthetic := b.TempDir()
+	files, err := synth.Generate(synth.Options{Assets: 1000, Families: 8, Modes: 4, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := synth.Write(synthetic, files); err != nil {
+		b.Fatal(err)
+	}
+	for _, root := range []string{"../../assets", synthetic} {
+		name := "assets"
+		if root == synthetic {
+			name = "synth1000"
 		}
+		b.Run(name, func(b *testing.B) {
+			progs := testproject.CompileAll(b, root).Programs()
+			if err := gogen.Clashes(progs); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := gogen.Clashes(progs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -107,8 +107,9 @@ func numbered(src []byte) string {
 
 type gen struct {
 	// namesOnly renders every declaration but leaves the cost and notice
-	// tables empty, which no name of promptc.cue declares and which cost
-	// most of a render: what Clashes checks, never a package written.
+	// tables and the texts empty, which no name of promptc.cue declares
+	// and which cost most of a render: what Clashes checks, never a
+	// package written.
 	namesOnly bool
 	p         *compiler.Program
 	slots     []string       // slot names, sorted: the order of Slots' fields
@@ -208,7 +209,10 @@ func goString(s string) string {
 	if s == "" {
 		return `""`
 	}
-	if !utf8.ValidString(s) || strings.ContainsAny(s, "\r\x00\ufeff") {
+	// Three searches of one byte or string each: ContainsAny with the
+	// non-ASCII BOM among its characters decodes s rune by rune, which
+	// was most of rendering a large project's texts.
+	if !utf8.ValidString(s) || strings.IndexByte(s, '\r') >= 0 || strings.IndexByte(s, 0) >= 0 || strings.Contains(s, "\ufeff") {
 		return strconv.Quote(s)
 	}
 	parts := strings.Split(s, "`")
@@ -729,6 +733,13 @@ func (g *gen) renderTexts() {
 		g.pf("\t%d: {%s},\n", i, strings.Join(hs, ", "))
 	}
 	g.pf("}\n\n")
+	if g.namesOnly {
+		// No text declares a name, and the prompts are most of the
+		// package: Clashes checks (and keys its cache by) a table of as
+		// many empty texts, of the same type.
+		g.pf("var texts = [%d]string{}\n", len(g.texts))
+		return
+	}
 	g.pf("var texts = [...]string{\n")
 	for i, t := range g.texts {
 		g.pf("\t%d: %s,\n", i, goString(t))
