@@ -1,0 +1,195 @@
+package compiler_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/internal/testproject"
+)
+
+// afterProject's mode declares an after text for examples behind body
+// and another behind git, which is sent only when Git is true; d has a
+// before of its own.
+const afterProject = `version: "v1"
+inputs: Git: {type: "bool"}
+parts: {
+	a: file: "a.md"
+	git: {file: "git.md", when: {input: "Git", is: [true]}}
+	c: file: "c.md"
+	d: file: "d.md"
+}
+modes: focus: {
+	compose: [parts.a, parts.git, parts.c, parts.d]
+	separator: "\n"
+	before: {d: "\n~\n"}
+	after: {a: {c: " | ", d: " ! "}, git: {c: "\n+++\n"}}
+}
+order: ["focus"]
+defaultMode: "focus"
+`
+
+// TestJoinAfterFollowsThePreviousSentSection: between two sections goes
+// the after text declared for the section sent before, which is not the
+// one listed before when that one is empty; an after text for a section
+// that is not the previous one does not apply; WireChars counts the same
+// texts Join puts in.
+func TestJoinAfterFollowsThePreviousSentSection(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": afterProject,
+		"a.md":        "Alpha.\n",
+		"git.md":      "Git.\n",
+		"c.md":        "Gamma.\n",
+		"d.md":        "Delta.\n",
+	})
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for git, want := range map[bool]string{
+		false: "Alpha. | Gamma.\n~\nDelta.",
+		true:  "Alpha.\nGit.\n+++\nGamma.\n~\nDelta.",
+	} {
+		sel, err := p.SelectFor(compiler.Auto, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sel.Inputs, err = p.InputValues(map[string]any{"Git": git}); err != nil {
+			t.Fatal(err)
+		}
+		secs := p.Sections(m, sel, nil)
+		if got := m.Join(secs); got != want {
+			t.Errorf("git %v: Join = %q, want %q", git, got, want)
+		}
+		var nonEmpty []string
+		own := 0
+		for _, s := range secs {
+			if s.Text != "" {
+				nonEmpty = append(nonEmpty, s.Name)
+				own += utf8.RuneCountInString(s.Text)
+			}
+		}
+		if got, want := m.WireChars(nonEmpty), utf8.RuneCountInString(want)-own; got != want {
+			t.Errorf("git %v: WireChars(%v) = %d, want %d", git, nonEmpty, got, want)
+		}
+	}
+}
+
+// settingProject has a placeholder valued per setting: two values of the
+// same length (a tie) and a plain value for the rest.
+const settingProject = `version: "v1"
+settings: Style: {
+	values: ["plain", "bold", "loud"]
+	default: "plain"
+	rules: [{value: "bold", name: ["^b"]}, {value: "loud", name: ["^l"]}]
+}
+placeholders: tone: {setting: {name: "Style", values: {bold: "firmly", loud: "loudly"}}, value: "calm"}
+parts: a: file: "a.md"
+modes: focus: compose: [parts.a]
+order: ["focus"]
+defaultMode: "focus"
+`
+
+// TestValueBySetting: a placeholder valued per setting takes the text of
+// the setting's value, its plain value for a value it does not list, and
+// without settings (the maximum budgets measure) its longest text, the
+// earlier of two as long.
+func TestValueBySetting(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{"promptc.cue": settingProject, "a.md": "Speak {{tone}}.\n"})
+	for _, c := range []struct {
+		settings map[string]string
+		want     string
+	}{
+		{map[string]string{"Style": "bold"}, "firmly"},
+		{map[string]string{"Style": "loud"}, "loudly"},
+		{map[string]string{"Style": "plain"}, "calm"},
+		{nil, "firmly"},
+	} {
+		if got := p.Value("tone", compiler.Selection{Note: compiler.NoNote, Settings: c.settings}); got != c.want {
+			t.Errorf("Value(tone, %v) = %q, want %q", c.settings, got, c.want)
+		}
+	}
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for model, want := range map[string]string{"bard": "Speak firmly.", "lark": "Speak loudly.", "owl": "Speak calm."} {
+		sel, err := p.SelectFor(compiler.Auto, "", model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Static(m, sel); got != want {
+			t.Errorf("%s: %q, want %q", model, got, want)
+		}
+	}
+}
+
+// capabilityProject names tools by a star entry and once more by name.
+func capabilityProject(capability string) map[string]string {
+	return map[string]string{
+		"promptc.cue": `version: "v1"
+parts: tools: generated: "tools"
+tools: {
+	discovery: "find"
+	catalogue: {
+		find: {group: "discovery", access: "read", file: "t.md"}
+		webfetch: {group: "web", access: "read", file: "t.md"}
+		websearch: {group: "web", access: "read", file: "t.md"}
+		cobweb: {group: "web", access: "read", file: "t.md"}
+		todo: {group: "planning", access: "read", file: "t.md"}
+	}
+	capability: ` + capability + `
+}
+profiles: {
+	default: "lean"
+	values: lean: fullTools: ["find", "todo", "webfetch"]
+}
+modes: focus: compose: [parts.tools]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"t.md": "A tool.\n",
+	}
+}
+
+// TestCapabilityTools: an entry ending in "*" names the catalogue tools
+// that begin with it, in name order (not those that only contain it), a
+// tool named twice comes once where first named, each marked listed when
+// the profile describes it in full; {{discovery}} in deferred is the
+// discovery tool.
+func TestCapabilityTools(t *testing.T) {
+	p := testproject.FromFiles(t, capabilityProject(`{tools: ["todo", "web*", "websearch"], listed: "Have: ", deferred: "Via {{discovery}}: "}`))
+	names, listed := p.CapabilityTools()
+	if got, want := strings.Join(names, " "), "todo webfetch websearch"; got != want {
+		t.Errorf("CapabilityTools = %q, want %q", got, want)
+	}
+	if want := []bool{true, true, false}; len(listed) != len(want) || listed[0] != want[0] || listed[1] != want[1] || listed[2] != want[2] {
+		t.Errorf("listed = %v, want %v", listed, want)
+	}
+	if lw, dw := p.CapabilityWords(); lw != "Have: " || dw != "Via find: " {
+		t.Errorf("CapabilityWords = %q, %q", lw, dw)
+	}
+}
+
+// TestCapabilityMaxChars: a line of exactly maxChars fits, one character
+// more is an error naming the line.
+func TestCapabilityMaxChars(t *testing.T) {
+	// "Have: todo. Via find: websearch." is 32 characters.
+	line := "Have: todo. Via find: websearch."
+	for max, fails := range map[int]bool{len(line): false, len(line) - 1: true} {
+		cue := `{tools: ["todo", "websearch"], listed: "Have: ", deferred: "Via {{discovery}}: ", maxChars: ` + strconv.Itoa(max) + `}`
+		var ds string
+		for _, d := range testproject.FromFiles(t, capabilityProject(cue)).Diagnostics() {
+			ds += d.Message + " (" + d.Rule + ")\n"
+		}
+		got := strings.Contains(ds, "CAPABILITY_LINE")
+		if got != fails {
+			t.Errorf("maxChars %d: findings %q, want a CAPABILITY_LINE error %v", max, ds, fails)
+		}
+		if fails && !strings.Contains(ds, "has 32 characters") {
+			t.Errorf("maxChars %d: %q does not count the line", max, ds)
+		}
+	}
+}
