@@ -193,3 +193,28 @@ func TestCapabilityMaxChars(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingHolesOfANote: a family part depends on the settings whose
+// values choose a placeholder in any of its texts, a note's included, so
+// that a mode sending it is measured for every combination they reach.
+func TestSettingHolesOfANote(t *testing.T) {
+	cue := strings.Replace(settingProject, "parts: a: file: \"a.md\"\nmodes: focus: compose: [parts.a]",
+		"parts: {\n\tbody: family: \"body\"\n\tnote: family: \"note\"\n}\nmodes: focus: compose: [parts.body, parts.note]", 1)
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue":                        cue,
+		"prompts/families/neutral.prompt.md": "Neutral.\n\nBe careful.\n\n<!-- model \"Big\" /big/ -->\nSpeak {{tone}}.\n",
+	})
+	if got := strings.Join(p.SettingHoles("note"), " "); got != "Style" {
+		t.Errorf("SettingHoles(note) = %q, want Style", got)
+	}
+	if got := p.SettingHoles("body"); len(got) != 0 {
+		t.Errorf("SettingHoles(body) = %q, want none", got)
+	}
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(p.SettingsTested(m), " "); got != "Style" {
+		t.Errorf("SettingsTested = %q, want Style", got)
+	}
+}
