@@ -218,3 +218,30 @@ func TestSettingHolesOfANote(t *testing.T) {
 		t.Errorf("SettingsTested = %q, want Style", got)
 	}
 }
+
+// TestSettingCombosOrder: after the defaults, the combinations come in the
+// order of their values, whatever the order of the ids that reach them.
+func TestSettingCombosOrder(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+settings: Level: {
+	values: ["a", "b", "c", "d"]
+	default: "a"
+	rules: [{value: "c", name: ["^m1"]}, {value: "b", name: ["^m2"]}, {value: "d", name: ["^m3"]}]
+	examples: {"m1": "c", "m2": "b", "m3": "d"}
+}
+parts: a: {file: "a.md", when: {setting: "Level", is: ["b"]}}
+modes: focus: compose: [parts.a]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.md": "A.\n",
+	})
+	var got []string
+	for _, c := range p.SettingCombos([]string{"Level"}) {
+		got = append(got, c.Values["Level"]+strings.Join(c.IDs, ","))
+	}
+	if want := "a bm2 cm1 dm3"; strings.Join(got, " ") != want {
+		t.Errorf("SettingCombos = %q, want %q", strings.Join(got, " "), want)
+	}
+}
