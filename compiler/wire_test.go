@@ -245,3 +245,20 @@ defaultMode: "focus"
 		t.Errorf("SettingCombos = %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestToolListingFollowsThePermissionSet: the tools part lists, and the
+// capability line names, only the tools the program's permission set
+// permits, those the profile describes in full apart from the others.
+func TestToolListingFollowsThePermissionSet(t *testing.T) {
+	files := capabilityProject(`{tools: ["todo", "edit", "websearch"]}`)
+	files["promptc.cue"] = strings.Replace(files["promptc.cue"], "\t\ttodo:", "\t\tedit: {group: \"files\", access: \"write\", file: \"t.md\"}\n\t\ttodo:", 1) +
+		"permissions: {\n\tdefault: \"readOnly\"\n\tvalues: {\n\t\treadOnly: access: [\"read\"]\n\t\tfull: access: [\"read\", \"write\"]\n\t}\n}\n"
+	p := testproject.FromFiles(t, files)
+	full, named := p.ToolListing()
+	if got, want := strings.Join(full, " ")+" | "+strings.Join(named, " "), "find todo webfetch | cobweb websearch"; got != want {
+		t.Errorf("ToolListing = %q, want %q", got, want)
+	}
+	if names, _ := p.CapabilityTools(); strings.Join(names, " ") != "todo websearch" {
+		t.Errorf("CapabilityTools = %q, want todo websearch", names)
+	}
+}
