@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"text/template"
 )
 
 // The tests of this file pin the parts of the fixed code that the stub's
@@ -164,5 +165,19 @@ func TestListToolsGroups(t *testing.T) {
 		if strings.HasSuffix(got, "\n") {
 			t.Errorf("allowed %v: the listing ends with a newline", c.allowed)
 		}
+	}
+}
+
+// TestRenderBoundedCountsEveryWrite: the bound holds for the whole
+// rendering, written in several pieces each under it: exactly the bound
+// renders, one character more is refused.
+func TestRenderBoundedCountsEveryWrite(t *testing.T) {
+	tm := template.Must(template.New("t").Parse("{{.A}}-{{.B}}-{{.C}}"))
+	data := map[string]string{"A": "aé", "B": "bb", "C": "cc"}
+	if got, err := renderBounded(tm, data, 8); err != nil || got != "aé-bb-cc" {
+		t.Errorf("at its bound: %q, %v", got, err)
+	}
+	if got, err := renderBounded(tm, data, 7); err == nil || !strings.Contains(err.Error(), "passes its bound of 7 characters") {
+		t.Errorf("one over its bound: %q, %v", got, err)
 	}
 }
