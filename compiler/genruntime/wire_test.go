@@ -1,6 +1,8 @@
 package genruntime
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -179,5 +181,35 @@ func TestRenderBoundedCountsEveryWrite(t *testing.T) {
 	}
 	if got, err := renderBounded(tm, data, 7); err == nil || !strings.Contains(err.Error(), "passes its bound of 7 characters") {
 		t.Errorf("one over its bound: %q, %v", got, err)
+	}
+}
+
+// TestLoadLayersWorkDirOnTheProjectOnly: the working directory adds the
+// files below it in the project layer only; the other layers read their
+// own directory's file.
+func TestLoadLayersWorkDirOnTheProjectOnly(t *testing.T) {
+	base := t.TempDir()
+	layer := func(name string) string {
+		d := filepath.Join(base, name)
+		for _, sub := range []string{"", "sub"} {
+			if err := os.MkdirAll(filepath.Join(d, sub), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			text := name + " " + sub + "."
+			if err := os.WriteFile(filepath.Join(d, sub, "APPEND_SYSTEM.md"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	got := LoadLayers(InstructionLayers{User: layer("user"), Package: layer("package"), Project: layer("project"), Extensions: []string{layer("ext")}},
+		InstructionOptions{Files: []string{"APPEND_SYSTEM.md"}, WorkDir: "sub"})
+	if want := "user .\n\npackage .\n\nproject .\n\nproject sub.\n\next ."; got.Text != want {
+		t.Errorf("text %q, want %q", got.Text, want)
+	}
+	for _, l := range got.Layers {
+		if want := map[bool]int{true: 2, false: 1}[l.Name == "project"]; len(l.Files) != want {
+			t.Errorf("layer %s read %v, want %d files", l.Name, l.Files, want)
+		}
 	}
 }
