@@ -262,3 +262,40 @@ func TestToolListingFollowsThePermissionSet(t *testing.T) {
 		t.Errorf("CapabilityTools = %q, want todo websearch", names)
 	}
 }
+
+// TestTemplatesKeepTheTail: the template a generated package keeps for a
+// part or a family body that keeps its end holds that end after its last
+// placeholder: filled, it is the text show composes.
+func TestTemplatesKeepTheTail(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+families: keepTrailing: true
+placeholders: who: value: "you"
+parts: {
+	x: {file: "x.md", keepTrailing: true}
+	body: family: "body"
+}
+modes: focus: compose: [parts.x, parts.body]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"x.md":                               "Hi {{who}}, {{who}}.\n\n",
+		"prompts/families/neutral.prompt.md": "Neutral.\n\nBe {{who}}.\n\n",
+	})
+	m, err := p.Mode("focus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := p.SelectFor(compiler.Auto, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs := p.Sections(m, sel, nil)
+	value := func(string) string { return "you" }
+	if got := p.PartTemplate(p.Parts["x"]).Fill(value); got != secs[0].Text || got != "Hi you, you.\n\n" {
+		t.Errorf("part x: template fills to %q, show composes %q", got, secs[0].Text)
+	}
+	if got := p.SectionTemplate(sel.Family.Body).Fill(value); got != secs[1].Text || !strings.HasSuffix(got, "you.\n\n") {
+		t.Errorf("body: template fills to %q, show composes %q", got, secs[1].Text)
+	}
+}
