@@ -299,3 +299,32 @@ defaultMode: "focus"
 		t.Errorf("body: template fills to %q, show composes %q", got, secs[1].Text)
 	}
 }
+
+// TestInputValuesAtTheLimit: show accepts a string of exactly limitChars
+// characters, nested in a record, and refuses one character more, naming
+// the field by its path; maxChars refuses nothing.
+func TestInputValuesAtTheLimit(t *testing.T) {
+	p := testproject.FromFiles(t, map[string]string{
+		"promptc.cue": `version: "v1"
+inputs: Config: {type: "record", fields: {Name: {maxChars: 3, limitChars: 5}}}
+parts: a: template: "a.tmpl"
+modes: focus: compose: [parts.a]
+order: ["focus"]
+defaultMode: "focus"
+`,
+		"a.tmpl": "Name: {{.Config.Name}}\n",
+	})
+	for name, want := range map[string]string{
+		"héllo":  "",
+		"héllo!": "input Config.Name is 6 characters, more than its limitChars 5",
+	} {
+		_, err := p.InputValues(map[string]any{"Config": map[string]any{"Name": name}})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("Name %q: %q, want %q", name, got, want)
+		}
+	}
+}
