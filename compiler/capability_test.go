@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// capabilityProject declares a capability line whose words are not ASCII
+// capabilityWordsProject declares a capability line whose words are not ASCII
 // and whose longest line has maxChars at most.
-func capabilityProject(maxChars int) map[string]string {
+func capabilityWordsProject(maxChars int) map[string]string {
 	return map[string]string{
 		"promptc.cue": `version: "v1"
 parts: tools: generated: "tools"
@@ -37,10 +37,10 @@ func TestCapabilityLineCountsCharacters(t *testing.T) {
 	if n == len(line) {
 		t.Fatal("the line must have characters of several bytes")
 	}
-	if got := findingsOfRule(t, capabilityProject(n), "CAPABILITY_LINE"); got != "" {
+	if got := findingsOfRule(t, capabilityWordsProject(n), "CAPABILITY_LINE"); got != "" {
 		t.Errorf("a line of exactly maxChars characters:\n%s", got)
 	}
-	got := findingsOfRule(t, capabilityProject(n-1), "CAPABILITY_LINE")
+	got := findingsOfRule(t, capabilityWordsProject(n-1), "CAPABILITY_LINE")
 	want := "the capability line of the default profile has " + strconv.Itoa(n) + " characters with every tool it names present, over tools.capability.maxChars (" + strconv.Itoa(n-1) + "): \"" + line + "\""
 	if strings.Count(got, "\n") != 1 || !strings.Contains(got, want) {
 		t.Errorf("one character over:\n%s\nwant it to contain\n%s", got, want)
