@@ -201,10 +201,13 @@ type linter struct {
 	dirs     []directives
 	dirDiags [][]diag.Diagnostic
 	// at holds atLines' answer, found once by whichever check asks first.
-	at struct {
-		once  sync.Once
-		lines []atLine
-	}
+	at atCache
+}
+
+// atCache holds the include lines of the files (atLines), found once.
+type atCache struct {
+	once  sync.Once
+	lines []atLine
 }
 
 // configPath is the project-relative name of the configuration file.
