@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:fa3ff4e30a995c811b85d0b41d282af1123904e20963f74f11a843ea2eb00a18"
+const InputHash = "sha256:e863c138e5c117a7ed907ae09d1f905fe60eefe4d33279a600e0ba0a7d260d10"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -2476,17 +2476,17 @@ func (e *incExpander) scan(f *incFile, first, last int) ([]incLine, int) {
 		if ln.Kind == mdText && !e.noIncludes {
 			if target, ok := incIsInclude(text); ok {
 				at := strings.IndexByte(text, '@')
-				col := utf8.RuneCountInString(text[:at]) + 1
+				col := incChars(text[:at]) + 1
 				incs = append(incs, incLine{
 					num:    num,
 					target: target,
 					pos:    incPos{Path: f.Path, Line: num, Col: col},
-					end:    incPos{Path: f.Path, Line: num, Col: col + 1 + utf8.RuneCountInString(target)},
+					end:    incPos{Path: f.Path, Line: num, Col: col + 1 + incChars(target)},
 				})
 				continue
 			}
 		}
-		own += utf8.RuneCountInString(text)
+		own += incChars(text)
 		if int(ln.End) < len(f.Text) {
 			own++
 		}
@@ -2545,7 +2545,7 @@ func (e *incExpander) emit(f *incFile, first, last int) {
 		text = f.Text[start:end] + "\n"
 	}
 	before := e.total
-	e.total += utf8.RuneCountInString(text)
+	e.total += incChars(text)
 	e.Spans = append(e.Spans, incSpan{Text: text, Path: f.Path, Line: first})
 	if e.inPart && len(e.chain) == 1 && !e.full && e.sent() > e.lim.MaxTotalChars {
 		// A part's own text crosses the limit: keep it (no include is to
@@ -2554,7 +2554,7 @@ func (e *incExpander) emit(f *incFile, first, last int) {
 		line := first
 		for c := before - 1; line < last; line++ { // c: characters sent through line
 			ln := f.Lines[line-1]
-			if c += utf8.RuneCountInString(f.Text[ln.Start:ln.End]) + 1; c > e.lim.MaxTotalChars {
+			if c += incChars(f.Text[ln.Start:ln.End]) + 1; c > e.lim.MaxTotalChars {
 				break
 			}
 		}
@@ -2658,6 +2658,33 @@ func (e *incExpander) include(inc incLine, p string) {
 		ev.N, ev.Limit = over, e.lim.MaxTotalChars
 		fail(incTotal)
 	}
+}
+
+// incChars returns utf8.RuneCountInString(s): the code points of s, each
+// byte of an invalid sequence counting as one. Every character limit of
+// the include engine counts every byte of every file it expands, nearly
+// all of it ASCII, which RuneCountInString decodes a byte at a time; here
+// eight bytes with no high bit set count as eight at once, and only a
+// word holding another byte is decoded rune by rune from its start.
+func incChars(s string) int {
+	n, i := 0, 0
+	for i < len(s) {
+		if i+8 <= len(s) {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if w&0x8080808080808080 == 0 {
+				n, i = n+8, i+8
+				continue
+			}
+		}
+		if s[i] < utf8.RuneSelf {
+			n, i = n+1, i+1
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		n, i = n+1, i+size
+	}
+	return n
 }
 
 // InstructionOptions says which instruction files LoadInstructions reads

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/source"
@@ -199,6 +200,14 @@ type linter struct {
 	// about malformed ones, by the file's index in path order (fileTasks).
 	dirs     []directives
 	dirDiags [][]diag.Diagnostic
+	// at holds atLines' answer, found once by whichever check asks first.
+	at atCache
+}
+
+// atCache holds the include lines of the files (atLines), found once.
+type atCache struct {
+	once  sync.Once
+	lines []atLine
 }
 
 // configPath is the project-relative name of the configuration file.

@@ -125,21 +125,52 @@ func (l *linter) reached() map[string]bool {
 	if !c.Includes.Enabled {
 		return reached
 	}
-	raw := l.rawFiles()
-	for p, f := range l.files {
-		if raw[p] || !strings.Contains(f.Text, "@") {
-			continue
-		}
-		for _, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
-				reached[include.ResolveIn(l.p.Loaded.Root, p, target)] = true
-			}
+	for _, at := range l.atLines() {
+		if !at.spaced {
+			reached[include.ResolveIn(l.p.Loaded.Root, at.path, at.target)] = true
 		}
 	}
 	return reached
+}
+
+// atLine is a text line of a file whose include lines are expanded that
+// is an include line (spaced false) or would be one but for white space
+// in its path (spaced): the two are exclusive.
+type atLine struct {
+	path   string
+	line   int // 0-based
+	text   string
+	target string
+	spaced bool
+}
+
+// atLines returns the include lines and spaced include lines of every
+// file read with its include lines expanded, in path and line order. The
+// orphan check (the files include lines reach) and INCLUDE_SPACE both
+// need them; the lines are found once, in one pass over the files, for
+// both.
+func (l *linter) atLines() []atLine {
+	l.at.once.Do(func() {
+		raw := l.rawFiles()
+		for _, p := range slices.Sorted(maps.Keys(l.files)) {
+			f := l.files[p]
+			if raw[p] || !strings.Contains(f.Text, "@") {
+				continue
+			}
+			for i, ln := range f.Lines {
+				if ln.Kind != markdown.Text {
+					continue
+				}
+				text := f.Text[ln.Start:ln.End]
+				if target, ok := include.IsInclude(text); ok {
+					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target})
+				} else if target, ok := include.SpacedInclude(text); ok {
+					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target, spaced: true})
+				}
+			}
+		}
+	})
+	return l.at.lines
 }
 
 // rawFiles returns the files whose @ lines are text, not include lines:
@@ -209,27 +240,16 @@ func (l *linter) spacedIncludes() []diag.Diagnostic {
 		return nil
 	}
 	var ds []diag.Diagnostic
-	raw := l.rawFiles()
-	for _, p := range slices.Sorted(maps.Keys(l.files)) {
-		f := l.files[p]
-		if raw[p] || !strings.Contains(f.Text, "@") {
+	for _, at := range l.atLines() {
+		if !at.spaced {
 			continue
 		}
-		for i, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			text := f.Text[ln.Start:ln.End]
-			target, ok := include.SpacedInclude(text)
-			if !ok {
-				continue
-			}
-			col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
-			d := newDiag(diag.Position{Path: p, Line: i + 1, Col: col}, RuleIncludeSpace,
-				fmt.Sprintf("@%s looks like an include, but a path with spaces is not one: the line is sent as text and the file is not read; rename the file without spaces and include the new name, or, if the line is meant as text, put the path in backticks", target))
-			d.End = diag.Position{Path: p, Line: i + 1, Col: col + 1 + utf8.RuneCountInString(target)}
-			ds = append(ds, d)
-		}
+		p, i, text, target := at.path, at.line, at.text, at.target
+		col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
+		d := newDiag(diag.Position{Path: p, Line: i + 1, Col: col}, RuleIncludeSpace,
+			fmt.Sprintf("@%s looks like an include, but a path with spaces is not one: the line is sent as text and the file is not read; rename the file without spaces and include the new name, or, if the line is meant as text, put the path in backticks", target))
+		d.End = diag.Position{Path: p, Line: i + 1, Col: col + 1 + utf8.RuneCountInString(target)}
+		ds = append(ds, d)
 	}
 	return ds
 }
