@@ -333,3 +333,21 @@ func doubleLimits(in config.Input) config.Input {
 	in.Fields = fields
 	return in
 }
+
+// TestInputValuesNull: null is a value not given, at the top and as a
+// list's item, as encoding/json leaves a Go field: its zero value, no
+// error.
+func TestInputValuesNull(t *testing.T) {
+	p := &Program{Config: &config.Config{Inputs: testInputs()}}
+	got, err := p.InputValues(map[string]any{"IsGitRepo": nil, "Cwd": nil, "Style": nil, "ContextFiles": []any{nil}})
+	if err != nil {
+		t.Fatalf("null values: %v", err)
+	}
+	if got["IsGitRepo"] != false || got["Cwd"] != "" || got["Style"] != "" {
+		t.Errorf("null values = %v, want the zero values", got)
+	}
+	files, ok := got["ContextFiles"].([]map[string]any)
+	if !ok || len(files) != 1 || files[0]["Path"] != "" || files[0]["Content"] != "" {
+		t.Errorf("a null item = %#v, want one item at its zero values", got["ContextFiles"])
+	}
+}
