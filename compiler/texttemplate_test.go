@@ -214,6 +214,7 @@ func TestTemplateRefused(t *testing.T) {
 		{"printf extra operand", `{{printf "%s" .Cwd .Cwd}}`, `t.tmpl:1:3: printf format "%s" has 1 verbs for 2 operands: fmt would print %!(EXTRA ...) (TEMPLATE_FUNC)`},
 		{"float constant", `{{if lt (len .Cwd) 1e3}}x{{end}}`, `t.tmpl:1:20: number 1e3 is not an integer text/template holds in an int; a template part takes integer constants only (to compare with len or an index) (INPUT_TYPE)`},
 		{"nil", `{{if eq .Cwd nil}}x{{end}}`, `t.tmpl:1:14: nil is not a value a template part can use; compare with "", 0 or false, or test the value itself with if (INPUT_TYPE)`},
+		{"block", "a\n{{block \"x\" .}}body{{end}}", `t.tmpl:2:1: {{block "x"}} declares a second template and calls it; a template part is one template: write its text here, without block (TEMPLATE_PARSE)`},
 		{"printing a mixed list", `{{or .ContextFiles .Cwd}}`, `t.tmpl:1:3: {{or .ContextFiles .Cwd}} prints or .ContextFiles .Cwd, a value of more than one type; print its fields, or range over a list (INPUT_TYPE)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -332,4 +333,22 @@ func doubleLimits(in config.Input) config.Input {
 	}
 	in.Fields = fields
 	return in
+}
+
+// TestInputValuesNull: null is a value not given, at the top and as a
+// list's item, as encoding/json leaves a Go field: its zero value, no
+// error.
+func TestInputValuesNull(t *testing.T) {
+	p := &Program{Config: &config.Config{Inputs: testInputs()}}
+	got, err := p.InputValues(map[string]any{"IsGitRepo": nil, "Cwd": nil, "Style": nil, "ContextFiles": []any{nil}})
+	if err != nil {
+		t.Fatalf("null values: %v", err)
+	}
+	if got["IsGitRepo"] != false || got["Cwd"] != "" || got["Style"] != "" {
+		t.Errorf("null values = %v, want the zero values", got)
+	}
+	files, ok := got["ContextFiles"].([]map[string]any)
+	if !ok || len(files) != 1 || files[0]["Path"] != "" || files[0]["Content"] != "" {
+		t.Errorf("a null item = %#v, want one item at its zero values", got["ContextFiles"])
+	}
 }

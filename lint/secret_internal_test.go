@@ -46,6 +46,9 @@ func TestSecretPrefilter(t *testing.T) {
 		"auth_token=" + r("t0k", 6),
 		"access" + "token \t: \"" + r("t0k", 6),
 		"SECRET_KEY=" + r("s3c", 6),
+		// A quoted name, as a JSON or YAML key is, in either quote.
+		"\"pass" + "word\": \"" + r("p4s", 6) + "\"",
+		"'api_" + "key': '" + r("k3Y", 6) + "'",
 	}
 	contexts := []string{"%s", "Key: %s\n", "(%s)", "line one\n`%s` end", "x=%s;"}
 	for _, s := range samples {

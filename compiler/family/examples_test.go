@@ -359,3 +359,27 @@ promptc.cue:17:3 info RULE_OVERLAP example "ollama:deepseek-r1:14b" is matched b
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCheckExamplesShadowedByTwo: a note shadowed by several earlier notes
+// names each of them once, in note order, however many examples each
+// takes.
+func TestCheckExamplesShadowedByTwo(t *testing.T) {
+	l := load(t, `{
+	rules: [{family: "claude", name: ["^claude"]}]
+	examples: {
+		"claude-opus-4":   "claude"
+		"claude-opus-3":   "claude"
+		"claude-sonnet-4": "claude"
+	}
+}`)
+	claude := fam(t, "claude",
+		"Opus", "/opus/",
+		"Sonnet", "/sonnet/",
+		"Big", "/opus|sonnet/",
+	)
+	got := show(check(t, l, families(claude)))
+	want := `model note "Big" can never be chosen for the examples that reach it (claude-opus-3, claude-opus-4, claude-sonnet-4): notes "Opus" and "Sonnet" above it match them first;`
+	if !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant a line with\n%s", got, want)
+	}
+}

@@ -207,9 +207,14 @@ func TestDiamond(t *testing.T) {
 		if d.Rule != RuleDiamond || d.Severity != diag.Info || d.Pos != at {
 			t.Errorf("diag %d = %v, want a diamond note at %v", i, d, at)
 		}
-		if !slices.Equal(d.Related, []diag.Related{{Pos: diag.Position{Path: "x.md", Line: 2, Col: 1}, Message: "first included here"}}) || !strings.Contains(d.Message, "z.md is already included at x.md:2:1") {
+		if !slices.Equal(d.Related, []diag.Related{{Pos: diag.Position{Path: "x.md", Line: 2, Col: 1}, Message: "first included here"}}) || !strings.Contains(d.Message, "z.md is already included at x.md:2:1 by another chain of includes;") {
 			t.Errorf("diag %d = %v %v", i, d, d.Related)
 		}
+	}
+	// A repeat in the file of the first inclusion says so.
+	_, same, _ := expand(t, map[string]string{"main.md": "@z.md\n@z.md\n", "z.md": "Z\n"}, "main.md", Limits{})
+	if d := only(t, same, RuleDiamond); !strings.Contains(d.Message, "z.md is already included at main.md:1:1 earlier in this file;") {
+		t.Errorf("a repeat in one file: %v", d)
 	}
 	if text, _ := lines(res); !slices.Equal(text, []string{"X", "Z", "Y"}) {
 		t.Errorf("text %q", text)

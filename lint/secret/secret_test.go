@@ -18,6 +18,9 @@ func TestFind(t *testing.T) {
 		{"-----BEGIN RSA PRIVATE KEY-----", "private key block", "-----BEGIN RSA PRIVATE KEY-----"},
 		{"-----BEGIN OPENSSH PRIVATE KEY-----", "private key block", "-----BEGIN OPENSSH PRIVATE KEY-----"},
 		{`api_key = "abcd1234abcd1234abcd"`, "credential assignment", "abcd1234abcd1234abcd"},
+		// A value is a placeholder only when all of it is an environment
+		// variable's name, not when it ends like one.
+		{`password = "q8zr2mvt7lpK4_PROD"`, "credential assignment", "q8zr2mvt7lpK4_PROD"},
 	}
 	for _, c := range cases {
 		ms := Find(c.text)
