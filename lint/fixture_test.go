@@ -254,11 +254,19 @@ func readWant(t *testing.T, path string) []want {
 // substring), and fails on what is left on either side.
 func compareFindings(t *testing.T, got []diag.Diagnostic, wants []want) {
 	t.Helper()
+	matchFindings(t, got, wants, strings.Contains)
+}
+
+// matchFindings pairs each wanted finding with one reported finding at
+// the same position, with the same rule, whose message and the wanted
+// text satisfy same, and fails on what is left on either side.
+func matchFindings(t *testing.T, got []diag.Diagnostic, wants []want, same func(message, wanted string) bool) {
+	t.Helper()
 	used := make([]bool, len(got))
 	for _, w := range wants {
 		match := -1
 		for i, d := range got {
-			if !used[i] && d.Pos.String() == w.pos && d.Rule == w.rule && strings.Contains(d.Message, w.substr) {
+			if !used[i] && d.Pos.String() == w.pos && d.Rule == w.rule && same(d.Message, w.substr) {
 				match = i
 				break
 			}

@@ -86,26 +86,7 @@ func TestRuleSides(t *testing.T) {
 // must give the full message, and a message must equal it.
 func compareWhole(t *testing.T, got []diag.Diagnostic, wants []want) {
 	t.Helper()
-	used := make([]bool, len(got))
-	for _, w := range wants {
-		match := -1
-		for i, d := range got {
-			if !used[i] && d.Pos.String() == w.pos && d.Rule == w.rule && d.Message == w.substr {
-				match = i
-				break
-			}
-		}
-		if match < 0 {
-			t.Errorf("want.txt:%d: missing finding %s %s %q", w.line, w.pos, w.rule, w.substr)
-			continue
-		}
-		used[match] = true
-	}
-	for i, d := range got {
-		if !used[i] {
-			t.Errorf("unexpected finding %s %s %q", d.Pos, d.Rule, d.Message)
-		}
-	}
+	matchFindings(t, got, wants, func(message, wanted string) bool { return message == wanted })
 }
 
 // writeWantWhole rewrites a boundary case's want.txt from the findings,
