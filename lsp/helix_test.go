@@ -77,6 +77,21 @@ func TestHelix(t *testing.T) {
 		}
 	}
 
+	// What Helix draws: a key sent before a popup or menu is drawn would
+	// go to the editor behind it, so the test waits for the screen.
+	shows := func(what, text string, want bool) {
+		t.Helper()
+		ok := waitFor(func() bool {
+			cmd := exec.Command(tmux, "-S", socket, "capture-pane", "-p", "-t", "0")
+			cmd.Env = env
+			out, err := cmd.Output()
+			return err == nil && bytes.Contains(out, []byte(text)) == want
+		})
+		if !ok {
+			t.Fatalf("%s: the screen never %s %q", what, map[bool]string{true: "showed", false: "stopped showing"}[want], text)
+		}
+	}
+
 	seen("the server starts", `"method":"initialized"`)
 	// An unsaved edit gets its finding.
 	keys("g", "e", "o")
@@ -86,7 +101,9 @@ func TestHelix(t *testing.T) {
 	// A hover names the tokens the file adds.
 	keys("g", "g", "Space", "k")
 	seen("a hover", `"contents"`, "tokens")
+	shows("the hover drawn", "tokens", true)
 	keys("Escape")
+	shows("the hover closed", "tokens", false)
 	// The quick fix that creates a missing include.
 	keys("g", "e", "o")
 	keys("-l", "@shared/new-part.md")
@@ -94,6 +111,7 @@ func TestHelix(t *testing.T) {
 	seen("the missing include", "publishDiagnostics", "new-part.md")
 	keys("Space", "a")
 	seen("the create fix is offered", `"title":"Create `)
+	shows("the actions drawn", "Create ", true)
 	keys("Enter") // the first action: the fix of the include's finding, then its ignore
 	created := filepath.Join(root, "prompts", "shared", "new-part.md")
 	if !waitFor(func() bool { _, err := os.Stat(created); return err == nil }) {
