@@ -9,12 +9,12 @@ Run: python3 -m unittest discover -s compiler/portable/runtime/py
 import copy
 import json
 import os
-import tempfile
 import unittest
 from typing import Any, Dict
 
 from _loaders import InstructionLayers, load_custom, load_instructions, load_layers
 from _runtime import Runtime
+from test_loaders import _Tree
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testdata", "stub.json"), encoding="utf-8") as f:
     DATA = json.load(f)
@@ -22,20 +22,7 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testda
 RT = Runtime(DATA)
 
 
-class BoundariesTest(unittest.TestCase):
-    def tree(self, files: Dict[str, str]) -> str:
-        """A project directory named proj holding files (path -> text)."""
-        tmp = tempfile.TemporaryDirectory()
-        self.addCleanup(tmp.cleanup)
-        d = os.path.join(tmp.name, "proj")
-        os.mkdir(d)
-        for name, text in files.items():
-            p = os.path.join(tmp.name, name)
-            os.makedirs(os.path.dirname(p), exist_ok=True)
-            with open(p, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
-        return d
-
+class BoundariesTest(_Tree):
     def test_limit_chars_counts_characters(self) -> None:
         # Files[].Path has limitChars 40; 😀 is one character, four bytes.
         self.assertEqual(RT.validate({"inputs": {"Files": [{"Path": "😀" * 40}]}}), [])

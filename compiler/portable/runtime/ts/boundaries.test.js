@@ -6,26 +6,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createRuntime } from "./runtime.js";
+import { tree } from "./tree.test.js";
 import { loadCustom, loadInstructions, loadLayers } from "./loaders.js";
 
 const data = JSON.parse(fs.readFileSync(new URL("../testdata/stub.json", import.meta.url), "utf8"));
 const rt = createRuntime(data);
 
-/** A project directory named proj holding files (path -> text). */
-function tree(files) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bounds-"));
-  const dir = path.join(root, "proj");
-  fs.mkdirSync(dir);
-  for (const [name, text] of Object.entries(files)) {
-    const p = path.join(root, name);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, text);
-  }
-  return dir;
-}
 
 test("an input's limitChars counts characters, not UTF-16 units", () => {
   // Files[].Path has limitChars 40; 😀 is one character, two UTF-16 units.

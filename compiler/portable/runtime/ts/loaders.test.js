@@ -4,26 +4,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { loadCustom, loadInstructions, loadLayers, InstructionProblem } from "./loaders.js";
 import { createRuntime } from "./runtime.js";
+import { tree } from "./tree.test.js";
 
 const data = JSON.parse(fs.readFileSync(new URL("../testdata/stub.json", import.meta.url), "utf8"));
 
-/** A project directory named proj holding files (path -> text). */
-function tree(files) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "loaders-"));
-  const dir = path.join(root, "proj");
-  fs.mkdirSync(dir);
-  for (const [name, text] of Object.entries(files)) {
-    const p = path.join(root, name);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, text);
-  }
-  return dir;
-}
 
 test("the stub declares its instruction files and default limits", () => {
   assert.deepEqual(data.instructions, { files: ["AGENTS.md"], includes: true, maxDepth: 8, maxFiles: 100, maxTotalChars: 64000, maxFileChars: 16000, maxBytes: 1048576 });
