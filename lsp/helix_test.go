@@ -93,9 +93,13 @@ func TestHelix(t *testing.T) {
 	}
 
 	seen("the server starts", `"method":"initialized"`)
+	// Keys sent before Helix reads its terminal are lost: wait for its
+	// status line, then for each typed text on the screen.
+	shows("Helix drawn", "NOR", true)
 	// An unsaved edit gets its finding.
 	keys("g", "e", "o")
 	keys("-l", "Say what you changed. ")
+	shows("the edit typed", "Say what you changed.", true)
 	keys("Escape")
 	seen("a finding of the unsaved buffer", `"method":"textDocument/publishDiagnostics"`, "trailing space")
 	// A hover names the tokens the file adds.
@@ -107,6 +111,7 @@ func TestHelix(t *testing.T) {
 	// The quick fix that creates a missing include.
 	keys("g", "e", "o")
 	keys("-l", "@shared/new-part.md")
+	shows("the include typed", "@shared/new-part.md", true)
 	keys("Escape")
 	seen("the missing include", "publishDiagnostics", "new-part.md")
 	keys("Space", "a")
