@@ -6,7 +6,7 @@ import "os"
 
 // readAt is not used where the system has no directory descriptors to
 // read through; every file is read the portable way.
-func readAt(*os.File, string) ([]byte, bool, error) { return nil, false, nil }
+func readAt(*os.File, string, bool) ([]byte, bool, error) { return nil, false, nil }
 
 // directReads says whether directories are opened for readAt.
 const directReads = false

@@ -44,16 +44,16 @@ func TestReadAt(t *testing.T) {
 	defer d.Close()
 
 	for name, want := range map[string]string{"a.md": "A\n", "empty.md": "", "big.md": big} {
-		b, ok, err := readAt(d, name)
+		b, ok, err := readAt(d, name, false)
 		if !ok || err != nil || string(b) != want {
 			t.Errorf("readAt(%s) = %d bytes, %v, %v; want the file's %d bytes", name, len(b), ok, err, len(want))
 		}
 	}
-	if b, ok, err := readAt(d, "missing.md"); !ok || !errors.Is(err, fs.ErrNotExist) || b != nil {
+	if b, ok, err := readAt(d, "missing.md", false); !ok || !errors.Is(err, fs.ErrNotExist) || b != nil {
 		t.Errorf("readAt(missing.md) = %q, %v, %v; want fs.ErrNotExist", b, ok, err)
 	}
 	for _, name := range []string{"link.md", "dir", "pipe"} {
-		if b, ok, err := readAt(d, name); ok || err != nil || b != nil {
+		if b, ok, err := readAt(d, name, false); ok || err != nil || b != nil {
 			t.Errorf("readAt(%s) = %q, %v, %v; want it declined", name, b, ok, err)
 		}
 	}
@@ -211,4 +211,83 @@ func withDescriptors(t *testing.T, spare int, fn func()) {
 		}
 	}()
 	fn()
+}
+
+// TestListedDirectorySkipsLstat: the first file read from a directory is
+// lstat-ed before it is opened; from the second on, the directory is
+// listed once and the files the listing names as regular are opened
+// without one. What the listing does not name as a regular file (a link,
+// a FIFO, a file created after the listing) is still lstat-ed and
+// declined or read the portable way.
+func TestListedDirectorySkipsLstat(t *testing.T) {
+	root := testtree.Write(t, map[string]string{"d/a.md": "A\n", "d/b.md": "B\n", "d/c.md": "C\n", "d/e.md": "E\n"})
+	if err := os.Symlink("a.md", filepath.Join(root, "d", "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	fsys := open(t, root)
+	read := func(name, want string) int64 {
+		t.Helper()
+		before := lstats.Load()
+		f, err := fsys.Read(name)
+		if err != nil || f.Text != want {
+			t.Fatalf("Read(%s) = %v, %v; want %q", name, f, err, want)
+		}
+		return lstats.Load() - before
+	}
+	if n := read("d/a.md", "A\n"); n != 1 {
+		t.Errorf("the first file of a directory: %d lstats, want 1", n)
+	}
+	if n := read("d/b.md", "B\n"); n != 0 {
+		t.Errorf("the second file of a listed directory: %d lstats, want 0", n)
+	}
+	if n := read("d/c.md", "C\n"); n != 0 {
+		t.Errorf("the third file of a listed directory: %d lstats, want 0", n)
+	}
+	// A link is not a regular file in the listing: lstat-ed, declined by
+	// the direct read and followed by the portable one.
+	if n := read("d/link.md", "A\n"); n != 1 {
+		t.Errorf("a link: %d lstats, want 1", n)
+	}
+	// A file created after the listing is not in it.
+	if err := os.WriteFile(filepath.Join(root, "d", "new.md"), []byte("N\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := read("d/new.md", "N\n"); n != 1 {
+		t.Errorf("a file created after the listing: %d lstats, want 1", n)
+	}
+	// A name the listing gave as a regular file and that is a FIFO by the
+	// time it is read: opened without blocking, found not regular, and
+	// refused.
+	if err := os.Remove(filepath.Join(root, "d", "e.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "d", "e.md"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	readErr(t, fsys, "d/e.md", RuleNotRegular)
+}
+
+// TestReadAtListed: told that the listing names it a regular file, the
+// direct read opens the name without an lstat, and still declines a FIFO
+// or a link that stands there now, and answers fs.ErrNotExist for nothing.
+func TestReadAtListed(t *testing.T) {
+	root := testtree.Write(t, map[string]string{"a.md": "A\n"})
+	addLinkAndFIFO(t, root)
+	d, err := os.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	before := lstats.Load()
+	if b, ok, err := readAt(d, "a.md", true); !ok || err != nil || string(b) != "A\n" {
+		t.Errorf("readAt(a.md, listed) = %q, %v, %v", b, ok, err)
+	}
+	for _, name := range []string{"link.md", "pipe", "missing.md"} {
+		if b, ok, err := readAt(d, name, true); ok || err != nil || b != nil {
+			t.Errorf("readAt(%s, listed) = %q, %v, %v; want it declined", name, b, ok, err)
+		}
+	}
+	if n := lstats.Load() - before; n != 0 {
+		t.Errorf("%d lstats for names the listing gave, want 0", n)
+	}
 }

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/compiler/markdown"
@@ -152,6 +153,36 @@ type dirHandle struct {
 	// file is the directory for readAt, nil where readAt is not used or
 	// the directory could not be opened.
 	file *os.File
+	// reads counts the files read through file. The second lists the
+	// directory once (list), and regular holds the names the listing
+	// gives as regular files (nil before, or when listing failed):
+	// readAt opens those without an lstat first. A directory of which
+	// one file is read is never listed, however many entries it has.
+	reads   atomic.Int32
+	list    sync.Once
+	regular map[string]struct{}
+}
+
+// listedRegular reports whether the directory's listing names name as a
+// regular file, listing the directory on the second call.
+func (d *dirHandle) listedRegular(name string) bool {
+	if d.file == nil || d.reads.Add(1) < 2 {
+		return false
+	}
+	d.list.Do(func() {
+		es, err := listDir(d.file)
+		if err != nil {
+			return
+		}
+		d.regular = make(map[string]struct{}, len(es))
+		for _, e := range es {
+			if e.Type().IsRegular() {
+				d.regular[e.Name()] = struct{}{}
+			}
+		}
+	})
+	_, ok := d.regular[name]
+	return ok
 }
 
 // close releases what the handle opened.
@@ -375,7 +406,7 @@ func (fsys *FS) load(p string) (f *File, rerr *ReadError, opened bool) {
 	d, release := fsys.dir(strings.TrimSuffix(dir, "/"))
 	defer release()
 	if d.file != nil {
-		if b, ok, err := readAt(d.file, name); ok {
+		if b, ok, err := readAt(d.file, name, d.listedRegular(name)); ok {
 			if err != nil {
 				return nil, osError(p, err), false
 			}
