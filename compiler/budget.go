@@ -304,164 +304,178 @@ func (b *builder) checkModeBudgets() []diag.Diagnostic {
 			}
 		}
 	}
+	// Each mode is checked for each family on its own: a mode sending
+	// most of the parts would otherwise be left running alone at the end.
 	// A mode with a token budget counts its whole text for every family
-	// and note, much slower than adding sizes: those start first, so that
-	// none is left running alone at the end.
-	order := make([]int, 0, len(b.Modes))
+	// and note, much slower than adding sizes: those start first, for the
+	// same reason.
+	type job struct{ mode, family int }
+	var jobs []job
+	// The setting values the mode's parts test count only in the
+	// combinations model ids reach (SettingCombos).
+	combos := make([][]SettingCombo, len(b.Modes))
 	for _, first := range []bool{true, false} {
 		for i, m := range b.Modes {
-			if tokens := m.Config.Budget != nil && m.Config.Budget.Tokens > 0; tokens == first {
-				order = append(order, i)
+			if tokens := m.Config.Budget != nil && m.Config.Budget.Tokens > 0; tokens != first {
+				continue
+			}
+			if m.Config.Budget == nil || b.oversized[m.Name] {
+				continue // an oversized mode is reported by checkModeSizes
+			}
+			combos[i] = b.SettingCombos(b.SettingsTested(m))
+			for fi := range b.FamilyNames {
+				jobs = append(jobs, job{i, fi})
 			}
 		}
 	}
-	found := make([]findings, len(b.Modes))
-	Parallel(b.jobs, len(b.Modes), func(k int) {
-		i := order[k]
+	// found holds the findings by mode, then family, joined in that
+	// order whatever order the jobs ran in.
+	found := make([][]findings, len(b.Modes))
+	for i := range found {
+		found[i] = make([]findings, len(b.FamilyNames))
+	}
+	Parallel(b.jobs, len(jobs), func(k int) {
+		i, fi := jobs[k].mode, jobs[k].family
 		m := b.Modes[i]
-		if m.Config.Budget == nil || b.oversized[m.Name] {
-			return // an oversized mode is reported by checkModeSizes
-		}
-		ds := &found[i]
+		ds := &found[i][fi]
 		lim := *m.Config.Budget
 		pos := func() diag.Position { return b.Loaded.PosOfKeys("modes", m.Name, "budget") }
-		// One buffer serves every family and note: verdict keeps no
-		// contribution. So does one buffer for the text a token budget
-		// counts: Count keeps none.
+		// One buffer serves every note: verdict keeps no contribution. So
+		// does one buffer for the text a token budget counts: Count keeps
+		// none.
 		parts := make([]contribution, 0, len(m.Config.Compose))
 		var text []byte
 		var nonEmpty []string
-		// The setting values the mode's parts test count only in the
-		// combinations model ids reach (SettingCombos).
-		combos := b.SettingCombos(b.SettingsTested(m))
-		for _, fn := range b.FamilyNames {
-			f := b.Families[fn]
-			notes := []int{NoNote}
-			if b.UsesNotes(m) || b.modeHoles(m, f) {
-				notes = NoteChoices(f)
-			}
-			for _, note := range notes {
-				for ci, sc := range combos {
-					// Every conditional part the mode sends counts: promptc
-					// cannot tell which patterns can match one id together.
-					// Run-time placeholders count at their longest.
-					sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax, Settings: sc.Values}
-					// Parts on run-time inputs count for the inputs' values
-					// that make the text largest; templates count at their
-					// maximum.
-					when, whenDesc := b.MaxWhen(m, sel)
-					sel.When = when
-					// Tokens do not add up, so the joined text is counted; the
-					// sections are counted one by one only to blame the
-					// largest in a finding.
-					// section measures one part of the mode in lim's unit,
-					// or in code points for chars.
-					section := func(name string, chars bool) measured {
-						k := sizeKey{name: name, tokens: !chars && lim.Tokens > 0, note: NoNote}
-						if varies[name] {
-							k.family, k.note = fn, note
+		combos := combos[i]
+		fn := b.FamilyNames[fi]
+		f := b.Families[fn]
+		notes := []int{NoNote}
+		if b.UsesNotes(m) || b.modeHoles(m, f) {
+			notes = NoteChoices(f)
+		}
+		for _, note := range notes {
+			for ci, sc := range combos {
+				// Every conditional part the mode sends counts: promptc
+				// cannot tell which patterns can match one id together.
+				// Run-time placeholders count at their longest.
+				sel := Selection{Family: f, Note: note, Conditional: EveryConditional, Runtime: b.RuntimeAtMax, Settings: sc.Values}
+				// Parts on run-time inputs count for the inputs' values
+				// that make the text largest; templates count at their
+				// maximum.
+				when, whenDesc := b.MaxWhen(m, sel)
+				sel.When = when
+				// Tokens do not add up, so the joined text is counted; the
+				// sections are counted one by one only to blame the
+				// largest in a finding.
+				// section measures one part of the mode in lim's unit,
+				// or in code points for chars.
+				section := func(name string, chars bool) measured {
+					k := sizeKey{name: name, tokens: !chars && lim.Tokens > 0, note: NoNote}
+					if varies[name] {
+						k.family, k.note = fn, note
+					}
+					if bySetting[name] {
+						k.mode, k.combo = m.Name, ci+1
+					}
+					mu.Lock()
+					sec, ok := sizes[k]
+					mu.Unlock()
+					if !ok {
+						s := b.partSection(name, sel)
+						l := lim
+						if chars {
+							l = config.Limit{Chars: 1}
 						}
-						if bySetting[name] {
-							k.mode, k.combo = m.Name, ci+1
-						}
+						sec = measured{b.Measure(l, s.Text), s.Text == "", s.Pos}
 						mu.Lock()
-						sec, ok := sizes[k]
+						sizes[k] = sec
 						mu.Unlock()
-						if !ok {
-							s := b.partSection(name, sel)
-							l := lim
-							if chars {
-								l = config.Limit{Chars: 1}
-							}
-							sec = measured{b.Measure(l, s.Text), s.Text == "", s.Pos}
-							mu.Lock()
-							sizes[k] = sec
-							mu.Unlock()
-						}
-						return sec
 					}
-					// sum adds up the sizes of the sections sel sends, in code
-					// points for chars, and lists the non-empty ones.
-					sum := func(chars bool) int {
-						n := 0
-						nonEmpty = nonEmpty[:0]
-						parts = parts[:0]
-						for _, ref := range m.Config.Compose {
-							if ref.Kind == "slot" {
-								continue
-							}
-							if !b.WhenSends(ref.Name, sel) {
-								parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
-								continue
-							}
-							sec := section(ref.Name, chars)
-							parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
-							if !sec.empty {
-								n += sec.size
-								nonEmpty = append(nonEmpty, ref.Name)
-							}
-						}
-						return n
-					}
-					total := -1
-					if lim.Tokens > 0 {
-						// A count that depends on code points alone comes
-						// from the sections' sizes, which add up, without
-						// joining the text.
-						var byChars bool
-						if _, byChars = tokens.ByChars(b.Counter, 0); byChars {
-							n := sum(true)
-							total, _ = tokens.ByChars(b.Counter, n+m.WireChars(nonEmpty))
-						} else {
-							text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
-							total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
-						}
-						if over, near := judge(lim, false, total); !over && !near {
+					return sec
+				}
+				// sum adds up the sizes of the sections sel sends, in code
+				// points for chars, and lists the non-empty ones.
+				sum := func(chars bool) int {
+					n := 0
+					nonEmpty = nonEmpty[:0]
+					parts = parts[:0]
+					for _, ref := range m.Config.Compose {
+						if ref.Kind == "slot" {
 							continue
 						}
+						if !b.WhenSends(ref.Name, sel) {
+							parts = append(parts, contribution{ref.Name, 0, diag.Position{}})
+							continue
+						}
+						sec := section(ref.Name, chars)
+						parts = append(parts, contribution{ref.Name, sec.size, sec.pos})
+						if !sec.empty {
+							n += sec.size
+							nonEmpty = append(nonEmpty, ref.Name)
+						}
 					}
-					chars := sum(false)
-					// Characters add up: the mode's wire format adds its
-					// separators and final newline.
-					if total < 0 {
-						total = chars + m.WireChars(nonEmpty)
-					}
-					combo := func() string {
-						combo := "family " + fn
-						if note >= 0 {
-							combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
-						} else if b.UsesNotes(m) || len(notes) > 1 {
-							combo += ", no note"
-						}
-						if cond := b.ConditionalIn(m); len(cond) > 0 {
-							combo += ", with conditional parts " + strings.Join(cond, ", ")
-						}
-						var names []string
-						for _, r := range m.Config.Compose {
-							if r.Kind == "part" && b.WhenSends(r.Name, sel) {
-								names = append(names, r.Name)
-							}
-						}
-						if len(sc.Values) > 0 {
-							// A setting only placeholders read is named
-							// here: no when condition chose it.
-							for _, st := range slices.Sorted(maps.Keys(sc.Values)) {
-								if w := fmt.Sprintf("%s%s %q", settingKey, st, sc.Values[st]); !strings.Contains(whenDesc, w) {
-									whenDesc = strings.TrimPrefix(whenDesc+", "+w, ", ")
-								}
-							}
-							whenDesc += " (" + sc.Reached() + ")"
-						}
-						return combo + b.inputsCombo(whenDesc, names)
-					}
-					ds.add(b.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
+					return n
 				}
+				total := -1
+				if lim.Tokens > 0 {
+					// A count that depends on code points alone comes
+					// from the sections' sizes, which add up, without
+					// joining the text.
+					var byChars bool
+					if _, byChars = tokens.ByChars(b.Counter, 0); byChars {
+						n := sum(true)
+						total, _ = tokens.ByChars(b.Counter, n+m.WireChars(nonEmpty))
+					} else {
+						text = appendJoin(text[:0], b.Sections(m, sel, nil), &m.Config, m.Config.Ending())
+						total = b.Measure(lim, unsafe.String(unsafe.SliceData(text), len(text)))
+					}
+					if over, near := judge(lim, false, total); !over && !near {
+						continue
+					}
+				}
+				chars := sum(false)
+				// Characters add up: the mode's wire format adds its
+				// separators and final newline.
+				if total < 0 {
+					total = chars + m.WireChars(nonEmpty)
+				}
+				combo := func() string {
+					combo := "family " + fn
+					if note >= 0 {
+						combo += fmt.Sprintf(", note %q", f.Notes[note].Label)
+					} else if b.UsesNotes(m) || len(notes) > 1 {
+						combo += ", no note"
+					}
+					if cond := b.ConditionalIn(m); len(cond) > 0 {
+						combo += ", with conditional parts " + strings.Join(cond, ", ")
+					}
+					var names []string
+					for _, r := range m.Config.Compose {
+						if r.Kind == "part" && b.WhenSends(r.Name, sel) {
+							names = append(names, r.Name)
+						}
+					}
+					if len(sc.Values) > 0 {
+						// A setting only placeholders read is named
+						// here: no when condition chose it.
+						for _, st := range slices.Sorted(maps.Keys(sc.Values)) {
+							if w := fmt.Sprintf("%s%s %q", settingKey, st, sc.Values[st]); !strings.Contains(whenDesc, w) {
+								whenDesc = strings.TrimPrefix(whenDesc+", "+w, ", ")
+							}
+						}
+						whenDesc += " (" + sc.Reached() + ")"
+					}
+					return combo + b.inputsCombo(whenDesc, names)
+				}
+				ds.add(b.verdict(pos, "mode "+m.Name, combo, lim, false, total, parts))
 			}
 		}
 	})
 	var ds []diag.Diagnostic
-	for _, f := range found {
-		ds = append(ds, f...)
+	for _, byFamily := range found {
+		for _, f := range byFamily {
+			ds = append(ds, f...)
+		}
 	}
 	return ds
 }
