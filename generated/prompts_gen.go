@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:c67c834a9df2666ddc620789ea50d313d41031dbe9a3bc05b254b717db6511df"
+const InputHash = "sha256:d7d5e3c566ae5a5ab4a8629ae2947e08cf4f9dba87cc5c344543b9ee69f369df"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or

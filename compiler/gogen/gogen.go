@@ -281,6 +281,9 @@ func (g *gen) render(inputHash string) []byte {
 		Enums: p.Config.Profiles != nil || p.Config.Permissions != nil, Tools: p.Config.Tools != nil,
 	})
 	g.runtime = runtimeDecls
+	if w := choiceType(len(p.FamilyNames)); w != "uint16" {
+		g.runtime = strings.Replace(g.runtime, choiceDecl, "\ntype Choice "+w+"\n", 1)
+	}
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
 		imports = append(imports, "os")
@@ -928,6 +931,19 @@ func quoteList(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return "[]string{" + strings.Join(q, ", ") + "}"
+}
+
+// choiceDecl is the fixed code's declaration of Choice (resolve.go).
+const choiceDecl = "\ntype Choice uint16\n"
+
+// choiceType returns the type of Choice for a project of n families:
+// Force(f) is f+1 and ParseChoice's ^Choice(0) is past every family, so
+// it holds n+1; uint16 unless that is too few, as every package had.
+func choiceType(n int) string {
+	if n+1 <= math.MaxUint16 {
+		return "uint16"
+	}
+	return uintType(n + 1)
 }
 
 // uintType returns the narrowest unsigned Go type that holds every

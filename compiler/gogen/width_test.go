@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/compiler/genruntime"
 	"github.com/promptc/promptc/internal/testproject"
 	"github.com/promptc/promptc/internal/testtree"
 )
@@ -18,6 +19,24 @@ func TestUintType(t *testing.T) {
 		if got := uintType(c.top); got != c.want {
 			t.Errorf("uintType(%d) = %s, want %s", c.top, got, c.want)
 		}
+	}
+}
+
+// TestChoiceType: Choice is a uint16 until Force(f) of the last family
+// and the value of no family past it need more, and the fixed code
+// declares it where render widens it.
+func TestChoiceType(t *testing.T) {
+	for _, c := range []struct {
+		families int
+		want     string
+	}{{1, "uint16"}, {300, "uint16"}, {65534, "uint16"}, {65535, "uint32"}} {
+		if got := choiceType(c.families); got != c.want {
+			t.Errorf("choiceType(%d) = %s, want %s", c.families, got, c.want)
+		}
+	}
+	_, decls := genruntime.Source(genruntime.Parts{})
+	if n := strings.Count(decls, choiceDecl); n != 1 {
+		t.Errorf("the fixed code declares %q %d times, want once", choiceDecl, n)
 	}
 }
 
