@@ -26,7 +26,7 @@ import (
 
 // InputHash identifies the inputs this package was generated from: the
 // configuration, every asset read and the generator itself.
-const InputHash = "sha256:e863c138e5c117a7ed907ae09d1f905fe60eefe4d33279a600e0ba0a7d260d10"
+const InputHash = "sha256:d7d5e3c566ae5a5ab4a8629ae2947e08cf4f9dba87cc5c344543b9ee69f369df"
 
 // Mode is a prompt mode. Its zero value, ModeDefault, stands for
 // DefaultMode; other values come from the constants, ParseMode or
@@ -281,16 +281,16 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemSlot, idx: 5, name: "skills", source: ""},
 			{kind: itemText, idx: 42, name: "boundary", source: "prompts/boundary.md:1"},
 			{kind: itemText, idx: 43, name: "selfKnowledge", source: "prompts/self-knowledge.md:1"},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []int{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []int{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []int{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []int{1}},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// focus
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []int{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []int{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -301,17 +301,17 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemText, idx: 50, name: "docsPointer", source: "prompts/docs-pointer.md:1"},
 			{kind: itemText, idx: 51, name: "core", source: "prompts/families/basics.prompt.md:10"},
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []int{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []int{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []int{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []int{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// guide
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []int{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []int{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -323,17 +323,17 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemText, idx: 52, name: "basics", source: "prompts/families/basics.prompt.md:1"},
 			{kind: itemBody, idx: 0, name: "familyBody", source: ""},
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []int{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []int{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []int{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []int{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
 		// full
 		{
-			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []uint8{0}},
-			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []uint8{0, 2}},
+			{kind: itemText, idx: 48, name: "base", source: "prompts/base.md:1", when: 1, reads: []int{0}},
+			{kind: itemTemplate, idx: 0, name: "systemOverride", source: "prompts/system-override.tmpl:1", when: 6, reads: []int{0, 2}},
 			{kind: itemText, idx: 49, name: "terminal", source: "prompts/base.md:17"},
 			{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 			{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
@@ -347,10 +347,10 @@ var modeItems = [...][len(modeNames)][]item{
 			{kind: itemNote, idx: 0, name: "modelNote", source: ""},
 			{kind: itemText, idx: 53, name: "operatorGuide", source: "prompts/operator-guide.template.md:1"},
 			{kind: itemSlot, idx: 2, name: "familyContext", source: ""},
-			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
-			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
-			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
-			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+			{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []int{1}},
+			{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []int{1}},
+			{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []int{1}},
+			{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []int{1}},
 			{kind: itemSlot, idx: 1, name: "capability", source: ""},
 			{kind: itemSlot, idx: 4, name: "memory", source: ""},
 		},
@@ -413,11 +413,14 @@ type item struct {
 	idx          int
 	name, source string
 	// cond is 1 + the index in conditions of a conditional part, 0 for
-	// an item sent to every model.
+	// an item sent to every model: at most 64 (a bit of resolution.parts
+	// each), whatever the project.
 	cond uint8
 	// when is 1 + the index of the part's when condition (see
-	// Inputs.when), 0 for a part sent whatever the inputs.
-	when uint8
+	// Inputs.when), 0 for a part sent whatever the inputs. An int, as
+	// are reads' indexes: a project may have any number of when
+	// conditions and of inputs.
+	when int
 	// volatile is set for a part that reads an input that is not stable:
 	// the cacheable prefix ends before it, sent or not.
 	volatile bool
@@ -432,7 +435,7 @@ type item struct {
 	after []afterText
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
-	reads []uint8
+	reads []int
 	// tools is set on the part that lists the tool catalogue (generated:
 	// "tools"): a Request with an Allowed callback lists it again at run
 	// time, without the tools the callback refuses.
@@ -560,7 +563,7 @@ func (m Mode) String() string {
 	if i := m.index(); i < len(modeNames) {
 		return modeNames[i]
 	}
-	return fmt.Sprintf("Mode(%d)", uint8(m))
+	return fmt.Sprintf("Mode(%d)", m)
 }
 
 // Description returns the mode's description from promptc.cue ("" when
@@ -579,7 +582,7 @@ func (m Mode) Description() string {
 // error wrapping ErrUnknownMode.
 func (m Mode) MarshalText() ([]byte, error) {
 	if !m.Valid() {
-		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, uint8(m))
+		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, m)
 	}
 	return []byte(m.String()), nil
 }
@@ -607,9 +610,9 @@ func Modes() []Mode {
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
 // is refused with an error that wraps ErrUnknownMode and lists the valid
-// names, and the Mode returned with it is no mode (Mode(255): Valid
-// reports false, Compose refuses it), never a usable choice such as
-// ModeDefault.
+// names, and the Mode returned with it is no mode (^Mode(0), the largest
+// Mode: Valid reports false, Compose refuses it), never a usable choice
+// such as ModeDefault.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
@@ -641,7 +644,7 @@ func (f Family) String() string {
 	if f.Valid() {
 		return families[f].name
 	}
-	return fmt.Sprintf("Family(%d)", uint8(f))
+	return fmt.Sprintf("Family(%d)", f)
 }
 
 // Description returns the description: line of the family file's header
@@ -666,7 +669,7 @@ func Families() []Family {
 // error wrapping ErrUnknownFamily.
 func (f Family) MarshalText() ([]byte, error) {
 	if !f.Valid() {
-		return nil, fmt.Errorf("%w: Family(%d)", ErrUnknownFamily, uint8(f))
+		return nil, fmt.Errorf("%w: Family(%d)", ErrUnknownFamily, f)
 	}
 	return []byte(families[f].name), nil
 }
@@ -684,7 +687,7 @@ func (f *Family) UnmarshalText(text []byte) error {
 
 // ParseFamily returns the family named s, or an error that wraps
 // ErrUnknownFamily and lists the valid names, with a Family that is no
-// family (Family(255): Valid reports false).
+// family (^Family(0), the largest Family: Valid reports false).
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {
@@ -1122,7 +1125,7 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
-	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
+	if it.when > 0 && !inputs.when(it.when-1, r) {
 		return out, hole, nil
 	}
 	if it.tools && tools != nil {
@@ -1473,7 +1476,7 @@ func (r *Request) selectionCheck() error {
 // modeAndFamilyErrors appends Validate's errors for r's Mode and Family.
 func (r *Request) modeAndFamilyErrors(errs []error) []error {
 	if !r.Mode.Valid() {
-		errs = append(errs, fmt.Errorf("Request.Mode: %w: Mode(%d) (valid: %v)", ErrUnknownMode, uint8(r.Mode), Modes()))
+		errs = append(errs, fmt.Errorf("Request.Mode: %w: Mode(%d) (valid: %v)", ErrUnknownMode, r.Mode, Modes()))
 	}
 	if !r.Family.Valid() {
 		errs = append(errs, fmt.Errorf("Request.Family: %w: %s", ErrUnknownFamily, r.Family))
@@ -4385,10 +4388,10 @@ var customItems = [len(modeItems)][]item{
 		{kind: itemSlot, idx: 3, name: "instructions", source: ""},
 		{kind: itemSlot, idx: 0, name: "appendSystem", source: ""},
 		{kind: itemSlot, idx: 5, name: "skills", source: ""},
-		{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []uint8{1}},
-		{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []uint8{1}},
-		{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []uint8{1}},
-		{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []uint8{1}},
+		{kind: itemText, idx: 44, name: "styleExplanatory", source: "prompts/styles/explanatory.md:1", when: 3, reads: []int{1}},
+		{kind: itemText, idx: 45, name: "styleLearning", source: "prompts/styles/learning.md:1", when: 4, reads: []int{1}},
+		{kind: itemText, idx: 46, name: "styleTerse", source: "prompts/styles/terse.md:1", when: 5, reads: []int{1}},
+		{kind: itemText, idx: 47, name: "styleCaveman", source: "prompts/styles/caveman.md:1", when: 2, reads: []int{1}},
 		{kind: itemSlot, idx: 4, name: "memory", source: ""},
 	},
 }

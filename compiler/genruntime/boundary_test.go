@@ -247,7 +247,7 @@ func TestResolveCacheKeys(t *testing.T) {
 // fields only for the models that get the part.
 func TestFieldsOfConditionalPart(t *testing.T) {
 	long := append([]item(nil), modeItems[1]...)
-	long[3].reads = []uint8{0} // the small part reads Dir
+	long[3].reads = []int{0} // the small part reads Dir
 	swap(t, &modeItems[1], long)
 	for _, c := range []struct{ id, want string }{
 		{"alpha-big", "who memory"},

@@ -24,7 +24,7 @@ func (it *item) pieces(out []string, r *resolution, slots *Slots, inputs *Inputs
 	if it.cond > 0 && r.parts&(1<<(it.cond-1)) == 0 {
 		return out, hole, nil
 	}
-	if it.when > 0 && !inputs.when(int(it.when)-1, r) {
+	if it.when > 0 && !inputs.when(it.when-1, r) {
 		return out, hole, nil
 	}
 	if it.tools && tools != nil {

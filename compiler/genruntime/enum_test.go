@@ -8,19 +8,20 @@ import (
 // TestEnumHelpers: names in the table print, parse and marshal as
 // themselves; a value past the table prints as Typ(N) and does not
 // marshal; an unknown name is an error wrapping the type's error that
-// lists the valid names.
+// lists the valid names, with -1, which each width of enum type converts
+// to its largest value, past its table.
 func TestEnumHelpers(t *testing.T) {
 	names := []string{"classic", "compact"}
 	errUnknown := errors.New("invalid prompt profile")
 	for i, n := range names {
-		if got := enumName(names, uint8(i), "Profile"); got != n {
+		if got := enumName(names, i, "Profile"); got != n {
 			t.Errorf("enumName(%d) = %q", i, got)
 		}
 		v, err := enumParse(names, n, errUnknown)
-		if err != nil || int(v) != i {
+		if err != nil || v != i {
 			t.Errorf("enumParse(%q) = %d, %v", n, v, err)
 		}
-		b, err := enumText(names, uint8(i), "Profile", errUnknown)
+		b, err := enumText(names, i, "Profile", errUnknown)
 		if err != nil || string(b) != n {
 			t.Errorf("enumText(%d) = %q, %v", i, b, err)
 		}
@@ -32,7 +33,7 @@ func TestEnumHelpers(t *testing.T) {
 		t.Errorf("enumText(2): %v", err)
 	}
 	v, err := enumParse(names, "Classic", errUnknown)
-	if v != 255 || !errors.Is(err, errUnknown) || err.Error() != `invalid prompt profile "Classic" (valid: classic, compact)` {
+	if v != -1 || uint8(v) != ^uint8(0) || uint16(v) != ^uint16(0) || !errors.Is(err, errUnknown) || err.Error() != `invalid prompt profile "Classic" (valid: classic, compact)` {
 		t.Errorf("enumParse(Classic) = %d, %v", v, err)
 	}
 }

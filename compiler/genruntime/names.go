@@ -78,7 +78,7 @@ func (m Mode) String() string {
 	if i := m.index(); i < len(modeNames) {
 		return modeNames[i]
 	}
-	return fmt.Sprintf("Mode(%d)", uint8(m))
+	return fmt.Sprintf("Mode(%d)", m)
 }
 
 // Description returns the mode's description from promptc.cue ("" when
@@ -97,7 +97,7 @@ func (m Mode) Description() string {
 // error wrapping ErrUnknownMode.
 func (m Mode) MarshalText() ([]byte, error) {
 	if !m.Valid() {
-		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, uint8(m))
+		return nil, fmt.Errorf("%w: Mode(%d)", ErrUnknownMode, m)
 	}
 	return []byte(m.String()), nil
 }
@@ -125,9 +125,9 @@ func Modes() []Mode {
 
 // ParseMode returns the mode named s, accepting aliases. Any other value
 // is refused with an error that wraps ErrUnknownMode and lists the valid
-// names, and the Mode returned with it is no mode (Mode(255): Valid
-// reports false, Compose refuses it), never a usable choice such as
-// ModeDefault.
+// names, and the Mode returned with it is no mode (^Mode(0), the largest
+// Mode: Valid reports false, Compose refuses it), never a usable choice
+// such as ModeDefault.
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if n == s {
@@ -159,7 +159,7 @@ func (f Family) String() string {
 	if f.Valid() {
 		return families[f].name
 	}
-	return fmt.Sprintf("Family(%d)", uint8(f))
+	return fmt.Sprintf("Family(%d)", f)
 }
 
 // Description returns the description: line of the family file's header
@@ -184,7 +184,7 @@ func Families() []Family {
 // error wrapping ErrUnknownFamily.
 func (f Family) MarshalText() ([]byte, error) {
 	if !f.Valid() {
-		return nil, fmt.Errorf("%w: Family(%d)", ErrUnknownFamily, uint8(f))
+		return nil, fmt.Errorf("%w: Family(%d)", ErrUnknownFamily, f)
 	}
 	return []byte(families[f].name), nil
 }
@@ -202,7 +202,7 @@ func (f *Family) UnmarshalText(text []byte) error {
 
 // ParseFamily returns the family named s, or an error that wraps
 // ErrUnknownFamily and lists the valid names, with a Family that is no
-// family (Family(255): Valid reports false).
+// family (^Family(0), the largest Family: Valid reports false).
 func ParseFamily(s string) (Family, error) {
 	for i := range families {
 		if families[i].name == s {

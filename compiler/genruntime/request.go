@@ -52,7 +52,7 @@ func (r *Request) selectionCheck() error {
 // modeAndFamilyErrors appends Validate's errors for r's Mode and Family.
 func (r *Request) modeAndFamilyErrors(errs []error) []error {
 	if !r.Mode.Valid() {
-		errs = append(errs, fmt.Errorf("Request.Mode: %w: Mode(%d) (valid: %v)", ErrUnknownMode, uint8(r.Mode), Modes()))
+		errs = append(errs, fmt.Errorf("Request.Mode: %w: Mode(%d) (valid: %v)", ErrUnknownMode, r.Mode, Modes()))
 	}
 	if !r.Family.Valid() {
 		errs = append(errs, fmt.Errorf("Request.Family: %w: %s", ErrUnknownFamily, r.Family))

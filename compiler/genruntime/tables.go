@@ -46,8 +46,10 @@ const (
 
 var modeWire = [len(modeNames)]wire{{"\n\n", ""}, {"\n", "\n"}, {"\n", ""}}
 
-// Family is a model family of the stub project.
-type Family uint8
+// Family is a model family of the stub project: a uint16, the width gogen
+// gives a project with more than 255 families, while Mode is the uint8 of
+// most projects, so that the fixed code compiles against both.
+type Family uint16
 
 // The stub project's families.
 const (
@@ -202,10 +204,10 @@ var modeItems = [len(modeNames)][]item{
 	},
 	{
 		{kind: itemLine, name: "line"},
-		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1", reads: []uint8{0, 2}},
-		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true, reads: []uint8{2}},
+		{kind: itemTemplate, idx: 0, name: "env", source: "env.tmpl:1", reads: []int{0, 2}},
+		{kind: itemText, idx: 8, name: "git", source: "git.md:1", when: 1, before: "\n\n", hasBefore: true, reads: []int{2}},
 		{kind: itemText, idx: 9, name: "examplesEnd", source: "examples.md:1", when: 2},
-		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true, reads: []uint8{1}},
+		{kind: itemTemplate, idx: 1, name: "files", source: "files.tmpl:1", volatile: true, reads: []int{1}},
 	},
 }
 

@@ -39,11 +39,14 @@ type item struct {
 	idx          int
 	name, source string
 	// cond is 1 + the index in conditions of a conditional part, 0 for
-	// an item sent to every model.
+	// an item sent to every model: at most 64 (a bit of resolution.parts
+	// each), whatever the project.
 	cond uint8
 	// when is 1 + the index of the part's when condition (see
-	// Inputs.when), 0 for a part sent whatever the inputs.
-	when uint8
+	// Inputs.when), 0 for a part sent whatever the inputs. An int, as
+	// are reads' indexes: a project may have any number of when
+	// conditions and of inputs.
+	when int
 	// volatile is set for a part that reads an input that is not stable:
 	// the cacheable prefix ends before it, sent or not.
 	volatile bool
@@ -58,7 +61,7 @@ type item struct {
 	after []afterText
 	// reads lists the inputs the part reads (its template's fields, its
 	// when condition's input), as indexes in inputFields.
-	reads []uint8
+	reads []int
 	// tools is set on the part that lists the tool catalogue (generated:
 	// "tools"): a Request with an Allowed callback lists it again at run
 	// time, without the tools the callback refuses.

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/format"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -280,6 +281,9 @@ func (g *gen) render(inputHash string) []byte {
 		Enums: p.Config.Profiles != nil || p.Config.Permissions != nil, Tools: p.Config.Tools != nil,
 	})
 	g.runtime = runtimeDecls
+	if w := choiceType(len(p.FamilyNames)); w != "uint16" {
+		g.runtime = strings.Replace(g.runtime, choiceDecl, "\ntype Choice "+w+"\n", 1)
+	}
 	imports := append([]string{"errors", "fmt"}, runtimeImports...)
 	if pr := p.Config.Profiles; pr != nil && pr.Env != "" {
 		imports = append(imports, "os")
@@ -325,13 +329,20 @@ func (g *gen) render(inputHash string) []byte {
 // mode), and TierMode.
 func (g *gen) renderModes() {
 	p := g.p
-	g.pf("// Mode is a prompt mode. Its zero value, ModeDefault, stands for\n// DefaultMode; other values come from the constants, ParseMode or\n// UnmarshalText.\ntype Mode uint8\n\n// The prompt modes, in lattice order, after ModeDefault.\nconst (\n")
+	// Mode holds ModeDefault, the modes and modeCustom (declared with or
+	// without a custom mode), and ParseMode's ^Mode(0), which must be no
+	// mode: past modeCustom when there is a custom mode.
+	top := len(p.Modes) + 1
+	custom := p.Config.Custom != nil
+	if custom {
+		top++
+	}
+	g.pf("// Mode is a prompt mode. Its zero value, ModeDefault, stands for\n// DefaultMode; other values come from the constants, ParseMode or\n// UnmarshalText.\ntype Mode %s\n\n// The prompt modes, in lattice order, after ModeDefault.\nconst (\n", uintType(top))
 	g.pf("\t// ModeDefault is the zero Mode: the project's default mode, DefaultMode.\n\tModeDefault Mode = iota\n")
 	for _, m := range p.Modes {
 		g.pf("\tMode%s\n", ident(m.Name))
 		g.named("Mode"+ident(m.Name), fmt.Sprintf("mode %q", m.Name), "modes", m.Name)
 	}
-	custom := p.Config.Custom != nil
 	if custom {
 		g.pf("\t// ModeCustom is the user's own mode, read from a file of their project\n\t// by LoadCustom at run time. ParseMode accepts it; Modes leaves it out\n\t// and ModesFor offers it only when the file is usable.\n\tModeCustom\n")
 	}
@@ -388,7 +399,8 @@ func (g *gen) renderModes() {
 // ParseFamily gives; genruntime's names.go has the methods.
 func (g *gen) renderFamilies() {
 	p := g.p
-	g.pf("// Family is a model family. Values come from the constants, Families,\n// ParseFamily or UnmarshalText.\ntype Family uint8\n\n// The model families, sorted by name.\nconst (\n")
+	// ParseFamily's ^Family(0), no family, comes after the families.
+	g.pf("// Family is a model family. Values come from the constants, Families,\n// ParseFamily or UnmarshalText.\ntype Family %s\n\n// The model families, sorted by name.\nconst (\n", uintType(len(p.FamilyNames)))
 	for i, fn := range p.FamilyNames {
 		if f := p.Families[fn]; f != nil {
 			g.namedAt("Family"+ident(fn), fmt.Sprintf("family %q", fn), diag.Position{Path: f.Path})
@@ -649,7 +661,7 @@ func (g *gen) printItem(it item) {
 		g.pf(", after: []afterText{%s}", strings.Join(as, ", "))
 	}
 	if len(it.reads) > 0 {
-		g.pf(", reads: []uint8{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
+		g.pf(", reads: []int{%s}", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(it.reads)), ", "), "[]"))
 	}
 	if it.tools {
 		g.pf(", tools: true")
@@ -819,7 +831,7 @@ func (g *gen) renderProfiles() {
 	g.pf("// SectionsProfile is Sections in profile pr under permission set perm.\n// It panics where ComposeProfile does.\nfunc SectionsProfile(pr Profile, perm Permission, mode Mode, choice Choice, modelID string, slots Slots) []Section {\n\tmustProfile(pr)\n\tmustPermission(perm)\n\treturn sections(combo(int(pr), perm), mode, choice, modelID, &slots)\n}\n\n")
 }
 
-// renderEnum emits a named uint8 type whose values are names, in the
+// renderEnum emits a named unsigned type whose values are names, in the
 // order given: typ's doc comment doc, a constant per name (typ + the name
 // as an identifier; the first is the zero value), DefaultTyp for def, a
 // names table, the listing (typ + "s"), ErrUnknownTyp, and String, Valid,
@@ -828,7 +840,8 @@ func (g *gen) renderProfiles() {
 // calls a value what it is (errWhat).
 func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names []string) {
 	table := strings.ToLower(typ[:1]) + typ[1:] + "Names"
-	g.pf("%s\ntype %s uint8\n\n// The %s.\nconst (\n", doc, typ, plural)
+	// Parse's ^T(0), no value, comes after the names.
+	g.pf("%s\ntype %s %s\n\n// The %s.\nconst (\n", doc, typ, uintType(len(names)), plural)
 	quoted := make([]string, len(names))
 	consts := make([]string, len(names))
 	for i, name := range names {
@@ -846,10 +859,10 @@ func (g *gen) renderEnum(typ, doc, plural, singular, errWhat, def string, names 
 	g.pf("// ErrUnknown%s is wrapped by the error of Parse%s, UnmarshalText\n// and a Request for a value that is no %s: test for it with errors.Is.\nvar ErrUnknown%s = errors.New(\"invalid %s\")\n\n", typ, typ, singular, typ, errWhat)
 	g.pf("// %ss returns every %s, in the order of the constants, in a new\n// slice.\nfunc %ss() []%s { return []%s{%s} }\n\n", typ, singular, typ, typ, typ, strings.Join(consts, ", "))
 	// The methods call genruntime's enum.go over the table of names.
-	g.pf("// String returns the %s's name.\nfunc (p %s) String() string { return enumName(%s[:], uint8(p), %q) }\n\n", singular, typ, table, typ)
+	g.pf("// String returns the %s's name.\nfunc (p %s) String() string { return enumName(%s[:], int(p), %q) }\n\n", singular, typ, table, typ)
 	g.pf("// Valid reports whether p is one of the package's %s.\nfunc (p %s) Valid() bool { return int(p) < len(%s) }\n\n", plural, typ, table)
 	g.pf("// Parse%s returns the %s named s. Any other value is refused\n// with an error that wraps ErrUnknown%s and lists the valid names.\nfunc Parse%s(s string) (%s, error) {\n\tv, err := enumParse(%s[:], s, ErrUnknown%s)\n\treturn %s(v), err\n}\n\n", typ, singular, typ, typ, typ, table, typ, typ)
-	g.pf("// MarshalText returns the %s's name; a value that is none is an error\n// wrapping ErrUnknown%s.\nfunc (p %s) MarshalText() ([]byte, error) {\n\treturn enumText(%s[:], uint8(p), %q, ErrUnknown%s)\n}\n\n", singular, typ, typ, table, typ, typ)
+	g.pf("// MarshalText returns the %s's name; a value that is none is an error\n// wrapping ErrUnknown%s.\nfunc (p %s) MarshalText() ([]byte, error) {\n\treturn enumText(%s[:], int(p), %q, ErrUnknown%s)\n}\n\n", singular, typ, typ, table, typ, typ)
 	g.pf("// UnmarshalText sets p as Parse%s does; p is unchanged on error.\nfunc (p *%s) UnmarshalText(text []byte) error {\n\tv, err := Parse%s(string(text))\n\tif err == nil {\n\t\t*p = v\n\t}\n\treturn err\n}\n\n", typ, typ, typ)
 }
 
@@ -918,6 +931,34 @@ func quoteList(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return "[]string{" + strings.Join(q, ", ") + "}"
+}
+
+// choiceDecl is the fixed code's declaration of Choice (resolve.go).
+const choiceDecl = "\ntype Choice uint16\n"
+
+// choiceType returns the type of Choice for a project of n families:
+// Force(f) is f+1 and ParseChoice's ^Choice(0) is past every family, so
+// it holds n+1; uint16 unless that is too few, as every package had.
+func choiceType(n int) string {
+	if n+1 <= math.MaxUint16 {
+		return "uint16"
+	}
+	return uintType(n + 1)
+}
+
+// uintType returns the narrowest unsigned Go type that holds every
+// integer from 0 to top: uint8 for the few values of most projects, so
+// that their tables stay small.
+func uintType(top int) string {
+	switch {
+	case top <= math.MaxUint8:
+		return "uint8"
+	case top <= math.MaxUint16:
+		return "uint16"
+	case uint64(top) <= math.MaxUint32:
+		return "uint32"
+	}
+	return "uint64"
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -24,7 +24,9 @@ func (g *gen) renderNotices() {
 	// A mode's notice also depends on which conditional parts the model
 	// gets, of those the mode sends and, for OverFocus, those the default
 	// mode sends: one entry per subset of them, bit j for the j-th
-	// (modeConds).
+	// (modeConds). Its indexes are in conditions, of at most 64 parts
+	// (the bits of a resolution's parts; see internal/config's
+	// maxConditional): a uint8 holds them whatever the project.
 	g.pf("// modeConds lists, per profile and mode, the conditional parts its cost\n// notice depends on (those it and the default mode send), as indexes in\n// conditions: bit j of a notice's subset index.\nvar modeConds = [...][len(modeNames)][]uint8{\n")
 	for pi, q := range g.progs {
 		g.pf("\t// profile %s\n\t{", g.profileName(pi))
@@ -47,13 +49,15 @@ func (g *gen) renderNotices() {
 	g.pf("}\n\n")
 	// And on the values of the settings a when condition tests: the
 	// model's own, never the family's worst case.
+	// The element type of noticeSettings holds every index in
+	// settingTables.
 	settings := noticeSettings(p)
 	combos := settingCombos(p, settings)
 	var idx []string
 	for _, i := range settings {
 		idx = append(idx, fmt.Sprint(i))
 	}
-	g.pf("// noticeSettings lists the settings (indexes in settingTables) whose\n// values the notices depend on: a notice's entry is their values as one\n// number in mixed radix, then the subset of conditional parts.\nvar noticeSettings = [...]uint8{%s}\n\n", strings.Join(idx, ", "))
+	g.pf("// noticeSettings lists the settings (indexes in settingTables) whose\n// values the notices depend on: a notice's entry is their values as one\n// number in mixed radix, then the subset of conditional parts.\nvar noticeSettings = [...]%s{%s}\n\n", uintType(len(p.Config.Settings)), strings.Join(idx, ", "))
 	g.pf("// noticeTable holds each profile's notices by family, then by note\n// (index 0 is no note, i+1 the family's note i), then by mode, then by the\n// values of noticeSettings and the subset of the mode's conditional parts\n// the model gets.\nvar noticeTable = [...][len(families)][][len(modeNames)][]noticeData{\n")
 	for pi, q := range g.progs {
 		if g.namesOnly {
