@@ -186,14 +186,17 @@ func watchSelf(memory int64, cpu time.Duration) {
 	}()
 }
 
-// collectNear makes the garbage collector run only as the heap nears
-// three quarters of memory, and returns the previous GC percentage and
-// memory limit. An evaluation is one short burst of allocation whose
-// garbage dies with the process: collecting it as it grew (GOGC=100) cost
-// a quarter of the processor time of evaluating a large configuration.
-// The last quarter is the collector's room before the watchdog.
+// collectNear sets the garbage collector's soft memory limit to three
+// quarters of memory, below the watchdog's, and returns the previous GC
+// percentage and memory limit. The collector otherwise runs as the heap
+// grows (GOGC=100): an evaluation is one short burst of allocation whose
+// garbage dies with the process, but leaving it uncollected until the
+// limit cost more than collecting it. Each page of a heap that only
+// grows is new memory the system must fault in and zero: 31,000 faults
+// and a third of the evaluator's processor time at 10,000 assets, against
+// 20,000 with collection and a lower total.
 func collectNear(memory int64) (percent int, limit int64) {
-	return debug.SetGCPercent(-1), debug.SetMemoryLimit(memory - memory/4)
+	return debug.SetGCPercent(100), debug.SetMemoryLimit(memory - memory/4)
 }
 
 // evalMemory returns the memory limit, or a configuration error when

@@ -119,17 +119,23 @@ func TestMemoryBelowTheMinimum(t *testing.T) {
 	}
 }
 
-// TestCollectNear checks the evaluator's collector settings: no
-// collection by heap growth, and a soft limit three quarters of the
-// memory limit, below the watchdog's.
+// TestCollectNear checks the evaluator's collector settings: collection
+// as the heap grows (GOGC=100, whatever GOGC the user's environment
+// sets), and a soft limit three quarters of the memory limit, below the
+// watchdog's.
 func TestCollectNear(t *testing.T) {
+	saved := debug.SetGCPercent(-1)
 	percent, limit := collectNear(DefaultEvalMemory)
+	if percent != -1 {
+		t.Errorf("collectNear returned the previous GC percent %d, want -1", percent)
+	}
+	percent = saved
 	defer func() {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 	}()
-	if got := debug.SetGCPercent(-1); got != -1 {
-		t.Errorf("GC percent %d, want -1 (off)", got)
+	if got := debug.SetGCPercent(-1); got != 100 {
+		t.Errorf("GC percent %d, want 100", got)
 	}
 	if got, want := debug.SetMemoryLimit(-1), int64(DefaultEvalMemory*3/4); got != want {
 		t.Errorf("soft memory limit %d, want %d", got, want)
