@@ -68,9 +68,27 @@ func TestWideTypes(t *testing.T) {
 		files: modesProject(300, false),
 		want:  []string{"type Mode uint16", "\tModeM299\n", "type Family uint8"},
 	}, {
+		// Family(255) is ParseFamily's "none": past the last of 255
+		// families, the last of 256.
+		name:  "255 families",
+		files: familiesProject(255),
+		want:  []string{"type Family uint8"},
+	}, {
+		name:  "256 families",
+		files: familiesProject(256),
+		want:  []string{"type Family uint16"},
+	}, {
 		name:  "300 families",
 		files: familiesProject(300),
 		want:  []string{"type Family uint16", "type Mode uint8"},
+	}, {
+		name:  "255 profiles",
+		files: profilesProject(255),
+		want:  []string{"type Profile uint8"},
+	}, {
+		name:  "256 profiles",
+		files: profilesProject(256),
+		want:  []string{"type Profile uint16"},
 	}, {
 		name:  "300 profiles",
 		files: profilesProject(300),
