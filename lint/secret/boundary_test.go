@@ -9,11 +9,17 @@ import (
 // TestFindLengthBoundaries checks each format one character below and at
 // its shortest length: a key one character short is no finding, one of
 // exactly the length is. (An Anthropic key one short is still long enough
-// for the OpenAI format, and is reported as that.)
+// for the OpenAI format, and is reported as an Anthropic key, which its
+// prefix says it is.)
 func TestFindLengthBoundaries(t *testing.T) {
 	anthropic19 := "sk-ant-" + strings.Repeat("a", 19)
-	if ms := Find(anthropic19); !reflect.DeepEqual(ms, []Match{{0, len(anthropic19), "OpenAI API key"}}) {
-		t.Errorf("Find(%q) = %v, want an OpenAI API key", anthropic19, ms)
+	if ms := Find(anthropic19); !reflect.DeepEqual(ms, []Match{{0, len(anthropic19), "Anthropic API key"}}) {
+		t.Errorf("Find(%q) = %v, want an Anthropic API key", anthropic19, ms)
+	}
+	// sk-an is no Anthropic prefix.
+	other := "sk-an-" + strings.Repeat("a", 19)
+	if ms := Find(other); !reflect.DeepEqual(ms, []Match{{0, len(other), "OpenAI API key"}}) {
+		t.Errorf("Find(%q) = %v, want an OpenAI API key", other, ms)
 	}
 	tests := []struct {
 		kind, short, exact string

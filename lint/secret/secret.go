@@ -21,13 +21,21 @@ type Match struct {
 	Kind string
 }
 
+// The kinds of the two formats that share the prefix sk-, and the prefix
+// of Anthropic's.
+const (
+	anthropic       = "Anthropic API key"
+	openAI          = "OpenAI API key"
+	anthropicPrefix = "sk-ant-"
+)
+
 var patterns = []struct {
 	kind string
 	re   func() *regexp.Regexp
 }{
 	{"private key block", lazyre.New(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
-	{"Anthropic API key", lazyre.New(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},
-	{"OpenAI API key", lazyre.New(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{anthropic, lazyre.New(`\bsk-ant-[A-Za-z0-9_-]{20,}`)},
+	{openAI, lazyre.New(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
 	{"GitHub token", lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
 	{"AWS access key id", lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
 	{"Google API key", lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`)},
@@ -36,6 +44,16 @@ var patterns = []struct {
 	{"JSON Web Token", lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
 	// The name may be quoted, as a JSON or YAML key is ("password": "...").
 	{"credential assignment", lazyre.New(`(?i)\b(?:api[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|password)["']?\s*[:=]\s*["']?([A-Za-z0-9_./+=-]{16,})`)},
+}
+
+// Kinds returns the name of every format Find reports (Match.Kind), in
+// the order Find tries them, in a new slice.
+func Kinds() []string {
+	kinds := make([]string, len(patterns))
+	for i, p := range patterns {
+		kinds[i] = p.kind
+	}
+	return kinds
 }
 
 // envName is the name of an environment variable (OPENAI_API_KEY,
@@ -78,7 +96,13 @@ func Find(text string) []Match {
 					continue
 				}
 			}
-			ms = append(ms, Match{Start: start, End: end, Kind: p.kind})
+			kind := p.kind
+			if kind == openAI && strings.HasPrefix(text[start:end], anthropicPrefix) {
+				// Shorter than the Anthropic format asks, long enough
+				// for OpenAI's: the prefix says whose key it is.
+				kind = anthropic
+			}
+			ms = append(ms, Match{Start: start, End: end, Kind: kind})
 		}
 	}
 	return dedupe(ms)
