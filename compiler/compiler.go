@@ -354,7 +354,7 @@ func (b *builder) loadGenerated(name string, cp config.Part) {
 			spans, ds := guide.Render(b.fs, c.Guide, b.lim, c.Includes.Enabled, func(name string) bool {
 				_, ok := c.Placeholders[name]
 				return ok
-			})
+			}, b.Loaded.PosOfKeys)
 			part.Spans = spans
 			b.add(ds...)
 		}

@@ -46,8 +46,10 @@ var placeholderRE = lazyre.New(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
 // from the template, topic lines from their card), and every problem found.
 // Includes in the template are expanded with lim when expand is true. A
 // placeholder for which keep reports true (a project placeholder, filled
-// when the guide is composed) is left in the text.
-func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, keep func(name string) bool) ([]include.Span, []diag.Diagnostic) {
+// when the guide is composed) is left in the text. at gives the position
+// in promptc.cue of a key path (config.Loaded.PosOfKeys), where a glob of
+// cfg that cannot be read is reported.
+func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, keep func(name string) bool, at func(keys ...string) diag.Position) ([]include.Span, []diag.Diagnostic) {
 	var ds []diag.Diagnostic
 	tf, err := fs.Read(cfg.Template)
 	if err != nil {
@@ -64,9 +66,9 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 	// promptc's directive lines (<!-- promptc:ignore ... -->) are already
 	// gone: Expand and Raw drop them, so they cost no tokens and are not
 	// searched for references.
-	cards, cds := loadCards(fs, cfg.Cards)
+	cards, cds := loadCards(fs, cfg.Cards, at("guide", "cards"))
 	ds = append(ds, cds...)
-	docs, dds := loadDocs(fs, cfg.Docs)
+	docs, dds := loadDocs(fs, cfg.Docs, at("guide", "docs"))
 	ds = append(ds, dds...)
 	ds = append(ds, checkReferences(cfg, spans, docs)...)
 
@@ -114,15 +116,16 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 	return include.TrimBlank(out), ds
 }
 
-// loadCards reads every card and sorts them by order, then title, then path.
-func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
+// loadCards reads every card and sorts them by order, then title, then
+// path; a glob that cannot be read is reported at pos.
+func loadCards(fs *source.FS, glob string, pos diag.Position) ([]Card, []diag.Diagnostic) {
 	var ds []diag.Diagnostic
 	paths, outside, err := fs.GlobOutside(glob)
 	for _, link := range outside {
 		ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the glob guide.cards %q", glob)))
 	}
 	if err != nil {
-		return nil, append(ds, diag.Errorf(diag.Position{Path: config.FileName}, RuleCard, "guide.cards %q: %v", glob, err))
+		return nil, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q: %v", glob, err))
 	}
 	var cards []Card
 	for _, p := range paths {
@@ -173,19 +176,22 @@ func loadCards(fs *source.FS, glob string) ([]Card, []diag.Diagnostic) {
 	return cards, ds
 }
 
+// doc is a file of guide.docs: its path and text.
 type doc struct {
 	path string
 	text string
 }
 
-func loadDocs(fs *source.FS, glob string) ([]doc, []diag.Diagnostic) {
+// loadDocs reads every file glob matches; a glob that cannot be read is
+// reported at pos.
+func loadDocs(fs *source.FS, glob string, pos diag.Position) ([]doc, []diag.Diagnostic) {
 	var ds []diag.Diagnostic
 	paths, outside, err := fs.GlobOutside(glob)
 	for _, link := range outside {
 		ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the glob guide.docs %q", glob)))
 	}
 	if err != nil {
-		return nil, append(ds, diag.Errorf(diag.Position{Path: config.FileName}, RuleReference, "guide.docs %q: %v", glob, err))
+		return nil, append(ds, diag.Errorf(pos, RuleReference, "guide.docs %q: %v", glob, err))
 	}
 	var docs []doc
 	for _, p := range paths {

@@ -63,8 +63,20 @@ var (
 // diagnostics as "path:line:col RULE" strings plus messages.
 func render(t *testing.T, fs *source.FS, cfg *config.Guide) (string, []include.Span, []diag.Diagnostic) {
 	t.Helper()
-	spans, ds := Render(fs, cfg, include.Limits{}, true, nil)
+	spans, ds := Render(fs, cfg, include.Limits{}, true, nil, keyPos)
 	return include.Text(spans), spans, diag.Sort(ds)
+}
+
+// keyPos stands for config.Loaded.PosOfKeys: guide.cards at line 2,
+// guide.docs at line 3, anything else at the file alone.
+func keyPos(keys ...string) diag.Position {
+	switch strings.Join(keys, ".") {
+	case "guide.cards":
+		return diag.Position{Path: "promptc.cue", Line: 2, Col: 3}
+	case "guide.docs":
+		return diag.Position{Path: "promptc.cue", Line: 3, Col: 3}
+	}
+	return diag.Position{Path: "promptc.cue"}
 }
 
 func positions(ds []diag.Diagnostic) []string {
@@ -308,7 +320,7 @@ func TestRenderIncludesAndDirectives(t *testing.T) {
 	}
 
 	// Without expansion the include line stays as written.
-	spans, _ := Render(fs, cfg, include.Limits{}, false, nil)
+	spans, _ := Render(fs, cfg, include.Limits{}, false, nil, keyPos)
 	if got := include.Text(spans); !strings.Contains(got, "@shared/part.md") {
 		t.Errorf("unexpanded text %q lacks the include line", got)
 	}
@@ -342,7 +354,7 @@ func TestRenderDocsGlob(t *testing.T) {
 
 func TestRenderReadErrors(t *testing.T) {
 	fs := project(t, map[string]string{"cards/a.md": card("A", "a", 0)})
-	spans, ds := Render(fs, guideConfig(nil), include.Limits{}, true, nil)
+	spans, ds := Render(fs, guideConfig(nil), include.Limits{}, true, nil, keyPos)
 	if spans != nil || len(ds) != 1 || ds[0].Pos.Path != "guide.md" || ds[0].Rule != source.RuleNotFound {
 		t.Errorf("missing template: spans %v, diagnostics %v", spans, ds)
 	}
@@ -351,9 +363,9 @@ func TestRenderReadErrors(t *testing.T) {
 	cfg := guideConfig(nil)
 	cfg.Cards = "../cards/*.md"
 	cfg.Docs = "/abs/*.md"
-	_, ds = Render(fs, cfg, include.Limits{}, true, nil)
+	_, ds = Render(fs, cfg, include.Limits{}, true, nil, keyPos)
 	got := positions(ds)
-	if want := []string{"promptc.cue GUIDE_CARD", "promptc.cue GUIDE_REFERENCE"}; !slices.Equal(got, want) {
+	if want := []string{"promptc.cue:2:3 GUIDE_CARD", "promptc.cue:3:3 GUIDE_REFERENCE"}; !slices.Equal(got, want) {
 		t.Errorf("bad globs: got %q, want %q", got, want)
 	}
 }
