@@ -127,6 +127,11 @@ func loadCards(fs *source.FS, glob string, pos diag.Position) ([]Card, []diag.Di
 	if err != nil {
 		return nil, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q: %v", glob, err))
 	}
+	if len(paths) == 0 && len(outside) == 0 {
+		// A glob that matches nothing is a typo more often than a guide
+		// meant to list no topic, and would send {{topics}} empty.
+		return nil, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q matches no file, so the guide would list no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)", glob))
+	}
 	var cards []Card
 	for _, p := range paths {
 		f, err := fs.Read(p)

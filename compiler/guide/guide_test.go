@@ -287,8 +287,9 @@ func TestRenderReferenceWholeMatch(t *testing.T) {
 	// Without a capture group the whole match is the value; an empty match
 	// is no reference.
 	fs := project(t, map[string]string{
-		"guide.md":  "Call TOOL_A and TOOL_B.\n",
-		"docs/x.md": "TOOL_A is documented.\n",
+		"guide.md":   "Call TOOL_A and TOOL_B.\n",
+		"docs/x.md":  "TOOL_A is documented.\n",
+		"cards/a.md": card("A", "a", 0),
 	})
 	cfg := guideConfig(map[string]config.Reference{
 		"tool":  {Pattern: `TOOL_[A-Z]`, In: "text"},
@@ -306,6 +307,7 @@ func TestRenderIncludesAndDirectives(t *testing.T) {
 		"guide.md":       "Intro /prompt-mode.\n<!-- promptc:ignore GUIDE_REFERENCE quoted on purpose: /nope -->\n@shared/part.md\n",
 		"shared/part.md": "Shared text naming /missing.\n",
 		"docs/a.md":      "/prompt-mode\n",
+		"cards/a.md":     card("A", "a", 0),
 	})
 	cfg := guideConfig(map[string]config.Reference{"command": commandRef})
 	text, _, ds := render(t, fs, cfg)
@@ -333,6 +335,7 @@ func TestRenderDocsGlob(t *testing.T) {
 		"docs/sub/b.md":       "B names /deep.\n",
 		"docs/.hidden/c.md":   "Hidden docs are not docs.\n",
 		"docs/sub/readme.txt": "/txt is not in a .md doc\n",
+		"cards/a.md":          card("A", "a", 0),
 	})
 	// Dots allowed, so that the hidden path is a reference.
 	doc := config.Reference{Pattern: `docs/[A-Za-z0-9_./-]+\.md`, In: "file"}
@@ -375,5 +378,26 @@ func TestFrontmatterRuleID(t *testing.T) {
 	// frontmatter package reports it.
 	if RuleFrontmatter != frontmatter.Rule {
 		t.Errorf("RuleFrontmatter = %q, frontmatter.Rule = %q", RuleFrontmatter, frontmatter.Rule)
+	}
+}
+
+// TestRenderCardsGlobMatchesNothing: a cards glob that matches no file is
+// a GUIDE_CARD error at guide.cards, once; one that matches a card, or
+// whose only match lies behind a link out of the project (reported as
+// such), is not.
+func TestRenderCardsGlobMatchesNothing(t *testing.T) {
+	fs := project(t, map[string]string{"guide.md": "{{topics}}\n", "cards/a.md": card("A", "a", 0)})
+	cfg := guideConfig(nil)
+	cfg.Cards = "card/*.md"
+	_, ds := Render(fs, cfg, include.Limits{}, true, nil, keyPos)
+	if got, want := positions(ds), []string{"promptc.cue:2:3 GUIDE_CARD"}; !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if want := `guide.cards "card/*.md" matches no file, so the guide would list no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)`; ds[0].Message != want {
+		t.Errorf("message %q, want %q", ds[0].Message, want)
+	}
+	cfg.Cards = "cards/*.md"
+	if _, ds := Render(fs, cfg, include.Limits{}, true, nil, keyPos); len(ds) != 0 {
+		t.Errorf("a glob matching one card: %v", ds)
 	}
 }
