@@ -1079,7 +1079,7 @@ Topics: {{topics}}
 	{
 		ID: guide.RuleCard, Category: Minimal, Severity: diag.Error, Compiler: "compiler/guide",
 		Summary: "Topic cards need frontmatter with a title and a one-line summary.",
-		Doc:     `Every file matched by guide.cards is a topic card: Markdown with a YAML header holding title, summary (one line) and an optional order. A card without them cannot be listed in the guide. A guide.cards glob that matches no file is reported too: the guide would list no topics, and a mistyped glob is the usual cause.`,
+		Doc:     `Every file matched by guide.cards is a topic card: Markdown with a YAML header holding title, summary (one line) and an optional order. A card without them cannot be listed in the guide. A guide.cards glob that matches no file is reported too when the template lists {{topics}}: the guide would list none, and a mistyped glob is the usual cause.`,
 		Bad: `-- cards/settings.md --
 # Settings
 Layers of settings files.

@@ -66,13 +66,14 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 	// promptc's directive lines (<!-- promptc:ignore ... -->) are already
 	// gone: Expand and Raw drop them, so they cost no tokens and are not
 	// searched for references.
-	cards, cds := loadCards(fs, cfg.Cards, at("guide", "cards"))
+	cards, matched, cds := loadCards(fs, cfg.Cards, at("guide", "cards"))
 	ds = append(ds, cds...)
 	docs, dds := loadDocs(fs, cfg.Docs, at("guide", "docs"))
 	ds = append(ds, dds...)
 	ds = append(ds, checkReferences(cfg, spans, docs)...)
 
 	var out []include.Span
+	listsTopics := false
 	include.EachLine(spans, func(line, path string, num int) bool {
 		locs := placeholderRE().FindAllStringSubmatchIndex(line, -1)
 		topics := 0
@@ -80,6 +81,7 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 			name := line[loc[2]:loc[3]]
 			if name == "topics" {
 				topics++
+				listsTopics = true
 				continue
 			}
 			if keep != nil && keep(name) && line[loc[0]:loc[1]] == "{{"+name+"}}" {
@@ -113,26 +115,27 @@ func Render(fs *source.FS, cfg *config.Guide, lim include.Limits, expand bool, k
 		out = append(out, include.Span{Text: line + "\n", Path: path, Line: num})
 		return true
 	})
+	if listsTopics && !matched {
+		// A glob that matches nothing is a typo more often than a guide
+		// meant to list no topic.
+		ds = append(ds, diag.Errorf(at("guide", "cards"), RuleCard, "guide.cards %q matches no file, so the guide's {{topics}} lists no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)", cfg.Cards))
+	}
 	return include.TrimBlank(out), ds
 }
 
 // loadCards reads every card and sorts them by order, then title, then
-// path; a glob that cannot be read is reported at pos.
-func loadCards(fs *source.FS, glob string, pos diag.Position) ([]Card, []diag.Diagnostic) {
-	var ds []diag.Diagnostic
+// path; a glob that cannot be read is reported at pos. matched reports
+// whether the glob matched a file, or a link out of the project (which is
+// reported as such).
+func loadCards(fs *source.FS, glob string, pos diag.Position) (cards []Card, matched bool, ds []diag.Diagnostic) {
 	paths, outside, err := fs.GlobOutside(glob)
 	for _, link := range outside {
 		ds = append(ds, source.OutsideLinkDiag(link, fmt.Sprintf("the glob guide.cards %q", glob)))
 	}
 	if err != nil {
-		return nil, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q: %v", glob, err))
+		return nil, true, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q: %v", glob, err))
 	}
-	if len(paths) == 0 && len(outside) == 0 {
-		// A glob that matches nothing is a typo more often than a guide
-		// meant to list no topic, and would send {{topics}} empty.
-		return nil, append(ds, diag.Errorf(pos, RuleCard, "guide.cards %q matches no file, so the guide would list no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)", glob))
-	}
-	var cards []Card
+	matched = len(paths) > 0 || len(outside) > 0
 	for _, p := range paths {
 		f, err := fs.Read(p)
 		if err != nil {
@@ -178,7 +181,7 @@ func loadCards(fs *source.FS, glob string, pos diag.Position) ([]Card, []diag.Di
 	slices.SortFunc(cards, func(a, b Card) int {
 		return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.Title, b.Title), cmp.Compare(a.Path, b.Path))
 	})
-	return cards, ds
+	return cards, matched, ds
 }
 
 // doc is a file of guide.docs: its path and text.

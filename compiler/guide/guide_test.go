@@ -393,7 +393,7 @@ func TestRenderCardsGlobMatchesNothing(t *testing.T) {
 	if got, want := positions(ds), []string{"promptc.cue:2:3 GUIDE_CARD"}; !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
-	if want := `guide.cards "card/*.md" matches no file, so the guide would list no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)`; ds[0].Message != want {
+	if want := `guide.cards "card/*.md" matches no file, so the guide's {{topics}} lists no topics; fix the glob, or add a card (a Markdown file with title and summary in its frontmatter)`; ds[0].Message != want {
 		t.Errorf("message %q, want %q", ds[0].Message, want)
 	}
 	cfg.Cards = "cards/*.md"
