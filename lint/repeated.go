@@ -192,24 +192,33 @@ func (l *linter) repeats() []diag.Diagnostic {
 			}
 			for _, n := range notes {
 				secs := p.Sections(m, compiler.Selection{Family: f, Note: n, Conditional: sends, When: always}, nil)
+				// Consecutive pairs are mostly the paragraphs of one file
+				// two sections send, one finding: the last pair's
+				// finding is looked up first, and what the pair adds to
+				// it is added once per composition and pair of parts.
+				var last *repeat
+				var lastKey repeatKey
+				var lastFirst, lastAgain string
 				for _, pair := range l.repeatsIn(idx, secs) {
 					first, again := pair[0], pair[1]
 					k := repeatKey{first.place(), again.place()}
-					r := found[k]
+					r := last
+					if r == nil || k != lastKey {
+						r = found[k]
+					}
+					if r != nil && r == last && first.part == lastFirst && again.part == lastAgain {
+						r.addPara(first)
+						continue
+					}
+					last, lastKey, lastFirst, lastAgain = r, k, first.part, again.part
 					if r == nil {
 						r = &repeat{size: utf8.RuneCountInString(first.text), para: first.pos, combos: map[string][]string{},
 							firstVia: first.via.Path != "", againVia: again.via.Path != ""}
 						found[k] = r
 						order = append(order, k)
+						last = r
 					}
-					if !slices.Contains(r.paras, first.pos) {
-						// Include lines send every paragraph of the file
-						// they name: one finding counts them all.
-						if len(r.paras) > 0 {
-							r.size += utf8.RuneCountInString(first.text)
-						}
-						r.paras = append(r.paras, first.pos)
-					}
+					r.addPara(first)
 					r.firstParts = appendNew(r.firstParts, first.part)
 					r.againParts = appendNew(r.againParts, again.part)
 					if _, ok := r.combos[m.Name]; !ok {
@@ -233,6 +242,19 @@ func (l *linter) repeats() []diag.Diagnostic {
 		ds = append(ds, l.repeatDiag(k, found[k]))
 	}
 	return ds
+}
+
+// addPara counts the paragraph of first, the copy sent first, in r:
+// include lines send every paragraph of the file they name, and one
+// finding counts them all.
+func (r *repeat) addPara(first sentParagraph) {
+	if slices.Contains(r.paras, first.pos) {
+		return
+	}
+	if len(r.paras) > 0 {
+		r.size += utf8.RuneCountInString(first.text)
+	}
+	r.paras = append(r.paras, first.pos)
 }
 
 // repeatDiag is the finding of r, at k.again.
@@ -390,6 +412,20 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		}
 	}
 	out := idx.pairs[:0]
+	// Consecutive groups are mostly consecutive paragraphs of one file
+	// that the same sections send: the include lines of the last few
+	// pairs of sections and file are kept at hand (includeLines
+	// remembers every answer, in a map slower to ask).
+	type viaAnswer struct {
+		first, again int
+		path         string
+		vias         [2]diag.Position
+	}
+	var recent [8]viaAnswer
+	for i := range recent {
+		recent[i].first = -1
+	}
+	next := 0
 	for _, grp := range g.list[:g.n] {
 		occ := grp.occ
 		for j := 1; j < len(occ); j++ {
@@ -399,7 +435,15 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 					if first.pos == again.pos {
 						// One file's lines, sent by two sections: what
 						// to change is an include line.
-						first.via, again.via = idx.includeLines(secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
+						k := slices.IndexFunc(recent[:], func(v viaAnswer) bool {
+							return v.first == first.sec && v.again == again.sec && v.path == first.pos.Path
+						})
+						if k < 0 {
+							k, next = next, (next+1)%len(recent)
+							va, vb := idx.includeLines(secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
+							recent[k] = viaAnswer{first.sec, again.sec, first.pos.Path, [2]diag.Position{va, vb}}
+						}
+						first.via, again.via = recent[k].vias[0], recent[k].vias[1]
 					}
 					out = append(out, [2]sentParagraph{first, again})
 					break
