@@ -61,9 +61,8 @@ type paragraphIndex struct {
 	includes map[string][]includeAt
 	// vias holds includeLines' answers.
 	vias map[viaKey][2]diag.Position
-	// groups and pairs are repeatsIn's buffers.
+	// groups and conditional are repeatsIn's buffers.
 	groups      textGroups
-	pairs       [][2]sentParagraph
 	conditional []bool
 	// first and held are repeatedIn's buffers, by candidate id.
 	first []*include.Span
@@ -356,7 +355,17 @@ type textGroups struct {
 type textGroup struct {
 	text string
 	next int
-	occ  []sentParagraph
+	occ  []occurrence
+}
+
+// occurrence is a copy of a text one composition sends: the candidate
+// paragraph, in the list of its section (candidatesIn), and the section's
+// index. Every composition gathers every copy it sends, most of them sent
+// once: a pointer and an index are what is kept until a copy proves to be
+// repeated.
+type occurrence struct {
+	c   *candidate
+	sec int
 }
 
 // reset empties g, keeping its memory.

@@ -199,8 +199,7 @@ func (l *linter) repeats() []diag.Diagnostic {
 				var last *repeat
 				var lastKey repeatKey
 				var lastFirst, lastAgain string
-				for _, pair := range l.repeatsIn(idx, secs) {
-					first, again := pair[0], pair[1]
+				l.repeatsIn(idx, secs, func(first, again sentParagraph) {
 					k := repeatKey{first.place(), again.place()}
 					r := last
 					if r == nil || k != lastKey {
@@ -208,7 +207,7 @@ func (l *linter) repeats() []diag.Diagnostic {
 					}
 					if r != nil && r == last && first.part == lastFirst && again.part == lastAgain {
 						r.addPara(first)
-						continue
+						return
 					}
 					last, lastKey, lastFirst, lastAgain = r, k, first.part, again.part
 					if r == nil {
@@ -233,7 +232,7 @@ func (l *linter) repeats() []diag.Diagnostic {
 						label = fn
 					}
 					r.combos[m.Name] = appendNew(r.combos[m.Name], label)
-				}
+				})
 			}
 		}
 	}
@@ -386,13 +385,12 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 	return ins
 }
 
-// repeatsIn returns, for every paragraph secs send a second time, the
-// copy sent first and the later copy. The first copy is the earliest one
-// in another section that a prompt can send together with the later one.
-// The answer lives in a buffer the next call reuses: every mode is
-// composed for every family and note, and each composition is compared
-// here.
-func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]sentParagraph {
+// repeatsIn calls fn, for every paragraph secs send a second time, with
+// the copy sent first and the later copy, in the order the paragraphs are
+// first sent. The first copy is the earliest one in another section that
+// a prompt can send together with the later one. Every mode is composed
+// for every family and note, and each composition is compared here.
+func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section, fn func(first, again sentParagraph)) {
 	g := &idx.groups
 	g.reset()
 	// A section without a when condition is sent with every other
@@ -406,12 +404,13 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		if sec.Slot || sec.Text == "" {
 			continue
 		}
-		for _, c := range idx.candidatesIn(sec.Spans) {
+		cs := idx.candidatesIn(sec.Spans)
+		for k := range cs {
+			c := &cs[k]
 			j := g.find(c.id, c.text)
-			g.list[j].occ = append(g.list[j].occ, sentParagraph{text: c.text, pos: c.pos, sec: i, part: sec.Name})
+			g.list[j].occ = append(g.list[j].occ, occurrence{c, i})
 		}
 	}
-	out := idx.pairs[:0]
 	// Consecutive groups are mostly consecutive paragraphs of one file
 	// that the same sections send: the include lines of the last few
 	// pairs of sections and file are kept at hand (includeLines
@@ -430,29 +429,30 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		occ := grp.occ
 		for j := 1; j < len(occ); j++ {
 			for i := range j {
-				if occ[i].sec != occ[j].sec && (!idx.conditional[occ[i].sec] || !idx.conditional[occ[j].sec] || sentTogether(l.p, occ[i].part, occ[j].part)) {
-					first, again := occ[i], occ[j]
-					if first.pos == again.pos {
-						// One file's lines, sent by two sections: what
-						// to change is an include line.
-						k := slices.IndexFunc(recent[:], func(v viaAnswer) bool {
-							return v.first == first.sec && v.again == again.sec && v.path == first.pos.Path
-						})
-						if k < 0 {
-							k, next = next, (next+1)%len(recent)
-							va, vb := idx.includeLines(secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
-							recent[k] = viaAnswer{first.sec, again.sec, first.pos.Path, [2]diag.Position{va, vb}}
-						}
-						first.via, again.via = recent[k].vias[0], recent[k].vias[1]
-					}
-					out = append(out, [2]sentParagraph{first, again})
-					break
+				a, b := occ[i].sec, occ[j].sec
+				if a == b || idx.conditional[a] && idx.conditional[b] && !sentTogether(l.p, secs[a].Name, secs[b].Name) {
+					continue
 				}
+				first := sentParagraph{text: occ[i].c.text, pos: occ[i].c.pos, sec: a, part: secs[a].Name}
+				again := sentParagraph{text: occ[j].c.text, pos: occ[j].c.pos, sec: b, part: secs[b].Name}
+				if first.pos == again.pos {
+					// One file's lines, sent by two sections: what
+					// to change is an include line.
+					k := slices.IndexFunc(recent[:], func(v viaAnswer) bool {
+						return v.first == a && v.again == b && v.path == first.pos.Path
+					})
+					if k < 0 {
+						k, next = next, (next+1)%len(recent)
+						va, vb := idx.includeLines(secs[a].Spans, secs[b].Spans, first.pos.Path)
+						recent[k] = viaAnswer{a, b, first.pos.Path, [2]diag.Position{va, vb}}
+					}
+					first.via, again.via = recent[k].vias[0], recent[k].vias[1]
+				}
+				fn(first, again)
+				break
 			}
 		}
 	}
-	idx.pairs = out
-	return out
 }
 
 // sentTogether reports whether parts a and b can be sent in one prompt as

@@ -494,7 +494,7 @@ func TestTextGroupsCollision(t *testing.T) {
 	if g.find(7, "b") != 1 || g.find(7, "a") != 0 || g.n != 3 {
 		t.Errorf("found again: b %d, a %d, %d groups; want 1, 0 and 3", g.find(7, "b"), g.find(7, "a"), g.n)
 	}
-	g.list[a].occ = append(g.list[a].occ, sentParagraph{text: "a"})
+	g.list[a].occ = append(g.list[a].occ, occurrence{sec: 1})
 	g.reset()
 	if j := g.find(7, "b"); j != 0 || g.n != 1 || len(g.list[j].occ) != 0 {
 		t.Errorf("after reset: group %d of %d with %d copies; want 0 of 1 with none", j, g.n, len(g.list[j].occ))
