@@ -154,23 +154,50 @@ func (l *linter) atLines() []atLine {
 		raw := l.rawFiles()
 		for _, p := range slices.Sorted(maps.Keys(l.files)) {
 			f := l.files[p]
-			if raw[p] || !strings.Contains(f.Text, "@") {
-				continue
-			}
-			for i, ln := range f.Lines {
-				if ln.Kind != markdown.Text {
-					continue
-				}
-				text := f.Text[ln.Start:ln.End]
-				if target, ok := include.IsInclude(text); ok {
-					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target})
-				} else if target, ok := include.SpacedInclude(text); ok {
-					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target, spaced: true})
-				}
+			if !raw[p] {
+				l.at.lines = appendAtLines(l.at.lines, p, f)
 			}
 		}
 	})
 	return l.at.lines
+}
+
+// appendAtLines appends the include lines and spaced include lines of f,
+// at path p, in line order. Both hold an "@": only the lines that hold
+// one are read, found by searching the text for it (most of a project's
+// lines hold none, and the search passes them many bytes at a time).
+func appendAtLines(out []atLine, p string, f *source.File) []atLine {
+	i := 0 // the line searched from
+	for off := 0; off < len(f.Text); {
+		k := strings.IndexByte(f.Text[off:], '@')
+		if k < 0 {
+			break
+		}
+		at := int32(off + k)
+		for i < len(f.Lines) && f.Lines[i].End < at {
+			i++
+		}
+		if i == len(f.Lines) {
+			break
+		}
+		ln := f.Lines[i]
+		if ln.Start > at {
+			// Between lines, which the scan never leaves.
+			off = int(at) + 1
+			continue
+		}
+		off, i = int(ln.End)+1, i+1
+		if ln.Kind != markdown.Text {
+			continue
+		}
+		text := f.Text[ln.Start:ln.End]
+		if target, ok := include.IsInclude(text); ok {
+			out = append(out, atLine{path: p, line: i - 1, text: text, target: target})
+		} else if target, ok := include.SpacedInclude(text); ok {
+			out = append(out, atLine{path: p, line: i - 1, text: text, target: target, spaced: true})
+		}
+	}
+	return out
 }
 
 // rawFiles returns the files whose @ lines are text, not include lines:
