@@ -163,22 +163,36 @@ func (l *linter) atLines() []atLine {
 }
 
 // appendAtLines appends the include lines and spaced include lines of f,
-// at path p, in line order. Both hold an "@": only the lines that hold
-// one are read, found by searching the text for it (most of a project's
-// lines hold none, and the search passes them many bytes at a time).
+// at path p, in line order.
 func appendAtLines(out []atLine, p string, f *source.File) []atLine {
+	eachAtLine(f, func(i int, text string) {
+		if target, ok := include.IsInclude(text); ok {
+			out = append(out, atLine{path: p, line: i, text: text, target: target})
+		} else if target, ok := include.SpacedInclude(text); ok {
+			out = append(out, atLine{path: p, line: i, text: text, target: target, spaced: true})
+		}
+	})
+	return out
+}
+
+// eachAtLine calls fn with the index and text of every text line of f
+// (markdown.Text) that holds an "@", in line order: the lines that can be
+// include lines or spaced include lines. They are found by searching the
+// text for an "@" (most of a project's lines hold none, and the search
+// passes them many bytes at a time).
+func eachAtLine(f *source.File, fn func(i int, text string)) {
 	i := 0 // the line searched from
 	for off := 0; off < len(f.Text); {
 		k := strings.IndexByte(f.Text[off:], '@')
 		if k < 0 {
-			break
+			return
 		}
 		at := int32(off + k)
 		for i < len(f.Lines) && f.Lines[i].End < at {
 			i++
 		}
 		if i == len(f.Lines) {
-			break
+			return
 		}
 		ln := f.Lines[i]
 		if ln.Start > at {
@@ -187,17 +201,10 @@ func appendAtLines(out []atLine, p string, f *source.File) []atLine {
 			continue
 		}
 		off, i = int(ln.End)+1, i+1
-		if ln.Kind != markdown.Text {
-			continue
-		}
-		text := f.Text[ln.Start:ln.End]
-		if target, ok := include.IsInclude(text); ok {
-			out = append(out, atLine{path: p, line: i - 1, text: text, target: target})
-		} else if target, ok := include.SpacedInclude(text); ok {
-			out = append(out, atLine{path: p, line: i - 1, text: text, target: target, spaced: true})
+		if ln.Kind == markdown.Text {
+			fn(i-1, f.Text[ln.Start:ln.End])
 		}
 	}
-	return out
 }
 
 // rawFiles returns the files whose @ lines are text, not include lines:

@@ -8,7 +8,6 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/include"
-	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -366,17 +365,13 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 		return ins
 	}
 	var ins []includeAt
-	if f := x.p.Files[path]; f != nil && strings.Contains(f.Text, "@") {
-		for _, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			text := f.Text[ln.Start:ln.End]
+	if f := x.p.Files[path]; f != nil {
+		eachAtLine(f, func(i int, text string) {
 			if t, ok := include.IsInclude(text); ok {
 				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
-				ins = append(ins, includeAt{include.ResolveIn(x.p.Loaded.Root, path, t), diag.Position{Path: path, Line: int(ln.Num), Col: col}})
+				ins = append(ins, includeAt{include.ResolveIn(x.p.Loaded.Root, path, t), diag.Position{Path: path, Line: int(f.Lines[i].Num), Col: col}})
 			}
-		}
+		})
 	}
 	if x.includes == nil {
 		x.includes = map[string][]includeAt{}
