@@ -232,17 +232,14 @@ func (l *linter) rawFiles() map[string]bool {
 		delete(raw, f.Path)
 	}
 	for p, f := range l.files {
-		if raw[p] || !strings.Contains(f.Text, "@") {
+		if raw[p] {
 			continue
 		}
-		for _, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+		eachAtLine(f, func(_ int, text string) {
+			if target, ok := include.IsInclude(text); ok {
 				delete(raw, include.ResolveIn(l.p.Loaded.Root, p, target))
 			}
-		}
+		})
 	}
 	return raw
 }
@@ -251,18 +248,15 @@ func (l *linter) rawFiles() map[string]bool {
 // name, resolved, in line order.
 func (l *linter) includeTargets(p string) []string {
 	f := l.files[path.Clean(p)]
-	if f == nil || !strings.Contains(f.Text, "@") {
+	if f == nil {
 		return nil
 	}
 	var out []string
-	for _, ln := range f.Lines {
-		if ln.Kind != markdown.Text {
-			continue
-		}
-		if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+	eachAtLine(f, func(_ int, text string) {
+		if target, ok := include.IsInclude(text); ok {
 			out = append(out, include.ResolveIn(l.p.Loaded.Root, f.Path, target))
 		}
-	}
+	})
 	return out
 }
 
