@@ -9,8 +9,81 @@ import (
 
 // collapseSpace is text as paragraphs are compared: every run of white
 // space one space, none at either end, so that rewrapping a paragraph
-// does not make it another.
-func collapseSpace(text string) string { return strings.Join(strings.Fields(text), " ") }
+// does not make it another; strings.Join(strings.Fields(text), " "), in
+// one pass and one allocation (none when text is collapsed already):
+// PARAGRAPH_REPEATED collapses every candidate paragraph.
+func collapseSpace(text string) string {
+	// The text is kept as it is up to the first byte collapsing changes:
+	// white space at the start, a second white space in a row, or white
+	// space other than a space.
+	i, prev := 0, true // prev: the byte before i is white space, or i is 0
+	for i < len(text) {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			i, prev = i+size, false
+			continue
+		}
+		if asciiSpace[c] {
+			if c != ' ' || prev {
+				break
+			}
+			prev = true
+		} else {
+			prev = false
+		}
+		i++
+	}
+	if i == len(text) {
+		if prev && i > 0 {
+			// One space at the end.
+			return text[:i-1]
+		}
+		return text
+	}
+	if i > 0 && prev {
+		// The space before i ends the text unless more follows.
+		i--
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	b.WriteString(text[:i])
+	space := false // white space read since the last byte kept
+	for i < len(text) {
+		// A run of bytes kept as written: anything but white space,
+		// invalid UTF-8 included, as strings.Fields keeps it.
+		j := i
+		for j < len(text) {
+			if c := text[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+			} else if r, size := utf8.DecodeRuneInString(text[j:]); !unicode.IsSpace(r) {
+				j += size
+			} else {
+				break
+			}
+		}
+		if j > i {
+			if space {
+				b.WriteByte(' ')
+			}
+			b.WriteString(text[i:j])
+			i = j
+		}
+		if i == len(text) {
+			break
+		}
+		// White space: one code point of it.
+		_, size := utf8.DecodeRuneInString(text[i:])
+		space, i = b.Len() > 0, i+size
+	}
+	return b.String()
+}
 
 // collapsedKey returns a hash of collapseSpace(text) and its length in
 // code points, without building it: paragraphs are indexed by the key

@@ -67,6 +67,27 @@ func TestCollapsedKeyRandom(t *testing.T) {
 	}
 }
 
+// TestCollapseSpaceRandom holds collapseSpace to the words of the text
+// joined by single spaces (strings.Fields), on random texts of words,
+// every kind of white space, control bytes, multi-byte and invalid UTF-8.
+func TestCollapseSpaceRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{
+		"a", "bc", "def", "word", "x.", "!", "~\x7f", " ", " ", " ", "  ", "\t", "\n", "\v", "\f", "\r",
+		"\u00a0", "\u2003", "\u0085", "é", "✓", "\xff", "\xe2\x80", "\x01", "\x1f", " \n ",
+	}
+	for range 200000 {
+		var b strings.Builder
+		for range r.IntN(16) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		if got, want := collapseSpace(text), strings.Join(strings.Fields(text), " "); got != want {
+			t.Fatalf("collapseSpace(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
 // TestPlainRun checks which bytes of a window collapsing keeps as they
 // are: printable ASCII, and single spaces between two of them, the byte
 // before the window included.

@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/compiler"
+	"github.com/promptc/promptc/compiler/family"
 	"github.com/promptc/promptc/internal/testproject"
 )
 
@@ -120,4 +122,30 @@ func writeProject(t testing.TB, files map[string]string) string {
 		}
 	}
 	return root
+}
+
+// TestDirectivePrefilter: every line the compiler takes for a directive
+// (family.IsDirective) holds "<!-- promptc:", the text fileDirectives
+// searches a file for before reading its lines, on random lines of
+// comment openings and closings, white space and directive words.
+func TestDirectivePrefilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"<!--", "<!-- ", "<!--\t", "promptc:", " promptc:", "ignore", " X reason", "-->", " -->", " ", "\t", "<", "!", "-", "p"}
+	directives := 0
+	for range 200000 {
+		var b strings.Builder
+		for range r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		line := b.String()
+		if family.IsDirective(line) {
+			directives++
+			if !strings.Contains(line, "<!-- promptc:") {
+				t.Fatalf("%q is a directive without %q", line, "<!-- promptc:")
+			}
+		}
+	}
+	if directives == 0 {
+		t.Fatal("no random line was a directive")
+	}
 }

@@ -22,6 +22,16 @@ var ignoreFiles = []string{".gitignore", ".promptcignore"}
 // left out of the orphan check even when no ignore file lists them.
 var skippedDirs = []string{"node_modules", "vendor"}
 
+// inSkippedDir reports whether a folder on the way to p, a slash-separated
+// path, is one of skippedDirs; p is not split, as unignored asks for
+// every file the orphan check finds.
+func inSkippedDir(p string) bool {
+	dir, _ := path.Split(p)
+	return slices.ContainsFunc(skippedDirs, func(s string) bool {
+		return strings.HasPrefix(dir, s+"/") || strings.Contains(dir, "/"+s+"/")
+	})
+}
+
 // unignored returns the paths (slash-separated, relative to the project
 // root, sorted) that no ignore file excludes and that lie in no skipped
 // folder. Ignore files are read from the root and from every folder on the
@@ -70,11 +80,12 @@ func unignored(fsys *source.FS, root string, paths []string) []string {
 	m := gitignore.NewMatcher(patterns)
 	var out []string
 	for _, p := range paths {
-		parts := strings.Split(p, "/")
-		if slices.ContainsFunc(parts[:len(parts)-1], func(s string) bool { return slices.Contains(skippedDirs, s) }) {
+		if inSkippedDir(p) {
 			continue
 		}
-		if m.Match(append(slices.Clone(prefix), parts...), false) {
+		// Without a pattern nothing matches: the path is not split for
+		// the matcher (a project without ignore files lists thousands).
+		if len(patterns) > 0 && m.Match(append(slices.Clone(prefix), strings.Split(p, "/")...), false) {
 			continue
 		}
 		out = append(out, p)

@@ -17,6 +17,7 @@
 package lint
 
 import (
+	"cmp"
 	"errors"
 	"maps"
 	"path"
@@ -86,22 +87,22 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 	// each file; tasks run concurrently and their findings are joined in
 	// task order.
 	pl := planChecks(l)
-	tasks := append(l.fileTasks(pl.text), pl.tasks...)
 	var namesErr error
 	if opt.Names != nil {
-		// Beside the rules, as the slowest task (it renders the
-		// package): a clash is a configuration error, as build reports
-		// it, which no finding or suppression changes.
-		tasks = append(tasks, func() ([]diag.Diagnostic, error) {
+		// Beside the rules (it renders the package): a clash is a
+		// configuration error, as build reports it, which no finding or
+		// suppression changes.
+		pl.addTask(weightRender, func() ([]diag.Diagnostic, error) {
 			namesErr = opt.Names(proj.Programs())
 			return nil, nil
 		})
 	}
+	tasks := append(l.fileTasks(pl.text), pl.tasks...)
 	found := make([][]diag.Diagnostic, len(tasks))
 	errs := make([]error, len(tasks))
-	// The last tasks (the project-wide rules, slowest) start first.
+	order := startOrder(len(tasks)-len(pl.tasks), pl.weights)
 	compiler.Parallel(opt.Jobs, len(tasks), func(i int) {
-		i = len(tasks) - 1 - i
+		i = order[i]
 		found[i], errs[i] = tasks[i]()
 	})
 	ds := slices.Clone(compiled)
@@ -137,6 +138,25 @@ func Run(proj *compiler.Project, opt Options) ([]diag.Diagnostic, error) {
 		ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !inFiles(opt.Files, d.Pos.Path) })
 	}
 	return diag.Sort(ds), nil
+}
+
+// startOrder returns the order in which Run starts its tasks, files file
+// tasks then the project-wide ones of weights: the heaviest first, and
+// among tasks of one weight the last first. The findings are joined in
+// task order whatever the order of the start.
+func startOrder(files int, weights []weight) []int {
+	order := make([]int, files+len(weights))
+	for i := range order {
+		order[i] = len(order) - 1 - i
+	}
+	weigh := func(i int) weight {
+		if i < files {
+			return weightFile
+		}
+		return weights[i-files]
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(weigh(b), weigh(a)) })
+	return order
 }
 
 // gateStops reports whether build's gate (Gate) refuses a project whose

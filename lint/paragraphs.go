@@ -19,11 +19,14 @@ import (
 // marker) and the key of the compared text collapsed (collapsedKey).
 // Offsets, not strings: the paragraph index holds every paragraph of
 // every file a part sends (a hundred thousand at 10,000 assets), and
-// values without pointers are memory the collector never scans.
+// values without pointers are memory the collector never scans. slot is
+// the slot of the key in the index's table (keyTable), set as the index
+// is built: it fills what would be padding.
 type fileParagraph struct {
 	key          uint64
 	start, end   int32
 	from, at, to int32
+	slot         int32
 }
 
 // raw is p as written in text, its file's text.
@@ -40,19 +43,17 @@ func (p fileParagraph) compared(text string) string { return text[p.at:p.to] }
 // checked for the candidates alone, once per section.
 type paragraphIndex struct {
 	p *compiler.Program
-	// paras holds the paragraphs of every file the sources take, file
-	// after file; files holds each file's share of paras; slots holds
-	// the slot of each paragraph's key in keys.
-	paras []fileParagraph
-	slots []int32
-	files map[string]indexedFile
+	// files holds every file the sources take, with its paragraphs.
+	files map[string]*indexedFile
 	keys  keyTable
+	// many has the bit of every slot of keys whose key two sources or
+	// more hold: a candidate's, read from a table small enough to stay
+	// in the processor's cache, where keys is not.
+	many []uint64
 	// ncandidates counts the candidate keys; ids, the candidate keys
 	// that sections send, numbered as first seen (candidate.id).
 	ncandidates, ids int
-	// fileCandidates holds candidatesOf's answers, sectionCandidates
-	// candidatesIn's.
-	fileCandidates    map[string][]fileCandidate
+	// sectionCandidates holds candidatesIn's answers.
 	sectionCandidates map[*include.Span][]candidate
 	// includes holds the include lines of each file searched for one,
 	// resolved once: every family, note and mode sending a file twice
@@ -60,21 +61,29 @@ type paragraphIndex struct {
 	includes map[string][]includeAt
 	// vias holds includeLines' answers.
 	vias map[viaKey][2]diag.Position
-	// groups and pairs are repeatsIn's buffers.
+	// groups and conditional are repeatsIn's buffers.
 	groups      textGroups
-	pairs       [][2]sentParagraph
 	conditional []bool
 	// first and held are repeatedIn's buffers, by candidate id.
 	first []*include.Span
 	held  []bool
 }
 
-// indexedFile is a file of the index: its text and the range of its
-// paragraphs in paragraphIndex.paras.
+// indexedFile is a file of the index: its text, its paragraphs, and its
+// candidate paragraphs once candidatesOf has found them.
 type indexedFile struct {
-	text   string
-	lo, hi int32
+	text       string
+	paras      []fileParagraph
+	candidates []fileCandidate
+	found      bool
 }
+
+// paraChunk is how many paragraphs the index allocates at once: a file's
+// paragraphs are kept together in one chunk, and the chunks hold the
+// paragraphs of a large project in a few hundred kilobytes each rather
+// than one array that grows by copying (or is allocated for the most
+// paragraphs the files could hold, most of it never written).
+const paraChunk = 4096
 
 // newParagraphIndex indexes the paragraphs of every file that the
 // sources of p's parts take lines of, and finds the candidates: every
@@ -85,7 +94,7 @@ type indexedFile struct {
 // candidatesIn checks what each section sends, and only the paragraphs it
 // sends are compared.
 func newParagraphIndex(p *compiler.Program) *paragraphIndex {
-	x := &paragraphIndex{p: p, files: make(map[string]indexedFile, len(p.Files))}
+	x := &paragraphIndex{p: p, files: make(map[string]*indexedFile, len(p.Files))}
 	// holders maps each file to the one source that takes lines of it
 	// (its number, from 1), or to manyHolders.
 	holders := make(map[string]int32, len(p.Files))
@@ -106,15 +115,12 @@ func newParagraphIndex(p *compiler.Program) *paragraphIndex {
 			}
 		}
 	})
-	// Room for a paragraph every 64 bytes, about twice what prose holds,
-	// so that the array is rarely copied as it grows.
-	size := 0
-	for _, path := range paths {
-		if f := p.Files[path]; f != nil {
-			size += len(f.Text)
-		}
-	}
-	x.paras = make([]fileParagraph, 0, size/64+16)
+	// Room for every path: the map points into files, which must not
+	// move.
+	files := make([]indexedFile, 0, len(paths))
+	fileHolders := make([]int32, 0, len(paths))
+	var chunk []fileParagraph
+	total := 0
 	for _, path := range paths {
 		f := p.Files[path]
 		if f == nil {
@@ -126,24 +132,37 @@ func newParagraphIndex(p *compiler.Program) *paragraphIndex {
 			// paragraph (as DUPLICATE_PARAGRAPH skips it).
 			first = fm.Lines + 1
 		}
-		lo := int32(len(x.paras))
-		eachParagraph(f, first, func(fp fileParagraph) { x.paras = append(x.paras, fp) })
-		x.files[path] = indexedFile{f.Text, lo, int32(len(x.paras))}
+		lo := len(chunk)
+		eachParagraph(f, first, func(fp fileParagraph) {
+			if len(chunk) == cap(chunk) {
+				// A new chunk, which the file's paragraphs so far move
+				// to.
+				next := make([]fileParagraph, 0, max(paraChunk, 2*(len(chunk)-lo)))
+				chunk, lo = append(next, chunk[lo:]...), 0
+			}
+			chunk = append(chunk, fp)
+		})
+		files = append(files, indexedFile{text: f.Text, paras: chunk[lo:len(chunk):len(chunk)]})
+		fileHolders = append(fileHolders, holders[path])
+		total += len(chunk) - lo
+		x.files[path] = &files[len(files)-1]
 	}
-	x.keys.init(len(x.paras))
-	x.slots = make([]int32, len(x.paras))
-	for _, path := range paths {
-		file, ok := x.files[path]
-		if !ok {
-			continue
-		}
-		h := holders[path]
-		for i := file.lo; i < file.hi; i++ {
-			slot, was := x.keys.hold(x.paras[i].key, h)
-			x.slots[i] = slot
+	x.keys.init(total)
+	for i := range files {
+		h := fileHolders[i]
+		for j := range files[i].paras {
+			fp := &files[i].paras[j]
+			slot, was := x.keys.hold(fp.key, h)
+			fp.slot = slot
 			if was != manyHolders && x.keys.slots[slot].holder == manyHolders {
 				x.ncandidates++
 			}
+		}
+	}
+	x.many = make([]uint64, (len(x.keys.slots)+63)/64)
+	for i, s := range x.keys.slots {
+		if s.holder == manyHolders {
+			x.many[i/64] |= 1 << (i % 64)
 		}
 	}
 	return x
@@ -213,28 +232,26 @@ type fileCandidate struct {
 // candidatesOf returns the candidate paragraphs of the file at path, in
 // line order, found once per file; none for a file no source takes.
 func (x *paragraphIndex) candidatesOf(path string) []fileCandidate {
-	if cs, ok := x.fileCandidates[path]; ok {
-		return cs
+	file := x.files[path]
+	if file == nil {
+		return nil
+	}
+	if file.found {
+		return file.candidates
 	}
 	var cs []fileCandidate
-	if file, ok := x.files[path]; ok {
-		for i := file.lo; i < file.hi; i++ {
-			s := &x.keys.slots[x.slots[i]]
-			if s.holder != manyHolders {
-				continue
-			}
-			if s.id == 0 {
-				x.ids++
-				s.id = int32(x.ids)
-			}
-			fp := x.paras[i]
-			cs = append(cs, fileCandidate{fp, collapseSpace(fp.compared(file.text)), s.id - 1})
+	for _, fp := range file.paras {
+		if x.many[fp.slot/64]&(1<<(fp.slot%64)) == 0 {
+			continue
 		}
+		s := &x.keys.slots[fp.slot]
+		if s.id == 0 {
+			x.ids++
+			s.id = int32(x.ids)
+		}
+		cs = append(cs, fileCandidate{fp, collapseSpace(fp.compared(file.text)), s.id - 1})
 	}
-	if x.fileCandidates == nil {
-		x.fileCandidates = map[string][]fileCandidate{}
-	}
-	x.fileCandidates[path] = cs
+	file.candidates, file.found = cs, true
 	return cs
 }
 
@@ -338,7 +355,17 @@ type textGroups struct {
 type textGroup struct {
 	text string
 	next int
-	occ  []sentParagraph
+	occ  []occurrence
+}
+
+// occurrence is a copy of a text one composition sends: the candidate
+// paragraph, in the list of its section (candidatesIn), and the section's
+// index. Every composition gathers every copy it sends, most of them sent
+// once: a pointer and an index are what is kept until a copy proves to be
+// repeated.
+type occurrence struct {
+	c   *candidate
+	sec int
 }
 
 // reset empties g, keeping its memory.

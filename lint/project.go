@@ -154,23 +154,57 @@ func (l *linter) atLines() []atLine {
 		raw := l.rawFiles()
 		for _, p := range slices.Sorted(maps.Keys(l.files)) {
 			f := l.files[p]
-			if raw[p] || !strings.Contains(f.Text, "@") {
-				continue
-			}
-			for i, ln := range f.Lines {
-				if ln.Kind != markdown.Text {
-					continue
-				}
-				text := f.Text[ln.Start:ln.End]
-				if target, ok := include.IsInclude(text); ok {
-					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target})
-				} else if target, ok := include.SpacedInclude(text); ok {
-					l.at.lines = append(l.at.lines, atLine{path: p, line: i, text: text, target: target, spaced: true})
-				}
+			if !raw[p] {
+				l.at.lines = appendAtLines(l.at.lines, p, f)
 			}
 		}
 	})
 	return l.at.lines
+}
+
+// appendAtLines appends the include lines and spaced include lines of f,
+// at path p, in line order.
+func appendAtLines(out []atLine, p string, f *source.File) []atLine {
+	eachAtLine(f, func(i int, text string) {
+		if target, ok := include.IsInclude(text); ok {
+			out = append(out, atLine{path: p, line: i, text: text, target: target})
+		} else if target, ok := include.SpacedInclude(text); ok {
+			out = append(out, atLine{path: p, line: i, text: text, target: target, spaced: true})
+		}
+	})
+	return out
+}
+
+// eachAtLine calls fn with the index and text of every text line of f
+// (markdown.Text) that holds an "@", in line order: the lines that can be
+// include lines or spaced include lines. They are found by searching the
+// text for an "@" (most of a project's lines hold none, and the search
+// passes them many bytes at a time).
+func eachAtLine(f *source.File, fn func(i int, text string)) {
+	i := 0 // the line searched from
+	for off := 0; off < len(f.Text); {
+		k := strings.IndexByte(f.Text[off:], '@')
+		if k < 0 {
+			return
+		}
+		at := int32(off + k)
+		for i < len(f.Lines) && f.Lines[i].End < at {
+			i++
+		}
+		if i == len(f.Lines) {
+			return
+		}
+		ln := f.Lines[i]
+		if ln.Start > at {
+			// Between lines, which the scan never leaves.
+			off = int(at) + 1
+			continue
+		}
+		off, i = int(ln.End)+1, i+1
+		if ln.Kind == markdown.Text {
+			fn(i-1, f.Text[ln.Start:ln.End])
+		}
+	}
 }
 
 // rawFiles returns the files whose @ lines are text, not include lines:
@@ -198,17 +232,14 @@ func (l *linter) rawFiles() map[string]bool {
 		delete(raw, f.Path)
 	}
 	for p, f := range l.files {
-		if raw[p] || !strings.Contains(f.Text, "@") {
+		if raw[p] {
 			continue
 		}
-		for _, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+		eachAtLine(f, func(_ int, text string) {
+			if target, ok := include.IsInclude(text); ok {
 				delete(raw, include.ResolveIn(l.p.Loaded.Root, p, target))
 			}
-		}
+		})
 	}
 	return raw
 }
@@ -217,18 +248,15 @@ func (l *linter) rawFiles() map[string]bool {
 // name, resolved, in line order.
 func (l *linter) includeTargets(p string) []string {
 	f := l.files[path.Clean(p)]
-	if f == nil || !strings.Contains(f.Text, "@") {
+	if f == nil {
 		return nil
 	}
 	var out []string
-	for _, ln := range f.Lines {
-		if ln.Kind != markdown.Text {
-			continue
-		}
-		if target, ok := include.IsInclude(f.Text[ln.Start:ln.End]); ok {
+	eachAtLine(f, func(_ int, text string) {
+		if target, ok := include.IsInclude(text); ok {
 			out = append(out, include.ResolveIn(l.p.Loaded.Root, f.Path, target))
 		}
-	}
+	})
 	return out
 }
 

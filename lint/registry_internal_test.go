@@ -80,6 +80,19 @@ func TestRegistryRulesHaveASource(t *testing.T) {
 	}
 }
 
+// TestStartOrder: Run starts every task once, the heavier before the
+// lighter, the files' tasks last, and among tasks of one weight the later
+// first.
+func TestStartOrder(t *testing.T) {
+	got := startOrder(3, []weight{weightLight, weightCompose, weightRender, weightLight, weightRender})
+	if want := []int{4, 7, 5, 6, 3, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("startOrder = %v, want %v", got, want)
+	}
+	if got := startOrder(2, nil); !slices.Equal(got, []int{1, 0}) {
+		t.Errorf("startOrder with files alone = %v, want [1 0]", got)
+	}
+}
+
 // TestPlanChecksOncePerCheck: with every rule enabled, Run plans each
 // project-wide check once, though OUTPUT_STALE and OUTPUT_UNSAFE share
 // one, and every text rule; with them all disabled, nothing but SECRET,
@@ -95,6 +108,13 @@ func TestPlanChecksOncePerCheck(t *testing.T) {
 	// includes, output
 	if len(p.tasks) != 7 {
 		t.Errorf("%d project tasks planned, want 7", len(p.tasks))
+	}
+	if len(p.weights) != len(p.tasks) {
+		t.Errorf("%d weights for %d tasks", len(p.weights), len(p.tasks))
+	}
+	// The longest check starts first, before any file's task.
+	if order := startOrder(3, p.weights); p.weights[order[0]-3] != weightCompose {
+		t.Errorf("start order %v begins with a task of weight %d, want PARAGRAPH_REPEATED's", order, p.weights[order[0]-3])
 	}
 	if want := (textRules{trailing: true, invisible: true, secrets: true}); p.text != want {
 		t.Errorf("text rules %+v, want %+v (tabs only with lint.forbidTabs)", p.text, want)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/promptc/promptc/compiler"
 	"github.com/promptc/promptc/compiler/include"
-	"github.com/promptc/promptc/compiler/markdown"
 	"github.com/promptc/promptc/internal/config"
 	"github.com/promptc/promptc/internal/diag"
 )
@@ -192,24 +191,32 @@ func (l *linter) repeats() []diag.Diagnostic {
 			}
 			for _, n := range notes {
 				secs := p.Sections(m, compiler.Selection{Family: f, Note: n, Conditional: sends, When: always}, nil)
-				for _, pair := range l.repeatsIn(idx, secs) {
-					first, again := pair[0], pair[1]
+				// Consecutive pairs are mostly the paragraphs of one file
+				// two sections send, one finding: the last pair's
+				// finding is looked up first, and what the pair adds to
+				// it is added once per composition and pair of parts.
+				var last *repeat
+				var lastKey repeatKey
+				var lastFirst, lastAgain string
+				l.repeatsIn(idx, secs, func(first, again sentParagraph) {
 					k := repeatKey{first.place(), again.place()}
-					r := found[k]
+					r := last
+					if r == nil || k != lastKey {
+						r = found[k]
+					}
+					if r != nil && r == last && first.part == lastFirst && again.part == lastAgain {
+						r.addPara(first)
+						return
+					}
+					last, lastKey, lastFirst, lastAgain = r, k, first.part, again.part
 					if r == nil {
 						r = &repeat{size: utf8.RuneCountInString(first.text), para: first.pos, combos: map[string][]string{},
 							firstVia: first.via.Path != "", againVia: again.via.Path != ""}
 						found[k] = r
 						order = append(order, k)
+						last = r
 					}
-					if !slices.Contains(r.paras, first.pos) {
-						// Include lines send every paragraph of the file
-						// they name: one finding counts them all.
-						if len(r.paras) > 0 {
-							r.size += utf8.RuneCountInString(first.text)
-						}
-						r.paras = append(r.paras, first.pos)
-					}
+					r.addPara(first)
 					r.firstParts = appendNew(r.firstParts, first.part)
 					r.againParts = appendNew(r.againParts, again.part)
 					if _, ok := r.combos[m.Name]; !ok {
@@ -224,7 +231,7 @@ func (l *linter) repeats() []diag.Diagnostic {
 						label = fn
 					}
 					r.combos[m.Name] = appendNew(r.combos[m.Name], label)
-				}
+				})
 			}
 		}
 	}
@@ -233,6 +240,19 @@ func (l *linter) repeats() []diag.Diagnostic {
 		ds = append(ds, l.repeatDiag(k, found[k]))
 	}
 	return ds
+}
+
+// addPara counts the paragraph of first, the copy sent first, in r:
+// include lines send every paragraph of the file they name, and one
+// finding counts them all.
+func (r *repeat) addPara(first sentParagraph) {
+	if slices.Contains(r.paras, first.pos) {
+		return
+	}
+	if len(r.paras) > 0 {
+		r.size += utf8.RuneCountInString(first.text)
+	}
+	r.paras = append(r.paras, first.pos)
 }
 
 // repeatDiag is the finding of r, at k.again.
@@ -345,17 +365,13 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 		return ins
 	}
 	var ins []includeAt
-	if f := x.p.Files[path]; f != nil && strings.Contains(f.Text, "@") {
-		for _, ln := range f.Lines {
-			if ln.Kind != markdown.Text {
-				continue
-			}
-			text := f.Text[ln.Start:ln.End]
+	if f := x.p.Files[path]; f != nil {
+		eachAtLine(f, func(i int, text string) {
 			if t, ok := include.IsInclude(text); ok {
 				col := utf8.RuneCountInString(text[:strings.IndexByte(text, '@')]) + 1
-				ins = append(ins, includeAt{include.ResolveIn(x.p.Loaded.Root, path, t), diag.Position{Path: path, Line: int(ln.Num), Col: col}})
+				ins = append(ins, includeAt{include.ResolveIn(x.p.Loaded.Root, path, t), diag.Position{Path: path, Line: int(f.Lines[i].Num), Col: col}})
 			}
-		}
+		})
 	}
 	if x.includes == nil {
 		x.includes = map[string][]includeAt{}
@@ -364,13 +380,12 @@ func (x *paragraphIndex) includesOf(path string) []includeAt {
 	return ins
 }
 
-// repeatsIn returns, for every paragraph secs send a second time, the
-// copy sent first and the later copy. The first copy is the earliest one
-// in another section that a prompt can send together with the later one.
-// The answer lives in a buffer the next call reuses: every mode is
-// composed for every family and note, and each composition is compared
-// here.
-func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]sentParagraph {
+// repeatsIn calls fn, for every paragraph secs send a second time, with
+// the copy sent first and the later copy, in the order the paragraphs are
+// first sent. The first copy is the earliest one in another section that
+// a prompt can send together with the later one. Every mode is composed
+// for every family and note, and each composition is compared here.
+func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section, fn func(first, again sentParagraph)) {
 	g := &idx.groups
 	g.reset()
 	// A section without a when condition is sent with every other
@@ -384,31 +399,55 @@ func (l *linter) repeatsIn(idx *paragraphIndex, secs []compiler.Section) [][2]se
 		if sec.Slot || sec.Text == "" {
 			continue
 		}
-		for _, c := range idx.candidatesIn(sec.Spans) {
+		cs := idx.candidatesIn(sec.Spans)
+		for k := range cs {
+			c := &cs[k]
 			j := g.find(c.id, c.text)
-			g.list[j].occ = append(g.list[j].occ, sentParagraph{text: c.text, pos: c.pos, sec: i, part: sec.Name})
+			g.list[j].occ = append(g.list[j].occ, occurrence{c, i})
 		}
 	}
-	out := idx.pairs[:0]
+	// Consecutive groups are mostly consecutive paragraphs of one file
+	// that the same sections send: the include lines of the last few
+	// pairs of sections and file are kept at hand (includeLines
+	// remembers every answer, in a map slower to ask).
+	type viaAnswer struct {
+		first, again int
+		path         string
+		vias         [2]diag.Position
+	}
+	var recent [8]viaAnswer
+	for i := range recent {
+		recent[i].first = -1
+	}
+	next := 0
 	for _, grp := range g.list[:g.n] {
 		occ := grp.occ
 		for j := 1; j < len(occ); j++ {
 			for i := range j {
-				if occ[i].sec != occ[j].sec && (!idx.conditional[occ[i].sec] || !idx.conditional[occ[j].sec] || sentTogether(l.p, occ[i].part, occ[j].part)) {
-					first, again := occ[i], occ[j]
-					if first.pos == again.pos {
-						// One file's lines, sent by two sections: what
-						// to change is an include line.
-						first.via, again.via = idx.includeLines(secs[first.sec].Spans, secs[again.sec].Spans, first.pos.Path)
-					}
-					out = append(out, [2]sentParagraph{first, again})
-					break
+				a, b := occ[i].sec, occ[j].sec
+				if a == b || idx.conditional[a] && idx.conditional[b] && !sentTogether(l.p, secs[a].Name, secs[b].Name) {
+					continue
 				}
+				first := sentParagraph{text: occ[i].c.text, pos: occ[i].c.pos, sec: a, part: secs[a].Name}
+				again := sentParagraph{text: occ[j].c.text, pos: occ[j].c.pos, sec: b, part: secs[b].Name}
+				if first.pos == again.pos {
+					// One file's lines, sent by two sections: what
+					// to change is an include line.
+					k := slices.IndexFunc(recent[:], func(v viaAnswer) bool {
+						return v.first == a && v.again == b && v.path == first.pos.Path
+					})
+					if k < 0 {
+						k, next = next, (next+1)%len(recent)
+						va, vb := idx.includeLines(secs[a].Spans, secs[b].Spans, first.pos.Path)
+						recent[k] = viaAnswer{a, b, first.pos.Path, [2]diag.Position{va, vb}}
+					}
+					first.via, again.via = recent[k].vias[0], recent[k].vias[1]
+				}
+				fn(first, again)
+				break
 			}
 		}
 	}
-	idx.pairs = out
-	return out
 }
 
 // sentTogether reports whether parts a and b can be sent in one prompt as

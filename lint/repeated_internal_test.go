@@ -396,12 +396,18 @@ func TestCandidatesOncePerFile(t *testing.T) {
 	if other := x.candidatesOf("other.md"); len(other) != 1 || other[0].id != 0 || other[0].start != 1 {
 		t.Fatalf("candidatesOf(other.md) = %+v, want longB at line 1 with the same id", other)
 	}
-	x.files, x.paras, x.slots = nil, nil, nil
+	asked := 0
+	for _, f := range x.files {
+		if f.found {
+			asked++
+		}
+		f.text, f.paras = "", nil
+	}
 	if again := x.candidatesOf("base.md"); len(again) != 1 || again[0].text != longB {
 		t.Errorf("asked again: %+v, want the same paragraph without scanning", again)
 	}
-	if x.ids != 1 || len(x.fileCandidates) != 2 {
-		t.Errorf("%d ids numbered, %d files asked; want 1 and 2", x.ids, len(x.fileCandidates))
+	if x.ids != 1 || asked != 2 {
+		t.Errorf("%d ids numbered, %d files asked; want 1 and 2", x.ids, asked)
 	}
 }
 
@@ -415,7 +421,7 @@ func TestCandidatesOncePerSection(t *testing.T) {
 	if len(got) != 1 || got[0].text != longB || got[0].pos.String() != "base.md:3:1" {
 		t.Fatalf("candidatesIn = %+v, want the second paragraph at base.md:3:1", got)
 	}
-	x.p.Files, x.files, x.fileCandidates = nil, nil, nil
+	x.p.Files, x.files = nil, nil
 	if again := x.candidatesIn(spans); len(again) != 1 || again[0].text != longB {
 		t.Errorf("asked again: %+v, want the same paragraph without scanning", again)
 	}
@@ -488,7 +494,7 @@ func TestTextGroupsCollision(t *testing.T) {
 	if g.find(7, "b") != 1 || g.find(7, "a") != 0 || g.n != 3 {
 		t.Errorf("found again: b %d, a %d, %d groups; want 1, 0 and 3", g.find(7, "b"), g.find(7, "a"), g.n)
 	}
-	g.list[a].occ = append(g.list[a].occ, sentParagraph{text: "a"})
+	g.list[a].occ = append(g.list[a].occ, occurrence{sec: 1})
 	g.reset()
 	if j := g.find(7, "b"); j != 0 || g.n != 1 || len(g.list[j].occ) != 0 {
 		t.Errorf("after reset: group %d of %d with %d copies; want 0 of 1 with none", j, g.n, len(g.list[j].occ))
