@@ -33,6 +33,11 @@ type project struct {
 	stop func() bool
 	// snap is the last check that ran to its end.
 	snap *snapshot
+	// shown is the seq of the last check whose findings were published.
+	// A request's check that saw the latest edit is not shown when the
+	// request is cancelled before it ends; the edit's own timer, which
+	// finds it current and runs no check, shows it then.
+	shown uint64
 	// good is the last check in which promptc.cue loaded.
 	good *snapshot
 	// published holds the URIs last given findings, so that a file whose
@@ -115,7 +120,11 @@ func (s *Server) refresh(p *project, cl *call) *snapshot {
 	s.mu.Lock()
 	if p.current(p.snap, cl) {
 		sn := p.snap
+		unshown := cl == nil && p.shown < sn.seq
 		s.mu.Unlock()
+		if unshown {
+			s.show(p, sn)
+		}
 		return sn
 	}
 	seq := s.seq
@@ -167,9 +176,17 @@ func (s *Server) refresh(p *project, cl *call) *snapshot {
 		// the newer edit's check shows its own.
 		return sn
 	}
+	s.show(p, sn)
+	return sn
+}
+
+// show publishes the findings of sn, a check of p, shows its failure once,
+// and updates the watched files and the previews.
+func (s *Server) show(p *project, sn *snapshot) {
 	s.mu.Lock()
 	showFailure := sn.failure != "" && sn.failure != p.failure
 	p.failure = sn.failure
+	p.shown = max(p.shown, sn.seq)
 	s.mu.Unlock()
 	if showFailure {
 		s.showError(sn.failure)
@@ -177,7 +194,6 @@ func (s *Server) refresh(p *project, cl *call) *snapshot {
 	s.publish(p, sn)
 	s.watch(sn)
 	s.refreshPreviews(p, sn)
-	return sn
 }
 
 // check runs promptc lint's pipeline on the project of the configuration

@@ -166,3 +166,47 @@ func TestRequestCheckAnswersDespiteNewerEdit(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// A request's check that saw the latest edit, cancelled once it has
+// found its findings and before it shows them, leaves them to the edit's
+// own timer: the timer finds the check current and runs none, and shows
+// its findings then. (The editor cancels requests as the user types; the
+// findings of the last text typed never came.)
+func TestCancelledRequestsCheckShownByTimer(t *testing.T) {
+	c, g := startGated(t)
+	c.open("prompts/base.md", "Edited.\n\n@shared/missing.md\n")
+	c.sync()
+	g.holdNext()
+	id := c.start("textDocument/hover", c.at("prompts/base.md", 0, 0))
+	for _, want := range []string{"load", "compile", "lint", "publish"} {
+		if st := <-g.entered; st != want {
+			t.Fatalf("held at %q, want %q", st, want)
+		}
+		if want != "publish" {
+			g.holdNext()
+			g.release <- struct{}{}
+		}
+	}
+	// Held before it shows anything: the request is cancelled.
+	c.notify("$/cancelRequest", map[string]any{"id": id})
+	c.sync()
+	g.release <- struct{}{}
+	if m := c.response(id); m.Error == nil || m.Error.Code != -32800 {
+		t.Fatalf("cancelled hover: %+v", m)
+	}
+	var got []string
+	for _, p := range c.publishedAll() {
+		if strings.HasSuffix(p.URI, "prompts/base.md") {
+			got = append(got, brief(p.Diagnostics))
+		}
+	}
+	want := []string{"2:0-2:18 1 INCLUDE_NOT_FOUND @shared/missing.md: prompts/shared/missing.md does not exist; create it or correct the path (this path is shown relative to the project root)\n"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("published for prompts/base.md:\n%q\nwant\n%q", got, want)
+	}
+	// The timer ran no check of its own.
+	if st := g.take(); !slices.Equal(st, []string{"load", "compile", "lint", "publish"}) {
+		t.Fatalf("stages %v", st)
+	}
+	c.shutdown()
+}
