@@ -174,7 +174,11 @@ func TestRequestCheckAnswersDespiteNewerEdit(t *testing.T) {
 // findings of the last text typed never came.)
 func TestCancelledRequestsCheckShownByTimer(t *testing.T) {
 	c, g := startGated(t)
-	c.open("prompts/base.md", "Edited.\n\n@shared/missing.md\n")
+	// A first edit, checked and shown as usual.
+	c.open("prompts/base.md", "Edited. \n\n@shared/safety.md\n")
+	c.publishedAll()
+	g.take()
+	c.change("prompts/base.md", 2, "Edited.\n\n@shared/missing.md\n")
 	c.sync()
 	g.holdNext()
 	id := c.start("textDocument/hover", c.at("prompts/base.md", 0, 0))
